@@ -1,0 +1,91 @@
+//! The engine benchmark of `endodoi bench`: seeded random games played with
+//! full legality (every candidate sowing classified, endless ones excluded).
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::rules::{Config, Game, Variant};
+
+/// The seed of every benchmark run, so that each run plays the same games.
+pub const SEED: u64 = 0x00e1_d0d0;
+
+/// Work done while playing random games.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Games played to the end.
+    pub games: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// Seeds sown while classifying every position's candidate moves.
+    pub seeds: u64,
+}
+
+/// Plays uniformly random legal moves until the game ends.
+///
+/// # Panics
+/// Never: only listed moves are played.
+pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
+    let mut work = Work {
+        games: 1,
+        moves: 0,
+        seeds: game.seeds_simulated(),
+    };
+    loop {
+        let choices = game.legal_moves().count();
+        let Some(hole) = (choices > 0)
+            .then(|| game.legal_moves().nth(rng.usize(..choices)))
+            .flatten()
+        else {
+            return work;
+        };
+        game.play(hole).expect("a listed move is legal");
+        work.moves += 1;
+        work.seeds += game.seeds_simulated();
+    }
+}
+
+/// One width's measurement.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct Measurement {
+    /// Holes in a row.
+    pub width: u8,
+    /// Games played.
+    pub games: u64,
+    /// Games a second.
+    pub games_per_s: f64,
+    /// Moves a second.
+    pub moves_per_s: f64,
+    /// Seeds sown a second, candidate sowings included.
+    pub seeds_per_s: f64,
+}
+
+/// Plays `games` seeded random games of the classic game `width` holes wide,
+/// 4 seeds a hole, and measures the rate.
+///
+/// # Panics
+/// If `width` is not a legal width.
+pub fn measure(width: u8, games: u64) -> Measurement {
+    let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
+    let mut rng = fastrand::Rng::with_seed(SEED ^ u64::from(width));
+    let mut total = Work::default();
+    let started = Instant::now();
+    for _ in 0..games {
+        let mut game = Game::new(config);
+        let work = play_out(&mut game, &mut rng);
+        total.games += work.games;
+        total.moves += work.moves;
+        total.seeds += work.seeds;
+    }
+    let seconds = started.elapsed().max(Duration::from_nanos(1)).as_secs_f64();
+    Measurement {
+        width,
+        games,
+        games_per_s: total.games as f64 / seconds,
+        moves_per_s: total.moves as f64 / seconds,
+        seeds_per_s: total.seeds as f64 / seconds,
+    }
+}
+
+/// The widths measured and the games played at each.
+pub const PLAN: [(u8, u64); 3] = [(6, 300_000), (8, 150_000), (10, 100_000)];

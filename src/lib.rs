@@ -1,0 +1,14 @@
+//! En Dodoi, the Maasai two-row mancala: exact rules, game records and a
+//! terminal front end.
+//!
+//! - [`rules`]: the game itself, pure and fast.
+//! - [`record`]: the text record of a game, and its JSON state.
+//! - [`diagram`]: a position as plain text.
+//! - [`cli`]: the command line.
+//! - [`bench`]: the engine benchmark.
+
+pub mod bench;
+pub mod cli;
+pub mod diagram;
+pub mod record;
+pub mod rules;

@@ -1,0 +1,667 @@
+//! Game records: the PGN-like text format of `docs/rules.md`, and the JSON
+//! state that `endodoi replay --json` prints.
+//!
+//! A record is read in two stages, like the rest of the notation: the text is
+//! cut into tokens (syntax only), then the moves are played on a [`Game`] one
+//! by one, so every fault is reported with its line, column, ply and reason.
+//!
+//! ```
+//! use endodoi::record::Record;
+//!
+//! let record = Record::read("[Width \"6\"]\n\n1. A+2 b+3 *\n")?;
+//! assert_eq!(record.game.ply(), 2);
+//! assert_eq!(Record::read(&record.to_string())?, record);
+//! # Ok::<(), endodoi::record::RecordError>(())
+//! ```
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::rules::{BySide, Config, ConfigError, Game, Hole, MoveError, Side, Variant};
+
+/// A game with the tags of its record (players, event, date, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tags other than `Variant`, `Width`, `Seeds` and `Result`, in record order;
+    /// those four follow from `game` and are written from it.
+    pub tags: Vec<(String, String)>,
+    /// The game, replayed from its moves.
+    pub game: Game,
+}
+
+/// A record read as far as its first faulty move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartialRecord {
+    /// The record up to (not including) the fault.
+    pub record: Record,
+    /// The fault that stopped the reading, if any.
+    pub error: Option<RecordError>,
+}
+
+/// A fault in a record, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}{}: {kind}", self.ply.map(|ply| format!(", ply {ply}")).unwrap_or_default())]
+pub struct RecordError {
+    /// 1-based line of the faulty token.
+    pub line: usize,
+    /// 1-based column (in characters) of the faulty token.
+    pub column: usize,
+    /// The move number (1-based ply) the fault concerns, if it is in the moves.
+    pub ply: Option<usize>,
+    /// What is wrong.
+    pub kind: RecordErrorKind,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordErrorKind {
+    /// The text is not UTF-8.
+    #[error("the record is not valid UTF-8 text")]
+    InvalidUtf8,
+    /// A token that is not a move, move number, comment or result.
+    #[error(
+        "unknown token `{0}`: expected a hole letter such as `A` or `b+3`, a move number, a {{comment}} or a result"
+    )]
+    UnknownToken(String),
+    /// A `{` comment that never closes.
+    #[error("a comment opened here is never closed with `}}`")]
+    UnclosedComment,
+    /// A malformed tag pair.
+    #[error("malformed tag: expected [Name \"Value\"]")]
+    MalformedTag,
+    /// A tag given twice.
+    #[error("the tag `{0}` is given twice")]
+    DuplicateTag(String),
+    /// A tag with a value the rules do not allow.
+    #[error("tag `{name}` has a bad value \"{value}\": {reason}")]
+    BadTagValue {
+        /// The tag's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A tag pair after the moves began.
+    #[error("tags must come before the moves")]
+    TagAfterMoves,
+    /// A move that cannot be played.
+    #[error("move `{hole}`: {error}")]
+    IllegalMove {
+        /// The hole named.
+        hole: Hole,
+        /// Why the rules refuse it.
+        error: MoveError,
+    },
+    /// A `+N` that does not match what the move captured.
+    #[error("move `{hole}+{claimed}` claims {claimed} seeds, but it captures {actual}")]
+    CaptureMismatch {
+        /// The hole played.
+        hole: Hole,
+        /// Seeds the record claims.
+        claimed: u32,
+        /// Seeds the move really captures.
+        actual: u8,
+    },
+    /// A final `S-N` that does not match the game.
+    #[error("the result {claimed} does not match the game: {actual}")]
+    ResultMismatch {
+        /// The result token as written.
+        claimed: String,
+        /// What the game says.
+        actual: String,
+    },
+    /// Something after the final result.
+    #[error("`{0}` follows the result, which must close the record")]
+    AfterResult(String),
+}
+
+impl RecordErrorKind {
+    /// A one-word class of the fault: `empty`, `wrong-side`, `off-board`,
+    /// `after-end`, `bad-capture`, `endless`, `bad-result`, `bad-tag` or `garbage`.
+    pub fn class(&self) -> &'static str {
+        match self {
+            RecordErrorKind::IllegalMove { error, .. } => match error {
+                MoveError::GameOver => "after-end",
+                MoveError::OffBoard { .. } => "off-board",
+                MoveError::NotYourHole { .. } => "wrong-side",
+                MoveError::EmptyHole(_) => "empty",
+                MoveError::Endless { .. } => "endless",
+            },
+            RecordErrorKind::CaptureMismatch { .. } => "bad-capture",
+            RecordErrorKind::ResultMismatch { .. } => "bad-result",
+            RecordErrorKind::MalformedTag
+            | RecordErrorKind::DuplicateTag(_)
+            | RecordErrorKind::BadTagValue { .. }
+            | RecordErrorKind::TagAfterMoves => "bad-tag",
+            RecordErrorKind::InvalidUtf8
+            | RecordErrorKind::UnknownToken(_)
+            | RecordErrorKind::UnclosedComment
+            | RecordErrorKind::AfterResult(_) => "garbage",
+        }
+    }
+}
+
+/// Tags whose values the game itself determines.
+const GAME_TAGS: [&str; 4] = ["Variant", "Width", "Seeds", "Result"];
+
+impl Record {
+    /// A record of `game` with no tags beyond those the game determines.
+    pub fn new(game: Game) -> Record {
+        Record {
+            tags: Vec::new(),
+            game,
+        }
+    }
+
+    /// The value of a tag other than the four the game determines.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Sets a tag (other than `Variant`, `Width`, `Seeds` or `Result`),
+    /// keeping its place if it is already there.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        debug_assert!(!GAME_TAGS.contains(&name), "{name} follows from the game");
+        match self.tags.iter_mut().find(|(tag, _)| tag == name) {
+            Some((_, old)) => value.clone_into(old),
+            None => self.tags.push((name.to_owned(), value.to_owned())),
+        }
+    }
+
+    /// Reads a whole record.
+    ///
+    /// # Errors
+    /// The first fault, with its line, column, ply and reason.
+    pub fn read(text: &str) -> Result<Record, RecordError> {
+        let partial = Record::read_partial(text)?;
+        match partial.error {
+            Some(error) => Err(error),
+            None => Ok(partial.record),
+        }
+    }
+
+    /// Reads raw bytes as a record, reporting text that is not UTF-8 as a fault.
+    ///
+    /// # Errors
+    /// As [`read`](Record::read), and [`RecordErrorKind::InvalidUtf8`].
+    pub fn read_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
+        Record::read(utf8(bytes)?)
+    }
+
+    /// Reads a record as far as its first faulty move, keeping the moves before it.
+    ///
+    /// # Errors
+    /// A fault in the tags, which leaves no game to keep.
+    pub fn read_partial(text: &str) -> Result<PartialRecord, RecordError> {
+        let mut scanner = Scanner::new(text);
+        let (config, tags) = read_tags(&mut scanner)?;
+        let mut record = Record {
+            tags,
+            game: Game::new(config),
+        };
+        let error = read_moves(&mut scanner, &mut record.game).err();
+        Ok(PartialRecord { record, error })
+    }
+
+    /// [`read_partial`](Record::read_partial) for raw bytes.
+    ///
+    /// # Errors
+    /// As `read_partial`, and [`RecordErrorKind::InvalidUtf8`].
+    pub fn read_partial_bytes(bytes: &[u8]) -> Result<PartialRecord, RecordError> {
+        Record::read_partial(utf8(bytes)?)
+    }
+
+    /// Reads bare movetext (as typed after `--moves`) on a board of `config`.
+    ///
+    /// # Errors
+    /// The first fault, with its column, ply and reason.
+    pub fn read_moves(config: Config, movetext: &str) -> Result<Record, RecordError> {
+        let mut scanner = Scanner::new(movetext);
+        let mut game = Game::new(config);
+        read_moves(&mut scanner, &mut game)?;
+        Ok(Record::new(game))
+    }
+
+    /// The result token that closes the record: `S-N` when over, else `*`.
+    pub fn result_token(&self) -> String {
+        match self.game.outcome() {
+            Some(outcome) => {
+                let totals = outcome.totals();
+                format!("{}-{}", totals.south, totals.north)
+            }
+            None => "*".to_owned(),
+        }
+    }
+}
+
+/// The longest line the writer makes, unless one move is longer.
+const LINE_WIDTH: usize = 79;
+
+impl fmt::Display for Record {
+    /// Writes the record: the game's tags, then the others, a blank line, and
+    /// the moves with numbers and capture counts, closed by the result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let config = self.game.config();
+        let result = self.result_token();
+        let game_tags = [
+            ("Variant", config.variant().title().to_owned()),
+            ("Width", config.width().to_string()),
+            ("Seeds", config.seeds().to_string()),
+        ];
+        let tags = game_tags
+            .iter()
+            .map(|(name, value)| (*name, value.as_str()))
+            .chain(self.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())))
+            .chain([("Result", result.as_str())]);
+        for (name, value) in tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(f, "[{name} \"{value}\"]")?;
+        }
+        writeln!(f)?;
+        let mut line = String::new();
+        let mut words = self
+            .game
+            .history()
+            .chunks(2)
+            .enumerate()
+            .map(|(number, pair)| {
+                let moves: Vec<String> = pair
+                    .iter()
+                    .map(|played| match played.captured {
+                        0 => played.hole.to_string(),
+                        seeds => format!("{}+{seeds}", played.hole),
+                    })
+                    .collect();
+                format!("{}. {}", number + 1, moves.join(" "))
+            });
+        for word in words.by_ref().chain([result]) {
+            if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
+                writeln!(f, "{line}")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        writeln!(f, "{line}")
+    }
+}
+
+fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
+    std::str::from_utf8(bytes).map_err(|error| {
+        let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
+        let mut scanner = Scanner::new(valid);
+        while scanner.bump().is_some() {}
+        scanner.error(None, RecordErrorKind::InvalidUtf8)
+    })
+}
+
+/// Walks the text a character at a time, keeping line and column.
+struct Scanner<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            rest: text,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.rest = &self.rest[c.len_utf8()..];
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// Skips a `{comment}`, the scanner standing on its `{`; false if it never closes.
+    fn skip_comment(&mut self) -> bool {
+        while let Some(c) = self.bump() {
+            if c == '}' {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Takes characters up to white space or the start of a comment or tag.
+    fn word(&mut self) -> &'a str {
+        let start = self.rest;
+        let mut len = 0;
+        while let Some(c) = self
+            .peek()
+            .filter(|c| !c.is_whitespace() && !"{[".contains(*c))
+        {
+            len += c.len_utf8();
+            self.bump();
+        }
+        &start[..len]
+    }
+
+    fn error(&self, ply: Option<usize>, kind: RecordErrorKind) -> RecordError {
+        RecordError {
+            line: self.line,
+            column: self.column,
+            ply,
+            kind,
+        }
+    }
+}
+
+/// Reads the tag pairs at the head of a record.
+fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), RecordError> {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut config = Config::default();
+    scanner.skip_space();
+    while scanner.peek() == Some('[') {
+        let at = scanner.error(None, RecordErrorKind::MalformedTag);
+        let (name, value) = read_tag(scanner).ok_or_else(|| at.clone())?;
+        let here = |kind| RecordError { kind, ..at.clone() };
+        if tags.iter().any(|(n, _)| *n == name) {
+            return Err(here(RecordErrorKind::DuplicateTag(name)));
+        }
+        let (width, seeds, variant) = (
+            config.width().into(),
+            config.seeds().into(),
+            config.variant(),
+        );
+        let changed = match name.as_str() {
+            "Variant" => match value.as_str() {
+                "En Dodoi" | "classic" => Config::new(width, seeds, Variant::Classic),
+                "Cross-Endodoi" | "cross" => Config::new(width, seeds, Variant::Cross),
+                _ => Err(ConfigError::Variant),
+            },
+            "Width" => Config::new(number(&value), seeds, variant),
+            "Seeds" => Config::new(width, number(&value), variant),
+            _ => Ok(config),
+        };
+        config = changed.map_err(|error| {
+            here(RecordErrorKind::BadTagValue {
+                name: name.clone(),
+                value: value.clone(),
+                reason: error.to_string(),
+            })
+        })?;
+        tags.push((name, value));
+        scanner.skip_space();
+    }
+    tags.retain(|(name, _)| !GAME_TAGS.contains(&name.as_str()));
+    Ok((config, tags))
+}
+
+/// A tag's number, or `u32::MAX` (refused by every range) when it is none.
+fn number(text: &str) -> u32 {
+    text.trim().parse().unwrap_or(u32::MAX)
+}
+
+/// Reads one `[Name "Value"]`, the scanner standing on its `[`.
+fn read_tag(scanner: &mut Scanner) -> Option<(String, String)> {
+    scanner.bump();
+    scanner.skip_space();
+    let mut name = String::new();
+    while let Some(c) = scanner
+        .peek()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+    {
+        name.push(c);
+        scanner.bump();
+    }
+    scanner.skip_space();
+    if name.is_empty() || scanner.bump() != Some('"') {
+        return None;
+    }
+    let mut value = String::new();
+    loop {
+        match scanner.bump()? {
+            '"' => break,
+            '\\' => value.push(scanner.bump()?),
+            '\n' => return None,
+            c => value.push(c),
+        }
+    }
+    scanner.skip_space();
+    (scanner.bump() == Some(']')).then_some((name, value))
+}
+
+/// One token of movetext.
+enum Token {
+    Move { hole: Hole, claim: Option<u32> },
+    MoveNumber,
+    Result(Option<(u32, u32)>),
+    Unknown,
+}
+
+fn classify(word: &str) -> (Token, &str) {
+    let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < word.len() && digits.starts_with('.') {
+        let after = digits.trim_start_matches('.');
+        return (Token::MoveNumber, after);
+    }
+    if word == "*" {
+        return (Token::Result(None), "");
+    }
+    if let Some((south, north)) = word.split_once('-') {
+        let token = match (south.parse(), north.parse()) {
+            (Ok(s), Ok(n)) if is_digits(south) && is_digits(north) => Token::Result(Some((s, n))),
+            _ => Token::Unknown,
+        };
+        return (token, "");
+    }
+    let mut chars = word.chars();
+    let token = match (chars.next().and_then(Hole::from_letter), chars.as_str()) {
+        (Some(hole), "") => Token::Move { hole, claim: None },
+        (Some(hole), rest) => match rest.strip_prefix('+') {
+            Some(n) if is_digits(n) => n.parse().map_or(Token::Unknown, |n| Token::Move {
+                hole,
+                claim: Some(n),
+            }),
+            _ => Token::Unknown,
+        },
+        (None, _) => Token::Unknown,
+    };
+    (token, "")
+}
+
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Plays the movetext on `game`, stopping at the first fault.
+fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError> {
+    let mut result_seen = false;
+    loop {
+        scanner.skip_space();
+        let ply = game.ply() + 1;
+        let Some(c) = scanner.peek() else {
+            return Ok(());
+        };
+        match c {
+            '{' => {
+                let at = scanner.error(Some(ply), RecordErrorKind::UnclosedComment);
+                if scanner.skip_comment() {
+                    continue;
+                }
+                return Err(at);
+            }
+            '[' => return Err(scanner.error(Some(ply), RecordErrorKind::TagAfterMoves)),
+            _ => {}
+        }
+        let at = scanner.error(Some(ply), RecordErrorKind::UnclosedComment);
+        let mut word = scanner.word();
+        while !word.is_empty() {
+            let here = |kind| RecordError { kind, ..at.clone() };
+            if result_seen {
+                return Err(here(RecordErrorKind::AfterResult(word.to_owned())));
+            }
+            let (token, rest) = classify(word);
+            match token {
+                Token::MoveNumber => {}
+                Token::Unknown => return Err(here(RecordErrorKind::UnknownToken(word.to_owned()))),
+                Token::Move { hole, claim } => {
+                    let report = game
+                        .play(hole)
+                        .map_err(|error| here(RecordErrorKind::IllegalMove { hole, error }))?;
+                    let actual = report.capture.map_or(0, |capture| capture.seeds);
+                    if let Some(claimed) = claim.filter(|&claimed| claimed != u32::from(actual)) {
+                        game.undo();
+                        return Err(here(RecordErrorKind::CaptureMismatch {
+                            hole,
+                            claimed,
+                            actual,
+                        }));
+                    }
+                }
+                Token::Result(claimed) => {
+                    result_seen = true;
+                    check_result(game, claimed, word).map_err(|kind| RecordError {
+                        ply: Some(game.ply()),
+                        ..here(kind)
+                    })?;
+                }
+            }
+            word = rest;
+        }
+    }
+}
+
+fn check_result(
+    game: &Game,
+    claimed: Option<(u32, u32)>,
+    word: &str,
+) -> Result<(), RecordErrorKind> {
+    let Some((south, north)) = claimed else {
+        return Ok(());
+    };
+    let mismatch = |actual: String| RecordErrorKind::ResultMismatch {
+        claimed: word.to_owned(),
+        actual,
+    };
+    match game.outcome() {
+        None => Err(mismatch("the game is not over".to_owned())),
+        Some(outcome) => {
+            let totals = outcome.totals();
+            if (u32::from(totals.south), u32::from(totals.north)) == (south, north) {
+                Ok(())
+            } else {
+                Err(mismatch(format!(
+                    "it ends {}-{}",
+                    totals.south, totals.north
+                )))
+            }
+        }
+    }
+}
+
+/// The JSON state of a game, as `endodoi replay --json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// Holes in a row.
+    pub width: u8,
+    /// Seeds per hole at the start.
+    pub seeds: u8,
+    /// `classic` or `cross`.
+    pub variant: &'static str,
+    /// Moves played.
+    pub ply: usize,
+    /// Each row from its owner's left (before the seeds left are taken at the end).
+    pub pits: BySide<Vec<u8>>,
+    /// Seeds taken by captures only.
+    pub captured: BySide<u16>,
+    /// `south`, `north`, or null once the game is over.
+    pub to_move: Option<&'static str>,
+    /// Legal moves of the player to move, in hole order.
+    pub legal: Vec<String>,
+    /// `ongoing` or `over`.
+    pub status: &'static str,
+    /// The result once over.
+    pub result: Option<ResultState>,
+}
+
+/// The `result` object of [`State`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultState {
+    /// South's final total.
+    pub south: u16,
+    /// North's final total.
+    pub north: u16,
+    /// `south`, `north` or `draw`.
+    pub winner: &'static str,
+    /// `no-moves` or `repetition`.
+    pub reason: &'static str,
+}
+
+impl<T: Serialize> Serialize for BySide<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut state = serializer.serialize_struct("BySide", 2)?;
+        state.serialize_field("south", &self.south)?;
+        state.serialize_field("north", &self.north)?;
+        state.end()
+    }
+}
+
+impl State {
+    /// The state of `game` now.
+    pub fn of(game: &Game) -> State {
+        let config = game.config();
+        let position = game.position();
+        State {
+            width: config.width(),
+            seeds: config.seeds(),
+            variant: config.variant().name(),
+            ply: game.ply(),
+            pits: BySide::from_fn(|side| position.row(side).to_vec()),
+            captured: position.captured(),
+            to_move: game.to_move().map(Side::name),
+            legal: game.legal_moves().map(|hole| hole.to_string()).collect(),
+            status: if game.outcome().is_some() {
+                "over"
+            } else {
+                "ongoing"
+            },
+            result: game.outcome().map(|outcome| {
+                let totals = outcome.totals();
+                ResultState {
+                    south: totals.south,
+                    north: totals.north,
+                    winner: outcome.winner().map_or("draw", Side::name),
+                    reason: outcome.reason.name(),
+                }
+            }),
+        }
+    }
+
+    /// The state as one line of JSON.
+    ///
+    /// # Panics
+    /// Never: a `State` is plain data.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a State always serialises")
+    }
+}
