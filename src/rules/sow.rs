@@ -127,31 +127,37 @@ pub(crate) fn sow(
 /// starting hole included, as the rules say), then the remainder hole by hole.
 fn sow_lap(pits: &mut Pits, holes: usize, from: usize, seeds: u8, direction: Direction) -> usize {
     let seeds = usize::from(seeds);
-    let (turns, rest) = (seeds / holes, seeds % holes);
-    if turns > 0 {
+    // Most laps are shorter than a turn of the board: no division for them.
+    let rest = if seeds < holes {
+        seeds
+    } else {
+        let turns = (seeds / holes) as u8;
         for pit in &mut pits[..holes] {
-            *pit += turns as u8;
+            *pit += turns;
         }
-    }
+        seeds % holes
+    };
     match direction {
         Direction::Counterclockwise => {
             let first = from + 1;
             if first + rest <= holes {
                 increment(&mut pits[first..first + rest]);
+                from + rest
             } else {
                 increment(&mut pits[first..holes]);
                 increment(&mut pits[..first + rest - holes]);
+                first + rest - holes - 1
             }
-            (from + rest) % holes
         }
         Direction::Clockwise => {
             if rest <= from {
                 increment(&mut pits[from - rest..from]);
+                from - rest
             } else {
                 increment(&mut pits[..from]);
                 increment(&mut pits[holes + from - rest..holes]);
+                holes + from - rest
             }
-            (from + holes - rest) % holes
         }
     }
 }
