@@ -24,7 +24,7 @@ use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
 pub use sow::Endless;
-use sow::{MAX_HOLES, Pits, RawLap, SowEndless};
+use sow::{LANES, Pits, RawLap, SowEndless};
 
 /// The narrowest board: holes in a row.
 pub const MIN_WIDTH: u8 = 6;
@@ -367,7 +367,7 @@ pub struct Position {
 
 impl Position {
     fn start(config: Config) -> Position {
-        let mut pits = [0; MAX_HOLES];
+        let mut pits = [0; LANES];
         pits[..2 * usize::from(config.width)].fill(config.seeds);
         Position {
             width: config.width,
@@ -397,7 +397,7 @@ impl Position {
         if total > MAX_SEEDS_ON_BOARD {
             return Err(ConfigError::TooManySeeds(total));
         }
-        let mut pits = [0; MAX_HOLES];
+        let mut pits = [0; LANES];
         pits[..south.len()].copy_from_slice(south);
         pits[south.len()..2 * south.len()].copy_from_slice(north);
         Ok(Position {

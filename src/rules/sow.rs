@@ -6,11 +6,41 @@
 
 use super::{Direction, LAP_LIMIT, Variant};
 
-/// The most holes a board can have (two rows of the widest board).
-pub(crate) const MAX_HOLES: usize = 20;
+/// Room for the holes of the widest board (20), rounded up to a whole number
+/// of SIMD registers so that a lap is a handful of lane-wise additions.
+pub(crate) const LANES: usize = 32;
 
-/// The holes of a board in counterclockwise order; only the first `2W` are used.
-pub(crate) type Pits = [u8; MAX_HOLES];
+/// The holes of a board in counterclockwise order; only the first `2W` are
+/// used, the rest stay 0.
+pub(crate) type Pits = [u8; LANES];
+
+/// `UPTO[k]` has a 1 in each of the first `k` lanes: `UPTO[b] − UPTO[a]`
+/// marks the holes `a..b`.
+const UPTO: [Pits; LANES + 1] = {
+    let mut table = [[0; LANES]; LANES + 1];
+    let mut k = 1;
+    while k <= LANES {
+        let mut lane = 0;
+        while lane < k {
+            table[k][lane] = 1;
+            lane += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// `KEEP_ALL_BUT[i]` is all ones but lane `i`: and-ing it empties hole `i`
+/// without a narrow store that would stall the next wide load.
+const KEEP_ALL_BUT: [Pits; LANES] = {
+    let mut table = [[u8::MAX; LANES]; LANES];
+    let mut i = 0;
+    while i < LANES {
+        table[i][i] = 0;
+        i += 1;
+    }
+    table
+};
 
 /// One lap of a sowing, in array indices.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -78,7 +108,9 @@ pub(crate) fn sow(
     loop {
         let seeds = pits[hole];
         debug_assert!(seeds > 0, "a lap starts from an occupied hole");
-        pits[hole] = 0;
+        for (pit, keep) in pits.iter_mut().zip(&KEEP_ALL_BUT[hole]) {
+            *pit &= keep;
+        }
         let direction = variant.direction(seeds);
         laps.push(RawLap {
             start: hole as u8,
@@ -124,7 +156,9 @@ pub(crate) fn sow(
 /// returning the index of the hole that got the last one.
 ///
 /// Whole turns of the board are added to every hole at once (the emptied
-/// starting hole included, as the rules say), then the remainder hole by hole.
+/// starting hole included, as the rules say), then the remainder as one or two
+/// runs of holes, each a lane-wise addition of a mask.
+#[inline(always)]
 fn sow_lap(pits: &mut Pits, holes: usize, from: usize, seeds: u8, direction: Direction) -> usize {
     let seeds = usize::from(seeds);
     // Most laps are shorter than a turn of the board: no division for them.
@@ -132,39 +166,41 @@ fn sow_lap(pits: &mut Pits, holes: usize, from: usize, seeds: u8, direction: Dir
         seeds
     } else {
         let turns = (seeds / holes) as u8;
-        for pit in &mut pits[..holes] {
-            *pit += turns;
+        for (pit, one) in pits.iter_mut().zip(&UPTO[holes]) {
+            *pit += one * turns;
         }
         seeds % holes
     };
     match direction {
         Direction::Counterclockwise => {
-            let first = from + 1;
-            if first + rest <= holes {
-                increment(&mut pits[first..first + rest]);
-                from + rest
+            let end = from + 1 + rest;
+            if end <= holes {
+                add_run(pits, from + 1, end);
+                end - 1
             } else {
-                increment(&mut pits[first..holes]);
-                increment(&mut pits[..first + rest - holes]);
-                first + rest - holes - 1
+                add_run(pits, from + 1, holes);
+                add_run(pits, 0, end - holes);
+                end - holes - 1
             }
         }
         Direction::Clockwise => {
             if rest <= from {
-                increment(&mut pits[from - rest..from]);
+                add_run(pits, from - rest, from);
                 from - rest
             } else {
-                increment(&mut pits[..from]);
-                increment(&mut pits[holes + from - rest..holes]);
+                add_run(pits, 0, from);
+                add_run(pits, holes + from - rest, holes);
                 holes + from - rest
             }
         }
     }
 }
 
-fn increment(pits: &mut [u8]) {
-    for pit in pits {
-        *pit += 1;
+/// Adds a seed to each hole of `start..end`.
+#[inline(always)]
+fn add_run(pits: &mut Pits, start: usize, end: usize) {
+    for ((pit, upto_end), upto_start) in pits.iter_mut().zip(&UPTO[end]).zip(&UPTO[start]) {
+        *pit += upto_end - upto_start;
     }
 }
 
@@ -173,7 +209,7 @@ mod tests {
     use super::*;
 
     fn board(counts: &[u8]) -> Pits {
-        let mut pits = [0; MAX_HOLES];
+        let mut pits = [0; LANES];
         pits[..counts.len()].copy_from_slice(counts);
         pits
     }

@@ -1,0 +1,1063 @@
+//! Game records seen from outside the reader: the golden games, the writer
+//! and reader round trip, every fault the reader reports (with its line,
+//! column, ply and kind), the forms it accepts, and a reader that never panics
+//! or hangs.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use endodoi::bench::play_out;
+use endodoi::record::{Record, RecordError, RecordErrorKind, State};
+use endodoi::rules::{Config, Game, Hole, MoveError, Side, Variant};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------- helpers
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// The golden files whose name is `prefix` + digits + `.ogn`, sorted, as
+/// (stem, text of the record).
+fn golden_records(prefix: &str) -> Vec<(String, String)> {
+    let mut records: Vec<(String, String)> = fs::read_dir(golden_dir())
+        .expect("tests/golden is readable")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "ogn"))
+        .filter_map(|path| {
+            let stem = path.file_stem()?.to_str()?.to_owned();
+            let digits = stem.strip_prefix(prefix)?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| (stem, fs::read_to_string(&path).expect("a golden record")))
+        })
+        .collect();
+    records.sort();
+    records
+}
+
+fn golden_text(stem: &str, ext: &str) -> String {
+    fs::read_to_string(golden_dir().join(format!("{stem}.{ext}")))
+        .unwrap_or_else(|error| panic!("{stem}.{ext}: {error}"))
+}
+
+fn hole(letter: char) -> Hole {
+    Hole::from_letter(letter).expect("a hole letter")
+}
+
+fn config(width: u32, seeds: u32, variant: Variant) -> Config {
+    Config::new(width, seeds, variant).expect("a legal board")
+}
+
+/// A game of `config` after the moves in `letters` (one letter a move).
+fn game_after(config: Config, letters: &str) -> Game {
+    let mut game = Game::new(config);
+    for letter in letters.split_whitespace() {
+        let letter = letter.chars().next().expect("a letter");
+        game.play(hole(letter))
+            .unwrap_or_else(|error| panic!("{letter}: {error}"));
+    }
+    game
+}
+
+fn error(line: usize, column: usize, ply: Option<usize>, kind: RecordErrorKind) -> RecordError {
+    RecordError {
+        line,
+        column,
+        ply,
+        kind,
+    }
+}
+
+fn illegal(letter: char, error: MoveError) -> RecordErrorKind {
+    RecordErrorKind::IllegalMove {
+        hole: hole(letter),
+        error,
+    }
+}
+
+fn read_error(text: &str) -> RecordError {
+    match Record::read(text) {
+        Ok(record) => panic!("{text:?} was read as a game of {} moves", record.game.ply()),
+        Err(error) => error,
+    }
+}
+
+fn read_ok(text: &str) -> Record {
+    Record::read(text).unwrap_or_else(|error| panic!("{text:?}: {error}"))
+}
+
+/// A short finished game on the default board: seven moves, South wins 32-16.
+const FINISHED: &str = "1. E a+2 2. E+15 c+4 3. C+10 e+10 4. B+2";
+
+/// Whether an error points inside `text`: a line that exists (or the one
+/// after a final newline) and a column at most one past that line's end.
+fn points_inside(text: &str, error: &RecordError) -> bool {
+    let Some(line) = text.split('\n').nth(error.line.wrapping_sub(1)) else {
+        return false;
+    };
+    error.column >= 1 && error.column <= line.chars().count() + 1
+}
+
+// ---------------------------------------------------------------- golden games
+
+#[test]
+fn every_golden_record_replays_to_its_json_state() {
+    let records = golden_records("");
+    assert!(
+        records.len() >= 15,
+        "only {} golden games found",
+        records.len()
+    );
+    for (stem, text) in records {
+        let record = Record::read(&text).unwrap_or_else(|error| panic!("{stem}: {error}"));
+        let actual = serde_json::to_value(State::of(&record.game)).expect("a state serialises");
+        let expected: serde_json::Value =
+            serde_json::from_str(&golden_text(&stem, "json")).expect("golden JSON parses");
+        assert_eq!(actual, expected, "{stem}");
+        let from_json: serde_json::Value =
+            serde_json::from_str(&State::of(&record.game).to_json()).expect("to_json is JSON");
+        assert_eq!(from_json, expected, "{stem}: to_json");
+    }
+}
+
+#[test]
+fn every_faulty_golden_record_fails_at_its_ply_with_its_class() {
+    let records = golden_records("e");
+    assert!(
+        records.len() >= 10,
+        "only {} faulty golden records found",
+        records.len()
+    );
+    for (stem, text) in records {
+        let expected = golden_text(&stem, "err");
+        let mut lines = expected.split_whitespace();
+        let ply: usize = lines
+            .next()
+            .and_then(|ply| ply.parse().ok())
+            .unwrap_or_else(|| panic!("{stem}.err: no ply"));
+        let class = lines
+            .next()
+            .unwrap_or_else(|| panic!("{stem}.err: no class"));
+
+        let error = read_error(&text);
+        assert_eq!(
+            (error.ply, error.kind.class()),
+            (Some(ply), class),
+            "{stem}: {error}"
+        );
+        assert!(points_inside(&text, &error), "{stem}: {error:?}");
+
+        let partial = Record::read_partial(&text).expect("the tags are sound");
+        assert_eq!(partial.error, Some(error), "{stem}");
+        assert_eq!(partial.record.game.ply(), ply - 1, "{stem}");
+    }
+}
+
+// ---------------------------------------------------------------- round trip
+
+#[test]
+fn writing_then_reading_random_games_gives_the_same_game_and_text() {
+    let mut rng = fastrand::Rng::with_seed(0x5eed);
+    let mut games = 0;
+    for width in 6..=10 {
+        for variant in [Variant::Classic, Variant::Cross] {
+            for seeds in 3..=6 {
+                let config = config(width, seeds, variant);
+                for _ in 0..4 {
+                    let mut game = Game::new(config);
+                    play_out(&mut game, &mut rng);
+                    if rng.bool() {
+                        for _ in 0..rng.usize(..=game.ply()) {
+                            game.undo();
+                        }
+                    }
+                    let record = Record::new(game.clone());
+                    let text = record.to_string();
+                    let read = read_ok(&text);
+
+                    let moves: Vec<Hole> = game.history().iter().map(|p| p.hole).collect();
+                    let read_moves: Vec<Hole> =
+                        read.game.history().iter().map(|p| p.hole).collect();
+                    assert_eq!(read_moves, moves, "{text}");
+                    assert_eq!(read.game.history(), game.history(), "{text}");
+                    assert_eq!(read.game.position(), game.position(), "{text}");
+                    assert_eq!(read.game.outcome(), game.outcome(), "{text}");
+                    assert_eq!(read.game.config(), config, "{text}");
+                    assert_eq!(State::of(&read.game), State::of(&game), "{text}");
+                    // The record keeps no moves to redo: it equals the game replayed afresh.
+                    let mut replayed = Game::new(config);
+                    for &played in &moves {
+                        replayed.play(played).expect("a recorded move is legal");
+                    }
+                    assert_eq!(read.game, replayed, "{text}");
+                    assert_eq!(read.to_string(), text);
+                    games += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(games, 5 * 2 * 4 * 4);
+}
+
+#[test]
+fn tags_with_quotes_and_backslashes_survive_a_round_trip() {
+    let mut game = Game::new(config(8, 5, Variant::Cross));
+    play_out(&mut game, &mut fastrand::Rng::with_seed(7));
+    let mut record = Record::new(game);
+    record.set_tag("Event", r#"The "Great" Arusha \ Moshi Cup"#);
+    record.set_tag("Site", "Loliondo");
+    record.set_tag("Date", "2024.06.01");
+    record.set_tag("South", r"Naserian \\ ole Sane");
+    record.set_tag("North", r#"Lekishon "Leki""#);
+    record.set_tag("Empty", "");
+    record.set_tag("South", r#"Naserian "the elder" \"#);
+    let text = record.to_string();
+    assert!(
+        text.contains(r#"[South "Naserian \"the elder\" \\"]"#),
+        "{text}"
+    );
+    let read = read_ok(&text);
+    assert_eq!(read, record);
+    assert_eq!(read.tag("South"), Some(r#"Naserian "the elder" \"#));
+    assert_eq!(read.tag("North"), Some(r#"Lekishon "Leki""#));
+    assert_eq!(read.tag("Event"), Some(r#"The "Great" Arusha \ Moshi Cup"#));
+    assert_eq!(read.tag("Empty"), Some(""));
+    let names: Vec<&str> = read.tags.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["Event", "Site", "Date", "South", "North", "Empty"]);
+    assert_eq!(read.to_string(), text);
+}
+
+#[test]
+fn written_record_starts_with_the_game_tags_and_ends_with_the_result() {
+    let mut record = Record::new(game_after(Config::default(), "E a E c C e B"));
+    record.set_tag("South", "Naserian");
+    assert_eq!(
+        record.to_string(),
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[South \"Naserian\"]\n\
+         [Result \"32-16\"]\n\n1. E a+2 2. E+15 c+4 3. C+10 e+10 4. B+2 32-16\n"
+    );
+    let unfinished = Record::new(game_after(config(7, 3, Variant::Cross), "A"));
+    assert_eq!(unfinished.result_token(), "*");
+    assert!(
+        unfinished
+            .to_string()
+            .starts_with("[Variant \"Cross-Endodoi\"]\n[Width \"7\"]\n[Seeds \"3\"]\n"),
+        "{unfinished}"
+    );
+}
+
+#[test]
+fn writer_output_is_readable_when_a_tag_value_holds_a_newline() {
+    let mut record = Record::new(game_after(Config::default(), "A b"));
+    record.set_tag("Annotator", "first line\nsecond line");
+    let text = record.to_string();
+    let read = Record::read(&text).unwrap_or_else(|error| {
+        panic!("the writer wrote a record its reader refuses: {error}\n{text}")
+    });
+    assert_eq!(read, record);
+}
+
+#[test]
+fn reader_ignores_the_result_tag_and_writes_it_from_the_game() {
+    let text = format!("[Result \"*\"]\n[Event \"x\"]\n\n{FINISHED}\n");
+    let record = read_ok(&text);
+    assert_eq!(record.tags, [("Event".to_owned(), "x".to_owned())]);
+    assert!(record.to_string().contains("[Result \"32-16\"]"));
+}
+
+// ---------------------------------------------------------------- faults
+
+#[test]
+fn reader_rejects_an_unknown_token() {
+    assert_eq!(
+        read_error("[Width \"6\"]\n\n1. A b 2. % C\n"),
+        error(
+            3,
+            11,
+            Some(3),
+            RecordErrorKind::UnknownToken("%".to_owned())
+        )
+    );
+    assert_eq!(
+        read_error("1. A b 2. A- c"),
+        error(
+            1,
+            11,
+            Some(3),
+            RecordErrorKind::UnknownToken("A-".to_owned())
+        )
+    );
+    assert_eq!(read_error("1. A b 2. A- c").kind.class(), "garbage");
+}
+
+#[test]
+fn reader_rejects_a_hole_off_the_board() {
+    assert_eq!(
+        read_error("1. A g"),
+        error(
+            1,
+            6,
+            Some(2),
+            illegal(
+                'g',
+                MoveError::OffBoard {
+                    hole: hole('g'),
+                    width: 6
+                }
+            )
+        )
+    );
+    assert_eq!(
+        read_error("[Width \"10\"]\n1. J z"),
+        error(
+            2,
+            6,
+            Some(2),
+            illegal(
+                'z',
+                MoveError::OffBoard {
+                    hole: hole('z'),
+                    width: 10
+                }
+            )
+        )
+    );
+    assert_eq!(read_error("1. A g").kind.class(), "off-board");
+}
+
+#[test]
+fn reader_rejects_the_other_sides_letter() {
+    assert_eq!(
+        read_error("1. a"),
+        error(
+            1,
+            4,
+            Some(1),
+            illegal(
+                'a',
+                MoveError::NotYourHole {
+                    hole: hole('a'),
+                    to_move: Side::South
+                }
+            )
+        )
+    );
+    assert_eq!(
+        read_error("1. A B"),
+        error(
+            1,
+            6,
+            Some(2),
+            illegal(
+                'B',
+                MoveError::NotYourHole {
+                    hole: hole('B'),
+                    to_move: Side::North
+                }
+            )
+        )
+    );
+    assert_eq!(read_error("1. a").kind.class(), "wrong-side");
+}
+
+#[test]
+fn reader_rejects_an_empty_hole() {
+    // After A b South's C is empty (see the state below).
+    let before = game_after(Config::default(), "A b");
+    assert_eq!(before.position().row(Side::South), [4, 1, 0, 8, 3, 8]);
+    assert_eq!(
+        read_error("1. A b 2. C"),
+        error(
+            1,
+            11,
+            Some(3),
+            illegal('C', MoveError::EmptyHole(hole('C')))
+        )
+    );
+    assert_eq!(read_error("1. A b 2. C").kind.class(), "empty");
+}
+
+#[test]
+fn reader_rejects_an_endless_sowing() {
+    // Two frozen positions, found by playing random games: after `A e C f`
+    // South's C never ends (it reaches the lap limit, or a cycle), and after
+    // `E d A d E c` South's F cycles.
+    for (moves, text, column, letter) in [
+        ("A e C f", "1. A+2 e 2. C+2 f 3. C", 22, 'C'),
+        ("E d A d E c", "1. E d+5 2. A d+6 3. E+15 c+3 4. F", 34, 'F'),
+    ] {
+        let before = game_after(Config::default(), moves);
+        let why = match before.check(hole(letter)) {
+            Err(MoveError::Endless { hole: endless, why }) if endless == hole(letter) => why,
+            other => panic!("{moves} then {letter}: {other:?}"),
+        };
+        assert!(before.position().seeds(hole(letter)) > 0);
+        assert!(!before.legal_moves().any(|legal| legal == hole(letter)));
+        let ply = before.ply() + 1;
+        let error_found = read_error(text);
+        assert_eq!(
+            error_found,
+            error(
+                1,
+                column,
+                Some(ply),
+                illegal(
+                    letter,
+                    MoveError::Endless {
+                        hole: hole(letter),
+                        why
+                    }
+                )
+            ),
+            "{text}"
+        );
+        assert_eq!(error_found.kind.class(), "endless");
+    }
+}
+
+#[test]
+fn reader_rejects_a_wrong_capture_count() {
+    assert_eq!(
+        read_error("1. A+9 b"),
+        error(
+            1,
+            4,
+            Some(1),
+            RecordErrorKind::CaptureMismatch {
+                hole: hole('A'),
+                claimed: 9,
+                actual: 2
+            }
+        )
+    );
+    // A capture claimed for a move that captures nothing.
+    assert_eq!(
+        read_error("1. E a+2 2. E+15 c+4 3. C+10 e+9"),
+        error(
+            1,
+            30,
+            Some(6),
+            RecordErrorKind::CaptureMismatch {
+                hole: hole('e'),
+                claimed: 9,
+                actual: 10
+            }
+        )
+    );
+    assert_eq!(
+        read_error("1. E+1").kind,
+        RecordErrorKind::CaptureMismatch {
+            hole: hole('E'),
+            claimed: 1,
+            actual: 0
+        }
+    );
+    assert_eq!(read_error("1. A+9").kind.class(), "bad-capture");
+}
+
+#[test]
+fn reader_rejects_a_wrong_final_result() {
+    let text = format!("{FINISHED} 32-15");
+    assert_eq!(
+        read_error(&text),
+        error(
+            1,
+            42,
+            Some(7),
+            RecordErrorKind::ResultMismatch {
+                claimed: "32-15".to_owned(),
+                actual: "it ends 32-16".to_owned()
+            }
+        )
+    );
+    assert_eq!(read_error(&text).kind.class(), "bad-result");
+    // Swapped totals are wrong too.
+    assert!(matches!(
+        read_error(&format!("{FINISHED} 16-32")).kind,
+        RecordErrorKind::ResultMismatch { .. }
+    ));
+    assert_eq!(read_ok(&format!("{FINISHED} 32-16")).game.ply(), 7);
+}
+
+#[test]
+fn reader_rejects_a_result_for_an_unfinished_game() {
+    assert_eq!(
+        read_error("1. A b 24-24"),
+        error(
+            1,
+            8,
+            Some(2),
+            RecordErrorKind::ResultMismatch {
+                claimed: "24-24".to_owned(),
+                actual: "the game is not over".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
+fn reader_rejects_a_move_after_the_end() {
+    let text = format!("{FINISHED} a");
+    assert_eq!(
+        read_error(&text),
+        error(1, 42, Some(8), illegal('a', MoveError::GameOver))
+    );
+    assert_eq!(read_error(&text).kind.class(), "after-end");
+    // Any letter, even one off the board, is a move after the end.
+    assert_eq!(
+        read_error(&format!("{FINISHED} 5. Z")).kind,
+        illegal('Z', MoveError::GameOver)
+    );
+}
+
+#[test]
+fn reader_rejects_a_move_after_the_result_token() {
+    assert_eq!(
+        read_error("1. A b * C"),
+        error(1, 10, Some(3), RecordErrorKind::AfterResult("C".to_owned()))
+    );
+    assert_eq!(
+        read_error(&format!("{FINISHED} 32-16\n32-16")),
+        error(
+            2,
+            1,
+            Some(8),
+            RecordErrorKind::AfterResult("32-16".to_owned())
+        )
+    );
+    assert_eq!(read_error("1. A b * C").kind.class(), "garbage");
+    // A comment may follow the result.
+    assert_eq!(
+        read_ok("1. A b * {the players agreed to stop}").game.ply(),
+        2
+    );
+}
+
+#[test]
+fn reader_rejects_bad_tag_values() {
+    for (tag, name, value, width_seeds) in [
+        ("[Width \"11\"]", "Width", "11", "11"),
+        ("[Width \"5\"]", "Width", "5", "5"),
+        ("[Seeds \"0\"]", "Seeds", "0", "0"),
+        ("[Seeds \"7\"]", "Seeds", "7", "7"),
+    ] {
+        let text = format!("[Event \"x\"]\n{tag}\n\n1. A\n");
+        let found = read_error(&text);
+        let RecordErrorKind::BadTagValue { reason, .. } = &found.kind else {
+            panic!("{tag}: {found:?}")
+        };
+        assert!(reason.contains(width_seeds), "{tag}: {reason}");
+        assert_eq!(
+            found,
+            error(
+                2,
+                1,
+                None,
+                RecordErrorKind::BadTagValue {
+                    name: name.to_owned(),
+                    value: value.to_owned(),
+                    reason: reason.clone(),
+                }
+            )
+        );
+        assert_eq!(found.kind.class(), "bad-tag");
+        assert!(Record::read_partial(&text).is_err(), "{tag}");
+    }
+    let chess = read_error("[Variant \"Chess\"]\n1. A");
+    assert_eq!(
+        chess,
+        error(
+            1,
+            1,
+            None,
+            RecordErrorKind::BadTagValue {
+                name: "Variant".to_owned(),
+                value: "Chess".to_owned(),
+                reason: "the variant must be \"En Dodoi\" (classic) or \"Cross-Endodoi\" (cross)"
+                    .to_owned(),
+            }
+        )
+    );
+}
+
+#[test]
+fn reader_rejects_a_width_that_is_not_a_number_with_a_sensible_reason() {
+    let found = read_error("[Width \"six\"]\n1. A");
+    let RecordErrorKind::BadTagValue {
+        name,
+        value,
+        reason,
+    } = &found.kind
+    else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        (
+            found.line,
+            found.column,
+            found.ply,
+            name.as_str(),
+            value.as_str()
+        ),
+        (1, 1, None, "Width", "six")
+    );
+    // The reason must speak of the value given, not of a sentinel number.
+    assert!(!reason.contains("4294967295"), "{found}");
+}
+
+#[test]
+fn reader_rejects_a_duplicate_tag() {
+    assert_eq!(
+        read_error("[Event \"a\"]\n[Site \"b\"]\n  [Event \"c\"]\n\n1. A"),
+        error(
+            3,
+            3,
+            None,
+            RecordErrorKind::DuplicateTag("Event".to_owned())
+        )
+    );
+    assert_eq!(
+        read_error("[Width \"6\"]\n[Width \"6\"]").kind,
+        RecordErrorKind::DuplicateTag("Width".to_owned())
+    );
+}
+
+#[test]
+fn reader_rejects_a_malformed_tag() {
+    for text in [
+        "[Event x]",
+        "[Event \"x\"",
+        "[Event \"x]\n1. A",
+        "[\"x\"]",
+        "[Event \"x\" y]",
+        "[Event \"unterminated\\",
+    ] {
+        assert_eq!(
+            read_error(text),
+            error(1, 1, None, RecordErrorKind::MalformedTag),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        read_error("[Event \"x\"]\n[Site \"y\" \n"),
+        error(2, 1, None, RecordErrorKind::MalformedTag)
+    );
+}
+
+#[test]
+fn reader_rejects_a_tag_after_the_moves() {
+    assert_eq!(
+        read_error("1. A b\n[Event \"x\"]"),
+        error(2, 1, Some(3), RecordErrorKind::TagAfterMoves)
+    );
+}
+
+#[test]
+fn reader_rejects_an_unclosed_comment() {
+    assert_eq!(
+        read_error("1. A {a comment\nthat goes on\nand on b"),
+        error(1, 6, Some(2), RecordErrorKind::UnclosedComment)
+    );
+    assert_eq!(read_error("{").kind.class(), "garbage");
+}
+
+#[test]
+fn reader_rejects_invalid_utf8_with_its_place() {
+    assert_eq!(
+        Record::read_bytes(b"[Event \"x\"]\n1. A \xff b"),
+        Err(error(2, 6, None, RecordErrorKind::InvalidUtf8))
+    );
+    assert_eq!(
+        Record::read_bytes(b"\xc3"),
+        Err(error(1, 1, None, RecordErrorKind::InvalidUtf8))
+    );
+    // Non-ASCII text is fine and counted in characters.
+    assert_eq!(
+        Record::read_bytes("[South \"Ñaserian\"]\n{é} A b".as_bytes())
+            .map(|record| record.game.ply()),
+        Ok(2)
+    );
+    assert_eq!(
+        Record::read("{é}é"),
+        Err(error(
+            1,
+            4,
+            Some(1),
+            RecordErrorKind::UnknownToken("é".to_owned())
+        ))
+    );
+    assert_eq!(
+        Record::read_partial_bytes(b"1. A \xff").map(|partial| partial.error),
+        Err(error(1, 6, None, RecordErrorKind::InvalidUtf8))
+    );
+    assert_eq!(
+        RecordErrorKind::InvalidUtf8.class(),
+        "garbage",
+        "invalid UTF-8 is garbage"
+    );
+}
+
+#[test]
+fn fault_column_points_at_the_move_after_an_attached_move_number() {
+    // `2.C`: the faulty move is the `C` in column 13, not the move number.
+    assert_eq!(
+        read_error("1.A 1...b 2.C"),
+        error(
+            1,
+            13,
+            Some(3),
+            illegal('C', MoveError::EmptyHole(hole('C')))
+        )
+    );
+}
+
+#[test]
+fn error_message_names_line_column_ply_move_and_reason() {
+    let message = read_error("[Width \"6\"]\n\n1. A b\n2. a").to_string();
+    assert_eq!(
+        message,
+        "line 4, column 4, ply 3: move `a`: hole a is North's, but it is South's turn"
+    );
+    let tag = read_error("[Width \"11\"]").to_string();
+    assert!(tag.starts_with("line 1, column 1: tag `Width`"), "{tag}");
+    assert!(!tag.contains("ply"), "{tag}");
+}
+
+// ---------------------------------------------------------------- accepted forms
+
+#[test]
+fn move_numbers_are_optional_and_may_be_attached() {
+    let numbered = read_ok("1. A b 2. A d");
+    for text in [
+        "A b A d",
+        "1.A b 2.A d",
+        "1.A 1...b 2.A 2...d",
+        "1. A 1... b 2. A 2... d",
+        "7. A b 1. A d",
+        "  A\tb\n\nA d  ",
+    ] {
+        assert_eq!(read_ok(text).game, numbered.game, "{text:?}");
+    }
+    assert_eq!(numbered.game.ply(), 4);
+}
+
+#[test]
+fn comments_are_allowed_anywhere_in_the_movetext() {
+    let plain = read_ok("[Width \"6\"]\n\n1. A b 2. A d *");
+    for text in [
+        "[Width \"6\"]\n{before} 1. A {after a move} b {a comment\nover\nthree lines} 2. A d * {end}",
+        "[Width \"6\"]\n\n1.{x}A{y}b{z}2.A d{}*",
+        "[Width \"6\"]\n{[Event \"not a tag\"] 1. Z}1. A b 2. A d",
+    ] {
+        assert_eq!(read_ok(text), plain, "{text:?}");
+    }
+}
+
+#[test]
+fn comments_are_allowed_before_and_between_tags() {
+    let plain = read_ok("[Width \"8\"]\n[Seeds \"3\"]\n\n1. A b");
+    for text in [
+        "{a game from Loliondo}\n[Width \"8\"]\n[Seeds \"3\"]\n\n1. A b",
+        "[Width \"8\"] {the board}\n[Seeds \"3\"]\n\n1. A b",
+    ] {
+        assert_eq!(Record::read(text), Ok(plain.clone()), "{text:?}");
+    }
+}
+
+#[test]
+fn star_closes_an_unfinished_record() {
+    let record = read_ok("1. A b *");
+    assert_eq!(record.game.ply(), 2);
+    assert_eq!(record.game.outcome(), None);
+    assert_eq!(read_ok("*").game.ply(), 0);
+}
+
+#[test]
+fn capture_counts_are_optional_and_checked_when_given() {
+    assert_eq!(read_ok(FINISHED).game, read_ok("E a E c C e B").game);
+    assert_eq!(
+        read_ok("E a E c C e B 32-16")
+            .game
+            .outcome()
+            .map(|o| o.totals().south),
+        Some(32)
+    );
+}
+
+#[test]
+fn plus_zero_is_accepted_for_a_move_that_captures_nothing() {
+    // `+0` is a true claim for a move without capture; the writer leaves it out.
+    let record = read_ok("1. E+0 a+2");
+    assert_eq!(record.game, read_ok("1. E a+2").game);
+    assert!(record.to_string().contains("1. E a+2"), "{record}");
+    assert_eq!(
+        read_error("1. A+0"),
+        error(
+            1,
+            4,
+            Some(1),
+            RecordErrorKind::CaptureMismatch {
+                hole: hole('A'),
+                claimed: 0,
+                actual: 2
+            }
+        )
+    );
+}
+
+#[test]
+fn crlf_line_endings_read_like_lf() {
+    let lf = "[Width \"7\"]\n[Seeds \"3\"]\n[South \"Naserian\"]\n\n1. A b\n2. C d *\n";
+    let crlf = lf.replace('\n', "\r\n");
+    assert_eq!(read_ok(&crlf), read_ok(lf));
+    assert_eq!(read_ok(lf).tag("South"), Some("Naserian"));
+    let faulty = "[Width \"7\"]\r\n\r\n1. A b\r\n2. % d\r\n";
+    assert_eq!(
+        read_error(faulty),
+        error(4, 4, Some(3), RecordErrorKind::UnknownToken("%".to_owned()))
+    );
+}
+
+#[test]
+fn an_empty_record_is_the_starting_position() {
+    for text in ["", "\n\n", "[Event \"x\"]", "{nothing}"] {
+        assert_eq!(read_ok(text).game, Game::new(Config::default()), "{text:?}");
+    }
+}
+
+#[test]
+fn tags_set_the_board_in_any_order() {
+    let record = read_ok("[Seeds \"5\"]\n[Variant \"Cross-Endodoi\"]\n[Width \"9\"]\n\n1. A");
+    assert_eq!(record.game.config(), config(9, 5, Variant::Cross));
+    let short = read_ok("[Variant \"cross\"][Width \"10\"][Seeds \"3\"] A");
+    assert_eq!(short.game.config(), config(10, 3, Variant::Cross));
+    assert!(short.tags.is_empty());
+}
+
+#[test]
+fn read_moves_reads_bare_movetext_on_a_given_board() {
+    let board = config(8, 3, Variant::Cross);
+    let record = Record::read_moves(board, "A d C").expect("legal moves");
+    assert_eq!(record.game, game_after(board, "A d C"));
+    assert_eq!(
+        Record::read_moves(board, "A d [Width \"6\"]"),
+        Err(error(1, 5, Some(3), RecordErrorKind::TagAfterMoves))
+    );
+}
+
+// ---------------------------------------------------------------- partial reads
+
+#[test]
+fn read_partial_keeps_the_moves_before_the_fault() {
+    let partial = Record::read_partial("[South \"N\"]\n1. A b 2. A d 3. c").expect("sound tags");
+    assert_eq!(
+        partial.record.game,
+        game_after(Config::default(), "A b A d")
+    );
+    assert_eq!(partial.record.tag("South"), Some("N"));
+    assert_eq!(
+        partial.error,
+        Some(error(
+            2,
+            17,
+            Some(5),
+            illegal(
+                'c',
+                MoveError::NotYourHole {
+                    hole: hole('c'),
+                    to_move: Side::South
+                }
+            )
+        ))
+    );
+    let whole = Record::read_partial("1. A b").expect("sound tags");
+    assert_eq!(whole.error, None);
+    assert_eq!(whole.record.game.ply(), 2);
+    assert_eq!(
+        Record::read_partial("[Width \"11\"]\n1. A").map(|partial| partial.error),
+        Err(read_error("[Width \"11\"]\n1. A"))
+    );
+}
+
+#[test]
+fn read_partial_after_a_wrong_capture_count_leaves_no_move_to_redo() {
+    let partial = Record::read_partial("1. A b 2. A+9").expect("sound tags");
+    assert!(matches!(
+        partial.error.as_ref().map(|error| &error.kind),
+        Some(RecordErrorKind::CaptureMismatch { .. })
+    ));
+    assert_eq!(partial.record.game.redo_moves(), []);
+    assert_eq!(partial.record.game, game_after(Config::default(), "A b"));
+}
+
+// ---------------------------------------------------------------- robustness
+
+#[test]
+fn a_huge_comment_is_read_quickly() {
+    let text = format!("[Event \"x\"]\n{{{}}}\n1. A b *", "seeds ".repeat(900_000));
+    assert!(text.len() > 5_000_000);
+    let started = Instant::now();
+    let record = read_ok(&text);
+    assert_eq!(record.game.ply(), 2);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_huge_unclosed_comment_is_an_error_found_quickly() {
+    let text = format!("1. A {{{}", "x\n".repeat(2_600_000));
+    let started = Instant::now();
+    assert_eq!(
+        read_error(&text),
+        error(1, 6, Some(2), RecordErrorKind::UnclosedComment)
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_huge_run_of_moves_after_the_end_stops_at_the_first() {
+    let text = format!("{FINISHED} {}", "A b ".repeat(1_300_000));
+    assert!(text.len() > 5_000_000);
+    let started = Instant::now();
+    assert_eq!(
+        read_error(&text),
+        error(1, 42, Some(8), illegal('A', MoveError::GameOver))
+    );
+    let partial = Record::read_partial(&text).expect("no tags");
+    assert_eq!(partial.record.game.ply(), 7);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_huge_run_of_move_numbers_is_read_quickly() {
+    let text = format!("{} A", "1. ".repeat(2_000_000));
+    let started = Instant::now();
+    assert_eq!(read_ok(&text).game.ply(), 1);
+    let glued = format!("{}A", "1.".repeat(2_600_000));
+    assert_eq!(read_ok(&glued).game.ply(), 1);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn error_message_for_a_huge_token_stays_short() {
+    let text = format!("1. A {}", "x".repeat(5_000_000));
+    let started = Instant::now();
+    let found = read_error(&text);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!((found.line, found.column, found.ply), (1, 6, Some(2)));
+    assert_eq!(found.kind.class(), "garbage");
+    let message = found.to_string();
+    assert!(
+        message.len() < 1_000,
+        "a {} byte message for one bad token",
+        message.len()
+    );
+}
+
+/// Checks what the reader must always do, whatever the text: answer without
+/// panicking, point errors inside the text, and write what it read so that
+/// it reads back the same.
+fn check_reader(text: &str) -> Result<(), TestCaseError> {
+    match Record::read(text) {
+        Ok(record) => {
+            let written = record.to_string();
+            let again = Record::read(&written);
+            prop_assert_eq!(again.as_ref(), Ok(&record), "{}", written);
+        }
+        Err(error) => {
+            prop_assert!(points_inside(text, &error), "{:?} in {:?}", error, text);
+        }
+    }
+    let partial = Record::read_partial(text);
+    if let Ok(partial) = partial {
+        prop_assert_eq!(
+            partial.error.is_none(),
+            Record::read(text).is_ok(),
+            "read_partial and read disagree"
+        );
+    }
+    Ok(())
+}
+
+/// One edit of a text: insert, delete or replace the character at a place.
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, char),
+    Delete(usize),
+    Replace(usize, char),
+}
+
+fn edit_strategy() -> impl Strategy<Value = Edit> {
+    // Characters a record is made of, plus a few that are not.
+    let record_char = prop_oneof![
+        prop::sample::select(
+            "ABCDEFGHIJKabcdefghijkz0123456789+-.*{}[]\" \n\r\t\\é"
+                .chars()
+                .collect::<Vec<_>>()
+        ),
+        any::<char>(),
+    ];
+    prop_oneof![
+        (any::<usize>(), record_char.clone()).prop_map(|(at, c)| Edit::Insert(at, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), record_char).prop_map(|(at, c)| Edit::Replace(at, c)),
+    ]
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for edit in edits {
+        let len = chars.len();
+        match *edit {
+            Edit::Insert(at, c) => chars.insert(at % (len + 1), c),
+            Edit::Delete(at) if len > 0 => {
+                chars.remove(at % len);
+            }
+            Edit::Replace(at, c) if len > 0 => chars[at % len] = c,
+            Edit::Delete(_) | Edit::Replace(..) => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn reader_never_panics_on_arbitrary_text(text in any::<String>()) {
+        check_reader(&text)?;
+    }
+
+    #[test]
+    fn reader_never_panics_on_record_like_text(
+        text in "(\\[[A-Za-z]{0,7} \"[0-9a-z \\\\\"]{0,6}\"\\]\n){0,3}([0-9]{0,2}\\.{0,3} ?[A-Ka-k*{}+0-9-]{1,4}[ \n]){0,40}"
+    ) {
+        check_reader(&text)?;
+    }
+
+    #[test]
+    fn reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        match Record::read_bytes(&bytes) {
+            Ok(record) => prop_assert_eq!(Record::read(&record.to_string()), Ok(record)),
+            Err(error) => {
+                let lossy = String::from_utf8_lossy(&bytes);
+                prop_assert!(points_inside(&lossy, &error), "{:?}", error);
+                if std::str::from_utf8(&bytes).is_err() {
+                    prop_assert_eq!(error.kind, RecordErrorKind::InvalidUtf8);
+                }
+            }
+        }
+        let _ = Record::read_partial_bytes(&bytes);
+    }
+
+    #[test]
+    fn reader_never_panics_on_mutated_golden_records(
+        index in any::<prop::sample::Index>(),
+        edits in prop::collection::vec(edit_strategy(), 1..6),
+    ) {
+        let mut records = golden_records("");
+        records.extend(golden_records("e"));
+        let (_, text) = index.get(&records);
+        check_reader(&apply(text, &edits))?;
+    }
+}
