@@ -32,11 +32,12 @@ pub fn diagram(game: &Game) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}, {} holes a row, {} seeds a hole, after {} moves",
+        "{}, {} holes a row, {} seeds a hole, after {} move{}",
         config.variant().title(),
         width,
         config.seeds(),
-        game.ply()
+        game.ply(),
+        if game.ply() == 1 { "" } else { "s" }
     );
     let _ = writeln!(out);
     let _ = writeln!(out, "       {}", letters(&north_holes));

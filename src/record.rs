@@ -164,9 +164,15 @@ impl Record {
     }
 
     /// Sets a tag (other than `Variant`, `Width`, `Seeds` or `Result`),
-    /// keeping its place if it is already there.
+    /// keeping its place if it is already there. A tag value is one line:
+    /// line breaks and other control characters become spaces.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         debug_assert!(!GAME_TAGS.contains(&name), "{name} follows from the game");
+        let value: String = value
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let value = value.as_str();
         match self.tags.iter_mut().find(|(tag, _)| tag == name) {
             Some((_, old)) => value.clone_into(old),
             None => self.tags.push((name.to_owned(), value.to_owned())),
@@ -340,14 +346,15 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips a `{comment}`, the scanner standing on its `{`; false if it never closes.
-    fn skip_comment(&mut self) -> bool {
+    /// Skips a `{comment}`, the scanner standing on its `{`.
+    fn comment(&mut self, ply: Option<usize>) -> Result<(), RecordError> {
+        let opened = self.error(ply, RecordErrorKind::UnclosedComment);
         while let Some(c) = self.bump() {
             if c == '}' {
-                return true;
+                return Ok(());
             }
         }
-        false
+        Err(opened)
     }
 
     /// Takes characters up to white space or the start of a comment or tag.
@@ -378,8 +385,16 @@ impl<'a> Scanner<'a> {
 fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), RecordError> {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut config = Config::default();
-    scanner.skip_space();
-    while scanner.peek() == Some('[') {
+    loop {
+        scanner.skip_space();
+        match scanner.peek() {
+            Some('{') => {
+                scanner.comment(None)?;
+                continue;
+            }
+            Some('[') => {}
+            _ => break,
+        }
         let at = scanner.error(None, RecordErrorKind::MalformedTag);
         let (name, value) = read_tag(scanner).ok_or_else(|| at.clone())?;
         let here = |kind| RecordError { kind, ..at.clone() };
@@ -397,27 +412,29 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
                 "Cross-Endodoi" | "cross" => Config::new(width, seeds, Variant::Cross),
                 _ => Err(ConfigError::Variant),
             },
-            "Width" => Config::new(number(&value), seeds, variant),
-            "Seeds" => Config::new(width, number(&value), variant),
+            "Width" => number(&value).and_then(|width| Config::new(width, seeds, variant)),
+            "Seeds" => number(&value).and_then(|seeds| Config::new(width, seeds, variant)),
             _ => Ok(config),
         };
         config = changed.map_err(|error| {
             here(RecordErrorKind::BadTagValue {
                 name: name.clone(),
-                value: value.clone(),
+                value: shorten(&value),
                 reason: error.to_string(),
             })
         })?;
         tags.push((name, value));
-        scanner.skip_space();
     }
     tags.retain(|(name, _)| !GAME_TAGS.contains(&name.as_str()));
     Ok((config, tags))
 }
 
-/// A tag's number, or `u32::MAX` (refused by every range) when it is none.
-fn number(text: &str) -> u32 {
-    text.trim().parse().unwrap_or(u32::MAX)
+/// A tag's whole number.
+fn number(text: &str) -> Result<u32, ConfigError> {
+    match text.parse() {
+        Ok(number) if is_digits(text) => Ok(number),
+        _ => Err(ConfigError::NotANumber),
+    }
 }
 
 /// Reads one `[Name "Value"]`, the scanner standing on its `[`.
@@ -440,7 +457,11 @@ fn read_tag(scanner: &mut Scanner) -> Option<(String, String)> {
     loop {
         match scanner.bump()? {
             '"' => break,
-            '\\' => value.push(scanner.bump()?),
+            '\\' => value.push(
+                Some(scanner.bump()?)
+                    .filter(|c| !c.is_control())
+                    .unwrap_or(' '),
+            ),
             '\n' => return None,
             c => value.push(c),
         }
@@ -497,56 +518,70 @@ fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError>
     let mut result_seen = false;
     loop {
         scanner.skip_space();
-        let ply = game.ply() + 1;
-        let Some(c) = scanner.peek() else {
-            return Ok(());
-        };
-        match c {
-            '{' => {
-                let at = scanner.error(Some(ply), RecordErrorKind::UnclosedComment);
-                if scanner.skip_comment() {
-                    continue;
-                }
-                return Err(at);
+        match scanner.peek() {
+            None => return Ok(()),
+            Some('{') => {
+                scanner.comment(Some(game.ply() + 1))?;
+                continue;
             }
-            '[' => return Err(scanner.error(Some(ply), RecordErrorKind::TagAfterMoves)),
-            _ => {}
+            Some('[') => {
+                let kind = RecordErrorKind::TagAfterMoves;
+                return Err(scanner.error(Some(game.ply() + 1), kind));
+            }
+            Some(_) => {}
         }
-        let at = scanner.error(Some(ply), RecordErrorKind::UnclosedComment);
-        let mut word = scanner.word();
+        let (line, column) = (scanner.line, scanner.column);
+        let whole = scanner.word();
+        let mut word = whole;
         while !word.is_empty() {
-            let here = |kind| RecordError { kind, ..at.clone() };
+            let here = |ply, kind| RecordError {
+                line,
+                column: column + whole[..whole.len() - word.len()].chars().count(),
+                ply: Some(ply),
+                kind,
+            };
+            let ply = game.ply() + 1;
             if result_seen {
-                return Err(here(RecordErrorKind::AfterResult(word.to_owned())));
+                return Err(here(ply, RecordErrorKind::AfterResult(shorten(word))));
             }
             let (token, rest) = classify(word);
             match token {
                 Token::MoveNumber => {}
-                Token::Unknown => return Err(here(RecordErrorKind::UnknownToken(word.to_owned()))),
+                Token::Unknown => {
+                    return Err(here(ply, RecordErrorKind::UnknownToken(shorten(word))));
+                }
                 Token::Move { hole, claim } => {
-                    let report = game
-                        .play(hole)
-                        .map_err(|error| here(RecordErrorKind::IllegalMove { hole, error }))?;
+                    let illegal = |error| here(ply, RecordErrorKind::IllegalMove { hole, error });
+                    let report = game.preview(hole).map_err(illegal)?;
                     let actual = report.capture.map_or(0, |capture| capture.seeds);
                     if let Some(claimed) = claim.filter(|&claimed| claimed != u32::from(actual)) {
-                        game.undo();
-                        return Err(here(RecordErrorKind::CaptureMismatch {
+                        let kind = RecordErrorKind::CaptureMismatch {
                             hole,
                             claimed,
                             actual,
-                        }));
+                        };
+                        return Err(here(ply, kind));
                     }
+                    game.play(hole).map_err(illegal)?;
                 }
                 Token::Result(claimed) => {
                     result_seen = true;
-                    check_result(game, claimed, word).map_err(|kind| RecordError {
-                        ply: Some(game.ply()),
-                        ..here(kind)
-                    })?;
+                    check_result(game, claimed, word).map_err(|kind| here(game.ply(), kind))?;
                 }
             }
             word = rest;
         }
+    }
+}
+
+/// The most characters of a faulty token an error message repeats.
+const TOKEN_SHOWN: usize = 24;
+
+/// A token as an error names it: cut short if it is long.
+fn shorten(token: &str) -> String {
+    match token.char_indices().nth(TOKEN_SHOWN) {
+        Some((end, _)) => format!("{}…", &token[..end]),
+        None => token.to_owned(),
     }
 }
 

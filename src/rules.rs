@@ -293,6 +293,9 @@ pub enum ConfigError {
         /// North's row length.
         north: usize,
     },
+    /// A width or seed count that is not a whole number.
+    #[error("not a whole number")]
+    NotANumber,
     /// A variant name that is not one of the rules' two.
     #[error("the variant must be \"En Dodoi\" (classic) or \"Cross-Endodoi\" (cross)")]
     Variant,

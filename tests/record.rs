@@ -860,7 +860,7 @@ fn read_partial_keeps_the_moves_before_the_fault() {
         partial.error,
         Some(error(
             2,
-            17,
+            18,
             Some(5),
             illegal(
                 'c',

@@ -158,7 +158,7 @@ pub(crate) fn sow(
 /// Whole turns of the board are added to every hole at once (the emptied
 /// starting hole included, as the rules say), then the remainder as one or two
 /// runs of holes, each a lane-wise addition of a mask.
-#[inline(always)]
+#[inline]
 fn sow_lap(pits: &mut Pits, holes: usize, from: usize, seeds: u8, direction: Direction) -> usize {
     let seeds = usize::from(seeds);
     // Most laps are shorter than a turn of the board: no division for them.
@@ -197,7 +197,7 @@ fn sow_lap(pits: &mut Pits, holes: usize, from: usize, seeds: u8, direction: Dir
 }
 
 /// Adds a seed to each hole of `start..end`.
-#[inline(always)]
+#[inline]
 fn add_run(pits: &mut Pits, start: usize, end: usize) {
     for ((pit, upto_end), upto_start) in pits.iter_mut().zip(&UPTO[end]).zip(&UPTO[start]) {
         *pit += upto_end - upto_start;

@@ -1,0 +1,510 @@
+//! The `endodoi` binary seen from outside: `replay` with `--json`, `--print`,
+//! `--moves` and standard input, and a clear one-paragraph message (never a
+//! panic) for every bad input.
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use endodoi::record::{Record, State};
+use endodoi::rules::{Config, Game, Hole, Variant};
+
+fn golden(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name)
+}
+
+fn endodoi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn endodoi_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input)
+        .expect("stdin takes the record");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 messages")
+}
+
+/// The run succeeded and printed one JSON value; returns it.
+fn json_of(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        stderr(output)
+    );
+    assert_eq!(stderr(output), "");
+    let text = stdout(output);
+    assert_eq!(
+        text.trim_end().lines().count(),
+        1,
+        "one line of JSON: {text}"
+    );
+    serde_json::from_str(&text).unwrap_or_else(|error| panic!("{error}: {text}"))
+}
+
+fn golden_json(stem: &str) -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string(golden(&format!("{stem}.json"))).expect("read"))
+        .expect("golden JSON")
+}
+
+/// The run failed with a message of ours: non-zero exit, nothing on
+/// stdout, one paragraph on stderr, no panic or backtrace. Returns it.
+fn failure_message(output: &Output) -> String {
+    let message = stderr(output);
+    assert!(!output.status.success(), "succeeded: {}", stdout(output));
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert_eq!(stdout(output), "", "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(!message.contains("RUST_BACKTRACE"), "{message}");
+    assert!(message.starts_with("endodoi: "), "{message}");
+    assert!(message.ends_with('\n'), "{message:?}");
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "one paragraph: {message}"
+    );
+    message
+}
+
+/// The run failed with a usage error (exit code 2): one paragraph, no panic.
+fn usage_error(output: &Output) -> String {
+    let message = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert_eq!(stdout(output), "", "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(!message.contains("RUST_BACKTRACE"), "{message}");
+    assert!(message.starts_with("endodoi: "), "{message}");
+    assert!(
+        message.trim_end().ends_with("(see endodoi --help)"),
+        "{message}"
+    );
+    assert_eq!(
+        message.trim_end().lines().count(),
+        1,
+        "one paragraph: {message}"
+    );
+    message
+}
+
+// ---------------------------------------------------------------- replay --json
+
+#[test]
+fn replay_json_prints_the_golden_state_of_every_golden_record() {
+    let mut checked = 0;
+    for entry in fs::read_dir(golden("")).expect("tests/golden") {
+        let path = entry.expect("an entry").path();
+        let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) else {
+            continue;
+        };
+        if path.extension().is_none_or(|ext| ext != "ogn") || stem.starts_with('e') {
+            continue;
+        }
+        let output = endodoi(&["replay", path_arg(&path), "--json"]);
+        assert_eq!(json_of(&output), golden_json(stem), "{stem}");
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} golden records");
+}
+
+#[test]
+fn replay_json_keeps_the_field_order_of_the_rules() {
+    let output = endodoi(&["replay", path_arg(&golden("002.ogn")), "--json"]);
+    let text = stdout(&output);
+    let fields = [
+        "\"width\"",
+        "\"seeds\"",
+        "\"variant\"",
+        "\"ply\"",
+        "\"pits\"",
+        "\"captured\"",
+        "\"to_move\"",
+        "\"legal\"",
+        "\"status\"",
+        "\"result\"",
+    ];
+    let places: Vec<usize> = fields
+        .iter()
+        .map(|field| {
+            text.find(field)
+                .unwrap_or_else(|| panic!("{field} in {text}"))
+        })
+        .collect();
+    assert!(places.is_sorted(), "{text}");
+    assert!(text.contains("\"to_move\":null"), "{text}");
+    assert!(text.contains("\"legal\":[]"), "{text}");
+}
+
+#[test]
+fn replay_reads_a_record_from_standard_input() {
+    let record = fs::read(golden("000.ogn")).expect("golden record");
+    let output = endodoi_with_stdin(&["replay", "-", "--json"], &record);
+    assert_eq!(json_of(&output), golden_json("000"));
+}
+
+#[test]
+fn replay_moves_uses_width_seeds_and_variant() {
+    let output = endodoi(&[
+        "replay",
+        "--moves",
+        "A d C b",
+        "--width",
+        "8",
+        "--seeds",
+        "3",
+        "--variant",
+        "cross",
+        "--json",
+    ]);
+    let json = json_of(&output);
+    let mut game = Game::new(Config::new(8, 3, Variant::Cross).expect("a legal board"));
+    for letter in ['A', 'd', 'C', 'b'] {
+        game.play(Hole::from_letter(letter).expect("a letter"))
+            .expect("a legal move");
+    }
+    assert_eq!(
+        json,
+        serde_json::to_value(State::of(&game)).expect("a state serialises")
+    );
+    assert_eq!(json["width"], 8);
+    assert_eq!(json["seeds"], 3);
+    assert_eq!(json["variant"], "cross");
+    assert_eq!(json["ply"], 4);
+    assert_eq!(json["pits"]["south"].as_array().map(Vec::len), Some(8));
+    let seeds_left: u64 = ["south", "north"]
+        .iter()
+        .flat_map(|side| json["pits"][side].as_array().expect("a row").iter())
+        .chain([&json["captured"]["south"], &json["captured"]["north"]])
+        .map(|seeds| seeds.as_u64().expect("a count"))
+        .sum();
+    assert_eq!(seeds_left, 48, "3 seeds in 16 holes");
+}
+
+#[test]
+fn replay_moves_defaults_to_the_classic_six_hole_board() {
+    let output = endodoi(&["replay", "--moves", "1. E a+2 2. E+15 c+4", "--json"]);
+    let json = json_of(&output);
+    assert_eq!(
+        (
+            &json["width"],
+            &json["seeds"],
+            &json["variant"],
+            &json["ply"]
+        ),
+        (
+            &serde_json::json!(6),
+            &serde_json::json!(4),
+            &serde_json::json!("classic"),
+            &serde_json::json!(4)
+        )
+    );
+}
+
+#[test]
+fn replay_moves_of_a_finished_game_gives_the_result() {
+    let output = endodoi(&["replay", "--moves", "E a E c C e B 32-16", "--json"]);
+    let json = json_of(&output);
+    assert_eq!(json["status"], "over");
+    assert_eq!(
+        json["result"],
+        serde_json::json!({"south": 32, "north": 16, "winner": "south", "reason": "no-moves"})
+    );
+}
+
+// ---------------------------------------------------------------- replay --print
+
+#[test]
+fn replay_print_shows_rows_letters_captures_and_whose_turn() {
+    let output = endodoi(&["replay", path_arg(&golden("000.ogn")), "--print"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "En Dodoi, 10 holes a row, 4 seeds a hole, after 19 moves\n\
+         \n\
+         \x20         j   i   h   g   f   e   d   c   b   a\n\
+         North     4   3   0   1   2   3   2   1   2   1   captured 15\n\
+         South     5   1   0   2   1   0   5   0   1   4   captured 27\n\
+         \x20         A   B   C   D   E   F   G   H   I   J\n\
+         \n\
+         North to move; legal: a b c d e f g i\n"
+    );
+}
+
+#[test]
+fn replay_print_shows_the_result_when_the_game_is_over() {
+    let output = endodoi(&["replay", path_arg(&golden("002.ogn")), "--print"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "En Dodoi, 7 holes a row, 3 seeds a hole, after 34 moves\n\
+         \n\
+         \x20         g   f   e   d   c   b   a\n\
+         North     0   1   0   1   0   0   0   captured 13\n\
+         South     0   0   0   0   0   0   0   captured 27\n\
+         \x20         A   B   C   D   E   F   G\n\
+         \n\
+         Game over: South has no legal move; the seeds left go to North.\n\
+         \x20 South  27 captured + 0 taken = 27\n\
+         \x20 North  13 captured + 2 taken = 15\n\
+         South wins 27-15.\n"
+    );
+}
+
+#[test]
+fn replay_print_names_a_repetition_end() {
+    let output = endodoi(&["replay", path_arg(&golden("014.ogn")), "--print"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        text.contains("Game over: the position repeated; each player takes their own row."),
+        "{text}"
+    );
+    assert!(text.contains("South wins 33-15."), "{text}");
+    assert!(!text.contains("to move"), "{text}");
+}
+
+#[test]
+fn replay_print_of_a_cross_game_names_the_variant() {
+    let output = endodoi(&["replay", "--moves", "A", "--variant", "cross", "--print"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        text.starts_with("Cross-Endodoi, 6 holes a row, 4 seeds a hole, after 1 move"),
+        "{text}"
+    );
+    assert!(text.contains("North to move; legal: "), "{text}");
+}
+
+#[test]
+fn replay_without_json_prints_the_diagram() {
+    let plain = endodoi(&["replay", path_arg(&golden("001.ogn"))]);
+    let print = endodoi(&["replay", path_arg(&golden("001.ogn")), "--print"]);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    assert_eq!(stdout(&plain), stdout(&print));
+}
+
+// ---------------------------------------------------------------- bad input
+
+#[test]
+fn faulty_golden_records_are_refused_with_file_line_column_ply_and_reason() {
+    let mut checked = 0;
+    for entry in fs::read_dir(golden("")).expect("tests/golden") {
+        let path = entry.expect("an entry").path();
+        let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()) else {
+            continue;
+        };
+        if path.extension().is_none_or(|ext| ext != "ogn") || !stem.starts_with('e') {
+            continue;
+        }
+        let text = fs::read_to_string(&path).expect("a golden record");
+        let error = Record::read(&text).expect_err("a faulty record");
+        let ply = error.ply.expect("a fault in the moves");
+        let output = endodoi(&["replay", path_arg(&path), "--json"]);
+        let message = failure_message(&output);
+        assert!(message.contains(path_arg(&path)), "{stem}: {message}");
+        for part in [
+            format!("line {}", error.line),
+            format!("column {}", error.column),
+            format!("ply {ply}"),
+            error.kind.to_string(),
+        ] {
+            assert!(message.contains(&part), "{stem}: {part} in {message}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} faulty records");
+}
+
+#[test]
+fn a_refused_move_is_named_with_its_reason() {
+    let path = golden("e007.ogn");
+    let message = failure_message(&endodoi(&["replay", path_arg(&path), "--print"]));
+    assert_eq!(
+        message,
+        format!(
+            "endodoi: {}: line 5, column 118, ply 32: move `F`: hole F is South's, but it is North's turn\n",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_faulty_record_on_standard_input_is_named_as_such() {
+    let output = endodoi_with_stdin(&["replay", "-", "--json"], b"1. A b\n2. a\n");
+    let message = failure_message(&output);
+    assert!(message.contains("standard input"), "{message}");
+    assert!(message.contains("line 2, column 4, ply 3"), "{message}");
+    assert!(message.contains("move `a`"), "{message}");
+}
+
+#[test]
+fn a_faulty_moves_list_is_refused_with_column_ply_and_move() {
+    let message = failure_message(&endodoi(&["replay", "--moves", "A b C", "--json"]));
+    assert!(message.contains("--moves \"A b C\""), "{message}");
+    assert!(message.contains("column 5, ply 3"), "{message}");
+    assert!(message.contains("move `C`: hole C is empty"), "{message}");
+}
+
+#[test]
+fn a_bad_tag_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("wide.ogn");
+    fs::write(&path, "[Event \"x\"]\n[Width \"11\"]\n\n1. A\n").expect("write");
+    let message = failure_message(&endodoi(&["replay", path_arg(&path), "--json"]));
+    assert!(message.contains(path_arg(&path)), "{message}");
+    assert!(message.contains("line 2, column 1"), "{message}");
+    assert!(message.contains("Width"), "{message}");
+    assert!(message.contains("11"), "{message}");
+}
+
+#[test]
+fn a_missing_file_is_refused_naming_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("no-such-game.ogn");
+    let message = failure_message(&endodoi(&["replay", path_arg(&path), "--json"]));
+    assert!(message.contains(path_arg(&path)), "{message}");
+}
+
+#[test]
+fn a_directory_is_refused_naming_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let message = failure_message(&endodoi(&["replay", path_arg(dir.path()), "--json"]));
+    assert!(message.contains(path_arg(dir.path())), "{message}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("latin1.ogn");
+    fs::write(&path, b"[South \"Ole\"]\n1. A b \xe9\n").expect("write");
+    let message = failure_message(&endodoi(&["replay", path_arg(&path), "--json"]));
+    assert!(message.contains(path_arg(&path)), "{message}");
+    assert!(message.contains("line 2, column 8"), "{message}");
+    assert!(message.contains("UTF-8"), "{message}");
+}
+
+#[test]
+fn a_file_too_large_to_be_a_record_is_refused() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("huge.ogn");
+    let mut text = String::from("{");
+    text.push_str(&"nickernuts ".repeat(1_600_000));
+    text.push('}');
+    assert!(text.len() > 17_000_000);
+    fs::write(&path, text).expect("write");
+    let message = failure_message(&endodoi(&["replay", path_arg(&path), "--json"]));
+    assert!(message.contains(path_arg(&path)), "{message}");
+    assert!(message.contains("MiB"), "{message}");
+}
+
+#[test]
+fn a_large_record_within_the_limit_is_read() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("commented.ogn");
+    let text = format!("{{{}}}\n1. A b *\n", "seeds ".repeat(900_000));
+    fs::write(&path, text).expect("write");
+    let json = json_of(&endodoi(&["replay", path_arg(&path), "--json"]));
+    assert_eq!(json["ply"], 2);
+}
+
+#[test]
+fn width_out_of_range_is_refused() {
+    let message = usage_error(&endodoi(&["replay", "--moves", "A", "--width", "11"]));
+    assert!(message.contains("--width"), "{message}");
+    assert!(message.contains("11"), "{message}");
+    let seeds = usage_error(&endodoi(&["replay", "--moves", "A", "--seeds", "0"]));
+    assert!(seeds.contains("--seeds"), "{seeds}");
+    let variant = usage_error(&endodoi(&["replay", "--moves", "A", "--variant", "chess"]));
+    assert!(variant.contains("chess"), "{variant}");
+}
+
+#[test]
+fn width_with_a_file_is_refused() {
+    let message = failure_message(&endodoi(&[
+        "replay",
+        path_arg(&golden("000.ogn")),
+        "--width",
+        "8",
+    ]));
+    assert!(message.contains("--width"), "{message}");
+    assert!(message.contains("--moves"), "{message}");
+}
+
+#[test]
+fn replay_needs_a_file_or_moves() {
+    let message = usage_error(&endodoi(&["replay", "--json"]));
+    assert!(message.contains("--moves"), "{message}");
+    assert!(message.contains("FILE"), "{message}");
+}
+
+#[test]
+fn a_file_and_moves_together_are_refused() {
+    let message = usage_error(&endodoi(&[
+        "replay",
+        path_arg(&golden("000.ogn")),
+        "--moves",
+        "A",
+    ]));
+    assert!(message.contains("--moves"), "{message}");
+}
+
+#[test]
+fn json_and_print_together_are_refused() {
+    let message = usage_error(&endodoi(&["replay", "--moves", "A", "--json", "--print"]));
+    assert!(message.contains("--print"), "{message}");
+}
+
+// ---------------------------------------------------------------- help
+
+#[test]
+fn help_lists_the_subcommands() {
+    let output = endodoi(&["--help"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for word in ["replay", "bench", "--width", "--seeds", "--variant"] {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+}
+
+#[test]
+fn replay_help_lists_its_options() {
+    let output = endodoi(&["replay", "--help"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for word in [
+        "FILE", "--moves", "--json", "--print", "--width", "classic", "cross",
+    ] {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+}
