@@ -89,6 +89,30 @@ pub struct PlayArgs {
     /// The board.
     #[command(flatten)]
     pub board: BoardArgs,
+    /// Name of the player who starts in the South row (bottom; moves first).
+    #[arg(long, value_name = "NAME")]
+    pub south: Option<String>,
+    /// Name of the player who starts in the North row (top).
+    #[arg(long, value_name = "NAME")]
+    pub north: Option<String>,
+    /// Play a match: games until one player has N wins, changing rows after every game.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
+    pub first_to: Option<u16>,
+    /// Show moves at once instead of sowing them seed by seed.
+    #[arg(long)]
+    pub no_animation: bool,
+    /// Draw with plain ASCII only: no box-drawing or dot glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Continue the last unfinished game (every move is saved as it is played).
+    #[arg(long, conflicts_with_all = ["load", "width", "seeds", "variant"])]
+    pub resume: bool,
+    /// Continue the game of a record file (its tags set the board).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "seeds", "variant"])]
+    pub load: Option<PathBuf>,
+    /// Write the game's record to FILE when the program exits, however it exits (and on `s`).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// What `endodoi replay` reads and how it shows it.

@@ -4,11 +4,19 @@
 //! - [`rules`]: the game itself, pure and fast.
 //! - [`record`]: the text record of a game, and its JSON state.
 //! - [`diagram`]: a position as plain text.
+//! - [`app`]: the terminal game's state and what keys do.
+//! - [`ui`]: drawing the terminal game.
+//! - [`terminal`]: the event loop that runs it.
+//! - [`save`]: autosave, `--resume`, `--load`, `--record`.
 //! - [`cli`]: the command line.
 //! - [`bench`]: the engine benchmark.
 
+pub mod app;
 pub mod bench;
 pub mod cli;
 pub mod diagram;
 pub mod record;
 pub mod rules;
+pub mod save;
+pub mod terminal;
+pub mod ui;

@@ -11,12 +11,21 @@ use endodoi::bench;
 use endodoi::cli::{BenchArgs, Cli, Command, ReplayArgs};
 use endodoi::diagram::diagram;
 use endodoi::record::{Record, State};
+use endodoi::save::{self, Session};
+use endodoi::terminal;
 
 /// Records larger than this are refused before reading them whole.
 const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if error.use_stderr() => {
+            eprintln!("endodoi: {}", one_paragraph(&error));
+            return ExitCode::from(2);
+        }
+        Err(help_or_version) => help_or_version.exit(),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -26,6 +35,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// A command-line error as one paragraph: clap's lines joined, without the
+/// usage block and the "for more information" hint.
+fn one_paragraph(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+        .collect();
+    let text = lines.join(" ");
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    format!("{text} (see endodoi --help)")
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Replay(args)) => replay(&args),
@@ -33,9 +57,14 @@ fn run(cli: Cli) -> Result<()> {
             run_bench(&args);
             Ok(())
         }
-        None => bail!(
-            "the terminal game is not built yet; try `endodoi replay --moves \"A d\" --print`"
-        ),
+        None => {
+            let loaded = cli.play.load.as_deref().map(read_record).transpose()?;
+            let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
+            for note in terminal::run(session)? {
+                println!("{note}");
+            }
+            Ok(())
+        }
     }
 }
 

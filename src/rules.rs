@@ -12,7 +12,8 @@
 //!
 //! let mut game = Game::new(Config::default());
 //! let report = game.play("A".parse()?)?;
-//! assert_eq!(report.laps.len(), 1);
+//! assert_eq!(report.laps.len(), 5);
+//! assert_eq!(report.capture.map(|c| c.seeds), Some(2));
 //! assert_eq!(game.to_move(), Some(Side::North));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

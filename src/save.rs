@@ -1,0 +1,335 @@
+//! Nothing lost: every game autosaved move by move, `--resume`, `--load`,
+//! `--record FILE` and the `s` key.
+//!
+//! Each game gets its own record file in the platform's data directory
+//! (`$XDG_DATA_HOME/endodoi/games/` on Linux), rewritten atomically (a
+//! temporary file in the same directory, then a rename) after every move,
+//! undo, redo and new game. A killed program therefore loses nothing, and
+//! `--resume` finds the newest unfinished game there. In a match every game is
+//! a file of its own; the `Match`, `Round` and `Score` tags let `--resume`
+//! carry on the match.
+
+use std::fs;
+use std::io::{Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, bail};
+
+use crate::app::{App, Effect, Players, Tone};
+use crate::cli::PlayArgs;
+use crate::record::Record;
+use crate::rules::Side;
+use crate::ui::Look;
+
+/// Records larger than this in the data directory are skipped when resuming.
+const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The directory of autosaved games, if the platform has a data directory.
+pub fn games_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "endodoi").map(|dirs| dirs.data_dir().join("games"))
+}
+
+/// Writes `text` to `path` atomically: readers see the old file or the new
+/// one, never half of one.
+///
+/// # Errors
+/// When the directory cannot be created or the file not written.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// The newest unfinished game among the records in `dir` (by modification
+/// time), skipping files that are not readable records.
+///
+/// # Errors
+/// When `dir` exists but cannot be listed.
+pub fn latest_unfinished(dir: &Path) -> Result<Option<(PathBuf, Record)>> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error).with_context(|| format!("cannot list {}", dir.display())),
+    };
+    let mut files: Vec<(SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "ogn"))
+        .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    for (_, path) in files {
+        let Ok(file) = fs::File::open(&path) else {
+            continue;
+        };
+        let mut bytes = Vec::new();
+        if file.take(MAX_RECORD_BYTES).read_to_end(&mut bytes).is_err() {
+            continue;
+        }
+        if let Ok(record) = Record::read_bytes(&bytes)
+            && record.game.outcome().is_none()
+        {
+            return Ok(Some((path, record)));
+        }
+    }
+    Ok(None)
+}
+
+/// Where the games of one run are written.
+#[derive(Clone, Debug)]
+pub struct Store {
+    games: Option<PathBuf>,
+    current: Option<(u64, PathBuf)>,
+    record_file: Option<PathBuf>,
+    export_dir: PathBuf,
+}
+
+impl Store {
+    /// Autosaves into `games` (none: autosave off); `record_file` is
+    /// `--record FILE`; `s` without `--record` writes into `export_dir`.
+    pub fn new(games: Option<PathBuf>, record_file: Option<PathBuf>, export_dir: PathBuf) -> Store {
+        Store {
+            games,
+            current: None,
+            record_file,
+            export_dir,
+        }
+    }
+
+    /// Keeps autosaving game `serial` into `path` (a resumed game's file).
+    pub fn continuing(mut self, serial: u64, path: PathBuf) -> Store {
+        self.current = Some((serial, path));
+        self
+    }
+
+    /// The autosave file of the current game, once it has one.
+    pub fn current(&self) -> Option<&Path> {
+        self.current.as_ref().map(|(_, path)| path.as_path())
+    }
+
+    /// `--record FILE`, if given.
+    pub fn record_file(&self) -> Option<&Path> {
+        self.record_file.as_deref()
+    }
+
+    /// Does the work the app asked for, telling it how that went.
+    pub fn apply(&mut self, app: &mut App) {
+        for effect in app.take_effects() {
+            match effect {
+                Effect::Autosave => {
+                    if app.record().tag("Date").is_none() {
+                        app.set_tag("Date", &today());
+                    }
+                    if let Err(error) = self.autosave(app) {
+                        app.notify(Tone::Error, format!("Autosave failed: {error:#}"));
+                    }
+                }
+                Effect::Export => match self.export(app) {
+                    Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
+                    Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
+                },
+            }
+        }
+    }
+
+    /// Writes the current game to its autosave file, choosing the file when
+    /// the game is new. Returns the file, or `None` when autosave is off.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn autosave(&mut self, app: &App) -> Result<Option<PathBuf>> {
+        let Some(games) = &self.games else {
+            return Ok(None);
+        };
+        let path = match &self.current {
+            Some((serial, path)) if *serial == app.serial() => path.clone(),
+            _ => {
+                let path = fresh_path(games, &format!("{}-g{}", stamp(), app.serial() + 1));
+                self.current = Some((app.serial(), path.clone()));
+                path
+            }
+        };
+        write_atomic(&path, &app.record().to_string())?;
+        Ok(Some(path))
+    }
+
+    /// Writes the record for `s`: to `--record FILE` if given, else to a new
+    /// file in the export directory.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn export(&self, app: &App) -> Result<PathBuf> {
+        let path = match &self.record_file {
+            Some(path) => path.clone(),
+            None => fresh_path(&self.export_dir, &format!("endodoi-{}", stamp())),
+        };
+        write_atomic(&path, &app.record().to_string())?;
+        Ok(path)
+    }
+
+    /// At exit: writes `--record FILE` (if given) and the autosave, and says
+    /// what the player should know.
+    ///
+    /// # Errors
+    /// When `--record FILE` cannot be written.
+    pub fn finish(&mut self, app: &App) -> Result<Vec<String>> {
+        let mut notes = Vec::new();
+        if app.game().ply() > 0 {
+            // Normally already written; a failure was reported on screen.
+            let _ = self.autosave(app);
+        }
+        if let Some(path) = &self.record_file {
+            write_atomic(path, &app.record().to_string()).with_context(|| "--record".to_owned())?;
+            notes.push(format!("Record written to {}", path.display()));
+        }
+        if app.unfinished()
+            && let Some(path) = self.current()
+        {
+            notes.push(format!(
+                "Game saved in {}; `endodoi --resume` continues it.",
+                path.display()
+            ));
+        }
+        Ok(notes)
+    }
+}
+
+/// `dir/stem.ogn`, or `dir/stem-2.ogn`, … if taken.
+fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
+    let mut path = dir.join(format!("{stem}.ogn"));
+    let mut n = 1u32;
+    while path.exists() {
+        n += 1;
+        path = dir.join(format!("{stem}-{n}.ogn"));
+    }
+    path
+}
+
+/// Seconds since the Unix epoch split into a UTC date and time.
+fn utc_now() -> (i64, u32, u32, u32, u32, u32) {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(seconds / 86_400).unwrap_or_default();
+    let time = (seconds % 86_400) as u32;
+    let (year, month, day) = civil_from_days(days);
+    (year, month, day, time / 3600, time / 60 % 60, time % 60)
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
+    let month = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// Today's date as records write it: `2026.03.21` (UTC).
+fn today() -> String {
+    let (year, month, day, ..) = utc_now();
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Now as a file name part: `20260321-153012` (UTC).
+fn stamp() -> String {
+    let (year, month, day, hour, minute, second) = utc_now();
+    format!("{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}")
+}
+
+/// Everything a game in the terminal needs, prepared before the terminal is
+/// taken over so that every failure is an ordinary error message.
+#[derive(Debug)]
+pub struct Session {
+    /// The game, ready to play.
+    pub app: App,
+    /// Where it is saved.
+    pub store: Store,
+}
+
+impl Session {
+    /// Prepares a game from the options: a new one, `loaded` (`--load`,
+    /// already read), or the last unfinished one (`--resume`).
+    ///
+    /// # Errors
+    /// When `--resume` finds nothing to resume, or the board options are
+    /// invalid.
+    pub fn open(args: &PlayArgs, loaded: Option<Record>, games: Option<&Path>) -> Result<Session> {
+        let export_dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let mut store = Store::new(
+            games.map(Path::to_path_buf),
+            args.record.clone(),
+            export_dir,
+        );
+        let mut app = if args.resume {
+            let Some(dir) = games else {
+                bail!("--resume: this system has no data directory for saved games");
+            };
+            let Some((path, record)) = latest_unfinished(dir)? else {
+                bail!(
+                    "--resume: no unfinished game in {}; start one with `endodoi`",
+                    dir.display()
+                );
+            };
+            let app = App::from_record(record.clone(), named(&Players::from_record(&record), args));
+            store = store.continuing(app.serial(), path);
+            app
+        } else if let Some(record) = loaded {
+            App::from_record(record.clone(), named(&Players::from_record(&record), args))
+        } else {
+            let players = Players::new(args.south.clone(), args.north.clone(), args.first_to);
+            App::new(args.board.config()?, players)
+        };
+        if let Some(first_to) = args.first_to
+            && (args.resume || args.load.is_some())
+        {
+            app.set_first_to(first_to);
+        }
+        app.set_animation(!args.no_animation);
+        app.look = Look {
+            ascii: args.ascii,
+            color: std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+        };
+        Ok(Session { app, store })
+    }
+}
+
+/// `players` with the names given on the command line, if any.
+fn named(players: &Players, args: &PlayArgs) -> Players {
+    let mut players = players.clone();
+    for (side, name) in [(Side::South, &args.south), (Side::North, &args.north)] {
+        if let Some(name) = name {
+            let player = players.player(side);
+            players.names[player].clone_from(name);
+        }
+    }
+    players
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates_are_gregorian() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_533), (2026, 3, 21));
+    }
+}

@@ -1,0 +1,440 @@
+//! What keys, clicks and time do to the terminal game, without a terminal.
+
+use std::time::Duration;
+
+use endodoi::app::{App, Confirm, DEFAULT_SPEED, Effect, Mode, Phase, Players, Tone, seed_time};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+fn hole(letter: char) -> Hole {
+    Hole::from_letter(letter).expect("a letter")
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::from(code));
+}
+
+/// Types each character as a key press; `\n` is Enter.
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            c => KeyCode::Char(c),
+        };
+        press(app, code);
+    }
+}
+
+fn new_app() -> App {
+    let mut app = App::new(Config::default(), Players::default());
+    app.set_animation(false);
+    app
+}
+
+fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> App {
+    let position = Position::from_rows(south, north, to_move).expect("valid rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let mut app = App::from_record(Record::new(game), Players::default());
+    app.set_animation(false);
+    app
+}
+
+fn history(app: &App) -> String {
+    app.game()
+        .history()
+        .iter()
+        .map(|played| played.hole.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn letter_keys_select_the_movers_hole_in_either_case() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.selected(), Some(hole('D')));
+    press(&mut app, KeyCode::Char('B'));
+    assert_eq!(app.selected(), Some(hole('B')));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(history(&app), "B");
+    press(&mut app, KeyCode::Char('E'));
+    assert_eq!(app.selected(), Some(hole('e')), "North's turn: E names e");
+}
+
+#[test]
+fn enter_and_space_sow_the_selected_hole() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\n");
+    type_keys(&mut app, "a ");
+    assert_eq!(history(&app), "C a");
+    assert_eq!(app.game().to_move(), Some(Side::South));
+}
+
+#[test]
+fn releases_and_repeats_are_ignored() {
+    let mut app = new_app();
+    for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
+        app.handle_key(KeyEvent {
+            code: KeyCode::Enter,
+            modifiers: KeyModifiers::NONE,
+            kind,
+            state: KeyEventState::NONE,
+        });
+    }
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn a_letter_off_the_board_is_refused_with_a_message() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('j'));
+    let message = app.message().expect("a message");
+    assert_eq!(message.tone, Tone::Error);
+    assert_eq!(message.text, "No hole J on a board 6 holes wide");
+    assert_eq!(app.selected(), Some(hole('A')));
+}
+
+#[test]
+fn arrows_step_through_legal_holes_as_seen_on_screen() {
+    // South's C and E are empty; North's b is empty.
+    let mut app = from_rows(&[1, 2, 0, 3, 0, 4], &[1, 0, 2, 2, 2, 2], Side::South);
+    assert_eq!(app.selected(), Some(hole('A')));
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Right);
+        seen.push(app.selected().expect("a selection").letter());
+    }
+    assert_eq!(seen, ['B', 'D', 'F', 'A'], "empty holes skipped, wrapping");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.selected(), Some(hole('F')));
+}
+
+#[test]
+fn right_arrow_moves_left_to_right_on_norths_reversed_row() {
+    let mut app = new_app();
+    type_keys(&mut app, "a\n");
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Right);
+    // North's row is drawn f e d c b a: right of c is b.
+    assert_eq!(app.selected(), Some(hole('b')));
+}
+
+#[test]
+fn an_empty_hole_cannot_be_sown_and_says_so() {
+    let mut app = from_rows(&[1, 2, 0, 3, 0, 4], &[1, 0, 2, 2, 2, 2], Side::South);
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.message().expect("a message").text, "Hole C is empty");
+}
+
+#[test]
+fn selecting_an_endless_hole_says_why_and_sowing_it_is_refused() {
+    let mut app = from_rows(&[2, 1, 0, 2, 4, 0], &[5, 1, 5, 1, 4, 3], Side::North);
+    press(&mut app, KeyCode::Char('c'));
+    let message = app.message().expect("a message").clone();
+    assert_eq!(message.tone, Tone::Error);
+    assert_eq!(
+        message.text,
+        "The sowing from c never ends (it returns to the same state every 35 laps)"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn undo_and_redo_step_through_all_moves() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\na\nb\n");
+    let played = history(&app);
+    assert_eq!(app.game().ply(), 3);
+    type_keys(&mut app, "uuu");
+    assert_eq!(app.game().ply(), 0);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.message().expect("a message").text, "Nothing to undo");
+    type_keys(&mut app, "rrr");
+    assert_eq!(history(&app), played);
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.message().expect("a message").text, "Nothing to redo");
+}
+
+#[test]
+fn undo_selects_the_hole_taken_back() {
+    let mut app = new_app();
+    type_keys(&mut app, "d\n");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.selected(), Some(hole('D')));
+    assert_eq!(app.message().expect("a message").text, "Took back D");
+}
+
+#[test]
+fn every_change_of_the_game_asks_for_an_autosave() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    type_keys(&mut app, "ur");
+    assert_eq!(app.take_effects(), [Effect::Autosave, Effect::Autosave]);
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.take_effects(), []);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.take_effects(), [Effect::Export]);
+}
+
+#[test]
+fn quitting_an_unfinished_game_asks_first() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\nq");
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    assert!(!app.should_quit());
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert!(!app.should_quit());
+    type_keys(&mut app, "qy");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn quitting_before_the_first_move_needs_no_confirmation() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn ctrl_c_quits_at_once() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\n");
+    app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.should_quit());
+    assert_eq!(app.game().ply(), 1, "Ctrl-C is not the hole c");
+}
+
+#[test]
+fn new_game_over_an_unfinished_one_asks_first() {
+    let mut app = new_app();
+    type_keys(&mut app, "c\nn");
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::NewGame));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.serial(), 1, "a new game gets a new file");
+}
+
+#[test]
+fn help_opens_with_question_mark_and_any_key_closes_it() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.mode(), &Mode::Help);
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(
+        app.selected(),
+        Some(hole('A')),
+        "the closing key does nothing else"
+    );
+}
+
+#[test]
+fn p_toggles_the_preview() {
+    let mut app = new_app();
+    assert!(app.preview_shown());
+    press(&mut app, KeyCode::Char('p'));
+    assert!(!app.preview_shown());
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.preview_shown());
+}
+
+#[test]
+fn sowing_is_animated_seed_by_seed_then_shows_the_game() {
+    let mut app = App::new(Config::default(), Players::default());
+    type_keys(&mut app, "a\n");
+    let before = app.sowing().expect("animating").clone();
+    assert_eq!(before.phase, Phase::Lift);
+    assert_eq!(before.rows.south, [4; 6]);
+    let step = seed_time(DEFAULT_SPEED);
+    app.tick(step);
+    let lifted = app.sowing().expect("animating");
+    assert_eq!(
+        (lifted.rows.south.clone(), lifted.in_hand),
+        (vec![0, 4, 4, 4, 4, 4], 4)
+    );
+    app.tick(step * 2);
+    let sowing = app.sowing().expect("animating");
+    assert_eq!(sowing.rows.south, [0, 5, 5, 4, 4, 4]);
+    assert_eq!(sowing.in_hand, 2);
+    assert_eq!(sowing.current, Some(hole('C')));
+    app.tick(Duration::from_secs(60));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.game().ply(), 1);
+}
+
+#[test]
+fn any_key_skips_the_animation_and_does_nothing_else() {
+    let mut app = App::new(Config::default(), Players::default());
+    type_keys(&mut app, "a\n");
+    assert!(app.sowing().is_some());
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.game().ply(), 1, "the skipping u did not undo");
+}
+
+#[test]
+fn plus_and_minus_change_speed_without_skipping() {
+    let mut app = App::new(Config::default(), Players::default());
+    type_keys(&mut app, "a\n");
+    let slow = app.sowing().expect("animating").duration();
+    press(&mut app, KeyCode::Char('+'));
+    assert!(app.sowing().is_some());
+    assert_eq!(app.speed(), DEFAULT_SPEED + 1);
+    assert!(app.sowing().expect("animating").duration() < slow);
+    type_keys(&mut app, "------");
+    assert_eq!(app.speed(), 1, "speed stops at the slowest");
+}
+
+#[test]
+fn a_move_of_thousands_of_laps_takes_a_few_seconds_at_most() {
+    let moves = "G j J a F h G b E i I a A a F b F j C e J e J c C";
+    let config = Config::new(10, 4, Variant::Classic).expect("a board");
+    let record = Record::read_moves(config, moves).expect("a game");
+    let mut app = App::from_record(record, Players::default());
+    type_keys(&mut app, "a\n");
+    let sowing = app.sowing().expect("animating");
+    assert_eq!(sowing.report.laps.len(), 2481);
+    assert!(
+        sowing.duration() <= Duration::from_secs(4),
+        "{:?}",
+        sowing.duration()
+    );
+    let final_board = app.game().position().row(Side::South).to_vec();
+    for _ in 0..300 {
+        app.tick(Duration::from_millis(16));
+    }
+    assert_eq!(app.mode(), &Mode::Play, "finished within 4.8 s of ticks");
+    assert_eq!(app.game().position().row(Side::South), final_board);
+}
+
+#[test]
+fn the_animation_ends_on_the_board_the_game_reached() {
+    let mut app = App::new(Config::default(), Players::default());
+    type_keys(&mut app, "c\n");
+    let mut last = None;
+    while let Some(sowing) = app.sowing() {
+        if sowing.phase == Phase::Capture {
+            last = Some(sowing.rows.clone());
+        }
+        app.tick(Duration::from_millis(5));
+    }
+    let capture = app.game().history()[0].captured;
+    assert!(capture > 0, "C captures at the start");
+    let shown = last.expect("the capture was shown");
+    let position = app.game().position();
+    // The capture phase shows the sown board; the game then removes the capture.
+    let shown_total: u32 = shown
+        .south
+        .iter()
+        .chain(&shown.north)
+        .map(|&s| u32::from(s))
+        .sum();
+    let left: u32 = Side::ALL
+        .iter()
+        .map(|&s| u32::from(position.row_total(s)))
+        .sum();
+    assert_eq!(shown_total, left + u32::from(capture));
+}
+
+#[test]
+fn a_match_changes_rows_after_each_game_and_keeps_the_tally() {
+    // North has one seed left and South can end the game by capturing it.
+    let position =
+        Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(2));
+    let mut app = App::from_record(Record::new(game), players);
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let outcome = *app.game().outcome().expect("the game is over");
+    assert_eq!(outcome.winner(), Some(Side::South));
+    assert_eq!(app.tally(), [1, 0]);
+    assert_eq!(app.champion(), None);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.players().round, 2);
+    assert_eq!(app.players().name(Side::South), "Lekishon");
+    assert_eq!(app.players().name(Side::North), "Naserian");
+    assert_eq!(app.record().tag("South"), Some("Lekishon"));
+    assert_eq!(app.record().tag("Score"), Some("0-1"));
+    assert_eq!(app.tally(), [1, 0]);
+}
+
+#[test]
+fn undoing_the_last_move_of_a_game_takes_back_its_win() {
+    let position =
+        Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let mut app = App::from_record(Record::new(game), Players::new(None, None, Some(3)));
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    assert_eq!(app.tally(), [1, 0]);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.tally(), [0, 0]);
+}
+
+#[test]
+fn match_players_round_trip_through_record_tags() {
+    let mut players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    players.round = 4;
+    players.wins = [2, 1];
+    let app = App::from_record(Record::new(Game::new(Config::default())), players.clone());
+    let text = app.record().to_string();
+    let record = Record::read(&text).expect("a record");
+    assert_eq!(Players::from_record(&record), players);
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    app.handle_mouse(
+        MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        },
+        Rect::new(0, 0, 80, 24),
+    );
+}
+
+/// Finds a hole's middle on an 80×24 screen by drawing it.
+fn locate(app: &App, letter: char) -> (u16, u16) {
+    (0..24)
+        .flat_map(|row| (0..80).map(move |column| (column, row)))
+        .find(|&(column, row)| {
+            endodoi::ui::hole_at(app, Rect::new(0, 0, 80, 24), column, row) == Some(hole(letter))
+        })
+        .map(|(column, row)| (column + 2, row + 2))
+        .expect("the hole is on screen")
+}
+
+#[test]
+fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
+    let mut app = new_app();
+    let (column, row) = locate(&app, 'D');
+    click(&mut app, column, row);
+    assert_eq!(app.selected(), Some(hole('D')));
+    assert_eq!(app.game().ply(), 0);
+    click(&mut app, column, row);
+    assert_eq!(history(&app), "D");
+}
+
+#[test]
+fn clicking_the_opponents_row_explains_whose_turn_it_is() {
+    let mut app = new_app();
+    let (column, row) = locate(&app, 'b');
+    click(&mut app, column, row);
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(
+        app.message().expect("a message").text,
+        "South moves from the South row"
+    );
+}

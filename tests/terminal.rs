@@ -1,0 +1,272 @@
+//! The game in a real terminal: the binary runs in tmux (a private server per
+//! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME and
+//! `XDG_DATA_HOME` point into a temporary directory, so the real data directory
+//! is never touched. Skipped, with a message, when tmux is not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use endodoi::record::Record;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A private tmux server running one session, `game`.
+struct Tmux {
+    socket: PathBuf,
+    home: tempfile::TempDir,
+}
+
+impl Tmux {
+    /// A server for the test `name`, or `None` (after saying so) without tmux.
+    fn new(name: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("SKIPPED {name}: tmux is not installed");
+            return None;
+        }
+        let home = tempfile::tempdir().expect("a temporary home");
+        Some(Tmux {
+            socket: home.path().join("tmux.sock"),
+            home,
+        })
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(["-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn home(&self) -> &Path {
+        self.home.path()
+    }
+
+    fn games(&self) -> PathBuf {
+        self.home().join("data/endodoi/games")
+    }
+
+    /// Starts `endodoi ARGS` in a new session; `exec` makes the pane's
+    /// process the game itself, otherwise a shell prints its exit status.
+    fn start(&self, args: &str, exec: bool) {
+        let command = if exec {
+            format!(
+                "cd '{home}' && exec {BINARY} {args}",
+                home = self.home().display()
+            )
+        } else {
+            format!(
+                "cd '{home}' && {BINARY} {args}; echo EXITED $?; sleep 30",
+                home = self.home().display()
+            )
+        };
+        let home = format!("HOME={}", self.home().display());
+        let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
+        let output = self.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "game",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-e",
+            &home,
+            "-e",
+            &data,
+            "-e",
+            "TERM=xterm-256color",
+            &command,
+        ]);
+        assert!(output.status.success(), "tmux: {output:?}");
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux(&["send-keys", "-t", "game", key]);
+        }
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+            .into_owned()
+    }
+
+    /// Waits until the screen shows `text`, and returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {text:?}; the screen shows:\n{screen}"
+            );
+            sleep(Duration::from_millis(40));
+        }
+    }
+
+    fn has_session(&self) -> bool {
+        self.tmux(&["has-session", "-t", "game"]).status.success()
+    }
+
+    fn wait_for_exit(&self) {
+        let start = Instant::now();
+        while self.has_session() {
+            assert!(start.elapsed() < PATIENCE, "the game did not exit");
+            sleep(Duration::from_millis(40));
+        }
+    }
+
+    fn pane_pid(&self) -> String {
+        let output = self.tmux(&["display-message", "-p", "-t", "game", "#{pane_pid}"]);
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([format!("-{signal}"), self.pane_pid()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+    }
+
+    /// Plays `moves` (hole letters), waiting for each to be counted.
+    fn play(&self, moves: &[&str], from_ply: usize) {
+        for (n, hole) in moves.iter().enumerate() {
+            self.keys(&[hole, "Enter"]);
+            self.wait_for(&format!("move {} ╮", from_ply + n + 1));
+        }
+    }
+
+    /// The only autosaved record.
+    fn autosaved(&self) -> Record {
+        let files: Vec<PathBuf> = std::fs::read_dir(self.games())
+            .expect("the games directory")
+            .map(|entry| entry.expect("an entry").path())
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        read(&files[0])
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
+
+fn read(path: &Path) -> Record {
+    let text = std::fs::read_to_string(path).expect("the record exists");
+    Record::read(&text).expect("a valid record")
+}
+
+fn moves(record: &Record) -> String {
+    record
+        .game
+        .history()
+        .iter()
+        .map(|played| played.hole.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_game_typed_by_keys_with_undo_and_redo_is_saved_on_quit() {
+    let Some(tmux) = Tmux::new("typed") else {
+        return;
+    };
+    tmux.start(
+        "--no-animation --south Naserian --north Lekishon --record game.ogn",
+        false,
+    );
+    tmux.wait_for("Naserian to move");
+    tmux.play(&["c", "a", "b"], 0);
+    tmux.keys(&["u"]);
+    tmux.wait_for("Took back B");
+    tmux.keys(&["u"]);
+    tmux.wait_for("Took back a");
+    tmux.keys(&["r"]);
+    let screen = tmux.wait_for("Played a again");
+    assert!(
+        screen.contains("1. C+7 a 2. B"),
+        "history with redo move:\n{screen}"
+    );
+    assert!(screen.contains("▶ Naserian"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("EXITED 0");
+    assert!(
+        !screen.contains("En Dodoi ·"),
+        "the game screen is gone:\n{screen}"
+    );
+    assert!(screen.contains("Record written to"), "{screen}");
+    assert!(screen.contains("--resume"), "{screen}");
+    let record = read(&tmux.home().join("game.ogn"));
+    assert_eq!(moves(&record), "C a");
+    assert_eq!(record.tag("South"), Some("Naserian"));
+    assert_eq!(record.tag("North"), Some("Lekishon"));
+    assert_eq!(moves(&tmux.autosaved()), "C a");
+}
+
+#[test]
+fn a_game_killed_with_sigkill_resumes_with_every_move() {
+    let Some(tmux) = Tmux::new("sigkill") else {
+        return;
+    };
+    tmux.start("--no-animation", true);
+    tmux.wait_for("South to move");
+    tmux.play(&["c", "a"], 0);
+    tmux.signal("KILL");
+    tmux.wait_for_exit();
+    assert_eq!(moves(&tmux.autosaved()), "C a");
+    tmux.start("--resume --no-animation", true);
+    let screen = tmux.wait_for("move 2 ╮");
+    assert!(screen.contains("1. C+7 a"), "{screen}");
+    tmux.play(&["b"], 2);
+    assert_eq!(moves(&tmux.autosaved()), "C a B", "the same file goes on");
+}
+
+#[test]
+fn sigterm_writes_the_record_and_the_game_resumes() {
+    let Some(tmux) = Tmux::new("sigterm") else {
+        return;
+    };
+    tmux.start("--no-animation --record out.ogn", true);
+    tmux.wait_for("South to move");
+    tmux.play(&["d"], 0);
+    tmux.signal("TERM");
+    tmux.wait_for_exit();
+    assert_eq!(moves(&read(&tmux.home().join("out.ogn"))), "D");
+    tmux.start("--resume", true);
+    tmux.wait_for("move 1 ╮");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+}
+
+#[test]
+fn resizing_to_40x10_shows_the_size_needed_and_back_redraws_the_board() {
+    let Some(tmux) = Tmux::new("resize") else {
+        return;
+    };
+    tmux.start("--width 10", true);
+    tmux.wait_for("South to move");
+    // Resize in the middle of a sowing: it must just redraw.
+    tmux.keys(&["a", "Enter"]);
+    tmux.tmux(&["resize-window", "-t", "game", "-x", "40", "-y", "10"]);
+    let screen = tmux.wait_for("Terminal too small");
+    assert!(screen.contains("need 65×18, have 40×10"), "{screen}");
+    tmux.tmux(&["resize-window", "-t", "game", "-x", "80", "-y", "24"]);
+    let screen = tmux.wait_for("North to move");
+    assert!(screen.contains("En Dodoi · 10 holes"), "{screen}");
+    assert!(screen.contains(" j "), "{screen}");
+}

@@ -1,0 +1,302 @@
+//! What the screen shows, drawn into a buffer: boards of width 6 and 10, at
+//! 80×24 and smaller, in colour, without colour (`NO_COLOR`) and in ASCII.
+
+use std::time::Duration;
+
+use endodoi::app::{App, Players};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Game, Position, Side, Variant};
+use endodoi::ui::Look;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::widgets::Widget;
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+const ASCII: Look = Look {
+    ascii: true,
+    color: false,
+};
+
+fn draw(app: &App, width: u16, height: u16) -> Buffer {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    app.render(buf.area, &mut buf);
+    buf
+}
+
+fn text(buf: &Buffer) -> String {
+    (0..buf.area.height)
+        .map(|y| {
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            line.trim_end().to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = if c == '\n' {
+            KeyCode::Enter
+        } else {
+            KeyCode::Char(c)
+        };
+        app.handle_key(KeyEvent::from(code));
+    }
+}
+
+fn game_app(width: u32, moves: &str, look: Look) -> App {
+    let config = Config::new(width, 4, Variant::Classic).expect("a board");
+    let record = Record::read_moves(config, moves).expect("a game");
+    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut app = App::from_record(record, players);
+    app.look = look;
+    app.set_animation(false);
+    app
+}
+
+#[test]
+fn board_of_6_at_80x24() {
+    let app = game_app(6, "C a B", PLAIN);
+    insta::assert_snapshot!(text(&draw(&app, 80, 24)));
+}
+
+#[test]
+fn board_of_10_fits_80x24() {
+    let app = game_app(10, "C a B", PLAIN);
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.contains("[a]"),
+        "North's selected hole is shown:\n{screen}"
+    );
+    assert!(screen.contains('J') && screen.contains('j'));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn ascii_board_uses_no_box_drawing_or_dots() {
+    let app = game_app(6, "C a B", ASCII);
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn ascii_board_of_10_uses_no_box_drawing_or_dots() {
+    let app = game_app(10, "C a B", ASCII);
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
+}
+
+#[test]
+fn small_terminal_shows_the_size_needed() {
+    let app = game_app(10, "", PLAIN);
+    let screen = text(&draw(&app, 40, 10));
+    assert!(screen.contains("Terminal too small"), "{screen}");
+    assert!(screen.contains("need 65×18, have 40×10"), "{screen}");
+}
+
+#[test]
+fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
+    let app = game_app(6, "C a B", PLAIN);
+    let screen = text(&draw(&app, 56, 18));
+    assert!(!screen.contains("Terminal too small"));
+    assert!(!screen.contains('•'));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn no_color_draws_without_colours_and_colour_draws_with_them() {
+    let mut app = game_app(6, "C a B", PLAIN);
+    let plain = draw(&app, 80, 24);
+    assert!(
+        plain
+            .content()
+            .iter()
+            .all(|cell| cell.fg == Color::Reset && cell.bg == Color::Reset)
+    );
+    app.look = Look::default();
+    let coloured = draw(&app, 80, 24);
+    assert!(
+        coloured
+            .content()
+            .iter()
+            .any(|cell| cell.fg != Color::Reset)
+    );
+    assert_eq!(text(&plain), text(&coloured), "colour changes no glyph");
+}
+
+#[test]
+fn legal_and_unplayable_holes_differ_by_border_glyphs() {
+    // South's C is empty.
+    let position =
+        Position::from_rows(&[1, 2, 0, 3, 1, 4], &[1, 1, 2, 2, 2, 2], Side::South).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        Players::default(),
+    );
+    app.look = PLAIN;
+    let screen = text(&draw(&app, 80, 24));
+    let south_top = screen
+        .lines()
+        .find(|line| line.contains('┏'))
+        .expect("the selected hole's top");
+    assert_eq!(
+        south_top
+            .split_whitespace()
+            .nth(2)
+            .map(|s| s.chars().next()),
+        Some(Some('╭'))
+    );
+    assert_eq!(
+        south_top
+            .split_whitespace()
+            .nth(3)
+            .map(|s| s.chars().next()),
+        Some(Some('┌')),
+        "C is empty, so dashed:\n{screen}"
+    );
+}
+
+#[test]
+fn the_mover_is_marked_with_an_arrow() {
+    let app = game_app(6, "C", PLAIN);
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("▶ Lekishon"), "{screen}");
+    assert!(!screen.contains("▶ Naserian"), "{screen}");
+}
+
+#[test]
+fn preview_names_the_last_hole_laps_and_capture() {
+    let app = game_app(6, "", PLAIN);
+    let screen = text(&draw(&app, 80, 24));
+    // A at the start: five laps, ends in C, captures d's seed and the last one.
+    assert!(
+        screen.contains("A → ends in C · 5 laps · 26 sown · captures 2 (d)"),
+        "{screen}"
+    );
+    assert!(screen.contains("(C)") && screen.contains("×d"), "{screen}");
+}
+
+#[test]
+fn preview_can_be_turned_off() {
+    let mut app = game_app(6, "", PLAIN);
+    type_keys(&mut app, "p");
+    let screen = text(&draw(&app, 80, 24));
+    assert!(!screen.contains("ends in"), "{screen}");
+    assert!(screen.contains("preview off"), "{screen}");
+}
+
+#[test]
+fn a_selected_endless_hole_says_why() {
+    let position =
+        Position::from_rows(&[2, 1, 0, 2, 4, 0], &[5, 1, 5, 1, 4, 3], Side::North).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        Players::default(),
+    );
+    app.look = PLAIN;
+    let before = text(&draw(&app, 80, 24));
+    assert!(before.contains("c∞"), "marked before selection:\n{before}");
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("[c∞]"), "{screen}");
+    assert!(
+        screen.contains("c∞ never ends: repeats every 35 laps"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn history_highlights_the_current_move_and_shows_redo_moves() {
+    let mut app = game_app(6, "C a B d", PLAIN);
+    type_keys(&mut app, "u");
+    let buf = draw(&app, 80, 24);
+    let screen = text(&buf);
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("1. C+"))
+        .expect("the history");
+    assert!(
+        line.contains("2. B+2 d"),
+        "redo move d still listed: {line}"
+    );
+    let column = line[..line.find(" B+2").expect("B")].chars().count() as u16 + 1;
+    let cell = &buf[(column, row as u16)];
+    assert_eq!(cell.symbol(), "B");
+    assert!(cell.modifier.contains(Modifier::REVERSED), "B is current");
+    let redo = &buf[(column + 4, row as u16)];
+    assert_eq!(redo.symbol(), "d");
+    assert!(!redo.modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn game_over_shows_captured_plus_taken_and_the_winner() {
+    // E captures North's last seed; South's A is left over and goes to South.
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        players,
+    );
+    app.look = PLAIN;
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(
+        screen.contains("Naserian         2 +     2 =     4"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Lekishon         0 +     0 =     0"),
+        "{screen}"
+    );
+    assert!(screen.contains("Naserian wins 4-0"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn sowing_animation_shows_lap_and_seeds_in_hand() {
+    let mut app = game_app(6, "", PLAIN);
+    app.set_animation(true);
+    type_keys(&mut app, "a\n");
+    app.tick(Duration::from_millis(80 * 8));
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.contains("Sowing A · lap 2 of 5 · 3 in hand"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn help_lists_the_keys() {
+    let mut app = game_app(6, "", PLAIN);
+    type_keys(&mut app, "?");
+    let screen = text(&draw(&app, 80, 24));
+    for key in ["a-f", "Enter", "u  r", "q  Ctrl-C"] {
+        assert!(screen.contains(key), "{key} missing:\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_match_shows_tally_pins_beside_the_names() {
+    let config = Config::default();
+    let mut players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    players.wins = [2, 1];
+    players.round = 4;
+    let mut app = App::new(config, players);
+    app.look = PLAIN;
+    let screen = text(&draw(&app, 80, 24));
+    // Game 4: Lekishon plays South.
+    assert!(screen.contains("▶ Lekishon South  ●○○"), "{screen}");
+    assert!(screen.contains("  Naserian North  ●●○"), "{screen}");
+}
