@@ -130,7 +130,10 @@ impl Store {
                     if app.record().tag("Date").is_none() {
                         app.set_tag("Date", &today());
                     }
-                    if let Err(error) = self.autosave(app) {
+                    // `--record FILE` is kept current too, so that no way of
+                    // ending the program (a closed terminal, a kill) loses a move.
+                    let saved = self.autosave(app).and_then(|_| self.write_record_file(app));
+                    if let Err(error) = saved {
                         app.notify(Tone::Error, format!("Autosave failed: {error:#}"));
                     }
                 }
@@ -177,6 +180,18 @@ impl Store {
         Ok(path)
     }
 
+    /// Writes `--record FILE`, if given, and returns it.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn write_record_file(&self, app: &App) -> Result<Option<PathBuf>> {
+        let Some(path) = &self.record_file else {
+            return Ok(None);
+        };
+        write_atomic(path, &app.record().to_string()).context("cannot write --record")?;
+        Ok(Some(path.clone()))
+    }
+
     /// At exit: writes `--record FILE` (if given) and the autosave, and says
     /// what the player should know.
     ///
@@ -188,8 +203,7 @@ impl Store {
             // Normally already written; a failure was reported on screen.
             let _ = self.autosave(app);
         }
-        if let Some(path) = &self.record_file {
-            write_atomic(path, &app.record().to_string()).with_context(|| "--record".to_owned())?;
+        if let Some(path) = self.write_record_file(app)? {
             notes.push(format!("Record written to {}", path.display()));
         }
         if app.unfinished()

@@ -2,9 +2,10 @@
 //! runs its effects, and gives the terminal back however the run ends (quit,
 //! error, panic, SIGTERM, SIGHUP).
 
-use std::io::stdout;
+use std::io::{IsTerminal, stdin, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -38,6 +39,7 @@ pub fn run(session: Session) -> Result<Vec<String>> {
         signal_hook::flag::register(signal, Arc::clone(&stop))
             .context("cannot watch for signals")?;
     }
+    watch_for_a_lost_terminal(Arc::clone(&stop));
     let mut terminal = ratatui::try_init().context("cannot take over the terminal")?;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -82,4 +84,52 @@ fn event_loop(
         store.apply(app);
     }
     Ok(())
+}
+
+/// How often the watchdog looks at the terminal and the signal flag.
+const WATCH: Duration = Duration::from_millis(250);
+/// How long the event loop has to end by itself after a signal.
+const GRACE: Duration = Duration::from_secs(1);
+/// The exit code once the terminal is gone: 128 + SIGHUP, as a shell reports it.
+const EXIT_HANGUP: i32 = 129;
+
+/// Ends the process when the terminal is gone or a signal goes unanswered.
+///
+/// Once its terminal is closed, crossterm's `event::poll` re-reads the hung-up
+/// tty forever without returning (crossterm-rs/crossterm#793), so the event
+/// loop can notice neither the SIGHUP nor the closed terminal, and would spin
+/// at full CPU. Nothing is lost by exiting here: every change of the game is
+/// written (autosave and `--record FILE`) as it happens.
+fn watch_for_a_lost_terminal(stop: Arc<AtomicBool>) {
+    let watch_stdin = stdin().is_terminal();
+    thread::spawn(move || {
+        let mut signalled: Option<Instant> = None;
+        loop {
+            thread::sleep(WATCH);
+            if watch_stdin && terminal_hung_up() {
+                std::process::exit(EXIT_HANGUP);
+            }
+            if stop.load(Ordering::Relaxed) {
+                let since = *signalled.get_or_insert_with(Instant::now);
+                if since.elapsed() > GRACE {
+                    std::process::exit(EXIT_HANGUP);
+                }
+            }
+        }
+    });
+}
+
+/// Whether standard input, the terminal, has hung up (without reading from it).
+fn terminal_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let input = stdin();
+    let mut fds = [PollFd::new(&input, PollFlags::empty())];
+    let zero = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&zero)).is_ok()
+        && fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
 }
