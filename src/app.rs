@@ -19,6 +19,11 @@
 //! assert_eq!(app.game().ply(), 1);
 //! assert_eq!(app.game().to_move(), Some(Side::North));
 //! ```
+//!
+//! The replay viewer ([`viewer`]) is the same app showing a record: see
+//! [`App::review`].
+
+pub mod viewer;
 
 use std::time::Duration;
 
@@ -30,6 +35,7 @@ use ratatui::layout::Rect;
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::ui::{self, Look};
+pub use viewer::Viewer;
 
 /// The slowest animation speed.
 pub const MIN_SPEED: u8 = 1;
@@ -356,6 +362,7 @@ pub struct App {
     effects: Vec<Effect>,
     serial: u64,
     quit: bool,
+    viewer: Option<Viewer>,
     /// How to draw: ASCII only or not, colour or not.
     pub look: Look,
 }
@@ -381,6 +388,7 @@ impl App {
             effects: Vec::new(),
             serial: 0,
             quit: false,
+            viewer: None,
             look: Look::default(),
         };
         app.write_tags();
@@ -505,13 +513,17 @@ impl App {
         });
     }
 
-    /// Lets `elapsed` time pass for the animation.
+    /// Lets `elapsed` time pass for the animation (and for the viewer
+    /// playing a record by itself).
     pub fn tick(&mut self, elapsed: Duration) {
         if let Mode::Sowing(sowing) = &mut self.mode {
             sowing.advance(elapsed);
             if sowing.is_done() {
                 self.mode = Mode::Play;
             }
+        }
+        if self.viewer.is_some() {
+            self.viewer_tick(elapsed);
         }
     }
 
@@ -525,6 +537,10 @@ impl App {
             return;
         }
         self.message = None;
+        if self.viewer.is_some() {
+            self.viewer_key(key);
+            return;
+        }
         match &self.mode {
             Mode::Sowing(_) => match key.code {
                 KeyCode::Char('+' | '=') => self.change_speed(1),
@@ -552,6 +568,10 @@ impl App {
             return;
         }
         self.message = None;
+        if self.viewer.is_some() {
+            self.viewer_mouse(mouse, screen);
+            return;
+        }
         match self.mode {
             Mode::Play => {}
             Mode::Sowing(_) | Mode::Help => {
@@ -683,12 +703,17 @@ impl App {
         let before = *self.game().position();
         match self.record.game.play(hole) {
             Ok(report) => {
-                if self.animate {
-                    self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.speed)));
-                }
+                self.animate(before, report);
                 self.after_change();
             }
             Err(error) => self.notify(Tone::Error, capitalise(&error.to_string())),
+        }
+    }
+
+    /// Shows `report`'s sowing from `before`, if moves are animated.
+    fn animate(&mut self, before: Position, report: MoveReport) {
+        if self.animate {
+            self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.speed)));
         }
     }
 
@@ -797,7 +822,8 @@ impl App {
     }
 }
 
-fn capitalise(text: &str) -> String {
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

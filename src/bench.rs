@@ -101,3 +101,79 @@ pub const ROUNDS: usize = 5;
 
 /// The widths measured and the games played at each.
 pub const PLAN: [(u8, u64); 3] = [(6, 60_000), (8, 30_000), (10, 20_000)];
+
+/// The search benchmark's widths and the depth searched at each.
+pub const SEARCH_PLAN: [(u8, u32); 3] = [(6, 15), (8, 12), (10, 10)];
+
+/// Thinking time of the benchmark's timed search.
+pub const SEARCH_THINK: Duration = Duration::from_secs(1);
+
+/// One width's search measurement: a fixed-depth search of a few fixed
+/// positions (nodes and nodes a second), then a timed search from the start
+/// (the depth it completes, as the computer player would).
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct SearchMeasurement {
+    /// Holes in a row.
+    pub search_width: u8,
+    /// Plies of the fixed-depth searches.
+    pub depth: u32,
+    /// Positions searched to that depth.
+    pub positions: usize,
+    /// Nodes visited by the fixed-depth searches.
+    pub nodes: u64,
+    /// Their nodes a second.
+    pub nodes_per_s: f64,
+    /// Deepest iteration completed by the timed search from the start.
+    pub timed_depth: u32,
+    /// Milliseconds the timed search took (it does not start an iteration
+    /// it cannot finish).
+    pub timed_ms: u128,
+    /// Nodes a second of the timed search.
+    pub timed_nodes_per_s: f64,
+}
+
+/// Searches the start and two seeded random positions of the classic game
+/// `width` holes wide to `depth` plies, each with a fresh table, then the
+/// start for [`SEARCH_THINK`].
+///
+/// # Panics
+/// If `width` is not a legal width.
+pub fn measure_search(width: u8, depth: u32) -> SearchMeasurement {
+    use crate::search::{Limits, Search};
+    use std::sync::atomic::AtomicBool;
+
+    let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
+    let mut rng = fastrand::Rng::with_seed(SEED ^ u64::from(width));
+    let stop = AtomicBool::new(false);
+    let mut positions = Vec::new();
+    for plies in [0, 6, 12] {
+        let mut game = Game::new(config);
+        for _ in 0..plies {
+            let moves: Vec<_> = game.legal_moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.usize(..moves.len())])
+                .expect("a listed move is legal");
+        }
+        positions.push(game);
+    }
+    let mut nodes = 0;
+    let mut elapsed = Duration::ZERO;
+    for game in &positions {
+        let result = Search::with_seed(Limits::depth(depth), SEED).run(game, &stop, |_| {});
+        nodes += result.nodes;
+        elapsed += result.elapsed;
+    }
+    let timed = Search::with_seed(Limits::movetime(SEARCH_THINK), SEED).run(&positions[0], &stop, |_| {});
+    SearchMeasurement {
+        search_width: width,
+        depth,
+        positions: positions.len(),
+        nodes,
+        nodes_per_s: nodes as f64 / elapsed.max(Duration::from_nanos(1)).as_secs_f64(),
+        timed_depth: timed.depth,
+        timed_ms: timed.elapsed.as_millis(),
+        timed_nodes_per_s: timed.nps() as f64,
+    }
+}

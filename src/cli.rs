@@ -29,6 +29,12 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Measure the engine on a fixed set of seeded random games.
     Bench(BenchArgs),
+    /// Speak the engine protocol on standard input and output (see docs/engine-protocol.md).
+    Engine,
+    /// Replay a game record and judge every move: evaluations, the engine's choice, mistakes.
+    Analyze(AnalyzeArgs),
+    /// Measure the computer's strength: its levels against each other and a plain minimax.
+    Arena(ArenaArgs),
 }
 
 /// The board: width, seeds per hole, variant.
@@ -118,6 +124,13 @@ pub struct PlayArgs {
 /// What `endodoi replay` reads and how it shows it.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
+#[command(
+    after_help = "Without --json or --print, the record opens in the replay viewer when standard \
+                  output is a terminal (step with the arrow keys, ? for help), and the diagram of \
+                  --print is printed when it is not."
+)]
+// Each is a switch of its own on the command line, not a state.
+#[allow(clippy::struct_excessive_bools)]
 pub struct ReplayArgs {
     /// The record to read; `-` reads standard input.
     pub file: Option<PathBuf>,
@@ -133,6 +146,16 @@ pub struct ReplayArgs {
     /// Print the final position as a text diagram.
     #[arg(long)]
     pub print: bool,
+    /// Read a faulty record up to its first faulty move and show that (the
+    /// viewer says why it stops), instead of refusing it.
+    #[arg(long)]
+    pub until_error: bool,
+    /// In the viewer, show moves at once instead of sowing them seed by seed.
+    #[arg(long)]
+    pub no_animation: bool,
+    /// In the viewer, draw with plain ASCII only: no box-drawing or dot glyphs.
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// Options of `endodoi bench`.
@@ -141,6 +164,70 @@ pub struct BenchArgs {
     /// One JSON object per width instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `endodoi analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The record to analyse; `-` reads standard input.
+    pub file: PathBuf,
+    /// Print the analysis as one JSON document.
+    #[arg(long)]
+    pub json: bool,
+    /// Thinking time for each position, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub movetime: u64,
+    /// Search each position this many plies deep instead of for a time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::search::MAX_DEPTH)))]
+    pub depth: Option<u32>,
+    /// A move that loses more than N seeds against the engine's choice is a mistake.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub threshold: u32,
+}
+
+/// Options of `endodoi arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// Games a pairing plays at each width (rounded up to an even number: each opening twice).
+    #[arg(long, value_name = "N", default_value_t = 68, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub games: u32,
+    /// Level 5's thinking time a move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub movetime: u64,
+    /// The pairings to play (all when none is given); repeat the option for several.
+    #[arg(long, value_enum, value_name = "PAIRING")]
+    pub pairing: Vec<PairingArg>,
+    /// Board widths to play on (6, 8 and 10 when none is given); repeat for several.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    pub width: Vec<u8>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = crate::arena::SEED)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// One JSON object a line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The pairings of `endodoi arena`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PairingArg {
+    /// Level 5 against the full-width minimax.
+    Minimax,
+    /// Level 5 against level 4.
+    #[value(name = "5v4")]
+    Level5,
+    /// Level 4 against level 3.
+    #[value(name = "4v3")]
+    Level4,
+    /// Level 3 against level 2.
+    #[value(name = "3v2")]
+    Level3,
+    /// Level 2 against level 1.
+    #[value(name = "2v1")]
+    Level2,
 }
 
 #[cfg(test)]

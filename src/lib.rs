@@ -10,13 +10,21 @@
 //! - [`save`]: autosave, `--resume`, `--load`, `--record`.
 //! - [`cli`]: the command line.
 //! - [`bench`]: the engine benchmark.
+//! - [`search`]: the computer player's game-tree search.
+//! - [`engine`]: the line protocol of `endodoi engine`.
+//! - [`analyze`]: judging every move of a record.
+//! - [`arena`]: the strength benchmark.
 
+pub mod analyze;
 pub mod app;
+pub mod arena;
 pub mod bench;
 pub mod cli;
 pub mod diagram;
+pub mod engine;
 pub mod record;
 pub mod rules;
 pub mod save;
+pub mod search;
 pub mod terminal;
 pub mod ui;

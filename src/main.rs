@@ -1,18 +1,25 @@
 //! `endodoi`: play En Dodoi in the terminal, replay records, measure the engine.
 
-use std::io::Read;
+use std::io::{IsTerminal as _, Read};
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 
 use endodoi::bench;
-use endodoi::cli::{BenchArgs, Cli, Command, ReplayArgs};
+use endodoi::analyze;
+use endodoi::arena;
+use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
+use endodoi::engine;
+use endodoi::search::Limits;
 use endodoi::diagram::diagram;
-use endodoi::record::{Record, State};
-use endodoi::save::{self, Session};
+use endodoi::app::App;
+use endodoi::record::{Record, RecordError, State};
+use endodoi::save::{self, Session, Store};
 use endodoi::terminal;
+use endodoi::ui::Look;
 
 /// Records larger than this are refused before reading them whole.
 const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -57,6 +64,14 @@ fn run(cli: Cli) -> Result<()> {
             run_bench(&args);
             Ok(())
         }
+        Some(Command::Engine) => {
+            engine::run(std::io::stdin().lock(), std::io::stdout()).context("reading standard input")
+        }
+        Some(Command::Analyze(args)) => run_analyze(&args),
+        Some(Command::Arena(args)) => {
+            run_arena(&args);
+            Ok(())
+        }
         None => {
             let loaded = cli.play.load.as_deref().map(read_record).transpose()?;
             let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
@@ -69,29 +84,93 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 fn replay(args: &ReplayArgs) -> Result<()> {
-    let record = match (&args.file, &args.moves) {
+    let (record, name, label, fault) = match (&args.file, &args.moves) {
         (Some(path), _) => {
             if args.board.given() {
                 bail!(
                     "--width, --seeds and --variant go with --moves; a record's tags set its board"
                 );
             }
-            read_record(path)?
+            let (name, bytes) = read_record_bytes(path)?;
+            let (record, fault) = if args.until_error {
+                let partial = Record::read_partial_bytes(&bytes).with_context(|| name.clone())?;
+                (partial.record, partial.error)
+            } else {
+                (
+                    Record::read_bytes(&bytes).with_context(|| name.clone())?,
+                    None,
+                )
+            };
+            let label = path
+                .file_name()
+                .filter(|_| path != Path::new("-"))
+                .map_or_else(|| name.clone(), |file| file.to_string_lossy().into_owned());
+            (record, name, label, fault)
         }
-        (None, Some(moves)) => Record::read_moves(args.board.config()?, moves)
-            .with_context(|| format!("in --moves \"{moves}\""))?,
+        (None, Some(moves)) => {
+            let config = args.board.config()?;
+            let (record, fault) = match Record::read_moves(config, moves) {
+                Ok(record) => (record, None),
+                Err(error) if args.until_error => {
+                    let before = Record::read_moves(config, before_fault(moves, &error))
+                        .map_err(|_| error.clone())
+                        .with_context(|| format!("in --moves \"{moves}\""))?;
+                    (before, Some(error))
+                }
+                Err(error) => return Err(error).with_context(|| format!("in --moves \"{moves}\"")),
+            };
+            (record, "--moves".to_owned(), "--moves".to_owned(), fault)
+        }
         (None, None) => unreachable!("clap requires a file or --moves"),
     };
+    let fault = fault.map(|error| error.to_string());
+    let viewer = !args.json && !args.print && std::io::stdout().is_terminal();
+    if let Some(fault) = &fault
+        && !viewer
+    {
+        eprintln!("endodoi: {name}: {fault}; the moves before it are shown");
+    }
     if args.json {
         println!("{}", State::of(&record.game).to_json());
-    } else {
+    } else if !viewer {
         print!("{}", diagram(&record.game));
+    } else {
+        let mut app = App::review(record, &label, fault);
+        app.set_animation(!args.no_animation);
+        app.look = Look::from_env(args.ascii);
+        let export_dir = std::env::current_dir().unwrap_or_else(|_| ".".into());
+        let store = Store::new(save::games_dir(), None, export_dir);
+        for note in terminal::run(Session { app, store })? {
+            println!("{note}");
+        }
     }
     Ok(())
 }
 
+/// The movetext before a fault's token: the moves that can be shown.
+fn before_fault<'a>(movetext: &'a str, error: &RecordError) -> &'a str {
+    let line_start: usize = movetext
+        .split_inclusive('\n')
+        .take(error.line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line = &movetext[line_start..];
+    let column = line
+        .char_indices()
+        .nth(error.column.saturating_sub(1))
+        .map_or(line.len(), |(offset, _)| offset);
+    &movetext[..line_start + column]
+}
+
 /// Reads a record file (`-` for standard input), naming the file in any error.
 fn read_record(path: &Path) -> Result<Record> {
+    let (name, bytes) = read_record_bytes(path)?;
+    Record::read_bytes(&bytes).with_context(|| name)
+}
+
+/// The bytes of a record file (`-` for standard input) and its name for
+/// messages.
+fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
     let name = if path == Path::new("-") {
         "standard input".to_owned()
     } else {
@@ -113,7 +192,7 @@ fn read_record(path: &Path) -> Result<Record> {
             MAX_RECORD_BYTES >> 20
         );
     }
-    Record::read_bytes(&bytes).with_context(|| name)
+    Ok((name, bytes))
 }
 
 fn run_bench(args: &BenchArgs) {
@@ -134,4 +213,70 @@ fn run_bench(args: &BenchArgs) {
             );
         }
     }
+    run_search_bench(args);
+}
+
+/// The search rows of `endodoi bench`, after the engine rows.
+fn run_search_bench(args: &BenchArgs) {
+    if !args.json {
+        println!(
+            "\n{:>5} {:>6} {:>10} {:>12} {:>12} {:>9} {:>12}",
+            "width", "depth", "nodes", "nodes/s", "depth in 1s", "time ms", "nodes/s"
+        );
+    }
+    for (width, depth) in bench::SEARCH_PLAN {
+        let m = bench::measure_search(width, depth);
+        if args.json {
+            println!("{}", serde_json::to_string(&m).expect("numbers serialise"));
+        } else {
+            println!(
+                "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
+                m.search_width, m.depth, m.nodes, m.nodes_per_s, m.timed_depth, m.timed_ms, m.timed_nodes_per_s
+            );
+        }
+    }
+}
+
+fn run_analyze(args: &AnalyzeArgs) -> Result<()> {
+    let record = read_record(&args.file)?;
+    let limits = match args.depth {
+        Some(depth) => Limits::depth(depth),
+        None => Limits::movetime(Duration::from_millis(args.movetime)),
+    };
+    if !args.json {
+        println!("{}", analyze::HEADER);
+    }
+    let analysis = analyze::analyze(&record.game, limits, args.threshold, |judged| {
+        if !args.json {
+            println!("{}", analyze::row(judged));
+        }
+    });
+    if args.json {
+        println!("{}", serde_json::to_string(&analysis).expect("an analysis serialises"));
+    } else {
+        println!("{}", analyze::summary(&analysis));
+    }
+    Ok(())
+}
+
+fn run_arena(args: &ArenaArgs) {
+    let standard = arena::Plan::standard(Duration::from_millis(args.movetime));
+    let plan = arena::Plan {
+        pairings: if args.pairing.is_empty() {
+            standard
+        } else {
+            args.pairing.iter().map(|&pairing| standard[pairing as usize]).collect()
+        },
+        widths: if args.width.is_empty() { vec![6, 8, 10] } else { args.width.clone() },
+        pairs: args.games.div_ceil(2),
+        seed: args.seed,
+        threads: args.threads.into(),
+    };
+    arena::run(&plan, |line| {
+        if args.json {
+            println!("{}", serde_json::to_string(line).expect("a result serialises"));
+        } else {
+            println!("{line}");
+        }
+    });
 }

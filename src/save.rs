@@ -199,7 +199,8 @@ impl Store {
     /// When `--record FILE` cannot be written.
     pub fn finish(&mut self, app: &App) -> Result<Vec<String>> {
         let mut notes = Vec::new();
-        if app.game().ply() > 0 {
+        // A record still in the viewer is not a game of this run.
+        if app.game().ply() > 0 && app.viewer().is_none() {
             // Normally already written; a failure was reported on screen.
             let _ = self.autosave(app);
         }
@@ -316,10 +317,7 @@ impl Session {
             app.set_first_to(first_to);
         }
         app.set_animation(!args.no_animation);
-        app.look = Look {
-            ascii: args.ascii,
-            color: std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
-        };
+        app.look = Look::from_env(args.ascii);
         Ok(Session { app, store })
     }
 }

@@ -17,7 +17,8 @@ use ratatui::layout::Rect;
 use crate::app::App;
 use crate::save::{Session, Store};
 
-/// How long to wait for an event while a sowing is shown (about 60 frames a second).
+/// How long to wait for an event while a sowing is shown or a record plays
+/// itself (about 60 frames a second).
 const FRAME: Duration = Duration::from_millis(16);
 /// How long to wait for an event otherwise, so that signals are noticed quickly.
 const IDLE: Duration = Duration::from_millis(100);
@@ -66,7 +67,7 @@ fn event_loop(
     let mut last = Instant::now();
     while !app.should_quit() && !stop.load(Ordering::Relaxed) {
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
-        let timeout = if app.sowing().is_some() { FRAME } else { IDLE };
+        let timeout = if app.wants_frames() { FRAME } else { IDLE };
         if event::poll(timeout)? {
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),

@@ -22,6 +22,7 @@
 //! the same geometry the drawing uses.
 
 pub mod theme;
+mod viewer;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -31,8 +32,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 pub use theme::{HoleState, Look};
 
-use crate::app::{App, Confirm, MAX_SPEED, Mode, Phase, Tone};
-use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, Side};
+use crate::app::{App, Confirm, MAX_SPEED, Mode, Phase, Tone, Viewer};
+use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
 /// The narrowest hole interior, in columns.
 const MIN_CELL: u16 = 3;
@@ -48,10 +49,38 @@ const MAX_DOT_LINES: u16 = 2;
 const MIN_HISTORY: u16 = 3;
 /// Columns the key bar and the messages need at least.
 const MIN_TEXT_WIDTH: u16 = 56;
+/// Rows the viewer's move list gets before the holes get seed dots, so that
+/// a whole game of a few dozen moves shows at 80×24.
+const VIEWER_HISTORY: u16 = 6;
+
+/// What goes round the board: the lines above it, and the rows the move
+/// history would like before the holes get their seed dots.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Chrome {
+    header: u16,
+    history: u16,
+}
+
+impl Chrome {
+    fn of(app: &App) -> Chrome {
+        match app.viewer() {
+            Some(_) => Chrome {
+                header: 1,
+                history: VIEWER_HISTORY,
+            },
+            None => Chrome {
+                header: 0,
+                history: MIN_HISTORY,
+            },
+        }
+    }
+}
 
 /// Where everything goes on a screen of a given size.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Geometry {
+    /// The line above the board (the viewer's record tags); empty in a game.
+    header: Rect,
     board: Rect,
     message: Rect,
     history: Rect,
@@ -75,14 +104,19 @@ impl Geometry {
     }
 
     /// The smallest screen the board of `width` holes fits.
-    fn needed(width: u8) -> (u16, u16) {
+    fn needed(width: u8, chrome: Chrome) -> (u16, u16) {
         let columns = u16::from(width) * (MIN_CELL + 2 + GAP) - GAP + 2 * PAD + 2;
-        let rows = Geometry::board_height(0) + 1 + MIN_HISTORY + 1;
+        let rows = chrome.header + Geometry::board_height(0) + 1 + MIN_HISTORY + 1;
         (columns.max(MIN_TEXT_WIDTH), rows)
     }
 
-    fn new(area: Rect, width: u8) -> Option<Geometry> {
-        let (min_columns, min_rows) = Geometry::needed(width);
+    /// Where everything of `app` goes in `area`, if it fits.
+    fn of(app: &App, area: Rect) -> Option<Geometry> {
+        Geometry::new(area, app.game().config().width(), Chrome::of(app))
+    }
+
+    fn new(area: Rect, width: u8, chrome: Chrome) -> Option<Geometry> {
+        let (min_columns, min_rows) = Geometry::needed(width, chrome);
         if area.width < min_columns || area.height < min_rows {
             return None;
         }
@@ -94,14 +128,18 @@ impl Geometry {
             .find(|cell| holes * (cell + 2 + GAP) - GAP + 2 * PAD + 2 <= area.width)?;
         let dots = (0..=MAX_DOT_LINES)
             .rev()
-            .find(|&dots| Geometry::board_height(dots) + 2 + MIN_HISTORY <= area.height)?;
+            .find(|&dots| {
+                chrome.header + Geometry::board_height(dots) + 2 + chrome.history <= area.height
+            })
+            .unwrap_or(0);
         let board_height = Geometry::board_height(dots);
         let row_width = holes * (cell + 2 + GAP) - GAP;
         // Same parity as the row, so that the row sits exactly in the middle.
         let min_width = MIN_TEXT_WIDTH + (row_width + MIN_TEXT_WIDTH) % 2;
         let board_width = (row_width + 2 * PAD + 2).max(min_width).min(area.width);
         let left = area.x + (area.width - board_width) / 2;
-        let board = Rect::new(left, area.y, board_width, board_height);
+        let header = Rect::new(area.x, area.y, area.width, chrome.header);
+        let board = Rect::new(left, header.bottom(), board_width, board_height);
         let message = Rect::new(area.x, board.bottom(), area.width, 1);
         let keys = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         let history = Rect::new(
@@ -111,6 +149,7 @@ impl Geometry {
             keys.y.saturating_sub(message.bottom()),
         );
         Some(Geometry {
+            header,
             board,
             message,
             history,
@@ -167,7 +206,7 @@ impl Geometry {
 /// the area the app is drawn in.
 pub fn hole_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<Hole> {
     let width = app.game().config().width();
-    let geometry = Geometry::new(screen, width)?;
+    let geometry = Geometry::of(app, screen)?;
     Side::ALL
         .into_iter()
         .flat_map(|side| Hole::row(side, width))
@@ -187,11 +226,13 @@ impl Widget for &App {
 
 /// Draws the whole screen.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
-    let width = app.game().config().width();
-    let Some(geometry) = Geometry::new(area, width) else {
+    let Some(geometry) = Geometry::of(app, area) else {
         draw_too_small(app, area, buf);
         return;
     };
+    if let Some(viewer) = app.viewer() {
+        viewer::draw_header(app, viewer, geometry.header, buf);
+    }
     draw_board(app, &geometry, buf);
     draw_message(app, geometry.message, buf);
     draw_history(app, geometry.history, buf);
@@ -206,7 +247,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
 
 fn draw_too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let look = app.look;
-    let (columns, rows) = Geometry::needed(app.game().config().width());
+    let (columns, rows) = Geometry::needed(app.game().config().width(), Chrome::of(app));
     let text = Text::from(vec![
         Line::styled("Terminal too small", look.title()),
         Line::from(format!(
@@ -238,9 +279,10 @@ fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
         title[0] = Span::styled(" Cross-Endodoi", look.title());
     }
     let players = app.players();
-    let right = match players.first_to {
-        Some(_) => format!(" game {}{}move {} ", players.round, look.dot(), game.ply()),
-        None => format!(" move {} ", game.ply()),
+    let right = match (app.viewer(), players.first_to) {
+        (Some(viewer), _) => format!(" move {} of {} ", game.ply(), viewer.total()),
+        (None, Some(_)) => format!(" game {}{}move {} ", players.round, look.dot(), game.ply()),
+        (None, None) => format!(" move {} ", game.ply()),
     };
     Block::bordered()
         .border_set(look.frame())
@@ -361,9 +403,24 @@ fn marks(app: &App, hole: Hole) -> Marks {
             Err(MoveError::Endless { .. }) => marks.mark = Mark::Endless,
             Err(_) => {}
         }
-        if app.selected() == Some(hole) {
+        if app.viewer().is_none() && app.selected() == Some(hole) {
             marks.state = HoleState::Focus;
         }
+    }
+    if app.viewer().is_some() {
+        // The viewer marks the move that led here, as the preview marks a
+        // move to come: where it started, ended and captured.
+        if let Some(report) = app.viewed_move() {
+            if report.hole == hole {
+                marks.state = HoleState::Focus;
+            }
+            if report.last == hole {
+                marks.mark = Mark::Target;
+            } else if report.capture.is_some_and(|c| c.opposite == hole) {
+                marks.mark = Mark::Victim;
+            }
+        }
+        return marks;
     }
     if app.preview_shown()
         && let Some(selected) = app.selected()
@@ -478,6 +535,8 @@ fn draw_middle(app: &App, geometry: &Geometry, buf: &mut Buffer) {
             },
             look.strong(),
         )
+    } else if app.viewer().is_some() {
+        viewer::explanation(app, geometry.board.width - 2)
     } else {
         preview_line(app)
     };
@@ -509,27 +568,7 @@ fn preview_line(app: &App) -> Line<'static> {
         ]);
     }
     match game.preview(hole) {
-        Ok(report) => {
-            let laps = report.laps.len();
-            let mut spans = vec![
-                Span::styled(format!("{hole} "), look.strong()),
-                Span::styled(look.arrow(), look.muted()),
-                Span::styled(format!(" ends in {}", report.last), look.target()),
-                Span::styled(look.dot(), look.muted()),
-                Span::raw(format!("{laps} lap{}", if laps == 1 { "" } else { "s" })),
-                Span::styled(look.dot(), look.muted()),
-                Span::raw(format!("{} sown", report.seeds_sown)),
-                Span::styled(look.dot(), look.muted()),
-            ];
-            spans.push(match report.capture {
-                Some(capture) => Span::styled(
-                    format!("captures {} ({})", capture.seeds, capture.opposite),
-                    look.capture(),
-                ),
-                None => Span::styled("no capture", look.muted()),
-            });
-            Line::from(spans)
-        }
+        Ok(report) => Line::from(move_summary(look, &report, Tense::Future)),
         Err(MoveError::Endless { why, .. }) => Line::from(vec![
             Span::styled(format!("{hole}{} ", look.endless_mark()), look.error()),
             Span::styled(
@@ -549,6 +588,40 @@ fn preview_line(app: &App) -> Line<'static> {
     }
 }
 
+/// Whether a move summary speaks of a move to come (the preview) or of one
+/// played (the viewer).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Tense {
+    Future,
+    Past,
+}
+
+/// What a move does: `A → ends in C · 5 laps · 26 sown · captures 2 (d)`.
+fn move_summary(look: Look, report: &MoveReport, tense: Tense) -> Vec<Span<'static>> {
+    let laps = report.laps.len();
+    let (ends, captures) = match tense {
+        Tense::Future => ("ends", "captures"),
+        Tense::Past => ("ended", "captured"),
+    };
+    vec![
+        Span::styled(format!("{} ", report.hole), look.strong()),
+        Span::styled(look.arrow(), look.muted()),
+        Span::styled(format!(" {ends} in {}", report.last), look.target()),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{laps} lap{}", if laps == 1 { "" } else { "s" })),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{} sown", report.seeds_sown)),
+        Span::styled(look.dot(), look.muted()),
+        match report.capture {
+            Some(capture) => Span::styled(
+                format!("{captures} {} ({})", capture.seeds, capture.opposite),
+                look.capture(),
+            ),
+            None => Span::styled("no capture", look.muted()),
+        },
+    ]
+}
+
 fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let line = match app.message() {
@@ -559,75 +632,136 @@ fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
                 Tone::Error => look.error(),
             },
         ),
-        None => match (app.mode(), app.game().to_move()) {
-            (Mode::Sowing(_), _) => Line::styled("any key skips · + - change speed", look.muted()),
-            (_, Some(side)) => Line::styled(
+        None => match (app.mode(), app.viewer(), app.game().to_move()) {
+            (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
+                Line::styled("any key skips · + - change speed", look.muted())
+            }
+            (_, Some(viewer), _) => viewer::status(app, viewer),
+            (_, None, Some(side)) => Line::styled(
                 format!(
                     "{} to move: choose a hole, Enter to sow",
                     app.players().name(side)
                 ),
                 look.muted(),
             ),
-            (_, None) => Line::default(),
+            (_, None, None) => Line::default(),
         },
     };
-    line.centered().render(area, buf);
+    // A line too long to centre keeps its start in view.
+    if line.width() <= usize::from(area.width) {
+        line.centered().render(area, buf);
+    } else {
+        line.render(area, buf);
+    }
 }
 
-fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
-    let look = app.look;
-    let game = app.game();
-    let block = Block::bordered()
+fn history_block(look: Look) -> Block<'static> {
+    Block::bordered()
         .border_set(look.frame())
         .border_style(look.muted())
-        .title_top(Line::styled(" Moves ", look.muted()));
-    let inner = block.inner(area).inner(ratatui::layout::Margin::new(1, 0));
-    block.render(area, buf);
-    if inner.width == 0 || inner.height == 0 {
-        return;
+        .title_top(Line::styled(" Moves ", look.muted()))
+}
+
+/// Where the moves go inside the history panel `area`.
+fn history_inner(look: Look, area: Rect) -> Rect {
+    history_block(look)
+        .inner(area)
+        .inner(ratatui::layout::Margin::new(1, 0))
+}
+
+/// The move list laid out in lines, scrolled so that the current move shows.
+struct HistoryLayout {
+    /// The lines in view.
+    lines: Vec<Line<'static>>,
+    /// Where each move in view is: the line, its first column and width (in
+    /// the panel), and the number of moves played once it is.
+    spots: Vec<(usize, u16, u16, usize)>,
+}
+
+/// The history words: each move with its number (a number sticks to its move
+/// when wrapping) and the number of moves played once it is, then the result.
+fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
+    let look = app.look;
+    let game = app.game();
+    let ply = game.ply();
+    // A game knows its redo moves by hole only; the viewer knows every move.
+    let moves: Vec<(String, Style)> = match app.viewer() {
+        Some(viewer) => viewer
+            .moves()
+            .iter()
+            .map(|report| match report.capture {
+                None => report.hole.to_string(),
+                Some(capture) => format!("{}+{}", report.hole, capture.seeds),
+            })
+            .collect::<Vec<_>>(),
+        None => game
+            .history()
+            .iter()
+            .map(|played| match played.captured {
+                0 => played.hole.to_string(),
+                seeds => format!("{}+{seeds}", played.hole),
+            })
+            .chain(game.redo_moves().iter().rev().map(ToString::to_string))
+            .collect(),
     }
-    // Words are move numbers and moves; a number sticks to its move when wrapping.
-    let mut words: Vec<Vec<Span>> = Vec::new();
-    let history = game.history();
-    let redo: Vec<Hole> = game.redo_moves().iter().rev().copied().collect();
-    let total = history.len() + redo.len();
-    let mut current_line = 0;
-    for ply in 0..total {
-        let mut word = Vec::new();
-        if ply % 2 == 0 {
-            word.push(Span::styled(format!("{}.", ply / 2 + 1), look.muted()));
-            word.push(Span::raw(" "));
-        }
-        match history.get(ply) {
-            Some(played) => {
-                let text = match played.captured {
-                    0 => played.hole.to_string(),
-                    seeds => format!("{}+{seeds}", played.hole),
-                };
-                let style = if ply + 1 == history.len() {
-                    look.current_move()
-                } else {
-                    Style::new()
-                };
-                word.push(Span::styled(text, style));
+    .into_iter()
+    .enumerate()
+    .map(|(index, text)| {
+        let style = match (index + 1).cmp(&ply) {
+            std::cmp::Ordering::Less => Style::new(),
+            std::cmp::Ordering::Equal => look.current_move(),
+            std::cmp::Ordering::Greater => look.redo_move(),
+        };
+        (text, style)
+    })
+    .collect();
+    let mut words: Vec<(Vec<Span>, Option<usize>)> = moves
+        .into_iter()
+        .enumerate()
+        .map(|(index, (text, style))| {
+            let mut word = Vec::new();
+            if index % 2 == 0 {
+                word.push(Span::styled(format!("{}.", index / 2 + 1), look.muted()));
+                word.push(Span::raw(" "));
             }
-            None => word.push(Span::styled(
-                redo[ply - history.len()].to_string(),
-                look.redo_move(),
-            )),
-        }
-        words.push(word);
+            word.push(Span::styled(text, style));
+            (word, Some(index + 1))
+        })
+        .collect();
+    let result = match app.viewer() {
+        Some(viewer) => Some(Span::styled(
+            viewer.result().to_owned(),
+            if game.redo_moves().is_empty() {
+                look.strong()
+            } else {
+                look.redo_move()
+            },
+        )),
+        None => game.outcome().map(|outcome| {
+            let totals = outcome.totals();
+            Span::styled(format!("{}-{}", totals.south, totals.north), look.strong())
+        }),
+    };
+    if let Some(result) = result {
+        words.push((vec![result], None));
     }
-    if let Some(outcome) = game.outcome() {
-        let totals = outcome.totals();
-        words.push(vec![Span::styled(
-            format!("{}-{}", totals.south, totals.north),
-            look.strong(),
-        )]);
+    words
+}
+
+fn history_layout(app: &App, inner: Rect) -> HistoryLayout {
+    let words = history_words(app);
+    if words.iter().all(|(_, ply)| ply.is_none()) {
+        return HistoryLayout {
+            lines: vec![Line::styled("no moves yet", app.look.muted())],
+            spots: Vec::new(),
+        };
     }
+    let ply = app.game().ply();
     let mut lines: Vec<Line> = vec![Line::default()];
+    let mut spots = Vec::new();
+    let mut current_line = 0;
     let mut used = 0usize;
-    for (index, word) in words.into_iter().enumerate() {
+    for (word, played) in words {
         let len: usize = word.iter().map(Span::width).sum();
         if used > 0 && used + 1 + len > usize::from(inner.width) {
             lines.push(Line::default());
@@ -638,16 +772,17 @@ fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
             line.push_span(Span::raw(" "));
             used += 1;
         }
+        if let Some(played) = played {
+            spots.push((lines.len() - 1, used as u16, len as u16, played));
+        }
+        let line = lines.last_mut().expect("one line at least");
         used += len;
         for span in word {
             line.push_span(span);
         }
-        if index + 1 == history.len() {
+        if played == Some(ply) {
             current_line = lines.len() - 1;
         }
-    }
-    if total == 0 {
-        lines = vec![Line::styled("no moves yet", look.muted())];
     }
     let height = usize::from(inner.height);
     let first = (current_line + 1)
@@ -658,19 +793,48 @@ fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         first
     };
-    Paragraph::new(
-        lines
+    HistoryLayout {
+        lines: lines.into_iter().skip(first).take(height).collect(),
+        spots: spots
             .into_iter()
-            .skip(first)
-            .take(height)
-            .collect::<Vec<_>>(),
-    )
-    .render(inner, buf);
+            .filter(|&(line, ..)| line >= first && line < first + height)
+            .map(|(line, x, width, played)| (line - first, x, width, played))
+            .collect(),
+    }
+}
+
+fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
+    let inner = history_inner(app.look, area);
+    history_block(app.look).render(area, buf);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    Paragraph::new(history_layout(app, inner).lines).render(inner, buf);
+}
+
+/// The move drawn at a screen cell of the history panel, as the number of
+/// moves played once it is (for mouse clicks). `screen` is the area the app
+/// is drawn in.
+pub fn move_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<usize> {
+    let geometry = Geometry::of(app, screen)?;
+    let inner = history_inner(app.look, geometry.history);
+    let point = ratatui::layout::Position::new(column, row);
+    if !inner.contains(point) {
+        return None;
+    }
+    history_layout(app, inner)
+        .spots
+        .into_iter()
+        .find(|&(line, x, width, _)| {
+            Rect::new(inner.x + x, inner.y + line as u16, width, 1).contains(point)
+        })
+        .map(|(.., played)| played)
 }
 
 fn draw_keys(app: &App, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let keys: &[(&str, &str)] = match app.mode() {
+        _ if app.viewer().is_some() => viewer::keys(app),
         Mode::Sowing(_) => &[("any key", "skip"), ("+ -", "speed")],
         Mode::Help => &[("any key", "closes help")],
         Mode::Confirm(_) => &[("y", "yes"), ("any other key", "no")],
@@ -787,18 +951,18 @@ fn draw_result(app: &App, geometry: &Geometry, buf: &mut Buffer) {
         None => format!("A draw, {}-{}", totals.south, totals.north),
     };
     lines.push(Line::styled(verdict, look.title()).centered());
-    let mut next = "n new game";
-    if let Some((line, key)) = match_standing(app) {
-        lines.push(Line::styled(line, look.strong()).centered());
-        next = key;
-    }
-    lines.push(
-        Line::styled(
-            format!("{next} · u undo · q quit").replace(" · ", look.dot()),
-            look.muted(),
-        )
-        .centered(),
-    );
+    let keys = if app.viewer().is_some() {
+        let back = if look.ascii { "<-" } else { "←" };
+        format!("{back} back · g start · p play on · q quit")
+    } else {
+        let mut next = "n new game";
+        if let Some((line, key)) = match_standing(app) {
+            lines.push(Line::styled(line, look.strong()).centered());
+            next = key;
+        }
+        format!("{next} · u undo · q quit")
+    };
+    lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
     let width = geometry.board.width.saturating_sub(6).min(60);
     let height = lines.len() as u16 + 2 + 1;
     let area = centered(geometry.board, width, height);
@@ -886,42 +1050,55 @@ fn draw_confirm(app: &App, question: Confirm, board: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let look = app.look;
+/// The game's keys, as help lists them.
+fn game_keys(app: &App) -> Vec<(String, String)> {
     let width = app.game().config().width();
     let last = char::from(b'a' + width - 1);
-    let key = |key: String, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("  {key:<12}"), look.key()),
-            Span::raw(what.to_owned()),
-        ])
-    };
-    let arrows = if look.ascii { "<- ->" } else { "← →" };
-    let mut lines = vec![
-        Line::styled("Keys", look.strong()),
-        key(
+    let arrows = if app.look.ascii { "<- ->" } else { "← →" };
+    [
+        (
             format!("a-{last}"),
             "select a hole of the player to move (either case)",
         ),
-        key(arrows.to_owned(), "select the next hole that can be sown"),
-        key(
+        (arrows.to_owned(), "select the next hole that can be sown"),
+        (
             "Enter Space".to_owned(),
             "sow the selected hole (mouse: click twice)",
         ),
-        key(
+        (
             "u  r".to_owned(),
             "undo, redo (as many moves as were played)",
         ),
-        key("p".to_owned(), "move preview on or off"),
-        key(
+        ("p".to_owned(), "move preview on or off"),
+        (
             "+  -".to_owned(),
             format!("sowing speed (1-{MAX_SPEED}); any key skips").as_str(),
         ),
-        key("n  s".to_owned(), "new game; save the record"),
-        key(
+        ("n  s".to_owned(), "new game; save the record"),
+        (
             "q  Ctrl-C".to_owned(),
             "quit (every move is saved: --resume)",
         ),
+    ]
+    .into_iter()
+    .map(|(key, what)| (key, what.to_owned()))
+    .collect()
+}
+
+fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let keys = match app.viewer() {
+        Some(_) => viewer::help_keys(app),
+        None => game_keys(app),
+    };
+    let mut lines = vec![Line::styled("Keys", look.strong())];
+    lines.extend(keys.into_iter().map(|(key, what)| {
+        Line::from(vec![
+            Span::styled(format!("  {key:<12}"), look.key()),
+            Span::raw(what),
+        ])
+    }));
+    lines.extend([
         Line::default(),
         Line::styled("Rules", look.strong()),
         Line::from("Lift all seeds of one of your holes and sow them one by one"),
@@ -932,7 +1109,7 @@ fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
         Line::from("The game ends when the player to move has no legal move (the"),
         Line::from("mover takes the rest) or a position repeats (each takes their"),
         Line::from("own row). Most seeds wins."),
-    ];
+    ]);
     if app.game().config().variant() == crate::rules::Variant::Cross {
         lines.push(Line::styled(
             "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",

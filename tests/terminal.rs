@@ -270,3 +270,122 @@ fn resizing_to_40x10_shows_the_size_needed_and_back_redraws_the_board() {
     assert!(screen.contains("En Dodoi · 10 holes"), "{screen}");
     assert!(screen.contains(" j "), "{screen}");
 }
+
+// ---------------------------------------------------------------- replay viewer
+
+fn golden(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name)
+}
+
+fn saved_games(tmux: &Tmux) -> usize {
+    std::fs::read_dir(tmux.games()).map_or(0, Iterator::count)
+}
+
+#[test]
+fn replaying_a_golden_record_steps_to_the_final_score_and_back() {
+    let Some(tmux) = Tmux::new("replay") else {
+        return;
+    };
+    let record = golden("002.ogn");
+    tmux.start(&format!("replay '{}'", record.display()), false);
+    // Frames are drawn top down: wait for their lower parts.
+    let screen = tmux.wait_for("1. D+6 b 2. C f");
+    assert!(screen.contains("move 0 of 34"), "{screen}");
+    assert!(screen.contains("002.ogn"), "{screen}");
+    tmux.keys(&["Right"]);
+    tmux.wait_for("Move 1: South sowed D");
+    tmux.keys(&["End"]);
+    let screen = tmux.wait_for("South wins 27-15");
+    assert!(screen.contains("move 34 of 34"), "{screen}");
+    assert!(screen.contains("27 +"), "the breakdown:\n{screen}");
+    tmux.keys(&["Left"]);
+    let screen = tmux.wait_for("Move 33: South sowed B");
+    assert!(!screen.contains("Game over"), "{screen}");
+    tmux.keys(&["q"]);
+    let screen = tmux.wait_for("EXITED 0");
+    assert!(
+        !screen.contains("move 33 of 34"),
+        "the screen is back:\n{screen}"
+    );
+    assert_eq!(saved_games(&tmux), 0, "viewing saves nothing");
+}
+
+#[test]
+fn taking_over_a_replay_plays_on_and_autosaves_a_new_game() {
+    let Some(tmux) = Tmux::new("take-over") else {
+        return;
+    };
+    let path = golden("002.ogn");
+    let original = std::fs::read(&path).expect("the golden record");
+    let record = read(&path);
+    let first: Vec<String> = record.game.history()[..5]
+        .iter()
+        .map(|played| played.hole.to_string())
+        .collect();
+    let mut game = endodoi::rules::Game::new(record.game.config());
+    for played in &record.game.history()[..5] {
+        game.play(played.hole).expect("a recorded move");
+    }
+    // A move other than the record's, to leave the record's game.
+    let recorded = record.game.history()[5].hole;
+    let other = game
+        .legal_moves()
+        .find(|&hole| hole != recorded)
+        .expect("another legal move");
+    tmux.start(&format!("replay '{}' --no-animation", path.display()), true);
+    tmux.wait_for("move 0 of 34");
+    tmux.keys(&["5", "Enter"]);
+    tmux.wait_for("move 5 of 34");
+    tmux.keys(&["p"]);
+    tmux.wait_for("Your game from move 5");
+    tmux.keys(&[&other.to_string(), "Enter"]);
+    let screen = tmux.wait_for("move 6 ╮");
+    assert!(!screen.contains("of 34"), "a game now:\n{screen}");
+    let saved = moves(&tmux.autosaved());
+    assert_eq!(saved, format!("{} {other}", first.join(" ")));
+    tmux.keys(&["u"]);
+    tmux.wait_for(&format!("Took back {other}"));
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    assert_eq!(
+        std::fs::read(&path).expect("the golden record"),
+        original,
+        "the record's file is never written"
+    );
+}
+
+#[test]
+fn a_faulty_record_is_refused_before_the_terminal_is_taken_over() {
+    let Some(tmux) = Tmux::new("replay-fault") else {
+        return;
+    };
+    tmux.start(&format!("replay '{}'", golden("e005.ogn").display()), false);
+    let screen = tmux.wait_for("EXITED 1");
+    // The terminal wraps the message: path, place and reason are checked apart.
+    assert!(
+        screen.contains("e005.ogn: line 5, column 68, ply 19: move `C`:"),
+        "{screen}"
+    );
+    assert!(screen.contains("hole C is empty"), "{screen}");
+    assert!(!screen.contains("En Dodoi ·"), "{screen}");
+}
+
+#[test]
+fn until_error_opens_the_moves_before_the_fault_and_says_why() {
+    let Some(tmux) = Tmux::new("until-error") else {
+        return;
+    };
+    tmux.start(
+        &format!("replay '{}' --until-error", golden("e005.ogn").display()),
+        false,
+    );
+    let screen = tmux.wait_for("Faulty record: line 5, column 68, ply 19");
+    assert!(screen.contains("move 0 of 18"), "{screen}");
+    tmux.keys(&["G"]);
+    let screen = tmux.wait_for("move 18 of 18");
+    assert!(screen.contains("9. E+10 h *"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+}

@@ -96,6 +96,15 @@ const ASCII_FRAME: border::Set = border::Set {
 };
 
 impl Look {
+    /// The look asked for: ASCII only or not, and colour unless the
+    /// `NO_COLOR` environment variable is set (and not empty).
+    pub fn from_env(ascii: bool) -> Look {
+        Look {
+            ascii,
+            color: std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+        }
+    }
+
     fn paint(self, style: Style, color: Color) -> Style {
         if self.color { style.fg(color) } else { style }
     }

@@ -1,0 +1,157 @@
+//! `endodoi analyze`: a record replayed with the search's judgement of every
+//! move.
+//!
+//! Every position of the game is searched once. A position's *evaluation* is
+//! the final margin South can expect from there with best play (South's total
+//! minus North's, in seeds; negative when North is ahead), so the evaluations
+//! before and after a move compare directly. A move's *loss* is how much it
+//! gives away against the engine's preferred move, seen from the mover; a move
+//! that loses more than the threshold is a mistake.
+
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use crate::rules::{Game, Side};
+use crate::search::{Limits, Search, SearchResult};
+
+/// The judgement of one move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveAnalysis {
+    /// The move's number, from 1.
+    pub ply: usize,
+    /// `south` or `north`: who played it.
+    pub side: &'static str,
+    /// The hole played.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// Seeds it captured.
+    pub captured: u8,
+    /// The evaluation before the move (South's expected margin).
+    pub before: i32,
+    /// The evaluation after the move.
+    pub after: i32,
+    /// The engine's preferred move in the position before.
+    pub best: String,
+    /// The principal line the engine expected from the position before.
+    pub pv: Vec<String>,
+    /// Seeds the move gives away against the engine's choice, for the mover
+    /// (0 when it is the engine's choice or as good).
+    pub loss: i32,
+    /// Whether the loss exceeds the threshold.
+    pub mistake: bool,
+    /// Plies the position before was searched.
+    pub depth: u32,
+}
+
+/// The judgement of a whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// Holes in a row.
+    pub width: u8,
+    /// Seeds per hole at the start.
+    pub seeds: u8,
+    /// `classic` or `cross`.
+    pub variant: &'static str,
+    /// Seeds a move may give away before it counts as a mistake.
+    pub threshold: u32,
+    /// Every move, in order.
+    pub moves: Vec<MoveAnalysis>,
+    /// The evaluation after the last move (exact when the game is over).
+    pub last: i32,
+    /// Mistakes by each side.
+    pub mistakes: crate::rules::BySide<u32>,
+}
+
+/// Judges every move of `game` (which must start from its standard start or
+/// any position: it is replayed from [`Game::start`]), searching each
+/// position with `limits`; `on_move` sees each move's judgement as soon as it
+/// is known.
+///
+/// # Panics
+/// Never: the game's own moves are replayed.
+pub fn analyze(game: &Game, limits: Limits, threshold: u32, mut on_move: impl FnMut(&MoveAnalysis)) -> Analysis {
+    let config = game.config();
+    let mut search = Search::with_seed(Limits { noise: 0, ..limits }, 0);
+    let stop = AtomicBool::new(false);
+    let mut replay = Game::from_position(config.variant(), *game.start(), config.seeds());
+    let mut judged = search.run(&replay, &stop, |_| {});
+    let mut moves = Vec::new();
+    let mut mistakes = crate::rules::BySide::<u32>::default();
+    for played in game.history() {
+        let mover = replay.position().to_move();
+        let before = judged.clone();
+        replay.play(played.hole).expect("a record's moves are legal");
+        judged = search.run(&replay, &stop, |_| {});
+        let (before_south, after_south) = (south(&before), south(&judged));
+        let loss = if before.best == Some(played.hole) {
+            0
+        } else {
+            match mover {
+                Side::South => before_south - after_south,
+                Side::North => after_south - before_south,
+            }
+            .max(0)
+        };
+        let mistake = loss > i32::try_from(threshold).unwrap_or(i32::MAX);
+        if mistake {
+            mistakes[mover] += 1;
+        }
+        let analysis = MoveAnalysis {
+            ply: replay.ply(),
+            side: mover.name(),
+            played: played.hole.to_string(),
+            captured: played.captured,
+            before: before_south,
+            after: after_south,
+            best: before.best.map(|hole| hole.to_string()).unwrap_or_default(),
+            pv: before.pv.iter().map(ToString::to_string).collect(),
+            loss,
+            mistake,
+            depth: before.depth,
+        };
+        on_move(&analysis);
+        moves.push(analysis);
+    }
+    Analysis {
+        width: config.width(),
+        seeds: config.seeds(),
+        variant: config.variant().name(),
+        threshold,
+        moves,
+        last: south(&judged),
+        mistakes,
+    }
+}
+
+fn south(result: &SearchResult) -> i32 {
+    result.score_for(Side::South)
+}
+
+/// The header of the text table.
+pub const HEADER: &str = "  ply  side   move   before  after  best  loss";
+
+/// One row of the text table.
+pub fn row(analysis: &MoveAnalysis) -> String {
+    let mut played = analysis.played.clone();
+    if analysis.captured > 0 {
+        let _ = write!(played, "+{}", analysis.captured);
+    }
+    let mut line = format!(
+        "{:>5}  {:<5}  {:<5} {:>+7} {:>+6}  {:<4} {:>5}",
+        analysis.ply, analysis.side, played, analysis.before, analysis.after, analysis.best, analysis.loss
+    );
+    if analysis.mistake {
+        line.push_str("  mistake");
+    }
+    line
+}
+
+/// The closing lines of the text table.
+pub fn summary(analysis: &Analysis) -> String {
+    format!(
+        "evaluation after the last move: {:+} (South's expected margin in seeds)\nmistakes (losing more than {} seeds): South {}, North {}",
+        analysis.last, analysis.threshold, analysis.mistakes.south, analysis.mistakes.north
+    )
+}

@@ -1,0 +1,199 @@
+//! What the replay viewer draws beyond the game's screen: the record's tags
+//! above the board, what the move shown did, the status and the keys.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::{Tense, move_summary};
+use crate::app::{App, MAX_SPEED, Mode, Viewer, capitalise};
+use crate::rules::Side;
+
+/// Record tags shown above the board, in this order, after the players.
+const SHOWN_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
+/// The record's tags on one line: the file, the players, event, site, date
+/// and result; the file and then the place make room when space is short.
+pub(super) fn draw_header(app: &App, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let players = app.players();
+    let names = vec![
+        Span::styled(
+            players.name(Side::South).to_owned(),
+            look.name(Side::South, true),
+        ),
+        Span::styled(" vs ", look.muted()),
+        Span::styled(
+            players.name(Side::North).to_owned(),
+            look.name(Side::North, true),
+        ),
+    ];
+    let result = match viewer.result() {
+        "*" => Span::styled("unfinished", look.muted()),
+        result => Span::styled(format!("result {result}"), look.strong()),
+    };
+    let mut items: Vec<(Option<&str>, Vec<Span>)> = vec![
+        (
+            Some("source"),
+            vec![Span::styled(viewer.source().to_owned(), look.muted())],
+        ),
+        (None, names),
+    ];
+    for tag in SHOWN_TAGS {
+        if let Some(value) = app.record().tag(tag) {
+            items.push((Some(tag), vec![Span::raw(value.to_owned())]));
+        }
+    }
+    items.push((None, vec![result]));
+    let width = |items: &[(Option<&str>, Vec<Span>)]| -> usize {
+        items
+            .iter()
+            .flat_map(|(_, spans)| spans)
+            .map(Span::width)
+            .sum::<usize>()
+            + look.dot().len() * items.len()
+    };
+    for droppable in ["source", "Site", "Round", "Event"] {
+        if width(&items) <= usize::from(area.width) {
+            break;
+        }
+        items.retain(|(name, _)| *name != Some(droppable));
+    }
+    let mut spans = Vec::new();
+    for (index, (_, item)) in items.into_iter().enumerate() {
+        if index > 0 {
+            spans.push(Span::styled(look.dot(), look.muted()));
+        }
+        spans.extend(item);
+    }
+    Line::from(spans).centered().render(area, buf);
+}
+
+/// What the move that led to the position shown did, and who played it.
+pub(super) fn explanation(app: &App, width: u16) -> Line<'static> {
+    let look = app.look;
+    let Some(report) = app.viewed_move() else {
+        return Line::styled(
+            format!(
+                "The start: {} seeds in every hole",
+                app.game().config().seeds()
+            ),
+            look.strong(),
+        );
+    };
+    let side = report.hole.side();
+    let summary = move_summary(look, report, Tense::Past);
+    let mut spans = vec![Span::styled(
+        format!("{}: ", app.players().name(side)),
+        look.name(side, true),
+    )];
+    spans.extend(summary.clone());
+    let line = Line::from(spans);
+    // On a narrow board the name goes first.
+    if line.width() < usize::from(width) {
+        line
+    } else {
+        Line::from(summary)
+    }
+}
+
+/// The status line when no message is shown: a number being typed, why a
+/// faulty record stops, or who is to move and what the keys do.
+pub(super) fn status(app: &App, viewer: &Viewer) -> Line<'static> {
+    let look = app.look;
+    let players = app.players();
+    let plain = |text: String| {
+        let text = text.replace(" · ", look.dot());
+        if look.ascii {
+            text.replace('←', "<-").replace('→', "->")
+        } else {
+            text
+        }
+    };
+    if let Some(goto) = viewer.goto() {
+        return Line::from(vec![
+            Span::raw("Go to move "),
+            Span::styled(format!("{goto}_"), look.strong()),
+            Span::styled(plain("  Enter goes · Esc cancels".to_owned()), look.muted()),
+        ]);
+    }
+    if let Some(fault) = viewer.fault() {
+        return Line::styled(format!("Faulty record: {fault}"), look.error());
+    }
+    if viewer.autoplaying() {
+        let text = "Playing the record · Space pauses · + - speed".to_owned();
+        return Line::styled(plain(text), look.muted());
+    }
+    let played = app.viewed_move().map(|report| {
+        let side = report.hole.side();
+        format!(
+            "Move {}: {} sowed {}",
+            app.game().ply(),
+            players.name(side),
+            report.hole
+        )
+    });
+    let next = match (app.game().to_move(), app.game().redo_moves().is_empty()) {
+        (None, _) => "the end of the game · ← steps back".to_owned(),
+        (Some(side), false) => format!("{} to move · → shows the move played", players.name(side)),
+        (Some(side), true) => format!(
+            "the end of the record: {} to move · p plays on",
+            players.name(side)
+        ),
+    };
+    let text = match played {
+        Some(played) => format!("{played} · {next}"),
+        None => capitalise(&next),
+    };
+    Line::styled(plain(text), look.muted())
+}
+
+/// The key bar.
+pub(super) fn keys(app: &App) -> &'static [(&'static str, &'static str)] {
+    let autoplaying = app.viewer().is_some_and(Viewer::autoplaying);
+    match app.mode() {
+        Mode::Help => &[("any key", "closes help")],
+        _ if autoplaying => &[
+            ("Space", "pause"),
+            ("+ -", "speed"),
+            ("←→", "step"),
+            ("q", "quit"),
+        ],
+        Mode::Sowing(_) => &[("any key", "skip"), ("+ -", "speed")],
+        Mode::Play | Mode::Confirm(_) => &[
+            ("←→", "step"),
+            ("g G", "start/end"),
+            ("Space", "play"),
+            ("12 Enter", "go to"),
+            ("p", "play on"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
+    }
+}
+
+/// The viewer's keys, as help lists them.
+pub(super) fn help_keys(app: &App) -> Vec<(String, String)> {
+    let arrows = if app.look.ascii {
+        "<- ->  h l"
+    } else {
+        "← →  h l"
+    };
+    [
+        (arrows, "step back, forward (a step is sown; any key skips)"),
+        ("g  G", "the start, the end (also Home, End)"),
+        (
+            "12 Enter",
+            "the position after move 12 (each sowing counts)",
+        ),
+        ("Space", "play the record by itself; Space again pauses"),
+        ("+  -", format!("sowing speed (1-{MAX_SPEED})").as_str()),
+        ("click", "a move in the list goes to it"),
+        ("p", "play on from here: your game, saved as you play"),
+        ("q  Esc", "quit (the record is never changed)"),
+    ]
+    .into_iter()
+    .map(|(key, what)| (key.to_owned(), what.to_owned()))
+    .collect()
+}

@@ -1,0 +1,458 @@
+//! The replay viewer without a terminal: what its keys, clicks and time do,
+//! and what it draws (80×24, the sample game of the rules page and golden
+//! records).
+
+use std::time::Duration;
+
+use endodoi::app::{App, Effect, Mode, Tone};
+use endodoi::record::Record;
+use endodoi::ui::{self, Look};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+const SCREEN: Rect = Rect::new(0, 0, 80, 24);
+
+/// The sample game of RULES.md, as `examples/` has it.
+fn sample() -> Record {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/naserian-lekishon.ogn"
+    ))
+    .expect("the example record");
+    Record::read(&text).expect("a valid record")
+}
+
+fn golden(name: &str) -> Record {
+    let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));
+    Record::read(&std::fs::read_to_string(path).expect("a golden record")).expect("valid")
+}
+
+fn viewer(record: Record) -> App {
+    let mut app = App::review(record, "sample.ogn", None);
+    app.set_animation(false);
+    app.look = PLAIN;
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::from(code));
+}
+
+/// Types each character as a key press; `\n` is Enter.
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        press(
+            app,
+            match c {
+                '\n' => KeyCode::Enter,
+                c => KeyCode::Char(c),
+            },
+        );
+    }
+}
+
+fn screen(app: &App) -> String {
+    let mut buf = Buffer::empty(SCREEN);
+    app.render(buf.area, &mut buf);
+    (0..buf.area.height)
+        .map(|y| {
+            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+            line.trim_end().to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn moves(app: &App) -> String {
+    app.game()
+        .history()
+        .iter()
+        .map(|played| played.hole.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn message(app: &App) -> (Tone, String) {
+    let message = app.message().expect("a message");
+    (message.tone, message.text.clone())
+}
+
+// ------------------------------------------------------------------ keys
+
+#[test]
+fn opens_at_the_start_with_every_move_still_to_come() {
+    let app = viewer(sample());
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.game().redo_moves().len(), 27);
+    assert_eq!(app.viewer().expect("viewing").total(), 27);
+    assert_eq!(app.viewer().expect("viewing").result(), "29-19");
+}
+
+#[test]
+fn right_and_left_step_one_move() {
+    let mut app = viewer(sample());
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(moves(&app), "A b");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(moves(&app), "A");
+    type_keys(&mut app, "llh");
+    assert_eq!(moves(&app), "A b");
+}
+
+#[test]
+fn stepping_past_either_end_says_so_and_stays() {
+    let mut app = viewer(sample());
+    press(&mut app, KeyCode::Left);
+    assert_eq!(
+        message(&app),
+        (Tone::Error, "This is the start of the game".to_owned())
+    );
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.game().ply(), 27);
+    assert_eq!(
+        message(&app),
+        (Tone::Error, "This is the end of the record".to_owned())
+    );
+}
+
+#[test]
+fn a_step_is_sown_seed_by_seed_and_any_key_skips_it() {
+    let mut app = viewer(sample());
+    app.set_animation(true);
+    press(&mut app, KeyCode::Right);
+    assert!(matches!(app.mode(), Mode::Sowing(_)), "{:?}", app.mode());
+    assert_eq!(app.game().ply(), 1, "the game is already past the move");
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.game().ply(), 1, "a key that means nothing only skips");
+}
+
+#[test]
+fn the_animation_ends_by_itself() {
+    let mut app = viewer(sample());
+    app.set_animation(true);
+    press(&mut app, KeyCode::Right);
+    let duration = app.sowing().expect("sowing").duration();
+    app.tick(duration + Duration::from_millis(1));
+    assert_eq!(app.mode(), &Mode::Play);
+}
+
+#[test]
+fn right_during_a_sowing_finishes_it_and_sows_the_next_move() {
+    let mut app = viewer(sample());
+    app.set_animation(true);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(moves(&app), "A b");
+    assert_eq!(
+        app.sowing().expect("the second move is sown").report.hole,
+        endodoi::rules::Hole::from_letter('b').expect("b")
+    );
+}
+
+#[test]
+fn plus_and_minus_change_the_speed_without_skipping() {
+    let mut app = viewer(sample());
+    app.set_animation(true);
+    let speed = app.speed();
+    press(&mut app, KeyCode::Right);
+    type_keys(&mut app, "+");
+    assert_eq!(app.speed(), speed + 1);
+    assert!(app.sowing().is_some(), "still sowing");
+    type_keys(&mut app, "--");
+    assert_eq!(app.speed(), speed - 1);
+}
+
+#[test]
+fn home_end_g_and_shift_g_jump_to_the_start_and_the_end() {
+    let mut app = viewer(sample());
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.game().ply(), 27);
+    assert!(app.game().outcome().is_some());
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.game().ply(), 0);
+    type_keys(&mut app, "G");
+    assert_eq!(app.game().ply(), 27);
+    type_keys(&mut app, "g");
+    assert_eq!(app.game().ply(), 0);
+}
+
+#[test]
+fn a_number_then_enter_jumps_to_the_position_after_that_move() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "12");
+    assert_eq!(app.viewer().expect("viewing").goto(), Some(12));
+    assert_eq!(app.game().ply(), 0, "nothing moves before Enter");
+    type_keys(&mut app, "\n");
+    assert_eq!(app.game().ply(), 12);
+    assert_eq!(app.viewer().expect("viewing").goto(), None);
+    type_keys(&mut app, "3");
+    press(&mut app, KeyCode::Backspace);
+    type_keys(&mut app, "5\n");
+    assert_eq!(app.game().ply(), 5, "backspace took the 3 back");
+}
+
+#[test]
+fn a_number_past_the_end_is_refused() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "40\n");
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(
+        message(&app),
+        (
+            Tone::Error,
+            "No move 40: the record has 27 moves".to_owned()
+        )
+    );
+}
+
+#[test]
+fn escape_cancels_a_number_and_a_second_escape_quits() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "7");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.viewer().expect("viewing").goto(), None);
+    assert!(!app.should_quit());
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn q_quits_at_once_without_a_question() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "5\nq");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn space_plays_the_record_by_itself_until_the_end() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, " ");
+    assert_eq!(app.game().ply(), 1, "the first move at once");
+    assert!(app.wants_frames());
+    for _ in 0..400 {
+        app.tick(Duration::from_millis(100));
+    }
+    assert_eq!(app.game().ply(), 27);
+    assert!(!app.viewer().expect("viewing").autoplaying());
+    assert!(!app.wants_frames(), "nothing left to play");
+}
+
+#[test]
+fn space_again_pauses() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, " ");
+    app.tick(Duration::from_secs(1));
+    let ply = app.game().ply();
+    type_keys(&mut app, " ");
+    assert!(!app.viewer().expect("viewing").autoplaying());
+    app.tick(Duration::from_secs(10));
+    assert_eq!(app.game().ply(), ply);
+}
+
+#[test]
+fn space_at_the_end_plays_the_record_again_from_the_start() {
+    let mut app = viewer(sample());
+    press(&mut app, KeyCode::End);
+    type_keys(&mut app, " ");
+    assert_eq!(app.game().ply(), 0);
+    assert!(app.viewer().expect("viewing").autoplaying());
+}
+
+#[test]
+fn viewing_never_asks_for_a_file_to_be_written() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "ll12\nhG g ");
+    app.tick(Duration::from_secs(5));
+    assert_eq!(app.take_effects(), Vec::new());
+}
+
+#[test]
+fn p_takes_over_the_position_shown_and_drops_the_later_moves() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "4\np");
+    assert!(app.viewer().is_none(), "a game now");
+    assert_eq!(moves(&app), "A b A e");
+    assert!(app.game().redo_moves().is_empty(), "nothing to redo");
+    assert_eq!(app.take_effects(), vec![Effect::Autosave]);
+    assert_eq!(app.record().tag("South"), Some("Naserian"));
+    // Every key of the game: select, sow, undo.
+    type_keys(&mut app, "d\n");
+    assert_eq!(moves(&app), "A b A e D");
+    type_keys(&mut app, "u");
+    assert_eq!(moves(&app), "A b A e");
+    type_keys(&mut app, "q");
+    assert!(!app.should_quit(), "quitting a game asks first");
+}
+
+#[test]
+fn help_lists_the_viewer_keys_and_any_key_closes_it() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "?");
+    assert_eq!(app.mode(), &Mode::Help);
+    let screen = screen(&app);
+    assert!(screen.contains("12 Enter"), "{screen}");
+    assert!(screen.contains("play on from here"), "{screen}");
+    type_keys(&mut app, "x");
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.game().ply(), 0);
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    app.handle_mouse(
+        MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        },
+        SCREEN,
+    );
+}
+
+#[test]
+fn clicking_a_move_in_the_list_shows_the_position_after_it() {
+    let mut app = viewer(sample());
+    let text = screen(&app);
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("7. A+4"))
+        .expect("move 7 is listed");
+    // "7. A+4 d": d is the 14th move.
+    let column = line[..line.find("A+4 d").expect("A+4 d")].chars().count() + 4;
+    assert_eq!(
+        ui::move_at(&app, SCREEN, column as u16, row as u16),
+        Some(14)
+    );
+    click(&mut app, column as u16, row as u16);
+    assert_eq!(app.game().ply(), 14);
+    click(&mut app, 0, 0);
+    assert_eq!(app.game().ply(), 14, "a click elsewhere does nothing");
+}
+
+// ------------------------------------------------------------------ drawing
+
+#[test]
+fn the_viewer_at_80x24() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "12\n");
+    insta::assert_snapshot!(screen(&app));
+}
+
+#[test]
+fn tags_are_shown_above_the_board_with_move_k_of_n() {
+    let mut record = sample();
+    record.set_tag("Date", "1904.01.01");
+    let mut app = viewer(record);
+    type_keys(&mut app, "3\n");
+    let screen = screen(&app);
+    let top = screen.lines().next().expect("a header");
+    assert!(top.contains("Naserian vs Lekishon"), "{top}");
+    assert!(top.contains("1904.01.01"), "{top}");
+    assert!(top.contains("result 29-19"), "{top}");
+    assert!(screen.contains("move 3 of 27"), "{screen}");
+}
+
+#[test]
+fn each_step_says_who_sowed_which_hole_and_what_it_did() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "1\n");
+    let screen = screen(&app);
+    assert!(
+        screen.contains("A → ended in C · 5 laps · 26 sown · captured 2 (d)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Move 1: Naserian sowed A · Lekishon to move"),
+        "{screen}"
+    );
+    assert!(screen.contains("[A]") && screen.contains("(C)") && screen.contains("×d"));
+}
+
+#[test]
+fn the_moves_to_come_are_listed_with_their_captures() {
+    let app = viewer(sample());
+    let screen = screen(&app);
+    assert!(screen.contains("1. A+2 b+3 2. A+2 e+10"), "{screen}");
+    assert!(screen.contains("14. B 29-19"), "{screen}");
+}
+
+#[test]
+fn the_end_shows_the_score_breakdown_of_a_finished_game() {
+    let mut app = viewer(golden("002.ogn"));
+    press(&mut app, KeyCode::End);
+    let screen = screen(&app);
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(screen.contains("South wins 27-15"), "{screen}");
+    assert!(screen.contains("captured   taken   total"), "{screen}");
+    assert!(screen.contains("p play on"), "{screen}");
+}
+
+#[test]
+fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/e005.ogn"
+    ))
+    .expect("a golden record");
+    let partial = Record::read_partial(&text).expect("tags are fine");
+    let fault = partial.error.expect("a fault").to_string();
+    let mut app = App::review(partial.record, "e005.ogn", Some(fault));
+    app.look = PLAIN;
+    let screen = screen(&app);
+    assert!(screen.contains("move 0 of 18"), "{screen}");
+    assert!(
+        screen.contains("Faulty record: line 5, column 68, ply 19: move `C`: hole C is empty"),
+        "{screen}"
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "G");
+    press(&mut app, KeyCode::Right);
+    assert!(
+        message(&app).1.starts_with("The record stops here: line 5"),
+        "{:?}",
+        app.message()
+    );
+}
+
+#[test]
+fn a_small_terminal_counts_the_header_line_in_the_size_needed() {
+    let app = viewer(sample());
+    let mut buf = Buffer::empty(Rect::new(0, 0, 56, 18));
+    app.render(buf.area, &mut buf);
+    let text: String = (0..buf.area.height)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_owned())
+        .collect();
+    assert!(text.contains("need 56×19, have 56×18"), "{text}");
+}
+
+// ------------------------------------------------------------------ the binary
+
+#[test]
+fn until_error_keeps_the_moves_before_a_faulty_move_of_a_move_list() {
+    // Standard output is not a terminal here, so no viewer opens.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(["replay", "--moves", "A b\n C", "--until-error", "--json"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{output:?}");
+    let json = String::from_utf8_lossy(&output.stdout);
+    assert!(json.contains("\"ply\":2"), "{json}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--moves: line 2, column 2, ply 3: move `C`"),
+        "{stderr}"
+    );
+}
