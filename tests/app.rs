@@ -1,10 +1,14 @@
 //! What keys, clicks and time do to the terminal game, without a terminal.
 
+#[path = "common/moves.rs"]
+mod moves;
+
 use std::time::Duration;
 
 use endodoi::app::{App, Confirm, DEFAULT_SPEED, Effect, Mode, Phase, Players, Tone, seed_time};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use moves::letters;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
@@ -44,15 +48,6 @@ fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> App {
     app
 }
 
-fn history(app: &App) -> String {
-    app.game()
-        .history()
-        .iter()
-        .map(|played| played.hole.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn letter_keys_select_the_movers_hole_in_either_case() {
     let mut app = new_app();
@@ -61,7 +56,7 @@ fn letter_keys_select_the_movers_hole_in_either_case() {
     press(&mut app, KeyCode::Char('B'));
     assert_eq!(app.selected(), Some(hole('B')));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(history(&app), "B");
+    assert_eq!(letters(app.game()), "B");
     press(&mut app, KeyCode::Char('E'));
     assert_eq!(app.selected(), Some(hole('e')), "North's turn: E names e");
 }
@@ -71,7 +66,7 @@ fn enter_and_space_sow_the_selected_hole() {
     let mut app = new_app();
     type_keys(&mut app, "c\n");
     type_keys(&mut app, "a ");
-    assert_eq!(history(&app), "C a");
+    assert_eq!(letters(app.game()), "C a");
     assert_eq!(app.game().to_move(), Some(Side::South));
 }
 
@@ -150,14 +145,14 @@ fn selecting_an_endless_hole_says_why_and_sowing_it_is_refused() {
 fn undo_and_redo_step_through_all_moves() {
     let mut app = new_app();
     type_keys(&mut app, "c\na\nb\n");
-    let played = history(&app);
+    let played = letters(app.game());
     assert_eq!(app.game().ply(), 3);
     type_keys(&mut app, "uuu");
     assert_eq!(app.game().ply(), 0);
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.message().expect("a message").text, "Nothing to undo");
     type_keys(&mut app, "rrr");
-    assert_eq!(history(&app), played);
+    assert_eq!(letters(app.game()), played);
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(app.message().expect("a message").text, "Nothing to redo");
 }
@@ -424,7 +419,7 @@ fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
     assert_eq!(app.selected(), Some(hole('D')));
     assert_eq!(app.game().ply(), 0);
     click(&mut app, column, row);
-    assert_eq!(history(&app), "D");
+    assert_eq!(letters(app.game()), "D");
 }
 
 #[test]

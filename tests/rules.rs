@@ -9,7 +9,7 @@ use endodoi::bench::play_out;
 use endodoi::record::Record;
 use endodoi::rules::{
     BySide, Capture, Config, Direction, EndReason, Endless, Game, Hole, LAP_LIMIT, Lap, MoveError,
-    Outcome, Position, Side, Variant,
+    MoveReport, Outcome, Position, Side, Variant,
 };
 use plain::Plain;
 
@@ -17,13 +17,33 @@ fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
 }
 
+/// Rows written `"south / north"`, each from its owner's left: `"3 0 0 0 0 0 / 1 0 0 0 0 0"`.
+fn rows(text: &str) -> (Vec<u8>, Vec<u8>) {
+    let row = |part: &str| -> Vec<u8> {
+        part.split_whitespace()
+            .map(|n| n.parse().expect("a seed count"))
+            .collect()
+    };
+    let (south, north) = text.split_once('/').expect("south / north");
+    (row(south), row(north))
+}
+
 /// A game from explicit rows, `to_move` to play.
-fn game(variant: Variant, south: &[u8], north: &[u8], to_move: Side) -> Game {
-    let position = Position::from_rows(south, north, to_move).expect("valid rows");
+fn game(variant: Variant, text: &str, to_move: Side) -> Game {
+    let (south, north) = rows(text);
+    let position = Position::from_rows(&south, &north, to_move).expect("valid rows");
     Game::from_position(variant, position, 4)
 }
 
-/// The whole board after a move: both rows, captures, and whose turn.
+/// Sows `letter` (its owner moves) from the rows; the game after it and what happened.
+fn sow(variant: Variant, text: &str, letter: char) -> (Game, MoveReport) {
+    let mover = hole(letter).side();
+    let mut game = game(variant, text, mover);
+    let report = game.play(hole(letter)).expect("a legal move");
+    (game, report)
+}
+
+/// The whole board: both rows, captures, and whose turn it is.
 #[derive(Debug, PartialEq, Eq)]
 struct Board {
     south: Vec<u8>,
@@ -35,21 +55,19 @@ struct Board {
 fn board(game: &Game) -> Board {
     let position = game.position();
     Board {
-        south: position.row(Side::South).to_vec(),
-        north: position.row(Side::North).to_vec(),
+        south: position.row(South).to_vec(),
+        north: position.row(North).to_vec(),
         captured: position.captured(),
         to_move: game.to_move(),
     }
 }
 
-fn expect(south: &[u8], north: &[u8], captured: (u16, u16), to_move: Option<Side>) -> Board {
+fn expect(text: &str, (south, north): (u16, u16), to_move: Option<Side>) -> Board {
+    let (south_row, north_row) = rows(text);
     Board {
-        south: south.to_vec(),
-        north: north.to_vec(),
-        captured: BySide {
-            south: captured.0,
-            north: captured.1,
-        },
+        south: south_row,
+        north: north_row,
+        captured: BySide { south, north },
         to_move,
     }
 }
@@ -63,45 +81,42 @@ fn lap(start: char, seeds: u8, direction: Direction) -> Lap {
 }
 
 use Direction::{Clockwise, Counterclockwise};
+use Side::{North, South};
+use Variant::{Classic, Cross};
 
 #[test]
 fn start_position_has_the_same_seeds_in_every_hole() {
     for width in 6..=10 {
         for seeds in 3..=6 {
-            let game = Game::new(Config::new(width, seeds, Variant::Classic).unwrap());
+            let game = Game::new(Config::new(width, seeds, Classic).unwrap());
             let row = vec![seeds as u8; width as usize];
-            assert_eq!(board(&game), expect(&row, &row, (0, 0), Some(Side::South)));
+            let start = Board {
+                south: row.clone(),
+                north: row,
+                captured: BySide::default(),
+                to_move: Some(South),
+            };
+            assert_eq!(board(&game), start);
         }
     }
 }
 
 #[test]
 fn board_shape_outside_the_rules_is_refused() {
-    assert!(Config::new(5, 4, Variant::Classic).is_err());
-    assert!(Config::new(11, 4, Variant::Classic).is_err());
-    assert!(Config::new(6, 2, Variant::Classic).is_err());
-    assert!(Config::new(6, 7, Variant::Classic).is_err());
-    assert!(Position::from_rows(&[1; 6], &[1; 7], Side::South).is_err());
-    assert!(Position::from_rows(&[1; 5], &[1; 5], Side::South).is_err());
+    assert!(Config::new(5, 4, Classic).is_err());
+    assert!(Config::new(11, 4, Classic).is_err());
+    assert!(Config::new(6, 2, Classic).is_err());
+    assert!(Config::new(6, 7, Classic).is_err());
+    assert!(Position::from_rows(&[1; 6], &[1; 7], South).is_err());
+    assert!(Position::from_rows(&[1; 5], &[1; 5], South).is_err());
 }
 
 #[test]
 fn sowing_goes_counterclockwise_from_the_next_hole() {
-    let mut g = game(
-        Variant::Classic,
-        &[3, 0, 0, 0, 0, 0],
-        &[1, 0, 0, 0, 0, 0],
-        Side::South,
-    );
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Classic, "3 0 0 0 0 0 / 1 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 1, 1, 0, 0],
-            &[1, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 1 1 1 0 0 / 1 0 0 0 0 0", (0, 0), Some(North))
     );
     assert_eq!(report.laps, vec![lap('A', 3, Counterclockwise)]);
     let sown: Vec<Hole> = report.laps[0].holes(6).collect();
@@ -111,31 +126,19 @@ fn sowing_goes_counterclockwise_from_the_next_hole() {
 
 #[test]
 fn sowing_runs_from_souths_last_hole_into_norths_first() {
-    let mut g = game(
-        Variant::Classic,
-        &[0, 0, 0, 0, 0, 2],
-        &[0, 0, 0, 0, 0, 1],
-        Side::South,
-    );
-    g.play(hole('F')).unwrap();
+    let (g, _) = sow(Classic, "0 0 0 0 0 2 / 0 0 0 0 0 1", 'F');
     assert_eq!(
         board(&g),
-        expect(&[0; 6], &[1, 1, 0, 0, 0, 1], (0, 0), Some(Side::North))
+        expect("0 0 0 0 0 0 / 1 1 0 0 0 1", (0, 0), Some(North))
     );
 }
 
 #[test]
 fn sowing_runs_from_norths_last_hole_into_souths_first() {
-    let mut g = game(
-        Variant::Classic,
-        &[0, 0, 0, 0, 0, 1],
-        &[0, 0, 0, 0, 0, 2],
-        Side::North,
-    );
-    g.play(hole('f')).unwrap();
+    let (g, _) = sow(Classic, "0 0 0 0 0 1 / 0 0 0 0 0 2", 'f');
     assert_eq!(
         board(&g),
-        expect(&[1, 1, 0, 0, 0, 1], &[0; 6], (0, 0), Some(Side::South))
+        expect("1 1 0 0 0 1 / 0 0 0 0 0 0", (0, 0), Some(South))
     );
 }
 
@@ -143,16 +146,10 @@ fn sowing_runs_from_norths_last_hole_into_souths_first() {
 fn emptied_start_hole_is_not_skipped_on_a_full_lap() {
     // 12 seeds on 2×6: one in every hole, the last back in the emptied A,
     // which was empty, so the move ends there and captures f.
-    let mut g = game(Variant::Classic, &[12, 0, 0, 0, 0, 0], &[0; 6], Side::South);
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Classic, "12 0 0 0 0 0 / 0 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 1, 1, 1, 1],
-            &[1, 1, 1, 1, 1, 0],
-            (2, 0),
-            Some(Side::North)
-        )
+        expect("0 1 1 1 1 1 / 1 1 1 1 1 0", (2, 0), Some(North))
     );
     assert_eq!(report.last, hole('A'));
     assert_eq!(report.seeds_sown, 12);
@@ -160,42 +157,23 @@ fn emptied_start_hole_is_not_skipped_on_a_full_lap() {
 
 #[test]
 fn relay_continues_from_occupied_hole() {
-    let mut g = game(
-        Variant::Classic,
-        &[2, 0, 1, 0, 0, 0],
-        &[1, 0, 0, 0, 0, 0],
-        Side::South,
-    );
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Classic, "2 0 1 0 0 0 / 1 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 0, 1, 1, 0],
-            &[1, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 1 0 1 1 0 / 1 0 0 0 0 0", (0, 0), Some(North))
     );
-    assert_eq!(
-        report.laps,
-        vec![lap('A', 2, Counterclockwise), lap('C', 2, Counterclockwise)]
-    );
+    let laps = vec![lap('A', 2, Counterclockwise), lap('C', 2, Counterclockwise)];
+    assert_eq!(report.laps, laps);
     assert_eq!(report.last, hole('E'));
     assert_eq!(report.seeds_sown, 4);
 }
 
 #[test]
 fn capture_takes_the_opposite_seeds_and_the_last_seed() {
-    let mut g = game(
-        Variant::Classic,
-        &[1, 0, 0, 0, 0, 0],
-        &[2, 0, 0, 0, 3, 0],
-        Side::South,
-    );
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Classic, "1 0 0 0 0 0 / 2 0 0 0 3 0", 'A');
     assert_eq!(
         board(&g),
-        expect(&[0; 6], &[2, 0, 0, 0, 0, 0], (4, 0), Some(Side::North))
+        expect("0 0 0 0 0 0 / 2 0 0 0 0 0", (4, 0), Some(North))
     );
     let capture = Capture {
         hole: hole('B'),
@@ -208,56 +186,20 @@ fn capture_takes_the_opposite_seeds_and_the_last_seed() {
 
 #[test]
 fn north_captures_from_souths_row() {
-    let mut g = game(
-        Variant::Classic,
-        &[0, 0, 0, 0, 5, 1],
-        &[0, 0, 0, 1, 0, 0],
-        Side::North,
-    );
-    g.play(hole('d')).unwrap();
-    // d sows e (empty): opposite of e is B, which is empty: nothing. Now a
-    // capture: e (1) sows f (empty), opposite of f is A (empty) — so use a
-    // position where it bites: see below.
+    // a sows b, which was empty; b faces E, which holds 5: North takes 5 + 1.
+    let (g, _) = sow(Classic, "0 0 0 0 5 1 / 1 0 0 0 0 0", 'a');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 0, 0, 0, 5, 1],
-            &[0, 0, 0, 0, 1, 0],
-            (0, 0),
-            Some(Side::South)
-        )
-    );
-    let mut g = game(
-        Variant::Classic,
-        &[0, 0, 0, 0, 5, 1],
-        &[1, 0, 0, 0, 0, 0],
-        Side::North,
-    );
-    g.play(hole('a')).unwrap();
-    // a sows b (empty); b faces E, which holds 5: North takes 5 + 1.
-    assert_eq!(
-        board(&g),
-        expect(&[0, 0, 0, 0, 0, 1], &[0; 6], (0, 6), Some(Side::South))
+        expect("0 0 0 0 0 1 / 0 0 0 0 0 0", (0, 6), Some(South))
     );
 }
 
 #[test]
 fn no_capture_when_opposite_empty() {
-    let mut g = game(
-        Variant::Classic,
-        &[1, 0, 0, 0, 0, 0],
-        &[2, 0, 0, 0, 0, 0],
-        Side::South,
-    );
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Classic, "1 0 0 0 0 0 / 2 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 0, 0, 0, 0],
-            &[2, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 1 0 0 0 0 / 2 0 0 0 0 0", (0, 0), Some(North))
     );
     assert_eq!(report.capture, None);
 }
@@ -265,16 +207,10 @@ fn no_capture_when_opposite_empty() {
 #[test]
 fn no_capture_when_the_move_ends_in_the_opponents_row() {
     // E sows F then a; a was empty, and it faces F (now 1), but a is North's.
-    let mut g = game(Variant::Classic, &[0, 0, 0, 0, 2, 0], &[0; 6], Side::South);
-    let report = g.play(hole('E')).unwrap();
+    let (g, report) = sow(Classic, "0 0 0 0 2 0 / 0 0 0 0 0 0", 'E');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 0, 0, 0, 0, 1],
-            &[1, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 0 0 0 0 1 / 1 0 0 0 0 0", (0, 0), Some(North))
     );
     assert_eq!(report.capture, None);
 }
@@ -291,52 +227,29 @@ fn opposite_holes_pair_kth_with_w_plus_one_minus_kth() {
 
 #[test]
 fn cross_sows_an_odd_lap_clockwise() {
-    let mut g = game(
-        Variant::Cross,
-        &[0, 0, 1, 0, 0, 0],
-        &[1, 0, 0, 0, 0, 0],
-        Side::South,
-    );
-    let report = g.play(hole('C')).unwrap();
+    let (g, report) = sow(Cross, "0 0 1 0 0 0 / 1 0 0 0 0 0", 'C');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 0, 0, 0, 0],
-            &[1, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 1 0 0 0 0 / 1 0 0 0 0 0", (0, 0), Some(North))
     );
     assert_eq!(report.laps, vec![lap('C', 1, Clockwise)]);
 }
 
 #[test]
 fn cross_clockwise_lap_runs_from_souths_first_hole_into_norths_last() {
-    let mut g = game(Variant::Cross, &[1, 0, 0, 0, 0, 0], &[0; 6], Side::South);
-    g.play(hole('A')).unwrap();
+    let (g, _) = sow(Cross, "1 0 0 0 0 0 / 0 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(&[0; 6], &[0, 0, 0, 0, 0, 1], (0, 0), Some(Side::North))
+        expect("0 0 0 0 0 0 / 0 0 0 0 0 1", (0, 0), Some(North))
     );
 }
 
 #[test]
 fn cross_sows_an_even_lap_counterclockwise() {
-    let mut g = game(
-        Variant::Cross,
-        &[2, 0, 0, 0, 0, 0],
-        &[1, 0, 0, 0, 0, 0],
-        Side::South,
-    );
-    let report = g.play(hole('A')).unwrap();
+    let (g, report) = sow(Cross, "2 0 0 0 0 0 / 1 0 0 0 0 0", 'A');
     assert_eq!(
         board(&g),
-        expect(
-            &[0, 1, 1, 0, 0, 0],
-            &[1, 0, 0, 0, 0, 0],
-            (0, 0),
-            Some(Side::North)
-        )
+        expect("0 1 1 0 0 0 / 1 0 0 0 0 0", (0, 0), Some(North))
     );
     assert_eq!(report.laps, vec![lap('A', 2, Counterclockwise)]);
 }
@@ -345,59 +258,47 @@ fn cross_sows_an_even_lap_counterclockwise() {
 fn cross_relay_chooses_each_laps_direction_by_its_seeds() {
     // C (3, odd) goes clockwise: B, A, f; f held 1, so 2 (even) go on
     // counterclockwise: A, B; B held 1, so 2 go on: C, D; D was empty.
-    let mut g = game(
-        Variant::Cross,
-        &[1, 0, 3, 0, 0, 0],
-        &[0, 0, 0, 0, 0, 1],
-        Side::South,
-    );
-    let report = g.play(hole('C')).unwrap();
-    assert_eq!(
-        report.laps,
-        vec![
-            lap('C', 3, Clockwise),
-            lap('f', 2, Counterclockwise),
-            lap('B', 2, Counterclockwise)
-        ]
-    );
-    let sown: Vec<Hole> = report.laps.iter().flat_map(|lap| lap.holes(6)).collect();
-    let letters: String = sown.iter().map(|h| h.letter()).collect();
-    assert_eq!(letters, "BAfABCD");
+    let (g, report) = sow(Cross, "1 0 3 0 0 0 / 0 0 0 0 0 1", 'C');
+    let laps = vec![
+        lap('C', 3, Clockwise),
+        lap('f', 2, Counterclockwise),
+        lap('B', 2, Counterclockwise),
+    ];
+    assert_eq!(report.laps, laps);
+    let sown: String = report
+        .laps
+        .iter()
+        .flat_map(|lap| lap.holes(6))
+        .map(Hole::letter)
+        .collect();
+    assert_eq!(sown, "BAfABCD");
     // North's row is empty, so the game ends and South, the last mover, takes the rest.
-    assert_eq!(
-        board(&g),
-        expect(&[3, 0, 1, 1, 0, 0], &[0; 6], (0, 0), None)
-    );
-    let outcome = g.outcome().unwrap();
-    assert_eq!(outcome.taken, BySide { south: 5, north: 0 });
+    assert_eq!(board(&g), expect("3 0 1 1 0 0 / 0 0 0 0 0 0", (0, 0), None));
+    assert_eq!(g.outcome().unwrap().taken, BySide { south: 5, north: 0 });
 }
 
 #[test]
 fn game_ends_when_the_player_to_move_has_no_moves_and_the_last_mover_takes_the_rest() {
     // E sows F, which was empty and faces the empty a: no capture, and North
     // has no seeds left to move.
-    let mut g = game(Variant::Classic, &[2, 0, 0, 0, 1, 0], &[0; 6], Side::South);
-    g.play(hole('E')).unwrap();
-    assert_eq!(
-        board(&g),
-        expect(&[2, 0, 0, 0, 0, 1], &[0; 6], (0, 0), None)
-    );
-    assert_eq!(
-        g.outcome(),
-        Some(&Outcome {
-            captured: BySide { south: 0, north: 0 },
-            taken: BySide { south: 3, north: 0 },
-            reason: EndReason::NoMoves,
-        })
-    );
-    assert_eq!(g.outcome().unwrap().winner(), Some(Side::South));
+    let (g, _) = sow(Classic, "2 0 0 0 1 0 / 0 0 0 0 0 0", 'E');
+    assert_eq!(board(&g), expect("2 0 0 0 0 1 / 0 0 0 0 0 0", (0, 0), None));
+    let outcome = Outcome {
+        captured: BySide { south: 0, north: 0 },
+        taken: BySide { south: 3, north: 0 },
+        reason: EndReason::NoMoves,
+    };
+    assert_eq!(g.outcome(), Some(&outcome));
+    assert_eq!(outcome.winner(), Some(South));
     assert_eq!(g.legal_moves().count(), 0);
-    assert_eq!(g.play(hole('a')), Err(MoveError::GameOver));
+    let mut after = g.clone();
+    assert_eq!(after.play(hole('a')), Err(MoveError::GameOver));
+    assert_eq!(after, g);
 }
 
 #[test]
 fn equal_totals_are_a_draw() {
-    let g = game(Variant::Classic, &[0; 6], &[0; 6], Side::South);
+    let g = game(Classic, "0 0 0 0 0 0 / 0 0 0 0 0 0", South);
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.totals(), BySide { south: 0, north: 0 });
     assert_eq!(outcome.winner(), None);
@@ -428,12 +329,7 @@ fn repetition_ends_the_game_and_each_player_takes_their_own_row() {
 
 #[test]
 fn illegal_moves_are_refused_and_leave_the_game_unchanged() {
-    let g = game(
-        Variant::Classic,
-        &[0, 1, 0, 0, 0, 0],
-        &[1, 0, 0, 0, 0, 0],
-        Side::South,
-    );
+    let g = game(Classic, "0 1 0 0 0 0 / 1 0 0 0 0 0", South);
     let cases = [
         (hole('A'), MoveError::EmptyHole(hole('A'))),
         (
@@ -472,12 +368,7 @@ fn sowing_that_reaches_the_lap_limit_is_endless_and_not_legal() {
     let g = lap_limit_game();
     assert_eq!(
         board(&g),
-        expect(
-            &[5, 3, 2, 1, 0, 4],
-            &[3, 0, 1, 3, 5, 14],
-            (4, 3),
-            Some(Side::South)
-        )
+        expect("5 3 2 1 0 4 / 3 0 1 3 5 14", (4, 3), Some(South))
     );
     let endless = MoveError::Endless {
         hole: hole('A'),
@@ -492,12 +383,7 @@ fn sowing_that_reaches_the_lap_limit_is_endless_and_not_legal() {
 #[test]
 fn sowing_that_cycles_is_endless_and_found_early() {
     // Found by search: North's c returns to the same sowing state every 35 laps.
-    let g = game(
-        Variant::Classic,
-        &[2, 1, 0, 2, 4, 0],
-        &[5, 1, 5, 1, 4, 3],
-        Side::North,
-    );
+    let g = game(Classic, "2 1 0 2 4 0 / 5 1 5 1 4 3", North);
     let endless = MoveError::Endless {
         hole: hole('c'),
         why: Endless::Cycle { period: 35 },
@@ -754,7 +640,8 @@ fn positions_from_rows_play_like_the_plain_reference() {
         } else {
             Variant::Classic
         };
-        let g = game(variant, &south, &north, to_move);
+        let position = Position::from_rows(&south, &north, to_move).unwrap();
+        let g = Game::from_position(variant, position, 4);
         let plain = Plain::from_rows(&south, &north, to_move == Side::South, cross);
         let legal: Vec<usize> = g.legal_moves().map(|h| usize::from(h.index())).collect();
         assert_eq!(

@@ -3,12 +3,16 @@
 //! `XDG_DATA_HOME` point into a temporary directory, so the real data directory
 //! is never touched. Skipped, with a message, when tmux is not installed.
 
+#[path = "common/moves.rs"]
+mod moves;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::record::Record;
+use moves::letters;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -170,13 +174,7 @@ fn read(path: &Path) -> Record {
 }
 
 fn moves(record: &Record) -> String {
-    record
-        .game
-        .history()
-        .iter()
-        .map(|played| played.hole.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    letters(&record.game)
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! What the screen shows, drawn into a buffer: boards of width 6 and 10, at
 //! 80×24 and smaller, in colour, without colour (`NO_COLOR`) and in ASCII.
 
+#[path = "common/screen.rs"]
+mod screen;
+
 use std::time::Duration;
 
 use endodoi::app::{App, Players};
@@ -12,6 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
+use screen::text;
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -26,16 +30,6 @@ fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
     app.render(buf.area, &mut buf);
     buf
-}
-
-fn text(buf: &Buffer) -> String {
-    (0..buf.area.height)
-        .map(|y| {
-            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_owned()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn type_keys(app: &mut App, keys: &str) {

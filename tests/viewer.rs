@@ -2,17 +2,24 @@
 //! and what it draws (80×24, the sample game of the rules page and golden
 //! records).
 
+#[path = "common/moves.rs"]
+mod moves;
+#[path = "common/screen.rs"]
+mod screen;
+
 use std::time::Duration;
 
 use endodoi::app::{App, Effect, Mode, Tone};
 use endodoi::record::Record;
 use endodoi::ui::{self, Look};
+use moves::letters;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+use screen::text;
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -62,22 +69,7 @@ fn type_keys(app: &mut App, keys: &str) {
 fn screen(app: &App) -> String {
     let mut buf = Buffer::empty(SCREEN);
     app.render(buf.area, &mut buf);
-    (0..buf.area.height)
-        .map(|y| {
-            let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-            line.trim_end().to_owned()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn moves(app: &App) -> String {
-    app.game()
-        .history()
-        .iter()
-        .map(|played| played.hole.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    text(&buf)
 }
 
 fn message(app: &App) -> (Tone, String) {
@@ -101,11 +93,11 @@ fn right_and_left_step_one_move() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    assert_eq!(moves(&app), "A b");
+    assert_eq!(letters(app.game()), "A b");
     press(&mut app, KeyCode::Left);
-    assert_eq!(moves(&app), "A");
+    assert_eq!(letters(app.game()), "A");
     type_keys(&mut app, "llh");
-    assert_eq!(moves(&app), "A b");
+    assert_eq!(letters(app.game()), "A b");
 }
 
 #[test]
@@ -153,7 +145,7 @@ fn right_during_a_sowing_finishes_it_and_sows_the_next_move() {
     app.set_animation(true);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    assert_eq!(moves(&app), "A b");
+    assert_eq!(letters(app.game()), "A b");
     assert_eq!(
         app.sowing().expect("the second move is sown").report.hole,
         endodoi::rules::Hole::from_letter('b').expect("b")
@@ -282,15 +274,15 @@ fn p_takes_over_the_position_shown_and_drops_the_later_moves() {
     let mut app = viewer(sample());
     type_keys(&mut app, "4\np");
     assert!(app.viewer().is_none(), "a game now");
-    assert_eq!(moves(&app), "A b A e");
+    assert_eq!(letters(app.game()), "A b A e");
     assert!(app.game().redo_moves().is_empty(), "nothing to redo");
     assert_eq!(app.take_effects(), vec![Effect::Autosave]);
     assert_eq!(app.record().tag("South"), Some("Naserian"));
     // Every key of the game: select, sow, undo.
     type_keys(&mut app, "d\n");
-    assert_eq!(moves(&app), "A b A e D");
+    assert_eq!(letters(app.game()), "A b A e D");
     type_keys(&mut app, "u");
-    assert_eq!(moves(&app), "A b A e");
+    assert_eq!(letters(app.game()), "A b A e");
     type_keys(&mut app, "q");
     assert!(!app.should_quit(), "quitting a game asks first");
 }
