@@ -252,6 +252,38 @@ fn sigterm_writes_the_record_and_the_game_resumes() {
 }
 
 #[test]
+fn closing_the_terminal_ends_the_program_and_keeps_every_move() {
+    let Some(tmux) = Tmux::new("hangup") else {
+        return;
+    };
+    tmux.start("--no-animation --record out.ogn", true);
+    tmux.wait_for("South to move");
+    tmux.play(&["d"], 0);
+    let pid = tmux.pane_pid();
+    // The terminal goes away under the running game, as when a window closes.
+    tmux.tmux(&["kill-server"]);
+    let start = Instant::now();
+    while Path::new(&format!("/proc/{pid}/stat")).exists() && !is_zombie(&pid) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the game still runs without its terminal"
+        );
+        sleep(Duration::from_millis(50));
+    }
+    assert_eq!(moves(&read(&tmux.home().join("out.ogn"))), "D");
+    assert_eq!(moves(&tmux.autosaved()), "D");
+}
+
+/// Whether process `pid` has ended and waits only to be reaped.
+fn is_zombie(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+    })
+}
+
+#[test]
 fn resizing_to_40x10_shows_the_size_needed_and_back_redraws_the_board() {
     let Some(tmux) = Tmux::new("resize") else {
         return;
