@@ -12,9 +12,10 @@
 use std::fs;
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use anyhow::{Context, Result, bail};
+use time::OffsetDateTime;
 
 use crate::app::{App, Effect, Players, Tone};
 use crate::cli::PlayArgs;
@@ -230,42 +231,24 @@ fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
     path
 }
 
-/// Seconds since the Unix epoch split into a UTC date and time.
-fn utc_now() -> (i64, u32, u32, u32, u32, u32) {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = i64::try_from(seconds / 86_400).unwrap_or_default();
-    let time = (seconds % 86_400) as u32;
-    let (year, month, day) = civil_from_days(days);
-    (year, month, day, time / 3600, time / 60 % 60, time % 60)
-}
-
-/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let month = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
 /// Today's date as records write it: `2026.03.21` (UTC).
 fn today() -> String {
-    let (year, month, day, ..) = utc_now();
-    format!("{year:04}.{month:02}.{day:02}")
+    let now = OffsetDateTime::now_utc();
+    format!("{:04}.{:02}.{:02}", now.year(), u8::from(now.month()), now.day())
 }
 
 /// Now as a file name part: `20260321-153012` (UTC).
 fn stamp() -> String {
-    let (year, month, day, hour, minute, second) = utc_now();
-    format!("{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}")
+    let now = OffsetDateTime::now_utc();
+    format!(
+        "{:04}{:02}{:02}-{:02}{:02}{:02}",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second()
+    )
 }
 
 /// Everything a game in the terminal needs, prepared before the terminal is
@@ -332,16 +315,4 @@ fn named(players: &Players, args: &PlayArgs) -> Players {
         }
     }
     players
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn civil_dates_are_gregorian() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_533), (2026, 3, 21));
-    }
 }
