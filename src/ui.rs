@@ -300,7 +300,12 @@ fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
 fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     let look = app.look;
     let players = app.players();
-    let to_move = app.game().to_move() == Some(side);
+    // While a move is being sown, its mover keeps the turn on screen.
+    let mover = match app.sowing() {
+        Some(sowing) => Some(sowing.before.to_move()),
+        None => app.game().to_move(),
+    };
+    let to_move = mover == Some(side);
     let arrow = if to_move { look.turn_arrow() } else { " " };
     let mut left = vec![
         Span::styled(format!("{arrow} "), look.name(side, true)),

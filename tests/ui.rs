@@ -267,6 +267,11 @@ fn sowing_animation_shows_lap_and_seeds_in_hand() {
         screen.contains("Sowing A · lap 2 of 5 · 3 in hand"),
         "{screen}"
     );
+    assert!(
+        screen.contains("▶ Naserian"),
+        "the mover keeps the turn while sowing:\n{screen}"
+    );
+    assert!(!screen.contains("▶ Lekishon"), "{screen}");
     insta::assert_snapshot!(screen);
 }
 
