@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::{Tense, move_summary};
+use super::board::{Tense, move_summary};
 use crate::app::{App, MAX_SPEED, Mode, Viewer, capitalise};
 use crate::rules::Side;
 

@@ -1,0 +1,376 @@
+//! The board: names, holes with their seeds and marks, and the line
+//! between the rows (preview, sowing progress, the move just explained).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::app::{App, Phase};
+use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
+
+use super::theme::{HoleState, Look};
+use super::{Geometry, viewer};
+
+pub(super) fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+    let look = app.look;
+    let game = app.game();
+    let config = game.config();
+    let mut title = vec![
+        Span::styled(" En Dodoi", look.title()),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{} holes", config.width())),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{} seeds ", config.seeds())),
+    ];
+    if config.variant() == crate::rules::Variant::Cross {
+        title[0] = Span::styled(" Cross-Endodoi", look.title());
+    }
+    let players = app.players();
+    let right = match (app.viewer(), players.first_to) {
+        (Some(viewer), _) => format!(" move {} of {} ", game.ply(), viewer.total()),
+        (None, Some(_)) => format!(" game {}{}move {} ", players.round, look.dot(), game.ply()),
+        (None, None) => format!(" move {} ", game.ply()),
+    };
+    Block::bordered()
+        .border_set(look.frame())
+        .border_style(look.muted())
+        .title_top(Line::from(title))
+        .title_top(Line::styled(right, look.muted()).right_aligned())
+        .render(geometry.board, buf);
+    for side in [Side::North, Side::South] {
+        draw_name(app, geometry, side, buf);
+        draw_row(app, geometry, side, buf);
+    }
+    draw_middle(app, geometry, buf);
+}
+
+fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
+    let look = app.look;
+    let players = app.players();
+    // While a move is being sown, its mover keeps the turn on screen.
+    let mover = match app.sowing() {
+        Some(sowing) => Some(sowing.before.to_move()),
+        None => app.game().to_move(),
+    };
+    let to_move = mover == Some(side);
+    let arrow = if to_move { look.turn_arrow() } else { " " };
+    let mut left = vec![
+        Span::styled(format!("{arrow} "), look.name(side, true)),
+        Span::styled(players.name(side).to_owned(), look.name(side, to_move)),
+        Span::styled(
+            if players.name(side) == side.to_string() {
+                String::new()
+            } else {
+                format!(" {side}")
+            },
+            look.muted(),
+        ),
+    ];
+    if let Some(first_to) = players.first_to {
+        let (won, open) = look.pins();
+        let wins = app.tally()[players.player(side)];
+        let pins = won.repeat(usize::from(wins.min(first_to)))
+            + &open.repeat(usize::from(first_to.saturating_sub(wins)));
+        left.push(Span::raw("  "));
+        left.push(Span::styled(pins, look.name(side, true)));
+    }
+    let captured = shown_captured(app)[side];
+    let right = Line::from(vec![
+        Span::styled("captured ", look.muted()),
+        Span::styled(format!("{captured:>3}"), look.strong()),
+    ]);
+    let inner = geometry.board.inner(ratatui::layout::Margin::new(1, 0));
+    let area = Rect::new(inner.x + 1, geometry.name_y(side), inner.width - 2, 1);
+    Line::from(left).render(area, buf);
+    right.right_aligned().render(area, buf);
+}
+
+/// Captures as the screen shows them: before the move during its animation.
+fn shown_captured(app: &App) -> crate::rules::BySide<u16> {
+    match app.sowing() {
+        Some(sowing) if sowing.phase != Phase::Done => sowing.before.captured(),
+        _ => app.game().position().captured(),
+    }
+}
+
+fn seeds_shown(app: &App, hole: Hole) -> u8 {
+    match app.sowing() {
+        Some(sowing) => sowing.rows[hole.side()][usize::from(hole.index())],
+        None => app.game().position().seeds(hole),
+    }
+}
+
+/// How a hole is drawn: its border, and what else the board says about it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Marks {
+    state: HoleState,
+    mark: Mark,
+}
+
+/// What the board says about a hole besides its seeds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mark {
+    Plain,
+    /// The sowing from it never ends.
+    Endless,
+    /// The preview's sowing ends here.
+    Target,
+    /// The preview's capture takes these seeds.
+    Victim,
+    /// The animation just dropped a seed here (or lifted it).
+    Sowing,
+    /// The animation's capture takes these seeds.
+    Capture,
+}
+
+fn marks(app: &App, hole: Hole) -> Marks {
+    let game = app.game();
+    let mut marks = Marks {
+        state: HoleState::Idle,
+        mark: Mark::Plain,
+    };
+    if let Some(sowing) = app.sowing() {
+        let capture = sowing.report.capture;
+        if sowing.phase == Phase::Capture {
+            if capture.is_some_and(|c| c.hole == hole || c.opposite == hole) {
+                marks = Marks {
+                    state: HoleState::Focus,
+                    mark: Mark::Capture,
+                };
+            }
+        } else if sowing.current == Some(hole) {
+            marks = Marks {
+                state: HoleState::Focus,
+                mark: Mark::Sowing,
+            };
+        }
+        return marks;
+    }
+    let Some(side) = game.to_move() else {
+        return marks;
+    };
+    if hole.side() == side {
+        match game.check(hole) {
+            Ok(()) => marks.state = HoleState::Legal,
+            Err(MoveError::Endless { .. }) => marks.mark = Mark::Endless,
+            Err(_) => {}
+        }
+        if app.viewer().is_none() && app.selected() == Some(hole) {
+            marks.state = HoleState::Focus;
+        }
+    }
+    if app.viewer().is_some() {
+        // The viewer marks the move that led here, as the preview marks a
+        // move to come: where it started, ended and captured.
+        if let Some(report) = app.viewed_move() {
+            if report.hole == hole {
+                marks.state = HoleState::Focus;
+            }
+            if report.last == hole {
+                marks.mark = Mark::Target;
+            } else if report.capture.is_some_and(|c| c.opposite == hole) {
+                marks.mark = Mark::Victim;
+            }
+        }
+        return marks;
+    }
+    if app.preview_shown()
+        && let Some(selected) = app.selected()
+        && let Ok(report) = game.preview(selected)
+    {
+        if report.last == hole {
+            marks.mark = Mark::Target;
+        } else if report.capture.is_some_and(|c| c.opposite == hole) {
+            marks.mark = Mark::Victim;
+        }
+    }
+    marks
+}
+
+fn draw_row(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
+    let look = app.look;
+    let width = app.game().config().width();
+    for hole in Hole::row(side, width) {
+        let marks = marks(app, hole);
+        let rect = geometry.hole_rect(hole);
+        let border = match marks.mark {
+            Mark::Sowing => look.sowing(),
+            Mark::Capture | Mark::Victim => look.capture(),
+            Mark::Target => look.target(),
+            Mark::Plain | Mark::Endless => look.hole(side, marks.state),
+        };
+        let block = Block::bordered()
+            .border_set(look.hole_border(marks.state))
+            .border_style(border);
+        let inner = block.inner(rect);
+        block.render(rect, buf);
+        let seeds = seeds_shown(app, hole);
+        let mut lines = Vec::new();
+        let fits = usize::from(geometry.cell);
+        let mut left = usize::from(seeds);
+        for line in 0..geometry.dots {
+            let dots = if line + 1 == geometry.dots && left > fits {
+                look.seed().repeat(fits - 1) + "+"
+            } else {
+                look.seed().repeat(left.min(fits))
+            };
+            left = left.saturating_sub(fits);
+            lines.push(Line::styled(dots, look.seeds()).centered());
+        }
+        let count_style = match marks.mark {
+            Mark::Sowing => look.sowing(),
+            Mark::Capture => look.capture(),
+            _ => look.count(seeds == 0),
+        };
+        lines.push(Line::styled(seeds.to_string(), count_style).centered());
+        Paragraph::new(lines).render(inner, buf);
+        draw_label(app, geometry, hole, marks, buf);
+    }
+}
+
+fn draw_label(app: &App, geometry: &Geometry, hole: Hole, marks: Marks, buf: &mut Buffer) {
+    let look = app.look;
+    let letter = hole.letter();
+    let endless = if marks.mark == Mark::Endless {
+        look.endless_mark()
+    } else {
+        ""
+    };
+    let (text, style) = match (marks.state, marks.mark) {
+        (HoleState::Focus, _) => (
+            format!("[{letter}{endless}]"),
+            look.letter(HoleState::Focus),
+        ),
+        (_, Mark::Target) => (format!("({letter})"), look.target()),
+        (_, Mark::Victim) => (format!("{}{letter}", look.victim_mark()), look.capture()),
+        (_, Mark::Endless) => (format!("{letter}{endless}"), look.error()),
+        (state, _) => (letter.to_string(), look.letter(state)),
+    };
+    let rect = geometry.hole_rect(hole);
+    let area = Rect::new(rect.x, geometry.letters_y(hole.side()), rect.width, 1);
+    Line::styled(text, style).centered().render(area, buf);
+}
+
+fn draw_middle(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+    let look = app.look;
+    let game = app.game();
+    let line = if let Some(sowing) = app.sowing() {
+        let (lap, laps) = sowing.lap_count();
+        match (sowing.phase, sowing.report.capture) {
+            (Phase::Capture | Phase::Done, Some(capture)) => Line::from(vec![
+                Span::styled(
+                    format!("{} captures {}", sowing.report.last, capture.seeds),
+                    look.capture(),
+                ),
+                Span::styled(
+                    format!(
+                        "  ({} from {} and the last seed)",
+                        capture.seeds - 1,
+                        capture.opposite
+                    ),
+                    look.muted(),
+                ),
+            ]),
+            _ => Line::from(vec![
+                Span::styled(format!("Sowing {}", sowing.report.hole), look.sowing()),
+                Span::styled(look.dot(), look.muted()),
+                Span::raw(format!("lap {lap} of {laps}")),
+                Span::styled(look.dot(), look.muted()),
+                Span::raw(format!("{} in hand", sowing.in_hand)),
+            ]),
+        }
+    } else if let Some(outcome) = game.outcome() {
+        Line::styled(
+            match outcome.reason {
+                EndReason::NoMoves => "Game over: no legal move",
+                EndReason::Repetition => "Game over: the position repeated",
+            },
+            look.strong(),
+        )
+    } else if app.viewer().is_some() {
+        viewer::explanation(app, geometry.board.width - 2)
+    } else {
+        preview_line(app)
+    };
+    let area = Rect::new(
+        geometry.board.x + 1,
+        geometry.middle_y(),
+        geometry.board.width - 2,
+        1,
+    );
+    line.centered().render(area, buf);
+}
+
+fn preview_line(app: &App) -> Line<'static> {
+    let look = app.look;
+    let game = app.game();
+    let Some(hole) = app.selected() else {
+        return Line::default();
+    };
+    let side = hole.side();
+    let whose = Span::styled(
+        format!("{} to move", app.players().name(side)),
+        look.name(side, true),
+    );
+    if !app.preview_shown() {
+        return Line::from(vec![
+            whose,
+            Span::styled(look.dot(), look.muted()),
+            Span::styled("preview off (p)", look.muted()),
+        ]);
+    }
+    match game.preview(hole) {
+        Ok(report) => Line::from(move_summary(look, &report, Tense::Future)),
+        Err(MoveError::Endless { why, .. }) => Line::from(vec![
+            Span::styled(format!("{hole}{} ", look.endless_mark()), look.error()),
+            Span::styled(
+                match why {
+                    crate::rules::Endless::Cycle { period } => {
+                        format!("never ends: repeats every {period} laps")
+                    }
+                    crate::rules::Endless::LapLimit => {
+                        format!("never ends: over {LAP_LIMIT} laps")
+                    }
+                },
+                look.error(),
+            ),
+        ]),
+        // The message line already says why (an empty hole).
+        Err(_) => Line::from(whose),
+    }
+}
+
+/// Whether a move summary speaks of a move to come (the preview) or of one
+/// played (the viewer).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Tense {
+    Future,
+    Past,
+}
+
+/// What a move does: `A → ends in C · 5 laps · 26 sown · captures 2 (d)`.
+pub(super) fn move_summary(look: Look, report: &MoveReport, tense: Tense) -> Vec<Span<'static>> {
+    let laps = report.laps.len();
+    let (ends, captures) = match tense {
+        Tense::Future => ("ends", "captures"),
+        Tense::Past => ("ended", "captured"),
+    };
+    vec![
+        Span::styled(format!("{} ", report.hole), look.strong()),
+        Span::styled(look.arrow(), look.muted()),
+        Span::styled(format!(" {ends} in {}", report.last), look.target()),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{laps} lap{}", if laps == 1 { "" } else { "s" })),
+        Span::styled(look.dot(), look.muted()),
+        Span::raw(format!("{} sown", report.seeds_sown)),
+        Span::styled(look.dot(), look.muted()),
+        match report.capture {
+            Some(capture) => Span::styled(
+                format!("{captures} {} ({})", capture.seeds, capture.opposite),
+                look.capture(),
+            ),
+            None => Span::styled("no capture", look.muted()),
+        },
+    ]
+}

@@ -1,0 +1,188 @@
+//! The move history panel, in record notation, and clicks on it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::app::App;
+
+use super::Geometry;
+use super::theme::Look;
+
+fn history_block(look: Look) -> Block<'static> {
+    Block::bordered()
+        .border_set(look.frame())
+        .border_style(look.muted())
+        .title_top(Line::styled(" Moves ", look.muted()))
+}
+
+/// Where the moves go inside the history panel `area`.
+fn history_inner(look: Look, area: Rect) -> Rect {
+    history_block(look)
+        .inner(area)
+        .inner(ratatui::layout::Margin::new(1, 0))
+}
+
+/// The move list laid out in lines, scrolled so that the current move shows.
+struct HistoryLayout {
+    /// The lines in view.
+    lines: Vec<Line<'static>>,
+    /// Where each move in view is: the line, its first column and width (in
+    /// the panel), and the number of moves played once it is.
+    spots: Vec<(usize, u16, u16, usize)>,
+}
+
+/// The history words: each move with its number (a number sticks to its move
+/// when wrapping) and the number of moves played once it is, then the result.
+fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
+    let look = app.look;
+    let game = app.game();
+    let ply = game.ply();
+    // A game knows its redo moves by hole only; the viewer knows every move.
+    let moves: Vec<(String, Style)> = match app.viewer() {
+        Some(viewer) => viewer
+            .moves()
+            .iter()
+            .map(|report| match report.capture {
+                None => report.hole.to_string(),
+                Some(capture) => format!("{}+{}", report.hole, capture.seeds),
+            })
+            .collect::<Vec<_>>(),
+        None => game
+            .history()
+            .iter()
+            .map(|played| match played.captured {
+                0 => played.hole.to_string(),
+                seeds => format!("{}+{seeds}", played.hole),
+            })
+            .chain(game.redo_moves().iter().rev().map(ToString::to_string))
+            .collect(),
+    }
+    .into_iter()
+    .enumerate()
+    .map(|(index, text)| {
+        let style = match (index + 1).cmp(&ply) {
+            std::cmp::Ordering::Less => Style::new(),
+            std::cmp::Ordering::Equal => look.current_move(),
+            std::cmp::Ordering::Greater => look.redo_move(),
+        };
+        (text, style)
+    })
+    .collect();
+    let mut words: Vec<(Vec<Span>, Option<usize>)> = moves
+        .into_iter()
+        .enumerate()
+        .map(|(index, (text, style))| {
+            let mut word = Vec::new();
+            if index % 2 == 0 {
+                word.push(Span::styled(format!("{}.", index / 2 + 1), look.muted()));
+                word.push(Span::raw(" "));
+            }
+            word.push(Span::styled(text, style));
+            (word, Some(index + 1))
+        })
+        .collect();
+    let result = match app.viewer() {
+        Some(viewer) => Some(Span::styled(
+            viewer.result().to_owned(),
+            if game.redo_moves().is_empty() {
+                look.strong()
+            } else {
+                look.redo_move()
+            },
+        )),
+        None => game.outcome().map(|outcome| {
+            let totals = outcome.totals();
+            Span::styled(format!("{}-{}", totals.south, totals.north), look.strong())
+        }),
+    };
+    if let Some(result) = result {
+        words.push((vec![result], None));
+    }
+    words
+}
+
+fn history_layout(app: &App, inner: Rect) -> HistoryLayout {
+    let words = history_words(app);
+    if words.iter().all(|(_, ply)| ply.is_none()) {
+        return HistoryLayout {
+            lines: vec![Line::styled("no moves yet", app.look.muted())],
+            spots: Vec::new(),
+        };
+    }
+    let ply = app.game().ply();
+    let mut lines: Vec<Line> = vec![Line::default()];
+    let mut spots = Vec::new();
+    let mut current_line = 0;
+    let mut used = 0usize;
+    for (word, played) in words {
+        let len: usize = word.iter().map(Span::width).sum();
+        if used > 0 && used + 1 + len > usize::from(inner.width) {
+            lines.push(Line::default());
+            used = 0;
+        }
+        let line = lines.last_mut().expect("one line at least");
+        if used > 0 {
+            line.push_span(Span::raw(" "));
+            used += 1;
+        }
+        if let Some(played) = played {
+            spots.push((lines.len() - 1, used as u16, len as u16, played));
+        }
+        let line = lines.last_mut().expect("one line at least");
+        used += len;
+        for span in word {
+            line.push_span(span);
+        }
+        if played == Some(ply) {
+            current_line = lines.len() - 1;
+        }
+    }
+    let height = usize::from(inner.height);
+    let first = (current_line + 1)
+        .saturating_sub(height)
+        .min(lines.len().saturating_sub(height));
+    let first = if lines.len() > height && current_line >= first + height {
+        current_line + 1 - height
+    } else {
+        first
+    };
+    HistoryLayout {
+        lines: lines.into_iter().skip(first).take(height).collect(),
+        spots: spots
+            .into_iter()
+            .filter(|&(line, ..)| line >= first && line < first + height)
+            .map(|(line, x, width, played)| (line - first, x, width, played))
+            .collect(),
+    }
+}
+
+pub(super) fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
+    let inner = history_inner(app.look, area);
+    history_block(app.look).render(area, buf);
+    if inner.width == 0 || inner.height == 0 {
+        return;
+    }
+    Paragraph::new(history_layout(app, inner).lines).render(inner, buf);
+}
+
+/// The move drawn at a screen cell of the history panel, as the number of
+/// moves played once it is (for mouse clicks). `screen` is the area the app
+/// is drawn in.
+pub fn move_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<usize> {
+    let geometry = Geometry::of(app, screen)?;
+    let inner = history_inner(app.look, geometry.history);
+    let point = ratatui::layout::Position::new(column, row);
+    if !inner.contains(point) {
+        return None;
+    }
+    history_layout(app, inner)
+        .spots
+        .into_iter()
+        .find(|&(line, x, width, _)| {
+            Rect::new(inner.x + x, inner.y + line as u16, width, 1).contains(point)
+        })
+        .map(|(.., played)| played)
+}

@@ -1,0 +1,258 @@
+//! Popups drawn over the board: the end of a game, confirmations, help.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::app::{App, Confirm, MAX_SPEED};
+use crate::rules::{EndReason, Side};
+
+use super::{Geometry, viewer};
+
+/// A centred rectangle of at most `width`×`height` inside `area`.
+pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+pub(super) fn popup<'a>(app: &App, title: &'a str) -> Block<'a> {
+    let look = app.look;
+    Block::bordered()
+        .border_set(look.frame())
+        .border_style(look.title())
+        .title_top(Line::styled(format!(" {title} "), look.title()).centered())
+        .padding(ratatui::widgets::Padding::horizontal(1))
+}
+
+pub(super) fn draw_result(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+    let look = app.look;
+    let game = app.game();
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    let players = app.players();
+    let totals = outcome.totals();
+    let reason = end_reason(app, outcome);
+    let name_width = Side::ALL
+        .iter()
+        .map(|&side| players.name(side).chars().count())
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 16);
+    let mut lines = vec![
+        Line::from(reason),
+        Line::default(),
+        Line::styled(
+            format!("  {:name_width$}  captured   taken   total", ""),
+            look.muted(),
+        ),
+    ];
+    for side in [Side::South, Side::North] {
+        let name: String = players.name(side).chars().take(name_width).collect();
+        let winner = outcome.winner() == Some(side);
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{} ", if winner { look.turn_arrow() } else { " " }),
+                look.name(side, true),
+            ),
+            Span::styled(format!("{name:name_width$}"), look.name(side, winner)),
+            Span::raw(format!(
+                "  {:>8} + {:>5} = ",
+                outcome.captured[side], outcome.taken[side]
+            )),
+            Span::styled(format!("{:>5}", totals[side]), look.strong()),
+        ]));
+    }
+    lines.push(Line::default());
+    let verdict = match outcome.winner() {
+        Some(side) => format!(
+            "{} wins {}-{}",
+            players.name(side),
+            totals[side],
+            totals[side.opponent()]
+        ),
+        None => format!("A draw, {}-{}", totals.south, totals.north),
+    };
+    lines.push(Line::styled(verdict, look.title()).centered());
+    let keys = if app.viewer().is_some() {
+        let back = if look.ascii { "<-" } else { "←" };
+        format!("{back} back · g start · p play on · q quit")
+    } else {
+        let mut next = "n new game";
+        if let Some((line, key)) = match_standing(app) {
+            lines.push(Line::styled(line, look.strong()).centered());
+            next = key;
+        }
+        format!("{next} · u undo · q quit")
+    };
+    lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
+    let width = geometry.board.width.saturating_sub(6).min(60);
+    let height = lines.len() as u16 + 2 + 1;
+    let area = centered(geometry.board, width, height);
+    Clear.render(area, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(popup(app, "Game over"))
+        .render(area, buf);
+}
+
+/// Why the game ended, in words.
+fn end_reason(app: &App, outcome: &crate::rules::Outcome) -> String {
+    let players = app.players();
+    match outcome.reason {
+        EndReason::NoMoves => {
+            let stuck = app.game().position().to_move();
+            let left = outcome.taken[stuck.opponent()];
+            format!(
+                "{} has no legal move: the {left} seed{} left go{} to {}.",
+                players.name(stuck),
+                if left == 1 { "" } else { "s" },
+                if left == 1 { "es" } else { "" },
+                players.name(stuck.opponent())
+            )
+        }
+        EndReason::Repetition => {
+            "The position repeated: each player takes the seeds in their own row.".to_owned()
+        }
+    }
+}
+
+/// The match score after a finished game, and the key that goes on.
+fn match_standing(app: &App) -> Option<(String, &'static str)> {
+    let players = app.players();
+    let first_to = players.first_to?;
+    let tally = app.tally();
+    Some(match app.champion() {
+        Some(champion) => (
+            format!(
+                "{} wins the match {}-{}!",
+                players.names[champion],
+                tally[champion],
+                tally[1 - champion]
+            ),
+            "n new match",
+        ),
+        None => (
+            format!(
+                "Match to {first_to}: {} {}, {} {}",
+                players.names[0], tally[0], players.names[1], tally[1]
+            ),
+            "Enter next game",
+        ),
+    })
+}
+
+pub(super) fn draw_confirm(app: &App, question: Confirm, board: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let (title, text) = match question {
+        Confirm::Quit => (
+            "Quit?",
+            "The game is unfinished. It is saved: endodoi --resume continues it.",
+        ),
+        Confirm::NewGame => (
+            "New game?",
+            "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
+        ),
+    };
+    let lines = vec![
+        Line::from(text),
+        Line::default(),
+        Line::from(vec![
+            Span::styled("y", look.key()),
+            Span::raw(" yes    "),
+            Span::styled("any other key", look.key()),
+            Span::raw(" no"),
+        ])
+        .centered(),
+    ];
+    let area = centered(board, board.width.saturating_sub(8).min(50), 7);
+    Clear.render(area, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(popup(app, title))
+        .render(area, buf);
+}
+
+/// The game's keys, as help lists them.
+fn game_keys(app: &App) -> Vec<(String, String)> {
+    let width = app.game().config().width();
+    let last = char::from(b'a' + width - 1);
+    let arrows = if app.look.ascii { "<- ->" } else { "← →" };
+    [
+        (
+            format!("a-{last}"),
+            "select a hole of the player to move (either case)",
+        ),
+        (arrows.to_owned(), "select the next hole that can be sown"),
+        (
+            "Enter Space".to_owned(),
+            "sow the selected hole (mouse: click twice)",
+        ),
+        (
+            "u  r".to_owned(),
+            "undo, redo (as many moves as were played)",
+        ),
+        ("p".to_owned(), "move preview on or off"),
+        (
+            "+  -".to_owned(),
+            format!("sowing speed (1-{MAX_SPEED}); any key skips").as_str(),
+        ),
+        ("n  s".to_owned(), "new game; save the record"),
+        (
+            "q  Ctrl-C".to_owned(),
+            "quit (every move is saved: --resume)",
+        ),
+    ]
+    .into_iter()
+    .map(|(key, what)| (key, what.to_owned()))
+    .collect()
+}
+
+pub(super) fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let keys = match app.viewer() {
+        Some(_) => viewer::help_keys(app),
+        None => game_keys(app),
+    };
+    let mut lines = vec![Line::styled("Keys", look.strong())];
+    lines.extend(keys.into_iter().map(|(key, what)| {
+        Line::from(vec![
+            Span::styled(format!("  {key:<12}"), look.key()),
+            Span::raw(what),
+        ])
+    }));
+    lines.extend([
+        Line::default(),
+        Line::styled("Rules", look.strong()),
+        Line::from("Lift all seeds of one of your holes and sow them one by one"),
+        Line::from("counterclockwise. If the last seed lands in an occupied hole,"),
+        Line::from("lift that hole and sow on (a relay lap). In an empty hole the"),
+        Line::from("move ends; if that hole is yours, capture the facing enemy"),
+        Line::from("seeds with it. A sowing that never ends may not be played."),
+        Line::from("The game ends when the player to move has no legal move (the"),
+        Line::from("mover takes the rest) or a position repeats (each takes their"),
+        Line::from("own row). Most seeds wins."),
+    ]);
+    if app.game().config().variant() == crate::rules::Variant::Cross {
+        lines.push(Line::styled(
+            "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",
+            look.strong(),
+        ));
+    }
+    let height = lines.len() as u16 + 2;
+    let area = centered(area, 68, height);
+    Clear.render(area, buf);
+    Paragraph::new(lines)
+        .block(
+            popup(app, "Help")
+                .title_bottom(Line::styled(" any key closes ", look.muted()).centered()),
+        )
+        .render(area, buf);
+}
