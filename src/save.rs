@@ -234,7 +234,12 @@ fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
 /// Today's date as records write it: `2026.03.21` (UTC).
 fn today() -> String {
     let now = OffsetDateTime::now_utc();
-    format!("{:04}.{:02}.{:02}", now.year(), u8::from(now.month()), now.day())
+    format!(
+        "{:04}.{:02}.{:02}",
+        now.year(),
+        u8::from(now.month()),
+        now.day()
+    )
 }
 
 /// Now as a file name part: `20260321-153012` (UTC).
