@@ -397,6 +397,12 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
         }
         let at = scanner.error(None, RecordErrorKind::MalformedTag);
         let (name, value) = read_tag(scanner).ok_or_else(|| at.clone())?;
+        // The game's own tags are known whatever their case: `[width "8"]`
+        // sets the width rather than passing as an unknown tag.
+        let name = GAME_TAGS
+            .into_iter()
+            .find(|known| known.eq_ignore_ascii_case(&name))
+            .map_or(name, str::to_owned);
         let here = |kind| RecordError { kind, ..at.clone() };
         if tags.iter().any(|(n, _)| *n == name) {
             return Err(here(RecordErrorKind::DuplicateTag(name)));
@@ -407,9 +413,11 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
             config.variant(),
         );
         let changed = match name.as_str() {
-            "Variant" => match value.as_str() {
-                "En Dodoi" | "classic" => Config::new(width, seeds, Variant::Classic),
-                "Cross-Endodoi" | "cross" => Config::new(width, seeds, Variant::Cross),
+            "Variant" => match value.to_ascii_lowercase().as_str() {
+                "en dodoi" | "endodoi" | "classic" => Config::new(width, seeds, Variant::Classic),
+                "cross-endodoi" | "cross endodoi" | "cross" => {
+                    Config::new(width, seeds, Variant::Cross)
+                }
                 _ => Err(ConfigError::Variant),
             },
             "Width" => number(&value).and_then(|width| Config::new(width, seeds, variant)),

@@ -1061,3 +1061,20 @@ proptest! {
         check_reader(&apply(text, &edits))?;
     }
 }
+
+#[test]
+fn game_tags_are_read_whatever_their_case() {
+    let record = Record::read("[width \"8\"]\n[SEEDS \"3\"]\n[variant \"cross-endodoi\"]\n\nA *\n")
+        .expect("a record");
+    let config = record.game.config();
+    assert_eq!(
+        (config.width(), config.seeds(), config.variant()),
+        (8, 3, Variant::Cross)
+    );
+    assert!(record.tags.is_empty(), "{:?}", record.tags);
+    assert!(
+        record
+            .to_string()
+            .starts_with("[Variant \"Cross-Endodoi\"]\n[Width \"8\"]\n[Seeds \"3\"]\n")
+    );
+}
