@@ -71,18 +71,25 @@ pub struct Analysis {
 ///
 /// # Panics
 /// Never: the game's own moves are replayed.
-pub fn analyze(game: &Game, limits: Limits, threshold: u32, mut on_move: impl FnMut(&MoveAnalysis)) -> Analysis {
+pub fn analyze(
+    game: &Game,
+    limits: Limits,
+    threshold: u32,
+    mut on_move: impl FnMut(&MoveAnalysis),
+) -> Analysis {
     let config = game.config();
     let mut search = Search::with_seed(Limits { noise: 0, ..limits }, 0);
     let stop = AtomicBool::new(false);
     let mut replay = Game::from_position(config.variant(), *game.start(), config.seeds());
     let mut judged = search.run(&replay, &stop, |_| {});
-    let mut moves = Vec::new();
+    let mut judgements = Vec::new();
     let mut mistakes = crate::rules::BySide::<u32>::default();
     for played in game.history() {
         let mover = replay.position().to_move();
         let before = judged.clone();
-        replay.play(played.hole).expect("a record's moves are legal");
+        replay
+            .play(played.hole)
+            .expect("a record's moves are legal");
         judged = search.run(&replay, &stop, |_| {});
         let (before_south, after_south) = (south(&before), south(&judged));
         let loss = if before.best == Some(played.hole) {
@@ -112,14 +119,14 @@ pub fn analyze(game: &Game, limits: Limits, threshold: u32, mut on_move: impl Fn
             depth: before.depth,
         };
         on_move(&analysis);
-        moves.push(analysis);
+        judgements.push(analysis);
     }
     Analysis {
         width: config.width(),
         seeds: config.seeds(),
         variant: config.variant().name(),
         threshold,
-        moves,
+        moves: judgements,
         last: south(&judged),
         mistakes,
     }
@@ -140,7 +147,13 @@ pub fn row(analysis: &MoveAnalysis) -> String {
     }
     let mut line = format!(
         "{:>5}  {:<5}  {:<5} {:>+7} {:>+6}  {:<4} {:>5}",
-        analysis.ply, analysis.side, played, analysis.before, analysis.after, analysis.best, analysis.loss
+        analysis.ply,
+        analysis.side,
+        played,
+        analysis.before,
+        analysis.after,
+        analysis.best,
+        analysis.loss
     );
     if analysis.mistake {
         line.push_str("  mistake");

@@ -5,8 +5,9 @@
 //! [`App::handle_key`] and [`App::handle_mouse`] only change that state; the
 //! animation advances by [`App::tick`] with the elapsed time passed in, so
 //! tests drive everything without a terminal or a clock. Work with side
-//! effects (writing files) is asked for as [`Effect`]s, which the event loop
-//! hands to [`crate::save::Store`].
+//! effects (writing files, searching) is asked for as [`Effect`]s, which the
+//! event loop hands to [`crate::save::Store`] or a worker thread; the
+//! computer's side of this is in [`computer`].
 //!
 //! ```
 //! use endodoi::app::{App, Players};
@@ -23,6 +24,7 @@
 //! The replay viewer ([`viewer`]) is the same app showing a record: see
 //! [`App::review`].
 
+pub mod computer;
 pub mod viewer;
 
 use std::time::Duration;
@@ -34,7 +36,12 @@ use ratatui::layout::Rect;
 
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
+use crate::search::{DEFAULT_THINK, Level};
 use crate::ui::{self, Look};
+pub use computer::{
+    ANALYSIS_THINK, AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking,
+    computer_name, level_of_name,
+};
 pub use viewer::Viewer;
 
 /// The slowest animation speed.
@@ -79,12 +86,20 @@ pub enum Confirm {
 }
 
 /// Work with side effects that the app asks the event loop to do.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// The game changed: write it to its autosave file.
     Autosave,
     /// The player pressed `s`: write the record where the player can find it.
     Export,
+    /// Search in the background, replacing any search under way; answer with
+    /// [`App::computer_moved`] or [`App::hint_found`].
+    Think(Request),
+    /// Stop the search under way and drop its answer.
+    StopThinking,
+    /// Analyse a move of the viewed record in the background; answer with
+    /// [`App::analysis_found`].
+    Analyze(AnalysisRequest),
 }
 
 /// How a message on the message line is meant.
@@ -110,6 +125,8 @@ pub struct Message {
 pub struct Players {
     /// The players' names; the first plays South in odd games.
     pub names: [String; 2],
+    /// The level of each player the computer plays (`None`: a person).
+    pub computers: [Option<Level>; 2],
     /// Wins needed to take the match, or `None` for a single game.
     pub first_to: Option<u16>,
     /// Wins of each player in the match's finished games.
@@ -122,6 +139,7 @@ impl Default for Players {
     fn default() -> Players {
         Players {
             names: ["South".to_owned(), "North".to_owned()],
+            computers: [None, None],
             first_to: None,
             wins: [0, 0],
             round: 1,
@@ -143,6 +161,7 @@ impl Players {
                 south.unwrap_or_else(|| default("South", 1)),
                 north.unwrap_or_else(|| default("North", 2)),
             ],
+            computers: [None, None],
             first_to,
             wins: [0, 0],
             round: 1,
@@ -173,11 +192,33 @@ impl Players {
         players.round = if first_to.is_some() { round } else { 1 };
         let [south_wins, north_wins] = score.unwrap_or([0, 0]);
         players.wins = [south_wins, north_wins];
+        players.computers = players.names.clone().map(|name| level_of_name(&name));
         if players.south_player() == 1 {
             players.names.swap(0, 1);
             players.wins.swap(0, 1);
+            players.computers.swap(0, 1);
         }
         players
+    }
+
+    /// Makes whoever plays `side` in the current game the computer at
+    /// `level` (named after it), or a person again (`None`, keeping the name).
+    pub fn set_computer(&mut self, side: Side, level: Option<Level>) {
+        let player = self.player(side);
+        self.computers[player] = level;
+        if let Some(level) = level {
+            self.names[player] = computer_name(level);
+        }
+    }
+
+    /// The level of the computer playing `side`, or `None` for a person.
+    pub fn computer(&self, side: Side) -> Option<Level> {
+        self.computers[self.player(side)]
+    }
+
+    /// Whether the computer plays both sides.
+    pub fn all_computers(&self) -> bool {
+        self.computers.iter().all(Option::is_some)
     }
 
     /// Which player (0 or 1) plays South in the current game.
@@ -363,6 +404,8 @@ pub struct App {
     serial: u64,
     quit: bool,
     viewer: Option<Viewer>,
+    think: Duration,
+    thinking: Option<Thinking>,
     /// How to draw: ASCII only or not, colour or not.
     pub look: Look,
 }
@@ -389,6 +432,8 @@ impl App {
             serial: 0,
             quit: false,
             viewer: None,
+            think: DEFAULT_THINK,
+            thinking: None,
             look: Look::default(),
         };
         app.write_tags();
@@ -513,8 +558,8 @@ impl App {
         });
     }
 
-    /// Lets `elapsed` time pass for the animation (and for the viewer
-    /// playing a record by itself).
+    /// Lets `elapsed` time pass for the animation, the computer's thinking
+    /// (and for the viewer playing a record by itself).
     pub fn tick(&mut self, elapsed: Duration) {
         if let Mode::Sowing(sowing) = &mut self.mode {
             sowing.advance(elapsed);
@@ -522,9 +567,11 @@ impl App {
                 self.mode = Mode::Play;
             }
         }
+        self.thinking_tick(elapsed);
         if self.viewer.is_some() {
             self.viewer_tick(elapsed);
         }
+        self.update_computer();
     }
 
     /// Acts on a key; only presses count (no repeats or releases).
@@ -539,8 +586,13 @@ impl App {
         self.message = None;
         if self.viewer.is_some() {
             self.viewer_key(key);
-            return;
+        } else {
+            self.game_key(key);
         }
+        self.update_computer();
+    }
+
+    fn game_key(&mut self, key: KeyEvent) {
         match &self.mode {
             Mode::Sowing(_) => match key.code {
                 KeyCode::Char('+' | '=') => self.change_speed(1),
@@ -570,8 +622,13 @@ impl App {
         self.message = None;
         if self.viewer.is_some() {
             self.viewer_mouse(mouse, screen);
-            return;
+        } else {
+            self.game_mouse(mouse, screen);
         }
+        self.update_computer();
+    }
+
+    fn game_mouse(&mut self, mouse: MouseEvent, screen: Rect) {
         match self.mode {
             Mode::Play => {}
             Mode::Sowing(_) | Mode::Help => {
@@ -585,6 +642,9 @@ impl App {
         };
         match self.game().to_move() {
             None => {}
+            Some(side) if self.players.computer(side).is_some() => {
+                self.refuse_computer_turn(side);
+            }
             Some(side) if side != hole.side() => self.notify(
                 Tone::Error,
                 format!("{} moves from the {side} row", self.players.name(side)),
@@ -604,6 +664,7 @@ impl App {
             KeyCode::Char('u' | 'U') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r' | 'R') => self.redo(),
             KeyCode::Char('n' | 'N') => self.new_game(),
+            KeyCode::Char('t' | 'T') => self.ask_hint(),
             KeyCode::Char('s' | 'S') => self.effects.push(Effect::Export),
             KeyCode::Char('p' | 'P') => {
                 self.preview = !self.preview;
@@ -612,15 +673,21 @@ impl App {
             }
             KeyCode::Char('+' | '=') => self.change_speed(1),
             KeyCode::Char('-' | '_') => self.change_speed(-1),
-            KeyCode::Left => self.step_selection(-1),
-            KeyCode::Right => self.step_selection(1),
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                if self.game().outcome().is_some() && self.players.first_to.is_some() {
-                    self.new_game();
-                } else {
-                    self.sow();
+            KeyCode::Enter | KeyCode::Char(' ')
+                if self.game().outcome().is_some() && self.players.first_to.is_some() =>
+            {
+                self.new_game();
+            }
+            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(' ')
+                if self.computer_to_move().is_some() =>
+            {
+                if let Some(side) = self.game().to_move() {
+                    self.refuse_computer_turn(side);
                 }
             }
+            KeyCode::Left => self.step_selection(-1),
+            KeyCode::Right => self.step_selection(1),
+            KeyCode::Enter | KeyCode::Char(' ') => self.sow(),
             KeyCode::Char(letter) if letter.is_ascii_alphabetic() => self.select_letter(letter),
             _ => {}
         }
@@ -649,6 +716,10 @@ impl App {
             self.notify(Tone::Error, "The game is over: n for a new game, u to undo");
             return;
         };
+        if self.players.computer(side).is_some() {
+            self.refuse_computer_turn(side);
+            return;
+        }
         let index = letter.to_ascii_lowercase() as u8 - b'a';
         let width = self.game().config().width();
         if index >= width {
@@ -717,25 +788,50 @@ impl App {
         }
     }
 
+    /// Takes back the last move; against the computer, also the moves
+    /// before it until a person is to move (the computer's and the player's).
     fn undo(&mut self) {
-        match self.record.game.undo() {
-            Some(hole) => {
-                self.cursor[hole.side()] = hole.index();
-                self.notify(Tone::Info, format!("Took back {hole}"));
-                self.after_change();
+        let mut taken = Vec::new();
+        while let Some(hole) = self.record.game.undo() {
+            self.cursor[hole.side()] = hole.index();
+            taken.push(hole.to_string());
+            if !self.computer_keeps_turn() {
+                break;
             }
-            None => self.notify(Tone::Error, "Nothing to undo"),
         }
+        if taken.is_empty() {
+            self.notify(Tone::Error, "Nothing to undo");
+            return;
+        }
+        self.stop_thinking();
+        taken.reverse();
+        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change();
     }
 
+    /// Plays the last move taken back again; against the computer, also the
+    /// moves after it until a person is to move.
     fn redo(&mut self) {
-        match self.record.game.redo() {
-            Some(report) => {
-                self.notify(Tone::Info, format!("Played {} again", report.hole));
-                self.after_change();
+        let mut played = Vec::new();
+        while let Some(report) = self.record.game.redo() {
+            played.push(report.hole.to_string());
+            if !self.computer_keeps_turn() {
+                break;
             }
-            None => self.notify(Tone::Error, "Nothing to redo"),
         }
+        if played.is_empty() {
+            self.notify(Tone::Error, "Nothing to redo");
+            return;
+        }
+        self.stop_thinking();
+        self.notify(Tone::Info, format!("Played {} again", played.join(" ")));
+        self.after_change();
+    }
+
+    /// Whether undo and redo go past the position reached: the computer is to
+    /// move there and a person plays the other side.
+    fn computer_keeps_turn(&self) -> bool {
+        self.computer_to_move().is_some() && !self.players.all_computers()
     }
 
     fn new_game(&mut self) {
@@ -777,6 +873,7 @@ impl App {
             .filter(|(name, _)| !matches!(name.as_str(), "Date"))
             .cloned()
             .collect();
+        self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));
         self.record.tags = kept;
         self.serial += 1;
@@ -786,6 +883,12 @@ impl App {
     }
 
     fn after_change(&mut self) {
+        if self
+            .thinking
+            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
+        {
+            self.stop_thinking();
+        }
         self.settle_cursor();
         self.effects.push(Effect::Autosave);
     }

@@ -100,7 +100,8 @@ impl Tally {
 
     /// Points (a win 1, a draw ½) as a percentage of games.
     pub fn score_percent(self) -> f64 {
-        100.0 * (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+        100.0 * (f64::from(self.wins) + f64::from(self.draws) / 2.0)
+            / f64::from(self.games().max(1))
     }
 
     fn add(&mut self, other: Tally) {
@@ -155,6 +156,9 @@ pub const OPENING_BALANCE: i32 = 2;
 
 /// The random opening of game pair `pair` at `width`: the same for both
 /// colours, and close to even.
+///
+/// # Panics
+/// Never: only listed moves are played.
 pub fn opening(config: Config, seed: u64, pair: u32) -> Game {
     let mut rng =
         fastrand::Rng::with_seed(seed ^ (u64::from(config.width()) << 32) ^ u64::from(pair));
@@ -178,7 +182,13 @@ pub fn opening(config: Config, seed: u64, pair: u32) -> Game {
 
 /// Plays `game` to its end, `first` taking the side `first_side`; the result
 /// for `first`.
-fn play_game(mut game: Game, first: Contender, second: Contender, first_side: Side, seed: u64) -> Tally {
+fn play_game(
+    mut game: Game,
+    first: Contender,
+    second: Contender,
+    first_side: Side,
+    seed: u64,
+) -> Tally {
     let width = game.config().width();
     let mut players = [first.player(width, seed), second.player(width, seed ^ 1)];
     while let Some(side) = game.to_move() {
@@ -188,9 +198,18 @@ fn play_game(mut game: Game, first: Contender, second: Contender, first_side: Si
     }
     let winner = game.outcome().and_then(crate::rules::Outcome::winner);
     match winner {
-        Some(side) if side == first_side => Tally { wins: 1, ..Tally::default() },
-        Some(_) => Tally { losses: 1, ..Tally::default() },
-        None => Tally { draws: 1, ..Tally::default() },
+        Some(side) if side == first_side => Tally {
+            wins: 1,
+            ..Tally::default()
+        },
+        Some(_) => Tally {
+            losses: 1,
+            ..Tally::default()
+        },
+        None => Tally {
+            draws: 1,
+            ..Tally::default()
+        },
     }
 }
 
@@ -212,13 +231,20 @@ pub struct Plan {
 impl Plan {
     /// The benchmark: level 5 at `movetime` against minimax, then
     /// each level against the one below.
+    ///
+    /// # Panics
+    /// Never: the levels named exist.
     pub fn standard(movetime: Duration) -> Vec<(Contender, Contender)> {
         let level = |number| Contender::Level {
             level: Level::new(number).expect("levels 1-5 exist"),
             movetime,
         };
         let mut pairings = vec![(level(5), Contender::Minimax)];
-        pairings.extend((2..=5).rev().map(|number| (level(number), level(number - 1))));
+        pairings.extend(
+            (2..=5)
+                .rev()
+                .map(|number| (level(number), level(number - 1))),
+        );
         pairings
     }
 }
@@ -272,11 +298,18 @@ fn run_width(plan: &Plan, config: Config, first: Contender, second: Contender) -
                         break;
                     }
                     let pair = (index / 2) as u32;
-                    let first_side = if index % 2 == 0 { Side::South } else { Side::North };
+                    let first_side = if index.is_multiple_of(2) {
+                        Side::South
+                    } else {
+                        Side::North
+                    };
                     let game = opening(config, plan.seed, pair);
                     let seed = plan.seed ^ (index as u64) << 8 ^ u64::from(config.width());
                     let tally = play_game(game, first, second, first_side, seed);
-                    total.lock().unwrap_or_else(PoisonError::into_inner).add(tally);
+                    total
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .add(tally);
                 }
             });
         }

@@ -165,7 +165,8 @@ pub fn measure_search(width: u8, depth: u32) -> SearchMeasurement {
         nodes += result.nodes;
         elapsed += result.elapsed;
     }
-    let timed = Search::with_seed(Limits::movetime(SEARCH_THINK), SEED).run(&positions[0], &stop, |_| {});
+    let timed =
+        Search::with_seed(Limits::movetime(SEARCH_THINK), SEED).run(&positions[0], &stop, |_| {});
     SearchMeasurement {
         search_width: width,
         depth,

@@ -2,10 +2,13 @@
 //! `bench` are subcommands.
 
 use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::rules::{self, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
+use crate::search::{DEFAULT_THINK, Level, LevelError};
 
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.
 ///
@@ -95,12 +98,16 @@ pub struct PlayArgs {
     /// The board.
     #[command(flatten)]
     pub board: BoardArgs,
-    /// Name of the player who starts in the South row (bottom; moves first).
-    #[arg(long, value_name = "NAME")]
-    pub south: Option<String>,
-    /// Name of the player who starts in the North row (top).
-    #[arg(long, value_name = "NAME")]
-    pub north: Option<String>,
+    /// Who starts in the South row (bottom; moves first): a player's name, or
+    /// `computer[:LEVEL]` for the computer at level 1 (gentle) to 5 (strongest), default 3.
+    #[arg(long, value_name = "NAME|computer[:LEVEL]")]
+    pub south: Option<PlayerArg>,
+    /// Who starts in the North row (top): a name, or `computer[:LEVEL]`.
+    #[arg(long, value_name = "NAME|computer[:LEVEL]")]
+    pub north: Option<PlayerArg>,
+    /// The computer's thinking time a move, in milliseconds (at most 1000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub think: Option<u64>,
     /// Play a match: games until one player has N wins, changing rows after every game.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
     pub first_to: Option<u16>,
@@ -119,6 +126,42 @@ pub struct PlayArgs {
     /// Write the game's record to FILE when the program exits, however it exits (and on `s`).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// The computer's thinking time a move: `--think`, or [`DEFAULT_THINK`].
+    pub fn think(&self) -> Duration {
+        self.think.map_or(DEFAULT_THINK, Duration::from_millis)
+    }
+}
+
+/// A player on the command line: a person's name, or the computer at a level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerArg {
+    /// A person, by name.
+    Human(String),
+    /// The computer, at this level.
+    Computer(Level),
+}
+
+impl FromStr for PlayerArg {
+    type Err = LevelError;
+
+    /// `computer` (any case) or `computer:LEVEL` is the computer; anything
+    /// else is a name.
+    fn from_str(text: &str) -> Result<PlayerArg, LevelError> {
+        let (word, level) = match text.split_once(':') {
+            Some((word, level)) => (word, Some(level)),
+            None => (text, None),
+        };
+        if !word.trim().eq_ignore_ascii_case("computer") {
+            return Ok(PlayerArg::Human(text.to_owned()));
+        }
+        match level {
+            None => Ok(PlayerArg::Computer(Level::DEFAULT)),
+            Some(level) => level.trim().parse().map(PlayerArg::Computer),
+        }
+    }
 }
 
 /// What `endodoi replay` reads and how it shows it.
@@ -239,6 +282,37 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn computer_players_parse_with_and_without_a_level() {
+        let cli = Cli::try_parse_from(["endodoi", "--south", "computer:5", "--north", "Computer"])
+            .expect("valid players");
+        assert_eq!(cli.play.south, Some(PlayerArg::Computer(Level::MAX)));
+        assert_eq!(cli.play.north, Some(PlayerArg::Computer(Level::DEFAULT)));
+        let cli = Cli::try_parse_from(["endodoi", "--south", "Naserian"]).expect("a name");
+        assert_eq!(cli.play.south, Some(PlayerArg::Human("Naserian".into())));
+        assert_eq!(cli.play.think(), DEFAULT_THINK);
+    }
+
+    #[test]
+    fn a_computer_level_outside_1_to_5_is_refused_with_the_range() {
+        let error = Cli::try_parse_from(["endodoi", "--north", "computer:9"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+        assert!(
+            error
+                .to_string()
+                .contains("the level must be 1 to 5, not `9`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn thinking_time_is_at_most_a_second() {
+        let error = Cli::try_parse_from(["endodoi", "--think", "1001"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+        let cli = Cli::try_parse_from(["endodoi", "--think", "100"]).expect("100 ms");
+        assert_eq!(cli.play.think(), Duration::from_millis(100));
     }
 
     #[test]

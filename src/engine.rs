@@ -59,9 +59,7 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {
     /// The first word is not a command.
-    #[error(
-        "unknown command `{0}` (commands: position, go, stop, isready, quit)"
-    )]
+    #[error("unknown command `{0}` (commands: position, go, stop, isready, quit)")]
     UnknownCommand(String),
     /// A command with a word or value it does not take.
     #[error("{command}: {reason}")]
@@ -122,8 +120,11 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
         return Ok(Request::PositionRecord(PathBuf::from(path)));
     }
     let default = Config::default();
-    let (mut width, mut seeds, mut variant) =
-        (default.width().into(), default.seeds().into(), default.variant());
+    let (mut width, mut seeds, mut variant) = (
+        default.width().into(),
+        default.seeds().into(),
+        default.variant(),
+    );
     let mut words = rest.split_whitespace();
     let mut moves = String::new();
     while let Some(word) = words.next() {
@@ -133,7 +134,10 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
                     .next()
                     .ok_or_else(|| bad("position", format!("`{word}` needs a number")))?;
                 let number = value.parse().map_err(|_| {
-                    bad("position", format!("`{word}` needs a number, not `{value}`"))
+                    bad(
+                        "position",
+                        format!("`{word}` needs a number, not `{value}`"),
+                    )
                 })?;
                 if word == "width" {
                     width = number;
@@ -161,12 +165,15 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
             other => {
                 return Err(bad(
                     "position",
-                    format!("unknown word `{other}` (expected width, seeds, variant, moves or record)"),
+                    format!(
+                        "unknown word `{other}` (expected width, seeds, variant, moves or record)"
+                    ),
                 ));
             }
         }
     }
-    let config = Config::new(width, seeds, variant).map_err(|error| bad("position", error.to_string()))?;
+    let config =
+        Config::new(width, seeds, variant).map_err(|error| bad("position", error.to_string()))?;
     Ok(Request::Position { config, moves })
 }
 
@@ -186,7 +193,9 @@ fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
                 .ok_or_else(|| {
                     bad(
                         "go",
-                        format!("`{word}` needs a whole number from {low} to {high}, not `{value}`"),
+                        format!(
+                            "`{word}` needs a whole number from {low} to {high}, not `{value}`"
+                        ),
                     )
                 })
         };
@@ -202,7 +211,9 @@ fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
             other => {
                 return Err(bad(
                     "go",
-                    format!("unknown word `{other}` (expected movetime, depth, nodes, level or infinite)"),
+                    format!(
+                        "unknown word `{other}` (expected movetime, depth, nodes, level or infinite)"
+                    ),
                 ));
             }
         }
@@ -306,7 +317,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.stop();
                 match Record::read_moves(config, &moves) {
                     Ok(record) => self.set_game(record.game),
-                    Err(error) => self.say(&format!("info string error illegal move list: {error}")),
+                    Err(error) => {
+                        self.say(&format!("info string error illegal move list: {error}"));
+                    }
                 }
             }
             Request::PositionRecord(path) => {
@@ -328,10 +341,10 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn set_game(&mut self, game: Game) {
-        if game.config() != self.game.config() {
-            if let Some(search) = &mut self.search {
-                search.clear();
-            }
+        if game.config() != self.game.config()
+            && let Some(search) = &mut self.search
+        {
+            search.clear();
         }
         self.game = game;
     }
@@ -393,7 +406,10 @@ fn read_record(path: &std::path::Path) -> Result<Record, String> {
         .read_to_end(&mut bytes)
         .map_err(|error| format!("cannot read {name}: {error}"))?;
     if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!("{name}: larger than {} MiB; not a game record", MAX_RECORD_BYTES >> 20));
+        return Err(format!(
+            "{name}: larger than {} MiB; not a game record",
+            MAX_RECORD_BYTES >> 20
+        ));
     }
     Record::read_bytes(&bytes).map_err(|error| format!("{name}: {error}"))
 }
@@ -445,7 +461,9 @@ mod tests {
     fn position_record_takes_the_rest_of_the_line_as_path() {
         assert_eq!(
             parse("position record games/my game.ogn"),
-            Ok(Some(Request::PositionRecord(PathBuf::from("games/my game.ogn"))))
+            Ok(Some(Request::PositionRecord(PathBuf::from(
+                "games/my game.ogn"
+            ))))
         );
     }
 

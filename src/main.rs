@@ -1,6 +1,6 @@
 //! `endodoi`: play En Dodoi in the terminal, replay records, measure the engine.
 
-use std::io::{IsTerminal as _, Read};
+use std::io::{IsTerminal as _, Read, Write as _};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -8,16 +8,16 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 
-use endodoi::bench;
 use endodoi::analyze;
-use endodoi::arena;
-use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
-use endodoi::engine;
-use endodoi::search::Limits;
-use endodoi::diagram::diagram;
 use endodoi::app::App;
+use endodoi::arena;
+use endodoi::bench;
+use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
+use endodoi::diagram::diagram;
+use endodoi::engine;
 use endodoi::record::{Record, RecordError, State};
 use endodoi::save::{self, Session, Store};
+use endodoi::search::Limits;
 use endodoi::terminal;
 use endodoi::ui::Look;
 
@@ -64,9 +64,8 @@ fn run(cli: Cli) -> Result<()> {
             run_bench(&args);
             Ok(())
         }
-        Some(Command::Engine) => {
-            engine::run(std::io::stdin().lock(), std::io::stdout()).context("reading standard input")
-        }
+        Some(Command::Engine) => engine::run(std::io::stdin().lock(), std::io::stdout())
+            .context("reading standard input"),
         Some(Command::Analyze(args)) => run_analyze(&args),
         Some(Command::Arena(args)) => {
             run_arena(&args);
@@ -231,7 +230,13 @@ fn run_search_bench(args: &BenchArgs) {
         } else {
             println!(
                 "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
-                m.search_width, m.depth, m.nodes, m.nodes_per_s, m.timed_depth, m.timed_ms, m.timed_nodes_per_s
+                m.search_width,
+                m.depth,
+                m.nodes,
+                m.nodes_per_s,
+                m.timed_depth,
+                m.timed_ms,
+                m.timed_nodes_per_s
             );
         }
     }
@@ -243,20 +248,28 @@ fn run_analyze(args: &AnalyzeArgs) -> Result<()> {
         Some(depth) => Limits::depth(depth),
         None => Limits::movetime(Duration::from_millis(args.movetime)),
     };
-    if !args.json {
-        println!("{}", analyze::HEADER);
-    }
+    let mut out = std::io::stdout().lock();
+    // A closed output (say, piped into `head`) ends the printing, not the program.
+    let mut written = if args.json {
+        Ok(())
+    } else {
+        writeln!(out, "{}", analyze::HEADER)
+    };
     let analysis = analyze::analyze(&record.game, limits, args.threshold, |judged| {
-        if !args.json {
-            println!("{}", analyze::row(judged));
+        if !args.json && written.is_ok() {
+            written = writeln!(out, "{}", analyze::row(judged));
         }
     });
-    if args.json {
-        println!("{}", serde_json::to_string(&analysis).expect("an analysis serialises"));
-    } else {
-        println!("{}", analyze::summary(&analysis));
-    }
-    Ok(())
+    written
+        .and_then(|()| {
+            if args.json {
+                let json = serde_json::to_string(&analysis).expect("an analysis serialises");
+                writeln!(out, "{json}")
+            } else {
+                writeln!(out, "{}", analyze::summary(&analysis))
+            }
+        })
+        .context("writing the analysis")
 }
 
 fn run_arena(args: &ArenaArgs) {
@@ -265,16 +278,26 @@ fn run_arena(args: &ArenaArgs) {
         pairings: if args.pairing.is_empty() {
             standard
         } else {
-            args.pairing.iter().map(|&pairing| standard[pairing as usize]).collect()
+            args.pairing
+                .iter()
+                .map(|&pairing| standard[pairing as usize])
+                .collect()
         },
-        widths: if args.width.is_empty() { vec![6, 8, 10] } else { args.width.clone() },
+        widths: if args.width.is_empty() {
+            vec![6, 8, 10]
+        } else {
+            args.width.clone()
+        },
         pairs: args.games.div_ceil(2),
         seed: args.seed,
         threads: args.threads.into(),
     };
     arena::run(&plan, |line| {
         if args.json {
-            println!("{}", serde_json::to_string(line).expect("a result serialises"));
+            println!(
+                "{}",
+                serde_json::to_string(line).expect("a result serialises")
+            );
         } else {
             println!("{line}");
         }

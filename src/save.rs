@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
 use crate::app::{App, Effect, Players, Tone};
-use crate::cli::PlayArgs;
+use crate::cli::{PlayArgs, PlayerArg};
 use crate::record::Record;
 use crate::rules::Side;
 use crate::ui::Look;
@@ -123,8 +123,10 @@ impl Store {
         self.record_file.as_deref()
     }
 
-    /// Does the work the app asked for, telling it how that went.
-    pub fn apply(&mut self, app: &mut App) {
+    /// Does the file work the app asked for, telling it how that went;
+    /// returns the other effects (searches), oldest first.
+    pub fn apply(&mut self, app: &mut App) -> Vec<Effect> {
+        let mut others = Vec::new();
         for effect in app.take_effects() {
             match effect {
                 Effect::Autosave => {
@@ -142,8 +144,10 @@ impl Store {
                     Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
+                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) => others.push(effect),
             }
         }
+        others
     }
 
     /// Writes the current game to its autosave file, choosing the file when
@@ -296,7 +300,7 @@ impl Session {
         } else if let Some(record) = loaded {
             App::from_record(record.clone(), named(&Players::from_record(&record), args))
         } else {
-            let players = Players::new(args.south.clone(), args.north.clone(), args.first_to);
+            let players = named(&Players::new(None, None, args.first_to), args);
             App::new(args.board.config()?, players)
         };
         if let Some(first_to) = args.first_to
@@ -305,18 +309,24 @@ impl Session {
             app.set_first_to(first_to);
         }
         app.set_animation(!args.no_animation);
+        app.set_think(args.think());
         app.look = Look::from_env(args.ascii);
         Ok(Session { app, store })
     }
 }
 
-/// `players` with the names given on the command line, if any.
+/// `players` with the names and computers given on the command line, if any.
 fn named(players: &Players, args: &PlayArgs) -> Players {
     let mut players = players.clone();
-    for (side, name) in [(Side::South, &args.south), (Side::North, &args.north)] {
-        if let Some(name) = name {
-            let player = players.player(side);
-            players.names[player].clone_from(name);
+    for (side, given) in [(Side::South, &args.south), (Side::North, &args.north)] {
+        match given {
+            Some(PlayerArg::Human(name)) => {
+                players.set_computer(side, None);
+                let player = players.player(side);
+                players.names[player].clone_from(name);
+            }
+            Some(PlayerArg::Computer(level)) => players.set_computer(side, Some(*level)),
+            None => {}
         }
     }
     players

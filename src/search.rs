@@ -45,7 +45,7 @@ use table::{Bound, SOLVED, Table};
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 64;
 /// Thinking time a move when none is chosen.
-pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 /// Above any score a game can reach (at most 240 seeds are in play).
 const INFINITY: i32 = 1000;
 /// Nodes between two looks at the clock and the stop flag.
@@ -191,7 +191,7 @@ impl Info {
 }
 
 fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
+    (u128::from(nodes) * 1_000_000_000 / elapsed.as_nanos().max(1)) as u64
 }
 
 /// What a search found.
@@ -429,7 +429,7 @@ struct Tree<'a> {
 impl Tree<'_> {
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0
+        if self.nodes.is_multiple_of(CHECK_EVERY)
             && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|end| Instant::now() >= end))
@@ -468,7 +468,7 @@ impl Tree<'_> {
             keyed[count] = (key, hole);
             count += 1;
         }
-        keyed[..count].sort_by(|a, b| b.0.cmp(&a.0));
+        keyed[..count].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         let mut holes = [Hole::new(side, 0); MAX_WIDTH as usize];
         for (slot, (_, hole)) in holes.iter_mut().zip(&keyed[..count]) {
             *slot = *hole;
@@ -547,9 +547,9 @@ impl Tree<'_> {
             if self.aborted {
                 return None;
             }
-            let noisy = score + rng.i32(-noise..=noise);
-            if best.is_none_or(|(_, _, top)| noisy > top) {
-                best = Some((hole, score, noisy));
+            let shaken = score + rng.i32(-noise..=noise);
+            if best.is_none_or(|(_, _, top)| shaken > top) {
+                best = Some((hole, score, shaken));
             }
         }
         best.map(|(hole, score, _)| (hole, score))
@@ -663,6 +663,7 @@ fn evaluate(game: &Game) -> i32 {
         .map(|capture| i32::from(capture.seeds))
         .max()
         .unwrap_or(0);
-    let row_lead = i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
+    let row_lead =
+        i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
     best_capture + row_lead / 4
 }

@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, stdin, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -14,8 +15,10 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, E
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 
-use crate::app::App;
+use crate::analyze::{MoveAnalysis, analyze};
+use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
 use crate::save::{Session, Store};
+use crate::search::{Limits, Search, SearchResult};
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
@@ -65,6 +68,7 @@ fn event_loop(
     stop: &AtomicBool,
 ) -> Result<()> {
     let mut last = Instant::now();
+    let mut workers = Workers::default();
     while !app.should_quit() && !stop.load(Ordering::Relaxed) {
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         let timeout = if app.wants_frames() { FRAME } else { IDLE };
@@ -82,9 +86,110 @@ fn event_loop(
         let now = Instant::now();
         app.tick(now - last);
         last = now;
-        store.apply(app);
+        // Effects before answers: an answer to a search the app has just
+        // dropped never reaches it.
+        for effect in store.apply(app) {
+            workers.start(effect);
+        }
+        workers.answer(app);
+        for effect in store.apply(app) {
+            workers.start(effect);
+        }
     }
     Ok(())
+}
+
+/// A search running on a thread of its own.
+struct SearchJob {
+    stop: Arc<AtomicBool>,
+    purpose: Purpose,
+    answer: Receiver<SearchResult>,
+}
+
+impl Drop for SearchJob {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The background work of the app: at most one search (the computer's move
+/// or a hint) and one analysis of a viewed move. Dropping it stops the search.
+#[derive(Default)]
+struct Workers {
+    search: Option<SearchJob>,
+    analysis: Option<Receiver<(usize, MoveAnalysis)>>,
+}
+
+impl Workers {
+    fn start(&mut self, effect: Effect) {
+        match effect {
+            Effect::Think(request) => self.search = Some(think(request)),
+            Effect::StopThinking => self.search = None,
+            Effect::Analyze(request) => self.analysis = Some(analyse(request)),
+            Effect::Autosave | Effect::Export => {}
+        }
+    }
+
+    /// Hands the answers that have arrived to the app.
+    fn answer(&mut self, app: &mut App) {
+        if let Some(job) = &self.search {
+            match job.answer.try_recv() {
+                Ok(result) => {
+                    let purpose = job.purpose;
+                    self.search = None;
+                    match (purpose, result.best) {
+                        (Purpose::Move, Some(hole)) => app.computer_moved(hole),
+                        (Purpose::Move, None) => {}
+                        (Purpose::Hint, _) => app.hint_found(&result),
+                    }
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.search = None,
+            }
+        }
+        if let Some(answer) = &self.analysis {
+            match answer.try_recv() {
+                Ok((ply, analysis)) => {
+                    self.analysis = None;
+                    app.analysis_found(ply, analysis);
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.analysis = None,
+            }
+        }
+    }
+}
+
+/// Starts the search `request` asks for on a thread of its own.
+fn think(request: Request) -> SearchJob {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, answer) = mpsc::channel();
+    let flag = Arc::clone(&stop);
+    let purpose = request.purpose;
+    thread::spawn(move || {
+        let mut search = Search::for_level(request.level, request.think);
+        let result = search.run(&request.game, &flag, |_| {});
+        // The app may have stopped waiting: nobody to tell.
+        let _ = sender.send(result);
+    });
+    SearchJob {
+        stop,
+        purpose,
+        answer,
+    }
+}
+
+/// Starts the analysis `request` asks for on a thread of its own.
+fn analyse(request: AnalysisRequest) -> Receiver<(usize, MoveAnalysis)> {
+    let (sender, answer) = mpsc::channel();
+    thread::spawn(move || {
+        let limits = Limits::movetime(request.think);
+        let analysis = analyze(&request.game, limits, request.threshold, |_| {});
+        if let Some(analysis) = analysis.moves.into_iter().next() {
+            let _ = sender.send((request.ply, analysis));
+        }
+    });
+    answer
 }
 
 /// How often the watchdog looks at the terminal and the signal flag.

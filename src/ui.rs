@@ -36,7 +36,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use theme::{HoleState, Look};
 
-use crate::app::{App, Mode, Tone, Viewer};
+use crate::app::{App, Mode, Purpose, Tone, Viewer};
 use crate::rules::{Hole, Side};
 use board::draw_board;
 use history::draw_history;
@@ -286,6 +286,7 @@ fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
                 Line::styled("any key skips · + - change speed", look.muted())
             }
             (_, Some(viewer), _) => viewer::status(app, viewer),
+            (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(
                     "{} to move: choose a hole, Enter to sow",
@@ -304,6 +305,34 @@ fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The computer at work: who thinks, a spinner and the time so far.
+fn thinking_status(app: &App) -> Line<'static> {
+    let look = app.look;
+    let Some(thinking) = app.thinking() else {
+        return Line::default();
+    };
+    let who = match (thinking.purpose, app.game().to_move()) {
+        (Purpose::Move, Some(side)) => format!("{} is thinking", app.players().name(side)),
+        (Purpose::Hint, _) | (Purpose::Move, None) => "Looking for a hint".to_owned(),
+    };
+    let keys = match thinking.purpose {
+        Purpose::Move => "u takes back your move",
+        Purpose::Hint => "you may still move",
+    };
+    Line::from(vec![
+        Span::styled(format!("{who} "), look.strong()),
+        Span::styled(look.spinner(thinking.elapsed), look.title()),
+        Span::styled(
+            format!(
+                " {:.1} s{}{keys}",
+                thinking.elapsed.as_secs_f32(),
+                look.dot()
+            ),
+            look.muted(),
+        ),
+    ])
+}
+
 fn draw_keys(app: &App, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let keys: &[(&str, &str)] = match app.mode() {
@@ -318,14 +347,23 @@ fn draw_keys(app: &App, area: Rect, buf: &mut Buffer) {
             ("?", "help"),
             ("q", "quit"),
         ],
+        Mode::Play if app.computer_to_move().is_some() => &[
+            ("u", "undo"),
+            ("r", "redo"),
+            ("s", "save"),
+            ("n", "new"),
+            ("?", "help"),
+            ("q", "quit"),
+        ],
         Mode::Play => &[
             ("←→", "select"),
             ("Enter", "sow"),
             ("u", "undo"),
             ("r", "redo"),
-            ("p", "preview"),
+            ("t", "hint"),
             ("s", "save"),
             ("n", "new"),
+            ("p", "preview"),
             ("?", "help"),
             ("q", "quit"),
         ],

@@ -5,9 +5,15 @@ mod moves;
 
 use std::time::Duration;
 
-use endodoi::app::{App, Confirm, DEFAULT_SPEED, Effect, Mode, Phase, Players, Tone, seed_time};
+use std::sync::atomic::AtomicBool;
+
+use endodoi::app::{
+    App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Mode, Phase, Players, Purpose, Tone,
+    seed_time,
+};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::search::{Level, Limits, Search};
 use moves::letters;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
@@ -432,4 +438,272 @@ fn clicking_the_opponents_row_explains_whose_turn_it_is() {
         app.message().expect("a message").text,
         "South moves from the South row"
     );
+}
+
+// ------------------------------------------------------------ the computer
+
+/// A game against the computer (level 1) playing `computer_side`.
+fn against_computer(computer_side: Side) -> App {
+    let mut players = Players::default();
+    players.set_computer(computer_side, Some(Level::MIN));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app
+}
+
+fn think_requests(app: &mut App) -> Vec<Purpose> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|effect| match effect {
+            Effect::Think(request) => Some(request.purpose),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The computer's answer arrives once the board has been still a while.
+fn computer_plays(app: &mut App, letter: char) {
+    app.tick(COMPUTER_PAUSE);
+    app.computer_moved(hole(letter));
+}
+
+#[test]
+fn a_computer_player_is_named_after_its_level() {
+    let app = against_computer(Side::North);
+    assert_eq!(app.players().name(Side::North), "Computer (level 1)");
+    assert_eq!(app.players().computer(Side::North), Some(Level::MIN));
+    assert_eq!(app.players().computer(Side::South), None);
+}
+
+#[test]
+fn the_players_move_asks_the_computer_for_its_answer_which_is_then_played() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|effect| matches!(
+            effect,
+            Effect::Think(request) if request.purpose == Purpose::Move
+                && request.level == Level::MIN
+                && letters(&request.game) == "C"
+        )),
+        "{effects:?}"
+    );
+    assert_eq!(app.thinking().map(|t| t.purpose), Some(Purpose::Move));
+    computer_plays(&mut app, 'a');
+    assert_eq!(letters(app.game()), "C a");
+    assert_eq!(app.thinking(), None);
+    assert_eq!(app.take_effects(), [Effect::Autosave]);
+}
+
+#[test]
+fn the_computers_answer_waits_until_the_board_is_still() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    app.computer_moved(hole('a'));
+    assert_eq!(letters(app.game()), "C", "held for the pause");
+    app.tick(COMPUTER_PAUSE);
+    assert_eq!(letters(app.game()), "C a");
+}
+
+#[test]
+fn the_computers_move_is_animated_like_a_persons() {
+    let mut app = against_computer(Side::North);
+    app.set_animation(true);
+    type_keys(&mut app, "c\n");
+    app.tick(Duration::from_secs(60));
+    computer_plays(&mut app, 'a');
+    let sowing = app.sowing().expect("the computer's move is being sown");
+    assert_eq!(sowing.report.hole, hole('a'));
+}
+
+#[test]
+fn the_computer_moves_first_when_it_plays_south() {
+    let mut app = against_computer(Side::South);
+    app.tick(Duration::ZERO);
+    assert_eq!(think_requests(&mut app), [Purpose::Move]);
+    computer_plays(&mut app, 'C');
+    assert_eq!(letters(app.game()), "C");
+    assert_eq!(app.game().to_move(), Some(Side::North));
+}
+
+#[test]
+fn keys_for_the_computers_holes_are_refused_while_it_thinks() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    type_keys(&mut app, "a\n");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(letters(app.game()), "C");
+    let message = app.message().expect("a refusal");
+    assert_eq!(message.tone, Tone::Error);
+    assert!(
+        message.text.contains("Computer (level 1) has this turn"),
+        "{message:?}"
+    );
+}
+
+#[test]
+fn help_and_quit_work_while_the_computer_thinks() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.mode(), &Mode::Help);
+    computer_plays(&mut app, 'a');
+    assert_eq!(letters(app.game()), "C", "not played under the help");
+    press(&mut app, KeyCode::Esc);
+    app.tick(COMPUTER_PAUSE);
+    assert_eq!(letters(app.game()), "C a", "played once the help closes");
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn undo_on_the_players_turn_takes_back_the_computers_move_and_the_players() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    computer_plays(&mut app, 'a');
+    type_keys(&mut app, "b\n");
+    computer_plays(&mut app, 'f');
+    assert_eq!(letters(app.game()), "C a B f");
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(letters(app.game()), "C a");
+    assert_eq!(app.game().to_move(), Some(Side::South));
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some("Took back B f")
+    );
+    assert_eq!(app.thinking(), None);
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(letters(app.game()), "C a B f", "redo brings both back");
+    assert_eq!(app.game().to_move(), Some(Side::South));
+}
+
+#[test]
+fn undo_while_the_computer_thinks_stops_it_and_gives_the_turn_back() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(letters(app.game()), "");
+    assert_eq!(app.game().to_move(), Some(Side::South));
+    assert_eq!(app.thinking(), None);
+    let effects = app.take_effects();
+    assert!(effects.contains(&Effect::StopThinking), "{effects:?}");
+    app.computer_moved(hole('a'));
+    app.tick(COMPUTER_PAUSE);
+    assert_eq!(letters(app.game()), "", "a late answer is ignored");
+}
+
+#[test]
+fn a_new_game_stops_the_computers_search() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    type_keys(&mut app, "ny");
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.take_effects().first(), Some(&Effect::StopThinking));
+    assert_eq!(app.thinking(), None);
+}
+
+#[test]
+fn two_computers_play_each_other_move_after_move() {
+    let mut players = Players::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MAX));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    assert_eq!(think_requests(&mut app), [Purpose::Move]);
+    computer_plays(&mut app, 'C');
+    assert_eq!(
+        think_requests(&mut app),
+        [Purpose::Move],
+        "North thinks next"
+    );
+    computer_plays(&mut app, 'a');
+    assert_eq!(letters(app.game()), "C a");
+}
+
+#[test]
+fn in_a_match_the_computer_changes_rows_with_its_player() {
+    let mut players = Players::new(None, None, Some(2));
+    players.set_computer(Side::North, Some(Level::DEFAULT));
+    let mut app = App::new(Config::default(), players);
+    assert_eq!(app.players().computer(Side::North), Some(Level::DEFAULT));
+    app.set_animation(false);
+    // Play the game out: the computer answers with its first legal move.
+    while let Some(side) = app.game().to_move() {
+        let first = app.game().legal_moves().next().expect("a legal move");
+        if side == Side::North {
+            computer_plays(&mut app, first.letter());
+        } else {
+            app.handle_key(KeyEvent::from(KeyCode::Char(first.letter())));
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.players().round, 2);
+    assert_eq!(app.players().computer(Side::South), Some(Level::DEFAULT));
+    assert_eq!(app.players().computer(Side::North), None);
+    assert_eq!(app.players().name(Side::South), "Computer (level 3)");
+    assert_eq!(app.record().tag("South"), Some("Computer (level 3)"));
+}
+
+#[test]
+fn a_resumed_record_goes_on_against_the_computer_it_names() {
+    let mut record = Record::read_moves(Config::default(), "C").expect("a game");
+    record.set_tag("North", "Computer (level 2)");
+    let players = Players::from_record(&record);
+    assert_eq!(players.computer(Side::North), Level::new(2));
+    let mut app = App::from_record(record, players);
+    app.tick(Duration::ZERO);
+    assert_eq!(think_requests(&mut app), [Purpose::Move]);
+}
+
+#[test]
+fn the_hint_key_asks_the_strongest_search_and_selects_its_move() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('t'));
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|effect| matches!(
+            effect,
+            Effect::Think(request) if request.purpose == Purpose::Hint && request.level == Level::MAX
+        )),
+        "{effects:?}"
+    );
+    let game = app.game().clone();
+    let result = Search::new(Limits::depth(3)).run(&game, &AtomicBool::new(false), |_| {});
+    let best = result.best.expect("a move");
+    app.hint_found(&result);
+    assert_eq!(app.selected(), Some(best));
+    let text = &app.message().expect("the hint").text;
+    assert_eq!(
+        text,
+        &format!("Hint: {best} ({:+} seeds, depth 3)", result.score)
+    );
+    assert_eq!(app.thinking(), None);
+}
+
+#[test]
+fn moving_before_the_hint_comes_drops_it() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('t'));
+    type_keys(&mut app, "c\n");
+    assert!(app.take_effects().contains(&Effect::StopThinking));
+    let result = Search::new(Limits::depth(1)).run(app.game(), &AtomicBool::new(false), |_| {});
+    app.hint_found(&result);
+    assert_eq!(app.message(), None, "a stale hint is not shown");
+}
+
+#[test]
+fn no_hint_on_the_computers_turn() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    press(&mut app, KeyCode::Char('t'));
+    assert!(think_requests(&mut app).is_empty());
+    assert_eq!(app.message().map(|m| m.tone), Some(Tone::Error));
 }

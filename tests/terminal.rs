@@ -419,3 +419,26 @@ fn until_error_opens_the_moves_before_the_fault_and_says_why() {
     tmux.keys(&["q"]);
     tmux.wait_for("EXITED 0");
 }
+
+// ------------------------------------------------------------ the computer
+
+#[test]
+fn the_computer_answers_a_move_and_both_are_autosaved() {
+    let Some(tmux) = Tmux::new("computer") else {
+        return;
+    };
+    tmux.start("--north computer:1 --think 100 --no-animation", true);
+    let screen = tmux.wait_for("South to move");
+    assert!(screen.contains("Computer (level 1) North"), "{screen}");
+    tmux.keys(&["c", "Enter"]);
+    let screen = tmux.wait_for("move 2 ╮");
+    assert!(screen.contains("Computer (level 1) sowed"), "{screen}");
+    let record = tmux.autosaved();
+    assert_eq!(record.game.ply(), 2, "{}", moves(&record));
+    assert_eq!(record.tag("North"), Some("Computer (level 1)"));
+    tmux.keys(&["u"]);
+    tmux.wait_for("move 0 ╮");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    assert_eq!(tmux.autosaved().game.ply(), 0, "undo took back both moves");
+}

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use endodoi::app::{App, Players};
 use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Position, Side, Variant};
+use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::search::{Level, SearchResult};
 use endodoi::ui::Look;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -298,4 +299,56 @@ fn a_match_shows_tally_pins_beside_the_names() {
     // Game 4: Lekishon plays South.
     assert!(screen.contains("▶ Lekishon South  ●○○"), "{screen}");
     assert!(screen.contains("  Naserian North  ●●○"), "{screen}");
+}
+
+// ------------------------------------------------------------ the computer
+
+#[test]
+fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
+    let mut players = Players::default();
+    players.set_computer(Side::North, Some(Level::DEFAULT));
+    let mut app = App::new(Config::default(), players);
+    app.look = PLAIN;
+    app.set_animation(false);
+    type_keys(&mut app, "c\n");
+    app.tick(Duration::from_millis(1200));
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.contains("Computer (level 3) is thinking ⠼ 1.2 s · u takes back your move"),
+        "{screen}"
+    );
+    assert!(screen.contains("Computer (level 3) North"), "{screen}");
+    assert!(
+        !screen.contains("Enter sow"),
+        "the key bar offers no move on the computer's turn:\n{screen}"
+    );
+}
+
+#[test]
+fn the_hint_is_shown_and_its_hole_selected() {
+    let mut app = game_app(6, "", PLAIN);
+    type_keys(&mut app, "t");
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("Looking for a hint"), "{screen}");
+    let result = SearchResult {
+        best: Some(Hole::new(Side::South, 3)),
+        side: Side::South,
+        score: 4,
+        exact: false,
+        depth: 9,
+        nodes: 1000,
+        elapsed: Duration::from_millis(900),
+        pv: vec![Hole::new(Side::South, 3)],
+    };
+    app.hint_found(&result);
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("Hint: D (+4 seeds, depth 9)"), "{screen}");
+    assert!(
+        screen.contains("[D]"),
+        "the hint's hole is selected:\n{screen}"
+    );
+    assert!(
+        screen.contains("t hint"),
+        "the key bar lists the hint:\n{screen}"
+    );
 }

@@ -9,6 +9,7 @@ mod screen;
 
 use std::time::Duration;
 
+use endodoi::analyze::MoveAnalysis;
 use endodoi::app::{App, Effect, Mode, Tone};
 use endodoi::record::Record;
 use endodoi::ui::{self, Look};
@@ -447,4 +448,76 @@ fn until_error_keeps_the_moves_before_a_faulty_move_of_a_move_list() {
         stderr.contains("--moves: line 2, column 2, ply 3: move `C`"),
         "{stderr}"
     );
+}
+
+// ------------------------------------------------------------------ analysis
+
+fn analyze_requests(app: &mut App) -> Vec<(usize, String)> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|effect| match effect {
+            Effect::Analyze(request) => Some((request.ply, letters(&request.game))),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_analysis_key_asks_for_the_move_on_screen_only() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "3\n");
+    press(&mut app, KeyCode::Char('a'));
+    let third = sample().game.history()[2].hole.to_string();
+    assert_eq!(analyze_requests(&mut app), [(3, third)]);
+    let screen = screen(&app);
+    assert!(screen.contains("Analysing move 3"), "{screen}");
+    press(&mut app, KeyCode::Right);
+    assert!(
+        analyze_requests(&mut app).is_empty(),
+        "one analysis at a time"
+    );
+}
+
+#[test]
+fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "1\n");
+    press(&mut app, KeyCode::Char('a'));
+    app.take_effects();
+    let played = sample().game.history()[0].hole.to_string();
+    app.analysis_found(
+        1,
+        MoveAnalysis {
+            ply: 1,
+            side: "south",
+            played: played.clone(),
+            captured: 0,
+            before: 3,
+            after: -4,
+            best: "Z".to_owned(),
+            pv: vec!["Z".to_owned()],
+            loss: 7,
+            mistake: true,
+            depth: 6,
+        },
+    );
+    let screen = screen(&app);
+    assert!(
+        screen.contains(&format!(
+            "1. {played}: South +3 → -4 · engine: Z · mistake: gives away 7 seeds"
+        )),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        analyze_requests(&mut app).first().map(|(ply, _)| *ply),
+        Some(2),
+        "the next move shown is analysed in turn"
+    );
+    press(&mut app, KeyCode::Left);
+    assert!(screen_has(&app, "mistake: gives away 7 seeds"), "cached");
+}
+
+fn screen_has(app: &App, text: &str) -> bool {
+    screen(app).contains(text)
 }

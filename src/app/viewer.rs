@@ -24,12 +24,14 @@
 //! # Ok::<(), endodoi::record::RecordError>(())
 //! ```
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
 use super::{App, Effect, Mode, Players, Tone, seed_time};
+use crate::analyze::MoveAnalysis;
 use crate::record::Record;
 use crate::rules::{Game, MoveReport};
 use crate::ui;
@@ -49,6 +51,12 @@ pub struct Viewer {
     fault: Option<String>,
     goto: Option<usize>,
     autoplay: Option<Duration>,
+    /// Whether each move shown is analysed (the `a` key).
+    pub(super) analysis: bool,
+    /// The analyses known, by move number.
+    pub(super) analyses: BTreeMap<usize, MoveAnalysis>,
+    /// The move being analysed and for how long.
+    pub(super) analysing: Option<(usize, Duration)>,
 }
 
 impl Viewer {
@@ -86,6 +94,16 @@ impl Viewer {
     pub fn autoplaying(&self) -> bool {
         self.autoplay.is_some()
     }
+
+    /// Whether each move shown is analysed.
+    pub fn analysis_on(&self) -> bool {
+        self.analysis
+    }
+
+    /// The move being analysed in the background and for how long, if any.
+    pub fn analysing(&self) -> Option<(usize, Duration)> {
+        self.analysing
+    }
 }
 
 /// The record's game replayed on a fresh board: every move's report, and the
@@ -121,6 +139,9 @@ impl App {
             fault,
             goto: None,
             autoplay: None,
+            analysis: false,
+            analyses: BTreeMap::new(),
+            analysing: None,
         });
         app
     }
@@ -136,10 +157,14 @@ impl App {
         self.viewer()?.moves.get(ply.checked_sub(1)?)
     }
 
-    /// Whether time must be passed in often: a sowing is shown or the viewer
-    /// plays the game.
+    /// Whether time must be passed in often: a sowing is shown, the viewer
+    /// plays the game, or the computer is thinking (its clock is shown).
     pub fn wants_frames(&self) -> bool {
-        self.sowing().is_some() || self.viewer().is_some_and(Viewer::autoplaying)
+        self.sowing().is_some()
+            || self.thinking().is_some()
+            || self
+                .viewer()
+                .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
     }
 
     pub(super) fn viewer_key(&mut self, key: KeyEvent) {
@@ -183,6 +208,7 @@ impl App {
             KeyCode::Char('+' | '=') => self.change_speed(1),
             KeyCode::Char('-' | '_') => self.change_speed(-1),
             KeyCode::Char('p' | 'P') => self.take_over(),
+            KeyCode::Char('a' | 'A') => self.toggle_analysis(),
             KeyCode::Char('?') | KeyCode::F(1) => {
                 self.stop_autoplay();
                 self.mode = Mode::Help;
@@ -206,6 +232,9 @@ impl App {
     /// Lets time pass for the game playing itself: the next move is sown
     /// once the last one has been shown and a pause has passed.
     pub(super) fn viewer_tick(&mut self, elapsed: Duration) {
+        if let Some((_, waited)) = self.viewer.as_mut().and_then(|v| v.analysing.as_mut()) {
+            *waited += elapsed;
+        }
         if self.sowing().is_some() {
             return;
         }

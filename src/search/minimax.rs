@@ -27,7 +27,13 @@ pub fn minimax_best(game: &Game, depth: u32) -> Option<Hole> {
     for hole in moves {
         let alpha = best.map_or(-INFINITY, |(_, score)| score);
         let score = gain_through(&mut game, hole, |child, capture| {
-            capture - minimax(child, depth.saturating_sub(1), capture - INFINITY, capture - alpha)
+            capture
+                - minimax(
+                    child,
+                    depth.saturating_sub(1),
+                    capture - INFINITY,
+                    capture - alpha,
+                )
         });
         if best.is_none_or(|(_, top)| score > top) {
             best = Some((hole, score));

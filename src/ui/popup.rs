@@ -197,7 +197,11 @@ fn game_keys(app: &App) -> Vec<(String, String)> {
         ),
         (
             "u  r".to_owned(),
-            "undo, redo (as many moves as were played)",
+            "undo, redo (vs the computer: to your turn again)",
+        ),
+        (
+            "t".to_owned(),
+            "hint: the engine's move and the margin it expects",
         ),
         ("p".to_owned(), "move preview on or off"),
         (

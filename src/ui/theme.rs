@@ -164,6 +164,18 @@ impl Look {
         if self.ascii { " - " } else { " · " }
     }
 
+    /// A spinner's frame after `elapsed`: something turns while the computer thinks.
+    pub fn spinner(self, elapsed: std::time::Duration) -> &'static str {
+        const BRAILLE: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠇"];
+        const PLAIN: [&str; 4] = ["|", "/", "-", "\\"];
+        let frame = (elapsed.as_millis() / 100) as usize;
+        if self.ascii {
+            PLAIN[frame % PLAIN.len()]
+        } else {
+            BRAILLE[frame % BRAILLE.len()]
+        }
+    }
+
     /// Points from a hole to where its sowing ends.
     pub fn arrow(self) -> &'static str {
         if self.ascii { "->" } else { "→" }

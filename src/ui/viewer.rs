@@ -125,6 +125,9 @@ pub(super) fn status(app: &App, viewer: &Viewer) -> Line<'static> {
         let text = "Playing the record · Space pauses · + - speed".to_owned();
         return Line::styled(plain(text), look.muted());
     }
+    if viewer.analysis_on() && app.game().ply() > 0 {
+        return analysis_line(app, viewer);
+    }
     let played = app.viewed_move().map(|report| {
         let side = report.hole.side();
         format!(
@@ -149,6 +152,49 @@ pub(super) fn status(app: &App, viewer: &Viewer) -> Line<'static> {
     Line::styled(plain(text), look.muted())
 }
 
+/// The analysis of the move shown: the evaluations before and after it
+/// (South's expected margin), the engine's move, and whether it was a mistake.
+fn analysis_line(app: &App, viewer: &Viewer) -> Line<'static> {
+    let look = app.look;
+    let ply = app.game().ply();
+    let Some(analysis) = app.viewed_analysis() else {
+        let waited = viewer
+            .analysing()
+            .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
+        return Line::from(vec![
+            Span::styled(format!("Analysing move {ply} "), look.strong()),
+            Span::styled(look.spinner(waited), look.title()),
+        ]);
+    };
+    let arrow = if look.ascii { "->" } else { "→" };
+    let mut spans = vec![
+        Span::styled(format!("{ply}. {}: ", analysis.played), look.strong()),
+        Span::raw(format!(
+            "South {:+} {arrow} {:+}",
+            analysis.before, analysis.after
+        )),
+        Span::styled(look.dot(), look.muted()),
+    ];
+    if analysis.best == analysis.played {
+        spans.push(Span::styled("the engine's move too", look.info()));
+    } else {
+        spans.push(Span::raw(format!("engine: {}", analysis.best)));
+        if analysis.mistake {
+            spans.push(Span::styled(look.dot(), look.muted()));
+            spans.push(Span::styled(
+                format!("mistake: gives away {} seeds", analysis.loss),
+                look.error(),
+            ));
+        } else if analysis.loss > 0 {
+            spans.push(Span::styled(
+                format!(" (this loses {})", analysis.loss),
+                look.muted(),
+            ));
+        }
+    }
+    Line::from(spans)
+}
+
 /// The key bar.
 pub(super) fn keys(app: &App) -> &'static [(&'static str, &'static str)] {
     let autoplaying = app.viewer().is_some_and(Viewer::autoplaying);
@@ -167,6 +213,7 @@ pub(super) fn keys(app: &App) -> &'static [(&'static str, &'static str)] {
             ("Space", "play"),
             ("12 Enter", "go to"),
             ("p", "play on"),
+            ("a", "analysis"),
             ("?", "help"),
             ("q", "quit"),
         ],
@@ -190,6 +237,7 @@ pub(super) fn help_keys(app: &App) -> Vec<(String, String)> {
         ("Space", "play the record by itself; Space again pauses"),
         ("+  -", format!("sowing speed (1-{MAX_SPEED})").as_str()),
         ("click", "a move in the list goes to it"),
+        ("a", "analysis on/off: the engine judges each move"),
         ("p", "play on from here: your game, saved as you play"),
         ("q  Esc", "quit (the record is never changed)"),
     ]

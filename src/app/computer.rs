@@ -1,0 +1,344 @@
+//! The computer at the board: its turns, the hint key, and the replay
+//! viewer's analysis, all without threads.
+//!
+//! The app never searches. When the computer is to move (or the player asks
+//! for a hint) it asks for a search with [`Effect::Think`]; the event loop
+//! runs it on a worker thread and hands the answer back with
+//! [`App::computer_moved`] or [`App::hint_found`]. Whenever the position
+//! changes under a search (undo, a new game), the app asks for it to be
+//! dropped with [`Effect::StopThinking`], so an answer that arrives is always
+//! about the position on screen. Tests call the answering methods directly.
+//!
+//! ```
+//! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Players, Purpose};
+//! use endodoi::rules::{Config, Hole, Side};
+//! use endodoi::search::Level;
+//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//!
+//! let mut players = Players::default();
+//! players.set_computer(Side::North, Some(Level::MIN));
+//! let mut app = App::new(Config::default(), players);
+//! app.set_animation(false);
+//! app.handle_key(KeyEvent::from(KeyCode::Char('c')));
+//! app.handle_key(KeyEvent::from(KeyCode::Enter));
+//! let asked = app.take_effects().into_iter().any(|effect| {
+//!     matches!(effect, Effect::Think(request) if request.purpose == Purpose::Move)
+//! });
+//! assert!(asked, "the computer is asked for North's move");
+//! app.tick(COMPUTER_PAUSE);
+//! app.computer_moved(Hole::new(Side::North, 0));
+//! assert_eq!(app.game().ply(), 2);
+//! ```
+
+use std::time::Duration;
+
+use super::{App, Effect, Mode, Tone};
+use crate::analyze::MoveAnalysis;
+use crate::rules::{Game, Hole, Side};
+use crate::search::{DEFAULT_THINK, Level, SearchResult};
+
+/// The computer's move lands no sooner than this after the board is still
+/// (its turn began, or the last sowing ended), so that even a quick answer,
+/// or two computers playing each other, can be followed.
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(400);
+/// Thinking time of the viewer's analysis, for each of the two positions of a move.
+pub const ANALYSIS_THINK: Duration = Duration::from_millis(300);
+/// A move that gives away more than this many seeds against the engine's
+/// choice is marked a mistake (as `endodoi analyze` does by default).
+pub const MISTAKE_THRESHOLD: u32 = 2;
+
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own move.
+    Move,
+    /// A hint for the person to move.
+    Hint,
+}
+
+/// A search the app asks the event loop to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The game to search, as it stands.
+    pub game: Game,
+    /// The strength to search at.
+    pub level: Level,
+    /// Thinking time (the strongest level uses all of it).
+    pub think: Duration,
+    /// What the answer is for.
+    pub purpose: Purpose,
+}
+
+/// The analysis of one move of the viewed record, asked of the event loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The move's number in the record, from 1.
+    pub ply: usize,
+    /// A game from the position before the move, with the move played.
+    pub game: Game,
+    /// Thinking time for each position.
+    pub think: Duration,
+    /// Seeds a move may give away before it is a mistake.
+    pub threshold: u32,
+}
+
+/// A search under way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// What it is for.
+    pub purpose: Purpose,
+    /// Time since it began.
+    pub elapsed: Duration,
+    /// Time the board has been still since it began.
+    settled: Duration,
+    /// The computer's answer, held until the board is still.
+    answer: Option<Hole>,
+}
+
+/// The name a computer player goes by: `Computer (level 3)`.
+pub fn computer_name(level: Level) -> String {
+    format!("Computer (level {level})")
+}
+
+/// The level a player's name says the computer plays at, if it is a
+/// computer's name (so that a resumed game goes on against the computer).
+pub fn level_of_name(name: &str) -> Option<Level> {
+    Level::all().find(|&level| computer_name(level) == name)
+}
+
+impl App {
+    /// The computer's thinking time a move.
+    pub fn set_think(&mut self, think: Duration) {
+        self.think = think;
+    }
+
+    /// The search under way, if any.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+
+    /// The level of the computer to move, if the computer is to move.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        self.players.computer(self.game().to_move()?)
+    }
+
+    /// The computer's answer: `hole` is played (animated like a person's
+    /// move) once the board is still. An answer nobody waits for is ignored.
+    pub fn computer_moved(&mut self, hole: Hole) {
+        match &mut self.thinking {
+            Some(thinking) if thinking.purpose == Purpose::Move => {
+                thinking.answer = Some(hole);
+            }
+            _ => return,
+        }
+        self.update_computer();
+    }
+
+    /// The engine's answer to the hint key: the move is selected and shown
+    /// with the margin the mover can expect.
+    pub fn hint_found(&mut self, result: &SearchResult) {
+        if !self
+            .thinking
+            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
+        {
+            return;
+        }
+        self.thinking = None;
+        let Some(hole) = result.best.filter(|&hole| self.game().is_legal(hole)) else {
+            return;
+        };
+        self.cursor[hole.side()] = hole.index();
+        let exact = if result.exact { ", exact" } else { "" };
+        self.notify(
+            Tone::Info,
+            format!(
+                "Hint: {hole} ({:+} seeds, depth {}{exact})",
+                result.score_for(hole.side()),
+                result.depth
+            ),
+        );
+    }
+
+    /// The hint key: asks the engine for the best move of the person to move.
+    pub(super) fn ask_hint(&mut self) {
+        let Some(side) = self.game().to_move() else {
+            self.notify(Tone::Error, "The game is over: no hint to give");
+            return;
+        };
+        if self.players.computer(side).is_some() {
+            self.refuse_computer_turn(side);
+            return;
+        }
+        if self.thinking.is_some() {
+            self.notify(Tone::Info, "Still looking for a hint…");
+            return;
+        }
+        self.start_thinking(Level::MAX, DEFAULT_THINK, Purpose::Hint);
+    }
+
+    /// Tells the player the computer has this turn.
+    pub(super) fn refuse_computer_turn(&mut self, side: Side) {
+        self.notify(
+            Tone::Error,
+            format!(
+                "{} has this turn · u takes back your last move",
+                self.players.name(side)
+            ),
+        );
+    }
+
+    fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
+        self.thinking = Some(Thinking {
+            purpose,
+            elapsed: Duration::ZERO,
+            settled: Duration::ZERO,
+            answer: None,
+        });
+        self.effects.push(Effect::Think(Request {
+            game: self.game().clone(),
+            level,
+            think,
+            purpose,
+        }));
+    }
+
+    /// Drops the search under way (its answer would be about another position).
+    pub(super) fn stop_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.effects.push(Effect::StopThinking);
+        }
+    }
+
+    /// Lets time pass for the search under way.
+    pub(super) fn thinking_tick(&mut self, elapsed: Duration) {
+        let still = self.mode == Mode::Play;
+        if let Some(thinking) = &mut self.thinking {
+            thinking.elapsed += elapsed;
+            if still {
+                thinking.settled += elapsed;
+            }
+        }
+    }
+
+    /// Plays the computer's answer once the board is still, and asks for a
+    /// search when the computer is to move and none is under way.
+    pub(super) fn update_computer(&mut self) {
+        if self.viewer.is_some() {
+            self.update_analysis();
+            return;
+        }
+        let Some(level) = self.computer_to_move() else {
+            if self
+                .thinking
+                .is_some_and(|thinking| thinking.purpose == Purpose::Move)
+            {
+                self.stop_thinking();
+            }
+            return;
+        };
+        match self.thinking {
+            None => self.start_thinking(level, self.think, Purpose::Move),
+            Some(thinking) if thinking.purpose == Purpose::Hint => {
+                self.stop_thinking();
+                self.start_thinking(level, self.think, Purpose::Move);
+            }
+            Some(Thinking {
+                answer: Some(hole),
+                settled,
+                ..
+            }) if settled >= COMPUTER_PAUSE && self.mode == Mode::Play => {
+                self.thinking = None;
+                self.play_computer_move(hole);
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn play_computer_move(&mut self, hole: Hole) {
+        let before = *self.game().position();
+        match self.record.game.play(hole) {
+            Ok(report) => {
+                self.cursor[hole.side()] = hole.index();
+                self.animate(before, report);
+                self.after_change();
+                if self.computer_to_move().is_none() {
+                    let name = self.players.name(hole.side()).to_owned();
+                    self.notify(Tone::Info, format!("{name} sowed {hole}"));
+                }
+                // Two computers: the next one starts thinking at once.
+                self.update_computer();
+            }
+            Err(error) => self.notify(
+                Tone::Error,
+                format!("The computer chose {hole}, which cannot be sown: {error}"),
+            ),
+        }
+    }
+
+    // ------------------------------------------------------------ the viewer
+
+    /// The analysis of the move leading to the position shown, if known.
+    pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
+        let viewer = self.viewer.as_ref()?;
+        viewer.analyses.get(&self.game().ply())
+    }
+
+    /// The analysis of move `ply` of the viewed record, from the event loop.
+    pub fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) {
+        let Some(viewer) = &mut self.viewer else {
+            return;
+        };
+        if viewer.analysing.is_some_and(|(asked, _)| asked == ply) {
+            viewer.analysing = None;
+        }
+        viewer
+            .analyses
+            .insert(ply, MoveAnalysis { ply, ..analysis });
+        self.update_analysis();
+    }
+
+    /// The viewer's `a` key: analysis of each move shown, on or off.
+    pub(super) fn toggle_analysis(&mut self) {
+        let Some(viewer) = &mut self.viewer else {
+            return;
+        };
+        viewer.analysis = !viewer.analysis;
+        if !viewer.analysis {
+            self.notify(Tone::Info, "Analysis off");
+        }
+        self.update_analysis();
+    }
+
+    /// Asks for the analysis of the move shown, if it is wanted, unknown and
+    /// no other is under way (an analysis is short and cannot be stopped:
+    /// one at a time).
+    fn update_analysis(&mut self) {
+        let ply = self.game().ply();
+        let Some(viewer) = &mut self.viewer else {
+            return;
+        };
+        if !viewer.analysis
+            || ply == 0
+            || viewer.analysing.is_some()
+            || viewer.analyses.contains_key(&ply)
+        {
+            return;
+        }
+        let mut before = self.record.game.clone();
+        let Some(hole) = before.undo() else {
+            return;
+        };
+        let config = before.config();
+        let mut game = Game::from_position(config.variant(), *before.position(), config.seeds());
+        if game.play(hole).is_err() {
+            return;
+        }
+        viewer.analysing = Some((ply, Duration::ZERO));
+        self.effects.push(Effect::Analyze(AnalysisRequest {
+            ply,
+            game,
+            think: ANALYSIS_THINK,
+            threshold: MISTAKE_THRESHOLD,
+        }));
+    }
+}

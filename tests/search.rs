@@ -1,0 +1,222 @@
+//! The computer player: it finds the best capture and forced wins on small
+//! boards (checked against an exhaustive solver), never plays an illegal or
+//! endless move, answers within its time, and every level plays legal games.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::search::{Level, Limits, Search, minimax_best};
+
+fn hole(letter: char) -> Hole {
+    Hole::from_letter(letter).expect("a hole letter")
+}
+
+fn game(south: &[u8], north: &[u8], to_move: Side) -> Game {
+    let position = Position::from_rows(south, north, to_move).expect("a legal position");
+    Game::from_position(Variant::Classic, position, 4)
+}
+
+fn search(game: &Game, limits: Limits) -> endodoi::search::SearchResult {
+    Search::with_seed(limits, 7).run(game, &AtomicBool::new(false), |_| {})
+}
+
+/// The final margin the player to move gets with perfect play by both sides
+/// (their total minus the opponent's), by playing out every line: the
+/// deliberately plain oracle of these tests. Only for tiny endgames: it
+/// gives up beyond a million positions rather than hang.
+fn solve(game: &mut Game) -> i32 {
+    fn solve_within(game: &mut Game, budget: &mut u32) -> i32 {
+        *budget = budget
+            .checked_sub(1)
+            .expect("a tiny endgame, solved in a million positions");
+        let side = game.position().to_move();
+        if let Some(outcome) = game.outcome() {
+            let totals = outcome.totals();
+            return i32::from(totals[side]) - i32::from(totals[side.opponent()]);
+        }
+        let moves: Vec<Hole> = game.legal_moves().collect();
+        moves
+            .into_iter()
+            .map(|hole| {
+                game.play(hole).expect("a listed move is legal");
+                let value = -solve_within(game, budget);
+                game.undo();
+                value
+            })
+            .max()
+            .expect("a game not over has a move")
+    }
+    solve_within(game, &mut 1_000_000)
+}
+
+/// Random positions reached by seeded random play, both variants, every width.
+fn random_games(count: usize) -> Vec<Game> {
+    let mut rng = fastrand::Rng::with_seed(0x005e_a7c4);
+    let mut games = Vec::new();
+    while games.len() < count {
+        let variant = if rng.bool() {
+            Variant::Classic
+        } else {
+            Variant::Cross
+        };
+        let config = Config::new(rng.u32(6..=10), rng.u32(3..=6), variant).expect("a legal board");
+        let mut game = Game::new(config);
+        for _ in 0..rng.usize(0..80) {
+            let moves: Vec<Hole> = game.legal_moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.usize(..moves.len())])
+                .expect("a listed move is legal");
+        }
+        if game.outcome().is_none() {
+            games.push(game);
+        }
+    }
+    games
+}
+
+#[test]
+fn takes_the_biggest_capture() {
+    // E sows into the empty F and takes a's 9 seeds (+1); A would take only e's.
+    let game = game(&[1, 0, 0, 0, 1, 0], &[9, 0, 0, 0, 1, 0], Side::South);
+    let result = search(&game, Limits::depth(4));
+    assert_eq!(result.best, Some(hole('E')));
+    // North's only reply, e, takes A's seed back (+1): 10 against 2.
+    assert_eq!(result.pv, [hole('E'), hole('e')]);
+}
+
+#[test]
+fn finds_the_only_winning_move_of_small_endgames() {
+    // Each has one winning move (found and frozen with the oracle above);
+    // every other move loses.
+    let endgames = [
+        (&[0, 0, 1, 1, 0, 1][..], &[0, 1, 0, 0, 1, 0][..], 'D', 5),
+        (&[0, 1, 1, 1, 0, 0][..], &[1, 0, 1, 0, 0, 0][..], 'C', 5),
+    ];
+    for (south, north, winning, margin) in endgames {
+        let game = game(south, north, Side::South);
+        assert_eq!(solve(&mut game.clone()), margin);
+        let result = search(&game, Limits::depth(40));
+        assert!(result.exact, "{south:?} {north:?}: solved to the end");
+        assert_eq!(result.score, margin, "{south:?} {north:?}");
+        assert_eq!(result.best, Some(hole(winning)), "{south:?} {north:?}");
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_its_final_margin() {
+    // South has no seeds: North, who moved last, takes the 5 left.
+    let game = game(&[0; 6], &[2, 0, 0, 3, 0, 0], Side::South);
+    let result = search(&game, Limits::depth(3));
+    assert_eq!(result.best, None);
+    assert_eq!(
+        (result.side, result.score, result.exact),
+        (Side::South, -5, true)
+    );
+}
+
+#[test]
+fn never_returns_an_illegal_or_endless_move() {
+    for game in random_games(300) {
+        let result = search(&game, Limits::depth(3));
+        let best = result.best.expect("a game not over has a move");
+        assert!(game.is_legal(best), "{best} in {:?}", game.position());
+        assert!(result.pv.first() == Some(&best));
+    }
+}
+
+#[test]
+fn searches_to_the_requested_depth() {
+    let game = Game::new(Config::default());
+    let mut depths = Vec::new();
+    let result =
+        Search::with_seed(Limits::depth(5), 1).run(&game, &AtomicBool::new(false), |info| {
+            depths.push(info.depth);
+        });
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(result.depth, 5);
+}
+
+#[test]
+fn answers_within_its_movetime() {
+    let game = Game::new(Config::new(10, 6, Variant::Classic).expect("a legal board"));
+    let started = Instant::now();
+    let result = search(&game, Limits::movetime(Duration::from_millis(100)));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game.is_legal(result.best.expect("a move")));
+}
+
+#[test]
+fn stops_when_told_and_still_answers_a_legal_move() {
+    let game = Game::new(Config::new(10, 6, Variant::Classic).expect("a legal board"));
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        Search::new(Limits::infinite()).run(&game, &stop, |_| {})
+    });
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game.is_legal(result.best.expect("a move")));
+}
+
+#[test]
+fn stopped_before_it_begins_still_answers_a_legal_move() {
+    let game = Game::new(Config::default());
+    let result = Search::new(Limits::infinite()).run(&game, &AtomicBool::new(true), |_| {});
+    assert!(game.is_legal(result.best.expect("a move")));
+}
+
+#[test]
+fn every_level_plays_a_whole_legal_game() {
+    for level in Level::all().filter(|&level| level < Level::MAX) {
+        let mut game = Game::new(Config::default());
+        let mut players = [
+            Search::with_seed(level.limits(Duration::from_millis(20)), 1),
+            Search::with_seed(level.limits(Duration::from_millis(20)), 2),
+        ];
+        while let Some(side) = game.to_move() {
+            let result = players[side as usize].run(&game, &AtomicBool::new(false), |_| {});
+            game.play(result.best.expect("a move"))
+                .expect("level {level} plays legal moves");
+        }
+    }
+}
+
+#[test]
+fn levels_parse_from_one_to_five() {
+    assert_eq!("1".parse::<Level>().map(Level::number), Ok(1));
+    assert_eq!("5".parse::<Level>(), Ok(Level::MAX));
+    assert!("0".parse::<Level>().is_err());
+    assert!("6".parse::<Level>().is_err());
+    assert!("x".parse::<Level>().is_err());
+}
+
+#[test]
+fn minimax_plays_the_solved_move_when_it_sees_the_end() {
+    let game = game(&[0, 0, 1, 1, 0, 1], &[0, 1, 0, 0, 1, 0], Side::South);
+    let perfect = solve(&mut game.clone());
+    let mut after = game.clone();
+    after
+        .play(minimax_best(&game, 30).expect("a move"))
+        .expect("a legal move");
+    assert_eq!(-solve(&mut after), perfect);
+}
+
+#[test]
+fn minimax_takes_the_biggest_capture() {
+    let game = game(&[1, 0, 0, 0, 1, 0], &[9, 0, 0, 0, 1, 0], Side::South);
+    assert_eq!(minimax_best(&game, 1), Some(hole('E')));
+}
