@@ -1,5 +1,9 @@
 //! What keys, clicks and time do to the terminal game, without a terminal.
 
+#[path = "common/keys.rs"]
+mod keys;
+#[path = "common/mouse.rs"]
+mod mouse;
 #[path = "common/moves.rs"]
 mod moves;
 
@@ -14,30 +18,14 @@ use endodoi::app::{
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, Limits, Search};
+use keys::{press, type_keys};
+use mouse::click;
 use moves::letters;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
 use ratatui::layout::Rect;
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::from(code));
-}
-
-/// Types each character as a key press; `\n` is Enter.
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let code = match c {
-            '\n' => KeyCode::Enter,
-            c => KeyCode::Char(c),
-        };
-        press(app, code);
-    }
 }
 
 fn new_app() -> App {
@@ -392,18 +380,6 @@ fn match_players_round_trip_through_record_tags() {
     let text = app.record().to_string();
     let record = Record::read(&text).expect("a record");
     assert_eq!(Players::from_record(&record), players);
-}
-
-fn click(app: &mut App, column: u16, row: u16) {
-    app.handle_mouse(
-        MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        },
-        Rect::new(0, 0, 80, 24),
-    );
 }
 
 /// Finds a hole's middle on an 80×24 screen by drawing it.

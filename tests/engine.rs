@@ -199,18 +199,19 @@ fn endodoi(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-#[test]
-fn analyze_json_judges_every_move_of_a_golden_record() {
+/// Runs `endodoi analyze tests/golden/000.ogn ARGS`; the record and the run.
+fn analyze_golden_000(args: &[&str]) -> (Record, std::process::Output) {
     let path = golden("000.ogn");
     let record = Record::read(&std::fs::read_to_string(&path).expect("a golden record"))
         .expect("a valid record");
-    let output = endodoi(&[
-        "analyze",
-        path.to_str().expect("a UTF-8 path"),
-        "--json",
-        "--depth",
-        "3",
-    ]);
+    let mut all = vec!["analyze", path.to_str().expect("a UTF-8 path")];
+    all.extend_from_slice(args);
+    (record, endodoi(&all))
+}
+
+#[test]
+fn analyze_json_judges_every_move_of_a_golden_record() {
+    let (record, output) = analyze_golden_000(&["--json", "--depth", "3"]);
     assert!(
         output.status.success(),
         "{}",
@@ -237,15 +238,7 @@ fn analyze_json_judges_every_move_of_a_golden_record() {
 
 #[test]
 fn analyze_prints_a_row_a_move() {
-    let path = golden("000.ogn");
-    let record = Record::read(&std::fs::read_to_string(&path).expect("a golden record"))
-        .expect("a valid record");
-    let output = endodoi(&[
-        "analyze",
-        path.to_str().expect("a UTF-8 path"),
-        "--depth",
-        "2",
-    ]);
+    let (record, output) = analyze_golden_000(&["--depth", "2"]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("UTF-8 output");
     let rows = text

@@ -1,6 +1,8 @@
 //! What the screen shows, drawn into a buffer: boards of width 6 and 10, at
 //! 80×24 and smaller, in colour, without colour (`NO_COLOR`) and in ASCII.
 
+#[path = "common/keys.rs"]
+mod keys;
 #[path = "common/screen.rs"]
 mod screen;
 
@@ -11,8 +13,8 @@ use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::Look;
+use keys::type_keys;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
@@ -31,17 +33,6 @@ fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
     app.render(buf.area, &mut buf);
     buf
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let code = if c == '\n' {
-            KeyCode::Enter
-        } else {
-            KeyCode::Char(c)
-        };
-        app.handle_key(KeyEvent::from(code));
-    }
 }
 
 fn game_app(width: u32, moves: &str, look: Look) -> App {

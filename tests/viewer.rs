@@ -2,6 +2,10 @@
 //! and what it draws (80×24, the sample game of the rules page and golden
 //! records).
 
+#[path = "common/keys.rs"]
+mod keys;
+#[path = "common/mouse.rs"]
+mod mouse;
 #[path = "common/moves.rs"]
 mod moves;
 #[path = "common/screen.rs"]
@@ -13,11 +17,11 @@ use endodoi::analyze::MoveAnalysis;
 use endodoi::app::{App, Effect, Mode, Tone};
 use endodoi::record::Record;
 use endodoi::ui::{self, Look};
+use keys::{press, type_keys};
+use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
@@ -26,7 +30,6 @@ const PLAIN: Look = Look {
     ascii: false,
     color: false,
 };
-const SCREEN: Rect = Rect::new(0, 0, 80, 24);
 
 /// The sample game of RULES.md, as `examples/` has it.
 fn sample() -> Record {
@@ -48,23 +51,6 @@ fn viewer(record: Record) -> App {
     app.set_animation(false);
     app.look = PLAIN;
     app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::from(code));
-}
-
-/// Types each character as a key press; `\n` is Enter.
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        press(
-            app,
-            match c {
-                '\n' => KeyCode::Enter,
-                c => KeyCode::Char(c),
-            },
-        );
-    }
 }
 
 fn screen(app: &App) -> String {
@@ -299,18 +285,6 @@ fn help_lists_the_viewer_keys_and_any_key_closes_it() {
     type_keys(&mut app, "x");
     assert_eq!(app.mode(), &Mode::Play);
     assert_eq!(app.game().ply(), 0);
-}
-
-fn click(app: &mut App, column: u16, row: u16) {
-    app.handle_mouse(
-        MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        },
-        SCREEN,
-    );
 }
 
 #[test]

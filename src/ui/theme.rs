@@ -267,10 +267,9 @@ impl Look {
         Style::new().add_modifier(Modifier::BOLD)
     }
 
-    /// A key name in the key bar and help.
+    /// A key name in the key bar and help: drawn like a title.
     pub fn key(self) -> Style {
-        self.paint(Style::new(), Color::Yellow)
-            .add_modifier(Modifier::BOLD)
+        self.title()
     }
 
     /// News on the message line.
@@ -278,10 +277,9 @@ impl Look {
         self.paint(Style::new(), Color::Green)
     }
 
-    /// A refusal on the message line.
+    /// A refusal on the message line: drawn like a capture.
     pub fn error(self) -> Style {
-        self.paint(Style::new(), Color::LightRed)
-            .add_modifier(Modifier::BOLD)
+        self.capture()
     }
 
     /// The current move in the history.

@@ -1,0 +1,19 @@
+//! Clicks fed to an [`App`] as the terminal would deliver them.
+
+use endodoi::app::App;
+use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+/// The screen the click tests draw on.
+pub const SCREEN: Rect = Rect::new(0, 0, 80, 24);
+
+/// A left click at a cell of [`SCREEN`].
+pub fn click(app: &mut App, column: u16, row: u16) {
+    let down = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_mouse(down, SCREEN);
+}
