@@ -11,7 +11,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use endodoi::bench::play_out;
-use endodoi::rules::{Config, Game, Variant};
+use endodoi::rules::{Config, Game, Hole, Variant};
 use plain::Plain;
 
 /// Plays the plain reference to the end like `play_out`; returns the seeds it sowed.
@@ -47,5 +47,59 @@ fn whole_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, whole_game);
+/// Positions met in seeded random games, each with a legal move to play.
+fn positions(width: u8) -> Vec<(Game, Hole)> {
+    let config = Config::new(width.into(), 4, Variant::Classic).unwrap();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut found = Vec::new();
+    while found.len() < 256 {
+        let mut game = Game::new(config);
+        while game.outcome().is_none() {
+            let legal: Vec<Hole> = game.legal_moves().collect();
+            let hole = legal[rng.usize(..legal.len())];
+            found.push((game.clone(), hole));
+            game.play(hole).unwrap();
+        }
+    }
+    found
+}
+
+/// `play` on a copy of the game (one move, and the classification of every candidate move of the
+/// position it reaches), and legal-move generation from scratch (classifying
+/// a position's candidates; `legal_moves` itself then only reads the result).
+fn moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("moves");
+    for width in [6u8, 8, 10] {
+        let positions = positions(width);
+        group.bench_with_input(
+            BenchmarkId::new("play", width),
+            &positions,
+            |b, positions| {
+                let mut next = positions.iter().cycle();
+                b.iter(|| {
+                    let (game, hole) = next.next().unwrap();
+                    let mut game = game.clone();
+                    black_box(game.play(*hole).unwrap())
+                });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("legal_moves", width),
+            &positions,
+            |b, positions| {
+                let mut next = positions.iter().cycle();
+                b.iter(|| {
+                    let (game, _) = next.next().unwrap();
+                    let config = game.config();
+                    let fresh =
+                        Game::from_position(config.variant(), *game.position(), config.seeds());
+                    black_box(fresh.legal_moves().count())
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_game, moves);
 criterion_main!(benches);
