@@ -54,7 +54,7 @@ pub const DEFAULT_SPEED: u8 = 3;
 const SLOWEST_SEED: Duration = Duration::from_millis(320);
 /// A sowing never takes longer than this many seeds' time at its speed
 /// (3.2 s at the default speed): longer moves are sown faster.
-const MAX_STEPS_OF_TIME: u32 = 40;
+pub const MAX_STEPS_OF_TIME: u32 = 40;
 
 /// Record tag: wins needed to take the match.
 pub const TAG_MATCH: &str = "Match";

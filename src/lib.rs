@@ -9,7 +9,7 @@
 //! - [`terminal`]: the event loop that runs it.
 //! - [`save`]: autosave, `--resume`, `--load`, `--record`.
 //! - [`cli`]: the command line.
-//! - [`bench`]: the engine benchmark.
+//! - [`bench`](mod@bench): the engine benchmark.
 //! - [`search`]: the computer player's game-tree search.
 //! - [`engine`]: the line protocol of `endodoi engine`.
 //! - [`analyze`]: judging every move of a record.

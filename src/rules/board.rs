@@ -145,7 +145,7 @@ pub enum Direction {
 /// A move is named by the hole it starts from, so `Hole` is also the move type.
 /// Its text form is one letter: `A`… for South, `a`… for North. Parsing checks
 /// only the syntax; whether the hole is on the board is a question for a
-/// position (see [`MoveError::OffBoard`]).
+/// position (see [`MoveError::OffBoard`](super::MoveError::OffBoard)).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hole {
     side: Side,
