@@ -233,6 +233,13 @@ impl Widget for &App {
 
 /// Draws the whole screen.
 pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+    draw_screen(app, area, buf);
+    if app.look.ascii {
+        theme::keep_to_ascii(buf, area);
+    }
+}
+
+fn draw_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let Some(geometry) = Geometry::of(app, area) else {
         draw_too_small(app, area, buf);
         return;

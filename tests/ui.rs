@@ -72,6 +72,24 @@ fn ascii_board_uses_no_box_drawing_or_dots() {
 }
 
 #[test]
+fn ascii_screens_stay_ascii_while_sowing_and_in_help() {
+    let mut app = game_app(6, "C a", ASCII);
+    app.set_animation(true);
+    type_keys(&mut app, "b\n");
+    app.tick(Duration::from_millis(80 * 3));
+    let sowing = text(&draw(&app, 80, 24));
+    assert!(sowing.contains("Sowing B"), "{sowing}");
+    assert!(sowing.is_ascii(), "non-ASCII in:\n{sowing}");
+    let mut app = game_app(6, "", ASCII);
+    type_keys(&mut app, "?");
+    let help = text(&draw(&app, 80, 24));
+    assert!(help.is_ascii(), "non-ASCII in:\n{help}");
+    let small = text(&draw(&app, 40, 10));
+    assert!(small.contains("need"), "{small}");
+    assert!(small.is_ascii(), "non-ASCII in:\n{small}");
+}
+
+#[test]
 fn ascii_board_of_10_uses_no_box_drawing_or_dots() {
     let app = game_app(10, "C a B", ASCII);
     let screen = text(&draw(&app, 80, 24));

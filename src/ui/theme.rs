@@ -293,3 +293,28 @@ impl Look {
             .add_modifier(Modifier::ITALIC)
     }
 }
+
+/// Makes every cell of `area` plain ASCII, for `--ascii`: the glyphs of the
+/// theme already are, and this catches any other text (a separator in a
+/// message, a player's name) so that no screen can break the promise.
+pub fn keep_to_ascii(buf: &mut ratatui::buffer::Buffer, area: ratatui::layout::Rect) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            if !cell.symbol().is_ascii() {
+                let plain = match cell.symbol() {
+                    "·" | "–" | "—" | "─" => "-",
+                    "→" | "▶" | "›" => ">",
+                    "←" | "‹" => "<",
+                    "×" => "x",
+                    "…" => ".",
+                    "∞" => "~",
+                    "●" => "#",
+                    "○" => "o",
+                    _ => "?",
+                };
+                cell.set_symbol(plain);
+            }
+        }
+    }
+}
