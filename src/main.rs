@@ -15,7 +15,7 @@ use endodoi::bench;
 use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
 use endodoi::diagram::diagram;
 use endodoi::engine;
-use endodoi::record::{Record, RecordError, State};
+use endodoi::record::{Record, State};
 use endodoi::save::{self, Session, Store};
 use endodoi::search::Limits;
 use endodoi::terminal;
@@ -108,16 +108,14 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         }
         (None, Some(moves)) => {
             let config = args.board.config()?;
-            let (record, fault) = match Record::read_moves(config, moves) {
-                Ok(record) => (record, None),
-                Err(error) if args.until_error => {
-                    let before = Record::read_moves(config, before_fault(moves, &error))
-                        .map_err(|_| error.clone())
-                        .with_context(|| format!("in --moves \"{moves}\""))?;
-                    (before, Some(error))
+            let partial = Record::read_moves_partial(config, moves);
+            let fault = match partial.error {
+                Some(error) if !args.until_error => {
+                    return Err(error).with_context(|| format!("in --moves \"{moves}\""));
                 }
-                Err(error) => return Err(error).with_context(|| format!("in --moves \"{moves}\"")),
+                fault => fault,
             };
+            let record = partial.record;
             (record, "--moves".to_owned(), "--moves".to_owned(), fault)
         }
         (None, None) => unreachable!("clap requires a file or --moves"),
@@ -144,21 +142,6 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The movetext before a fault's token: the moves that can be shown.
-fn before_fault<'a>(movetext: &'a str, error: &RecordError) -> &'a str {
-    let line_start: usize = movetext
-        .split_inclusive('\n')
-        .take(error.line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let line = &movetext[line_start..];
-    let column = line
-        .char_indices()
-        .nth(error.column.saturating_sub(1))
-        .map_or(line.len(), |(offset, _)| offset);
-    &movetext[..line_start + column]
 }
 
 /// Reads a record file (`-` for standard input), naming the file in any error.

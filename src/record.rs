@@ -227,10 +227,22 @@ impl Record {
     /// # Errors
     /// The first fault, with its column, ply and reason.
     pub fn read_moves(config: Config, movetext: &str) -> Result<Record, RecordError> {
+        let partial = Record::read_moves_partial(config, movetext);
+        match partial.error {
+            Some(error) => Err(error),
+            None => Ok(partial.record),
+        }
+    }
+
+    /// Reads bare movetext as far as its first faulty move, keeping the moves before it.
+    pub fn read_moves_partial(config: Config, movetext: &str) -> PartialRecord {
         let mut scanner = Scanner::new(movetext);
         let mut game = Game::new(config);
-        read_moves(&mut scanner, &mut game)?;
-        Ok(Record::new(game))
+        let error = read_moves(&mut scanner, &mut game).err();
+        PartialRecord {
+            record: Record::new(game),
+            error,
+        }
     }
 
     /// The result token that closes the record: `S-N` when over, else `*`.
