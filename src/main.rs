@@ -21,6 +21,43 @@ use endodoi::search::Limits;
 use endodoi::terminal;
 use endodoi::ui::Look;
 
+/// `println!` that never panics: see [`emit`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        emit(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// The exit code when standard output's reader has gone away: 128 + SIGPIPE,
+/// as the shell reports it for other programs.
+const EXIT_CLOSED_PIPE: u8 = 141;
+
+/// Whether `error` comes from writing to a reader that has gone away.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes to standard output. A reader that has gone away (`endodoi bench |
+/// head`) ends the program quietly, as a closed pipe ends other command-line
+/// tools; any other failure (a full disk) ends it with a message.
+fn emit(text: std::fmt::Arguments) {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            std::process::exit(EXIT_CLOSED_PIPE.into())
+        }
+        Err(error) => {
+            eprintln!("endodoi: cannot write to standard output: {error}");
+            std::process::exit(1)
+        }
+    }
+}
+
 /// Records larger than this are refused before reading them whole.
 const MAX_RECORD_BYTES: u64 = 16 << 20;
 
@@ -35,6 +72,7 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if closed_pipe(&error) => ExitCode::from(EXIT_CLOSED_PIPE),
         Err(error) => {
             eprintln!("endodoi: {error:#}");
             ExitCode::FAILURE
@@ -75,7 +113,7 @@ fn run(cli: Cli) -> Result<()> {
             let loaded = cli.play.load.as_deref().map(read_record).transpose()?;
             let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
             for note in terminal::run(session)? {
-                println!("{note}");
+                out!("{note}");
             }
             Ok(())
         }
@@ -128,9 +166,9 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         eprintln!("endodoi: {name}: {fault}; the moves before it are shown");
     }
     if args.json {
-        println!("{}", State::of(&record.game).to_json());
+        out!("{}", State::of(&record.game).to_json());
     } else if !viewer {
-        print!("{}", diagram(&record.game));
+        emit(format_args!("{}", diagram(&record.game)));
     } else {
         let mut app = App::review(record, &label, fault);
         app.set_animation(!args.no_animation);
@@ -138,7 +176,7 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         let export_dir = std::env::current_dir().unwrap_or_else(|_| ".".into());
         let store = Store::new(save::games_dir(), None, export_dir);
         for note in terminal::run(Session { app, store })? {
-            println!("{note}");
+            out!("{note}");
         }
     }
     Ok(())
@@ -179,19 +217,27 @@ fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
 
 fn run_bench(args: &BenchArgs) {
     if !args.json {
-        println!(
+        out!(
             "{:>5} {:>8} {:>12} {:>12} {:>14}",
-            "width", "games", "games/s", "moves/s", "seeds/s"
+            "width",
+            "games",
+            "games/s",
+            "moves/s",
+            "seeds/s"
         );
     }
     for (width, games) in bench::PLAN {
         let m = bench::measure(width, games);
         if args.json {
-            println!("{}", serde_json::to_string(&m).expect("numbers serialise"));
+            out!("{}", serde_json::to_string(&m).expect("numbers serialise"));
         } else {
-            println!(
+            out!(
                 "{:>5} {:>8} {:>12.0} {:>12.0} {:>14.0}",
-                m.width, m.games, m.games_per_s, m.moves_per_s, m.seeds_per_s
+                m.width,
+                m.games,
+                m.games_per_s,
+                m.moves_per_s,
+                m.seeds_per_s
             );
         }
     }
@@ -201,17 +247,23 @@ fn run_bench(args: &BenchArgs) {
 /// The search rows of `endodoi bench`, after the engine rows.
 fn run_search_bench(args: &BenchArgs) {
     if !args.json {
-        println!(
+        out!(
             "\n{:>5} {:>6} {:>10} {:>12} {:>12} {:>9} {:>12}",
-            "width", "depth", "nodes", "nodes/s", "depth in 1s", "time ms", "nodes/s"
+            "width",
+            "depth",
+            "nodes",
+            "nodes/s",
+            "depth in 1s",
+            "time ms",
+            "nodes/s"
         );
     }
     for (width, depth) in bench::SEARCH_PLAN {
         let m = bench::measure_search(width, depth);
         if args.json {
-            println!("{}", serde_json::to_string(&m).expect("numbers serialise"));
+            out!("{}", serde_json::to_string(&m).expect("numbers serialise"));
         } else {
-            println!(
+            out!(
                 "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
                 m.search_width,
                 m.depth,
@@ -277,12 +329,12 @@ fn run_arena(args: &ArenaArgs) {
     };
     arena::run(&plan, |line| {
         if args.json {
-            println!(
+            out!(
                 "{}",
                 serde_json::to_string(line).expect("a result serialises")
             );
         } else {
-            println!("{line}");
+            out!("{line}");
         }
     });
 }

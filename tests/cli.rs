@@ -508,3 +508,18 @@ fn replay_help_lists_its_options() {
         assert!(text.contains(word), "{word} in {text}");
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(["analyze", path_arg(&golden("000.ogn")), "--depth", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Close the reading end before the analysis has printed anything.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    assert_eq!(output.status.code(), Some(141), "{output:?}");
+    assert_eq!(stderr(&output), "");
+}
