@@ -275,9 +275,14 @@ impl Session {
     /// already read), or the last unfinished one (`--resume`).
     ///
     /// # Errors
-    /// When `--resume` finds nothing to resume, or the board options are
-    /// invalid.
+    /// When `--resume` finds nothing to resume, the board options are
+    /// invalid, or `--record FILE` names a file in a folder that does not exist.
     pub fn open(args: &PlayArgs, loaded: Option<Record>, games: Option<&Path>) -> Result<Session> {
+        let missing_folder = (args.record.as_deref().and_then(Path::parent))
+            .filter(|folder| !folder.as_os_str().is_empty() && !folder.is_dir());
+        if let Some(folder) = missing_folder {
+            bail!("--record: the folder {} does not exist", folder.display());
+        }
         let export_dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         let mut store = Store::new(
             games.map(Path::to_path_buf),

@@ -523,3 +523,13 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
     assert_eq!(output.status.code(), Some(141), "{output:?}");
     assert_eq!(stderr(&output), "");
 }
+
+#[test]
+fn a_record_file_in_a_missing_folder_is_refused_before_the_game_starts() {
+    let output = endodoi(&["--record", "/no/such/folder/game.ogn"]);
+    let message = failure_message(&output);
+    assert!(
+        message.contains("--record: the folder /no/such/folder does not exist"),
+        "{message}"
+    );
+}
