@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
-use endodoi::search::{Level, Limits, Search, minimax_best};
+use endodoi::search::{Level, Limits, Search, SearchResult, minimax_best};
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a hole letter")
@@ -144,6 +144,12 @@ fn answers_within_its_movetime() {
     let game = Game::new(Config::new(10, 6, Variant::Classic).expect("a legal board"));
     let started = Instant::now();
     let result = search(&game, Limits::movetime(Duration::from_millis(100)));
+    assert_prompt_legal_answer(&game, started, &result);
+}
+
+/// The search answered a legal move well within its time (a generous bound:
+/// tests never fail because a machine is slow).
+fn assert_prompt_legal_answer(game: &Game, started: Instant, result: &SearchResult) {
     assert!(
         started.elapsed() < Duration::from_secs(2),
         "{:?}",
@@ -164,12 +170,7 @@ fn stops_when_told_and_still_answers_a_legal_move() {
         });
         Search::new(Limits::infinite()).run(&game, &stop, |_| {})
     });
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
-    assert!(game.is_legal(result.best.expect("a move")));
+    assert_prompt_legal_answer(&game, started, &result);
 }
 
 #[test]

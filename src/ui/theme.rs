@@ -84,16 +84,8 @@ const DASHED: border::Set = border::Set {
     horizontal_bottom: "╌",
 };
 
-const ASCII_FRAME: border::Set = border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
+/// Frames in ASCII are drawn like a playable hole.
+const ASCII_FRAME: border::Set = ASCII_LEGAL;
 
 impl Look {
     /// The look asked for: ASCII only or not, and colour unless the
