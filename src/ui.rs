@@ -59,6 +59,9 @@ const MIN_TEXT_WIDTH: u16 = 56;
 /// Rows the viewer's move list gets before the holes get seed dots, so that
 /// a whole game of a few dozen moves shows at 80×24.
 const VIEWER_HISTORY: u16 = 6;
+/// The tallest the move history panel grows, borders included: enough for a
+/// long game's record on a big screen without an empty box below it.
+const MAX_HISTORY_BOX: u16 = 12;
 
 /// What goes round the board: the lines above it, and the rows the move
 /// history would like before the holes get their seed dots.
@@ -145,16 +148,16 @@ impl Geometry {
         let min_width = MIN_TEXT_WIDTH + (row_width + MIN_TEXT_WIDTH) % 2;
         let board_width = (row_width + 2 * PAD + 2).max(min_width).min(area.width);
         let left = area.x + (area.width - board_width) / 2;
-        let header = Rect::new(area.x, area.y, area.width, chrome.header);
+        // The history takes the rows left, up to MAX_HISTORY_BOX; on a tall
+        // screen the whole layout is centred rather than the box stretched.
+        let around_history = chrome.header + board_height + 2;
+        let history_height = (area.height - around_history).min(MAX_HISTORY_BOX);
+        let top = area.y + (area.height - around_history - history_height) / 2;
+        let header = Rect::new(area.x, top, area.width, chrome.header);
         let board = Rect::new(left, header.bottom(), board_width, board_height);
         let message = Rect::new(area.x, board.bottom(), area.width, 1);
-        let keys = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        let history = Rect::new(
-            left,
-            message.bottom(),
-            board_width,
-            keys.y.saturating_sub(message.bottom()),
-        );
+        let history = Rect::new(left, message.bottom(), board_width, history_height);
+        let keys = Rect::new(area.x, history.bottom(), area.width, 1);
         Some(Geometry {
             header,
             board,

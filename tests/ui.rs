@@ -361,3 +361,43 @@ fn the_hint_is_shown_and_its_hole_selected() {
         "the key bar lists the hint:\n{screen}"
     );
 }
+
+#[test]
+fn a_tall_screen_centres_the_layout_instead_of_stretching_the_history() {
+    let app = game_app(10, "C a", PLAIN);
+    let screen = text(&draw(&app, 160, 48));
+    let lines: Vec<&str> = screen.lines().collect();
+    let moves_top = lines
+        .iter()
+        .position(|l| l.contains("╭ Moves"))
+        .expect("the history");
+    let moves_bottom = moves_top
+        + lines[moves_top..]
+            .iter()
+            .position(|l| l.contains('╰'))
+            .expect("its bottom");
+    assert!(
+        moves_bottom - moves_top < 12,
+        "history box of {} rows",
+        moves_bottom - moves_top + 1
+    );
+    let used = lines.iter().filter(|l| !l.trim().is_empty()).count();
+    let first = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .expect("something drawn");
+    let below = lines.len()
+        - 1
+        - lines
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .expect("drawn");
+    assert!(
+        first.abs_diff(below) <= 1,
+        "{first} blank rows above, {below} below, {used} used"
+    );
+    assert!(
+        lines[moves_bottom + 1].contains("q quit"),
+        "the key bar follows the history"
+    );
+}
