@@ -506,11 +506,6 @@ impl App {
         self.speed
     }
 
-    /// Whether moves are animated.
-    pub fn animates(&self) -> bool {
-        self.animate
-    }
-
     /// The message line.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()

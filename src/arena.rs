@@ -254,23 +254,17 @@ impl Plan {
 ///
 /// # Panics
 /// If a width is not a legal board width.
-pub fn run(plan: &Plan, mut on_line: impl FnMut(&Line)) -> Vec<Line> {
-    let mut lines = Vec::new();
+pub fn run(plan: &Plan, mut on_line: impl FnMut(&Line)) {
     for &(first, second) in &plan.pairings {
         let mut total = Tally::default();
         for &width in &plan.widths {
             let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
             let tally = run_width(plan, config, first, second);
             total.add(tally);
-            let line = make_line(first, second, Some(width), tally);
-            on_line(&line);
-            lines.push(line);
+            on_line(&make_line(first, second, Some(width), tally));
         }
-        let line = make_line(first, second, None, total);
-        on_line(&line);
-        lines.push(line);
+        on_line(&make_line(first, second, None, total));
     }
-    lines
 }
 
 fn make_line(first: Contender, second: Contender, width: Option<u8>, tally: Tally) -> Line {

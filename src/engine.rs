@@ -15,7 +15,7 @@
 //! # Ok::<(), endodoi::engine::ProtocolError>(())
 //! ```
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,9 +25,6 @@ use std::time::Duration;
 use crate::record::Record;
 use crate::rules::{Config, Game, Hole, Variant};
 use crate::search::{DEFAULT_THINK, Info, Level, Limits, MAX_DEPTH, Search};
-
-/// Record files larger than this are refused.
-const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,11 +282,6 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
-    /// The position searched by the next `go`.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// Carries out one line of input.
     pub fn handle(&mut self, line: &str) -> Flow {
         match parse(line) {
@@ -324,9 +316,9 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             Request::PositionRecord(path) => {
                 self.stop();
-                match read_record(&path) {
+                match crate::save::read_record(&path) {
                     Ok(record) => self.set_game(record.game),
-                    Err(error) => self.say(&format!("info string error {error}")),
+                    Err(error) => self.say(&format!("info string error {error:#}")),
                 }
             }
             Request::Go { limits } => self.go(limits),
@@ -396,22 +388,6 @@ impl<W: Write + Send + 'static> Engine<W> {
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
     let mut out = out.lock().unwrap_or_else(PoisonError::into_inner);
     let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-}
-
-fn read_record(path: &std::path::Path) -> Result<Record, String> {
-    let name = path.display();
-    let file = std::fs::File::open(path).map_err(|error| format!("cannot open {name}: {error}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| format!("cannot read {name}: {error}"))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!(
-            "{name}: larger than {} MiB; not a game record",
-            MAX_RECORD_BYTES >> 20
-        ));
-    }
-    Record::read_bytes(&bytes).map_err(|error| format!("{name}: {error}"))
 }
 
 /// Speaks the protocol: reads `input` line by line until `quit` or its end,

@@ -1,6 +1,6 @@
 //! `endodoi`: play En Dodoi in the terminal, replay records, measure the engine.
 
-use std::io::{IsTerminal as _, Read, Write as _};
+use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -58,9 +58,6 @@ fn emit(text: std::fmt::Arguments) {
     }
 }
 
-/// Records larger than this are refused before reading them whole.
-const MAX_RECORD_BYTES: u64 = 16 << 20;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -110,7 +107,12 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         None => {
-            let loaded = cli.play.load.as_deref().map(read_record).transpose()?;
+            let loaded = cli
+                .play
+                .load
+                .as_deref()
+                .map(save::read_record)
+                .transpose()?;
             let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
             for note in terminal::run(session)? {
                 out!("{note}");
@@ -128,7 +130,7 @@ fn replay(args: &ReplayArgs) -> Result<()> {
                     "--width, --seeds and --variant go with --moves; a record's tags set its board"
                 );
             }
-            let (name, bytes) = read_record_bytes(path)?;
+            let (name, bytes) = save::read_record_bytes(path)?;
             let (record, fault) = if args.until_error {
                 let partial = Record::read_partial_bytes(&bytes).with_context(|| name.clone())?;
                 (partial.record, partial.error)
@@ -180,39 +182,6 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Reads a record file (`-` for standard input), naming the file in any error.
-fn read_record(path: &Path) -> Result<Record> {
-    let (name, bytes) = read_record_bytes(path)?;
-    Record::read_bytes(&bytes).with_context(|| name)
-}
-
-/// The bytes of a record file (`-` for standard input) and its name for
-/// messages.
-fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
-    let name = if path == Path::new("-") {
-        "standard input".to_owned()
-    } else {
-        path.display().to_string()
-    };
-    let mut bytes = Vec::new();
-    let reader: Box<dyn Read> = if path == Path::new("-") {
-        Box::new(std::io::stdin())
-    } else {
-        Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?)
-    };
-    reader
-        .take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        bail!(
-            "{name}: larger than {} MiB; not a game record",
-            MAX_RECORD_BYTES >> 20
-        );
-    }
-    Ok((name, bytes))
 }
 
 fn run_bench(args: &BenchArgs) {
@@ -278,7 +247,7 @@ fn run_search_bench(args: &BenchArgs) {
 }
 
 fn run_analyze(args: &AnalyzeArgs) -> Result<()> {
-    let record = read_record(&args.file)?;
+    let record = save::read_record(&args.file)?;
     let limits = match args.depth {
         Some(depth) => Limits::depth(depth),
         None => Limits::movetime(Duration::from_millis(args.movetime)),

@@ -10,7 +10,7 @@
 //! carry on the match.
 
 use std::fs;
-use std::io::{Read as _, Write as _};
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -23,8 +23,47 @@ use crate::record::Record;
 use crate::rules::Side;
 use crate::ui::Look;
 
-/// Records larger than this in the data directory are skipped when resuming.
-const MAX_RECORD_BYTES: u64 = 16 << 20;
+/// Records larger than this are refused before being read whole.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Reads a record file (`-` for standard input), naming the file in any error.
+///
+/// # Errors
+/// When the file cannot be read, is too large, or is not a valid record.
+pub fn read_record(path: &Path) -> Result<Record> {
+    let (name, bytes) = read_record_bytes(path)?;
+    Record::read_bytes(&bytes).with_context(|| name)
+}
+
+/// The bytes of a record file (`-` for standard input) and its name for
+/// messages.
+///
+/// # Errors
+/// When the file cannot be read or is larger than [`MAX_RECORD_BYTES`].
+pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
+    let name = if path == Path::new("-") {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?)
+    };
+    reader
+        .take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        bail!(
+            "{name}: larger than {} MiB; not a game record",
+            MAX_RECORD_BYTES >> 20
+        );
+    }
+    Ok((name, bytes))
+}
 
 /// The directory of autosaved games, if the platform has a data directory.
 pub fn games_dir() -> Option<PathBuf> {
@@ -70,14 +109,7 @@ pub fn latest_unfinished(dir: &Path) -> Result<Option<(PathBuf, Record)>> {
         .collect();
     files.sort_by(|a, b| b.cmp(a));
     for (_, path) in files {
-        let Ok(file) = fs::File::open(&path) else {
-            continue;
-        };
-        let mut bytes = Vec::new();
-        if file.take(MAX_RECORD_BYTES).read_to_end(&mut bytes).is_err() {
-            continue;
-        }
-        if let Ok(record) = Record::read_bytes(&bytes)
+        if let Ok(record) = read_record(&path)
             && record.game.outcome().is_none()
         {
             return Ok(Some((path, record)));
@@ -116,11 +148,6 @@ impl Store {
     /// The autosave file of the current game, once it has one.
     pub fn current(&self) -> Option<&Path> {
         self.current.as_ref().map(|(_, path)| path.as_path())
-    }
-
-    /// `--record FILE`, if given.
-    pub fn record_file(&self) -> Option<&Path> {
-        self.record_file.as_deref()
     }
 
     /// Does the file work the app asked for, telling it how that went;

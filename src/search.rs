@@ -267,11 +267,6 @@ impl Search {
         Search::new(level.limits(think))
     }
 
-    /// The limits of the next run.
-    pub fn limits(&self) -> Limits {
-        self.limits
-    }
-
     /// Changes the limits of the next run (the table is kept).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
