@@ -453,11 +453,7 @@ impl Tree<'_> {
             let key = if Some(hole) == first {
                 i64::MAX
             } else {
-                let capture = game
-                    .preview(hole)
-                    .ok()
-                    .and_then(|report| report.capture)
-                    .map_or(0, |capture| i64::from(capture.seeds));
+                let capture = game.capture_seeds(hole).map_or(0, i64::from);
                 (capture << 32) + i64::from(self.history[side as usize][usize::from(hole.index())])
             };
             keyed[count] = (key, hole);
@@ -654,10 +650,9 @@ fn evaluate(game: &Game) -> i32 {
     let side = position.to_move();
     let best_capture = game
         .legal_moves()
-        .filter_map(|hole| game.preview(hole).ok()?.capture)
-        .map(|capture| i32::from(capture.seeds))
+        .filter_map(|hole| game.capture_seeds(hole).ok())
         .max()
-        .unwrap_or(0);
+        .map_or(0, i32::from);
     let row_lead =
         i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
     best_capture + row_lead / 4

@@ -181,28 +181,38 @@ enum Candidate {
     },
 }
 
-/// Every candidate move of the position to move, simulated once.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Every candidate move of one position, simulated once. The laps of the
+/// sowings that end are kept in the game's lap store, at the end of it.
+#[derive(Copy, Clone, Debug)]
 struct Analysis {
     candidates: [Candidate; MAX_WIDTH as usize],
-    laps: Vec<RawLap>,
     /// Seeds sown while classifying, endless sowings included.
     sown: u64,
+    /// Where this position's laps end in the lap store.
+    laps_end: u32,
 }
 
 impl Analysis {
-    fn new() -> Analysis {
+    /// The classification of a position whose moves were not simulated
+    /// (the game ended on it by repetition), its laps ending at `laps_end`.
+    fn none(laps_end: u32) -> Analysis {
         Analysis {
             candidates: [Candidate::Empty; MAX_WIDTH as usize],
-            laps: Vec::new(),
             sown: 0,
+            laps_end,
         }
     }
 
-    /// Simulates every move of the player to move in `position`.
-    fn run(&mut self, position: &Position, variant: Variant) {
-        self.laps.clear();
-        self.sown = 0;
+    /// Simulates every move of the player to move in `position`, appending
+    /// the laps of those that end to `laps`.
+    fn run(position: &Position, variant: Variant, laps: &mut Vec<RawLap>) -> Analysis {
+        let mut analysis = Analysis::none(0);
+        analysis.fill(position, variant, laps);
+        analysis.laps_end = laps.len() as u32;
+        analysis
+    }
+
+    fn fill(&mut self, position: &Position, variant: Variant, laps: &mut Vec<RawLap>) {
         let holes = position.holes();
         let width = usize::from(position.width);
         let base = match position.to_move {
@@ -215,8 +225,8 @@ impl Analysis {
                 Candidate::Empty
             } else {
                 let mut pits = position.pits;
-                let first_lap = self.laps.len() as u32;
-                match sow::sow(&mut pits, holes, start, variant, &mut self.laps) {
+                let first_lap = laps.len() as u32;
+                match sow::sow(&mut pits, holes, start, variant, laps) {
                     Ok(end) => {
                         self.sown += u64::from(end.sown);
                         let last = usize::from(end.last);
@@ -235,12 +245,12 @@ impl Analysis {
                             last: end.last,
                             capture,
                             sown: end.sown,
-                            laps: (first_lap, self.laps.len() as u32),
+                            laps: (first_lap, laps.len() as u32),
                         }
                     }
                     Err(SowEndless { why, sown }) => {
                         self.sown += u64::from(sown);
-                        self.laps.truncate(first_lap as usize);
+                        laps.truncate(first_lap as usize);
                         Candidate::Endless(why)
                     }
                 }
@@ -253,7 +263,9 @@ impl Analysis {
 ///
 /// The history is the game record: replaying its moves from the start gives
 /// the same game. A failed [`play`](Game::play) leaves the game unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Two games are equal when their boards, histories and redo moves are: the
+/// classification of each position follows from the position.
+#[derive(Clone, Debug)]
 pub struct Game {
     config: Config,
     start: Position,
@@ -263,8 +275,32 @@ pub struct Game {
     history: Vec<Played>,
     redo: Vec<Hole>,
     outcome: Option<Outcome>,
-    analysis: Analysis,
+    /// The classification of the position reached at each ply, the current
+    /// one last: undo goes back to one without sowing again.
+    analyses: Vec<Analysis>,
+    /// The laps of every classified sowing that ends, ply after ply.
+    laps: Vec<RawLap>,
 }
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        (
+            self.config,
+            &self.start,
+            &self.before,
+            &self.history,
+            &self.redo,
+        ) == (
+            other.config,
+            &other.start,
+            &other.before,
+            &other.history,
+            &other.redo,
+        ) && (self.position, self.outcome) == (other.position, other.outcome)
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A new game from the standard start: every hole holds `config.seeds()`.
@@ -287,7 +323,8 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             outcome: None,
-            analysis: Analysis::new(),
+            analyses: Vec::new(),
+            laps: Vec::new(),
         };
         game.settle();
         game
@@ -344,7 +381,7 @@ impl Game {
     /// Seeds sown while classifying the current position's moves (endless
     /// sowings included): the work the engine did for this position.
     pub fn seeds_simulated(&self) -> u64 {
-        self.analysis.sown
+        self.analysis().sown
     }
 
     /// The legal moves of the player to move, in hole order (none once over).
@@ -357,7 +394,7 @@ impl Game {
         };
         Hole::row(side, width).filter(|hole| {
             matches!(
-                self.analysis.candidates[usize::from(hole.index())],
+                self.analysis().candidates[usize::from(hole.index())],
                 Candidate::Ends { .. }
             )
         })
@@ -386,6 +423,20 @@ impl Game {
         Ok(self.report(hole, &candidate))
     }
 
+    /// Seeds playing `hole` would capture (0 when none): what [`preview`](Game::preview)
+    /// tells of the capture, without building the report (for a search).
+    ///
+    /// # Errors
+    /// The [`MoveError`] that `play` would return.
+    pub fn capture_seeds(&self, hole: Hole) -> Result<u8, MoveError> {
+        match self.candidate(hole)? {
+            Candidate::Ends { capture, .. } => Ok(capture),
+            Candidate::Empty | Candidate::Endless(_) => {
+                unreachable!("candidate() returns only sowings that end")
+            }
+        }
+    }
+
     /// Plays `hole` for the player to move and reports what happened.
     ///
     /// Clears the moves that [`redo`](Game::redo) could have replayed.
@@ -403,8 +454,10 @@ impl Game {
         let played = self.history.pop()?;
         self.position = self.before.pop()?;
         self.redo.push(played.hole);
+        // A move was played from this position, so it was not over, and its
+        // classification is the one before the last.
         self.outcome = None;
-        self.settle();
+        self.analyses.pop();
         Some(played.hole)
     }
 
@@ -433,7 +486,7 @@ impl Game {
         if hole.side() != to_move {
             return Err(MoveError::NotYourHole { hole, to_move });
         }
-        match self.analysis.candidates[usize::from(hole.index())] {
+        match self.analysis().candidates[usize::from(hole.index())] {
             Candidate::Empty => Err(MoveError::EmptyHole(hole)),
             Candidate::Endless(why) => Err(MoveError::Endless { hole, why }),
             ends @ Candidate::Ends { .. } => Ok(ends),
@@ -455,7 +508,7 @@ impl Game {
         let last = Hole::from_slot(last, width);
         MoveReport {
             hole,
-            laps: self.analysis.laps[from as usize..to as usize]
+            laps: self.laps[from as usize..to as usize]
                 .iter()
                 .map(|&raw| Lap::from_raw(raw, width))
                 .collect(),
@@ -488,10 +541,19 @@ impl Game {
         Ok(report)
     }
 
+    /// The classification of the current position's moves.
+    fn analysis(&self) -> &Analysis {
+        self.analyses
+            .last()
+            .expect("every position reached is classified")
+    }
+
     /// Decides whether the game is over in the current position and, if not,
     /// classifies the moves of the player to move.
     fn settle(&mut self) {
         let position = self.position;
+        let laps_start = self.analyses.last().map_or(0, |earlier| earlier.laps_end);
+        self.laps.truncate(laps_start as usize);
         let repeated = self
             .before
             .iter()
@@ -499,10 +561,12 @@ impl Game {
             .take_while(|earlier| earlier.captured == position.captured)
             .any(|earlier| earlier.repeats(&position));
         if repeated {
+            self.analyses.push(Analysis::none(laps_start));
             self.finish(EndReason::Repetition);
             return;
         }
-        self.analysis.run(&position, self.config.variant());
+        let analysis = Analysis::run(&position, self.config.variant(), &mut self.laps);
+        self.analyses.push(analysis);
         if self.legal_moves().next().is_none() {
             self.finish(EndReason::NoMoves);
         }
