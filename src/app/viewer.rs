@@ -330,14 +330,9 @@ impl App {
     /// moves after it are dropped from the game (never from the file).
     fn take_over(&mut self) {
         let ply = self.game().ply();
-        let mut game = Game::new(self.game().config());
-        for played in self.game().history().to_vec() {
-            game.play(played.hole)
-                .expect("a move of the record is legal");
-        }
+        self.record.game.forget_redo();
         self.viewer = None;
         self.mode = Mode::Play;
-        self.record.game = game;
         self.record.tags.retain(|(name, _)| name != "Date");
         self.settle_cursor();
         let text = match self.game().to_move() {

@@ -469,6 +469,12 @@ impl Game {
         report.ok()
     }
 
+    /// Forgets the moves [`redo`](Game::redo) could replay, as playing a new
+    /// move does: the game goes on from here.
+    pub fn forget_redo(&mut self) {
+        self.redo.clear();
+    }
+
     /// Moves that [`redo`](Game::redo) can replay, the next one last.
     pub fn redo_moves(&self) -> &[Hole] {
         &self.redo

@@ -1,6 +1,8 @@
 //! The board: names, holes with their seeds and marks, and the line
 //! between the rows (preview, sowing progress, the move just explained).
 
+use std::borrow::Cow;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -38,9 +40,10 @@ pub(super) fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
         .title_top(Line::from(title))
         .title_top(Line::styled(right, look.muted()).right_aligned())
         .render(geometry.board, buf);
+    let shown = shown_move(app);
     for side in [Side::North, Side::South] {
         draw_name(app, geometry, side, buf);
-        draw_row(app, geometry, side, buf);
+        draw_row(app, geometry, side, shown.as_deref(), buf);
     }
     draw_middle(app, geometry, buf);
 }
@@ -124,7 +127,21 @@ enum Mark {
     Capture,
 }
 
-fn marks(app: &App, hole: Hole) -> Marks {
+/// The move whose end and capture the board marks: in the viewer the move
+/// that led to the position shown, in a game the preview of the selected hole.
+/// Worked out once a frame, not once a hole.
+fn shown_move(app: &App) -> Option<Cow<'_, MoveReport>> {
+    if app.sowing().is_some() {
+        return None;
+    }
+    if app.viewer().is_some() {
+        return app.viewed_move().map(Cow::Borrowed);
+    }
+    let selected = app.selected().filter(|_| app.preview_shown())?;
+    app.game().preview(selected).ok().map(Cow::Owned)
+}
+
+fn marks(app: &App, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     let game = app.game();
     let mut marks = Marks {
         state: HoleState::Idle,
@@ -160,25 +177,12 @@ fn marks(app: &App, hole: Hole) -> Marks {
             marks.state = HoleState::Focus;
         }
     }
-    if app.viewer().is_some() {
-        // The viewer marks the move that led here, as the preview marks a
-        // move to come: where it started, ended and captured.
-        if let Some(report) = app.viewed_move() {
-            if report.hole == hole {
-                marks.state = HoleState::Focus;
-            }
-            if report.last == hole {
-                marks.mark = Mark::Target;
-            } else if report.capture.is_some_and(|c| c.opposite == hole) {
-                marks.mark = Mark::Victim;
-            }
+    // The viewer marks the move that led here, where it started, ended and
+    // captured; the preview marks a move to come the same way.
+    if let Some(report) = shown {
+        if app.viewer().is_some() && report.hole == hole {
+            marks.state = HoleState::Focus;
         }
-        return marks;
-    }
-    if app.preview_shown()
-        && let Some(selected) = app.selected()
-        && let Ok(report) = game.preview(selected)
-    {
         if report.last == hole {
             marks.mark = Mark::Target;
         } else if report.capture.is_some_and(|c| c.opposite == hole) {
@@ -188,11 +192,17 @@ fn marks(app: &App, hole: Hole) -> Marks {
     marks
 }
 
-fn draw_row(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
+fn draw_row(
+    app: &App,
+    geometry: &Geometry,
+    side: Side,
+    shown: Option<&MoveReport>,
+    buf: &mut Buffer,
+) {
     let look = app.look;
     let width = app.game().config().width();
     for hole in Hole::row(side, width) {
-        let marks = marks(app, hole);
+        let marks = marks(app, hole, shown);
         let rect = geometry.hole_rect(hole);
         let border = match marks.mark {
             Mark::Sowing => look.sowing(),
