@@ -162,7 +162,10 @@ impl Store {
                     }
                     // `--record FILE` is kept current too, so that no way of
                     // ending the program (a closed terminal, a kill) loses a move.
-                    let saved = self.autosave(app).and_then(|_| self.write_record_file(app));
+                    let text = app.record().to_string();
+                    let saved = self
+                        .autosave(app, &text)
+                        .and_then(|_| self.write_record_file(&text));
                     if let Err(error) = saved {
                         app.notify(Tone::Error, format!("Autosave failed: {error:#}"));
                     }
@@ -177,12 +180,10 @@ impl Store {
         others
     }
 
-    /// Writes the current game to its autosave file, choosing the file when
-    /// the game is new. Returns the file, or `None` when autosave is off.
-    ///
-    /// # Errors
-    /// When the file cannot be written.
-    pub fn autosave(&mut self, app: &App) -> Result<Option<PathBuf>> {
+    /// Writes the current game's record `text` to its autosave file, choosing
+    /// the file when the game is new. Returns the file, or `None` when
+    /// autosave is off.
+    fn autosave(&mut self, app: &App, text: &str) -> Result<Option<PathBuf>> {
         let Some(games) = &self.games else {
             return Ok(None);
         };
@@ -194,7 +195,7 @@ impl Store {
                 path
             }
         };
-        write_atomic(&path, &app.record().to_string())?;
+        write_atomic(&path, text)?;
         Ok(Some(path))
     }
 
@@ -212,15 +213,12 @@ impl Store {
         Ok(path)
     }
 
-    /// Writes `--record FILE`, if given, and returns it.
-    ///
-    /// # Errors
-    /// When the file cannot be written.
-    pub fn write_record_file(&self, app: &App) -> Result<Option<PathBuf>> {
+    /// Writes `text` to `--record FILE`, if given, and returns it.
+    fn write_record_file(&self, text: &str) -> Result<Option<PathBuf>> {
         let Some(path) = &self.record_file else {
             return Ok(None);
         };
-        write_atomic(path, &app.record().to_string()).context("cannot write --record")?;
+        write_atomic(path, text).context("cannot write --record")?;
         Ok(Some(path.clone()))
     }
 
@@ -231,12 +229,13 @@ impl Store {
     /// When `--record FILE` cannot be written.
     pub fn finish(&mut self, app: &App) -> Result<Vec<String>> {
         let mut notes = Vec::new();
+        let text = app.record().to_string();
         // A record still in the viewer is not a game of this run.
         if app.game().ply() > 0 && app.viewer().is_none() {
             // Normally already written; a failure was reported on screen.
-            let _ = self.autosave(app);
+            let _ = self.autosave(app, &text);
         }
-        if let Some(path) = self.write_record_file(app)? {
+        if let Some(path) = self.write_record_file(&text)? {
             notes.push(format!("Record written to {}", path.display()));
         }
         if app.unfinished()

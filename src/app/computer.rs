@@ -324,12 +324,15 @@ impl App {
         {
             return;
         }
-        let mut before = self.record.game.clone();
-        let Some(hole) = before.undo() else {
+        let (Some(before), Some(played)) = (
+            self.record.game.position_before(ply),
+            self.record.game.history().last(),
+        ) else {
             return;
         };
-        let config = before.config();
-        let mut game = Game::from_position(config.variant(), *before.position(), config.seeds());
+        let hole = played.hole;
+        let config = self.record.game.config();
+        let mut game = Game::from_position(config.variant(), *before, config.seeds());
         if game.play(hole).is_err() {
             return;
         }
