@@ -165,14 +165,7 @@ pub fn opening(config: Config, seed: u64, pair: u32) -> Game {
     let mut judge = Search::with_seed(Limits::depth(OPENING_DEPTH), seed);
     loop {
         let mut game = Game::new(config);
-        for _ in 0..OPENING_PLIES {
-            let moves: Vec<Hole> = game.legal_moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.usize(..moves.len())])
-                .expect("a listed move is legal");
-        }
+        crate::bench::play_random(&mut game, &mut rng, OPENING_PLIES);
         let verdict = judge.run(&game, &AtomicBool::new(false), |_| {});
         if game.outcome().is_none() && verdict.score.abs() <= OPENING_BALANCE {
             return game;

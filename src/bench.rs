@@ -22,16 +22,21 @@ pub struct Work {
 }
 
 /// Plays uniformly random legal moves until the game ends.
+pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
+    play_random(game, rng, usize::MAX)
+}
+
+/// Plays up to `plies` uniformly random legal moves, fewer if the game ends.
 ///
 /// # Panics
 /// Never: only listed moves are played.
-pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
+pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Work {
     let mut work = Work {
         games: 1,
         moves: 0,
         seeds: game.seeds_simulated(),
     };
-    loop {
+    for _ in 0..plies {
         let choices = game.legal_moves().count();
         let Some(hole) = (choices > 0)
             .then(|| game.legal_moves().nth(rng.usize(..choices)))
@@ -43,6 +48,7 @@ pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
         work.moves += 1;
         work.seeds += game.seeds_simulated();
     }
+    work
 }
 
 /// One width's measurement: the median of [`ROUNDS`] timed rounds.
@@ -148,14 +154,7 @@ pub fn measure_search(width: u8, depth: u32) -> SearchMeasurement {
     let mut positions = Vec::new();
     for plies in [0, 6, 12] {
         let mut game = Game::new(config);
-        for _ in 0..plies {
-            let moves: Vec<_> = game.legal_moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.usize(..moves.len())])
-                .expect("a listed move is legal");
-        }
+        play_random(&mut game, &mut rng, plies);
         positions.push(game);
     }
     let mut nodes = 0;

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use endodoi::bench::play_random;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, Limits, Search, SearchResult, minimax_best};
 
@@ -62,14 +63,8 @@ fn random_games(count: usize) -> Vec<Game> {
         };
         let config = Config::new(rng.u32(6..=10), rng.u32(3..=6), variant).expect("a legal board");
         let mut game = Game::new(config);
-        for _ in 0..rng.usize(0..80) {
-            let moves: Vec<Hole> = game.legal_moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.usize(..moves.len())])
-                .expect("a listed move is legal");
-        }
+        let plies = rng.usize(0..80);
+        play_random(&mut game, &mut rng, plies);
         if game.outcome().is_none() {
             games.push(game);
         }
