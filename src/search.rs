@@ -386,9 +386,16 @@ fn final_gain(outcome: &Outcome, position: &Position) -> i32 {
     margin(outcome.totals(), side) - margin(position.captured(), side)
 }
 
-/// Seeds the move just played captured: the mover's count before and after.
-fn captured_by_last_move(game: &Game, mover: Side, before: u16) -> i32 {
-    i32::from(game.position().captured()[mover]) - i32::from(before)
+/// Plays `hole`, scores the child with `score_child` given the seeds the
+/// move captured, and takes the move back.
+fn through<T>(game: &mut Game, hole: Hole, score_child: impl FnOnce(&mut Game, i32) -> T) -> T {
+    let mover = game.position().to_move();
+    let before = game.position().captured()[mover];
+    game.play(hole).expect("only listed moves are searched");
+    let capture = i32::from(game.position().captured()[mover]) - i32::from(before);
+    let value = score_child(game, capture);
+    game.undo();
+    value
 }
 
 /// The line the table remembers from `game`, at most `depth` moves.
@@ -467,23 +474,6 @@ impl Tree<'_> {
         (holes, count)
     }
 
-    /// Plays `hole`, scores the child with `score_child` (given the seeds the
-    /// move captured), and takes the move back.
-    fn through(
-        &mut self,
-        game: &mut Game,
-        hole: Hole,
-        score_child: impl FnOnce(&mut Self, &mut Game, i32) -> i32,
-    ) -> i32 {
-        let mover = game.position().to_move();
-        let before = game.position().captured()[mover];
-        game.play(hole).expect("only listed moves are searched");
-        let capture = captured_by_last_move(game, mover, before);
-        let score = score_child(self, game, capture);
-        game.undo();
-        score
-    }
-
     /// The root: every move in order, the best (and its score) returned when
     /// at least the first move was searched to the end. `moves` is reordered,
     /// the best first.
@@ -495,8 +485,8 @@ impl Tree<'_> {
         let mut alpha = -INFINITY;
         let mut best = None;
         for (index, &hole) in moves.iter().enumerate() {
-            let score = self.through(game, hole, |tree, child, capture| {
-                tree.child_score(child, depth - 1, capture, index == 0, alpha, INFINITY)
+            let score = through(game, hole, |child, capture| {
+                self.child_score(child, depth - 1, capture, index == 0, alpha, INFINITY)
             });
             if self.aborted {
                 break;
@@ -532,8 +522,8 @@ impl Tree<'_> {
         let noise = i32::from(noise);
         let mut best: Option<(Hole, i32, i32)> = None;
         for &hole in moves {
-            let score = self.through(game, hole, |tree, child, capture| {
-                capture - tree.negamax(child, depth - 1, -INFINITY, INFINITY)
+            let score = through(game, hole, |child, capture| {
+                capture - self.negamax(child, depth - 1, -INFINITY, INFINITY)
             });
             if self.aborted {
                 return None;
@@ -605,8 +595,8 @@ impl Tree<'_> {
         let original_alpha = alpha;
         let mut best = (-INFINITY, moves[0]);
         for (index, &hole) in moves[..count].iter().enumerate() {
-            let score = self.through(game, hole, |tree, child, capture| {
-                tree.child_score(child, depth - 1, capture, index == 0, alpha, beta)
+            let score = through(game, hole, |child, capture| {
+                self.child_score(child, depth - 1, capture, index == 0, alpha, beta)
             });
             if self.aborted {
                 return 0;

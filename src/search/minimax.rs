@@ -3,7 +3,7 @@
 
 use crate::rules::{Game, Hole};
 
-use super::{INFINITY, captured_by_last_move, final_gain};
+use super::{INFINITY, final_gain, through};
 
 /// The move a full-width minimax `depth` plies deep chooses: every line is
 /// looked at to `depth` (or the end of the game), scored by the difference
@@ -26,7 +26,7 @@ pub fn minimax_best(game: &Game, depth: u32) -> Option<Hole> {
     let mut best: Option<(Hole, i32)> = None;
     for hole in moves {
         let alpha = best.map_or(-INFINITY, |(_, score)| score);
-        let score = gain_through(&mut game, hole, |child, capture| {
+        let score = through(&mut game, hole, |child, capture| {
             capture
                 - minimax(
                     child,
@@ -42,17 +42,6 @@ pub fn minimax_best(game: &Game, depth: u32) -> Option<Hole> {
     best.map(|(hole, _)| hole)
 }
 
-/// Plays `hole`, scores the child given the seeds the move captured, takes it back.
-fn gain_through(game: &mut Game, hole: Hole, score: impl FnOnce(&mut Game, i32) -> i32) -> i32 {
-    let mover = game.position().to_move();
-    let before = game.position().captured()[mover];
-    game.play(hole).expect("only listed moves are searched");
-    let capture = captured_by_last_move(game, mover, before);
-    let value = score(game, capture);
-    game.undo();
-    value
-}
-
 /// The future capture difference for the player to move, `depth` plies deep,
 /// fail-hard within `(alpha, beta)`.
 fn minimax(game: &mut Game, depth: u32, mut alpha: i32, beta: i32) -> i32 {
@@ -64,7 +53,7 @@ fn minimax(game: &mut Game, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     }
     let moves: Vec<Hole> = game.legal_moves().collect();
     for hole in moves {
-        let score = gain_through(game, hole, |child, capture| {
+        let score = through(game, hole, |child, capture| {
             capture - minimax(child, depth - 1, capture - beta, capture - alpha)
         });
         if score >= beta {
