@@ -1,6 +1,7 @@
 //! The engine benchmark of `endodoi bench`: seeded random games played with
 //! full legality (every candidate sowing classified, endless ones excluded).
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -136,6 +137,43 @@ pub struct SearchMeasurement {
     pub timed_ms: u128,
     /// Nodes a second of the timed search.
     pub timed_nodes_per_s: f64,
+}
+
+impl Measurement {
+    /// The header of the table whose rows [`Display`](fmt::Display) writes.
+    pub const HEADER: &str = "width    games      games/s      moves/s        seeds/s";
+}
+
+impl fmt::Display for Measurement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:>5} {:>8} {:>12.0} {:>12.0} {:>14.0}",
+            self.width, self.games, self.games_per_s, self.moves_per_s, self.seeds_per_s
+        )
+    }
+}
+
+impl SearchMeasurement {
+    /// The header of the table whose rows [`Display`](fmt::Display) writes.
+    pub const HEADER: &str =
+        "width  depth      nodes      nodes/s  depth in 1s   time ms      nodes/s";
+}
+
+impl fmt::Display for SearchMeasurement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
+            self.search_width,
+            self.depth,
+            self.nodes,
+            self.nodes_per_s,
+            self.timed_depth,
+            self.timed_ms,
+            self.timed_nodes_per_s
+        )
+    }
 }
 
 /// Searches the start and two seeded random positions of the classic game

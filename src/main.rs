@@ -186,63 +186,25 @@ fn replay(args: &ReplayArgs) -> Result<()> {
 
 fn run_bench(args: &BenchArgs) {
     if !args.json {
-        out!(
-            "{:>5} {:>8} {:>12} {:>12} {:>14}",
-            "width",
-            "games",
-            "games/s",
-            "moves/s",
-            "seeds/s"
-        );
+        out!("{}", bench::Measurement::HEADER);
     }
     for (width, games) in bench::PLAN {
-        let m = bench::measure(width, games);
-        if args.json {
-            out!("{}", serde_json::to_string(&m).expect("numbers serialise"));
-        } else {
-            out!(
-                "{:>5} {:>8} {:>12.0} {:>12.0} {:>14.0}",
-                m.width,
-                m.games,
-                m.games_per_s,
-                m.moves_per_s,
-                m.seeds_per_s
-            );
-        }
+        print_row(args.json, &bench::measure(width, games));
     }
-    run_search_bench(args);
-}
-
-/// The search rows of `endodoi bench`, after the engine rows.
-fn run_search_bench(args: &BenchArgs) {
     if !args.json {
-        out!(
-            "\n{:>5} {:>6} {:>10} {:>12} {:>12} {:>9} {:>12}",
-            "width",
-            "depth",
-            "nodes",
-            "nodes/s",
-            "depth in 1s",
-            "time ms",
-            "nodes/s"
-        );
+        out!("\n{}", bench::SearchMeasurement::HEADER);
     }
     for (width, depth) in bench::SEARCH_PLAN {
-        let m = bench::measure_search(width, depth);
-        if args.json {
-            out!("{}", serde_json::to_string(&m).expect("numbers serialise"));
-        } else {
-            out!(
-                "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
-                m.search_width,
-                m.depth,
-                m.nodes,
-                m.nodes_per_s,
-                m.timed_depth,
-                m.timed_ms,
-                m.timed_nodes_per_s
-            );
-        }
+        print_row(args.json, &bench::measure_search(width, depth));
+    }
+}
+
+/// One row of a table, or with `--json` one JSON object.
+fn print_row<T: serde::Serialize + std::fmt::Display>(json: bool, row: &T) {
+    if json {
+        out!("{}", serde_json::to_string(row).expect("a row serialises"));
+    } else {
+        out!("{row}");
     }
 }
 
@@ -296,14 +258,5 @@ fn run_arena(args: &ArenaArgs) {
         seed: args.seed,
         threads: args.threads.into(),
     };
-    arena::run(&plan, |line| {
-        if args.json {
-            out!(
-                "{}",
-                serde_json::to_string(line).expect("a result serialises")
-            );
-        } else {
-            out!("{line}");
-        }
-    });
+    arena::run(&plan, |line| print_row(args.json, line));
 }
