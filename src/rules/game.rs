@@ -205,14 +205,7 @@ impl Analysis {
 
     /// Simulates every move of the player to move in `position`, appending
     /// the laps of those that end to `laps`.
-    fn run(position: &Position, variant: Variant, laps: &mut Vec<RawLap>) -> Analysis {
-        let mut analysis = Analysis::none(0);
-        analysis.fill(position, variant, laps);
-        analysis.laps_end = laps.len() as u32;
-        analysis
-    }
-
-    fn fill(&mut self, position: &Position, variant: Variant, laps: &mut Vec<RawLap>) {
+    fn run(&mut self, position: &Position, variant: Variant, laps: &mut Vec<RawLap>) {
         let holes = position.holes();
         let width = usize::from(position.width);
         let base = match position.to_move {
@@ -256,8 +249,12 @@ impl Analysis {
                 }
             };
         }
+        self.laps_end = laps.len() as u32;
     }
 }
+
+/// Positions a new game makes room for at once: most games are shorter.
+const ANALYSES_RESERVED: usize = 64;
 
 /// A game of En Dodoi from its start: position, history, and the moves to redo.
 ///
@@ -323,7 +320,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             outcome: None,
-            analyses: Vec::new(),
+            analyses: Vec::with_capacity(ANALYSES_RESERVED),
             laps: Vec::new(),
         };
         game.settle();
@@ -571,8 +568,9 @@ impl Game {
             self.finish(EndReason::Repetition);
             return;
         }
-        let analysis = Analysis::run(&position, self.config.variant(), &mut self.laps);
-        self.analyses.push(analysis);
+        self.analyses.push(Analysis::none(laps_start));
+        let analysis = self.analyses.last_mut().expect("just pushed");
+        analysis.run(&position, self.config.variant(), &mut self.laps);
         if self.legal_moves().next().is_none() {
             self.finish(EndReason::NoMoves);
         }
