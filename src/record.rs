@@ -288,13 +288,7 @@ impl fmt::Display for Record {
             .chunks(2)
             .enumerate()
             .map(|(number, pair)| {
-                let moves: Vec<String> = pair
-                    .iter()
-                    .map(|played| match played.captured {
-                        0 => played.hole.to_string(),
-                        seeds => format!("{}+{seeds}", played.hole),
-                    })
-                    .collect();
+                let moves: Vec<String> = pair.iter().map(ToString::to_string).collect();
                 format!("{}. {}", number + 1, moves.join(" "))
             });
         for word in words.by_ref().chain([result]) {

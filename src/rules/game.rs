@@ -1,6 +1,8 @@
 //! A game: the moves' reports, the errors, the outcome, and [`Game`] itself,
 //! which classifies every candidate move of the position to move once.
 
+use std::fmt;
+
 use super::sow::{self, Endless, Pits, RawLap, SowEndless};
 use super::{BySide, Config, Direction, Hole, LAP_LIMIT, MAX_WIDTH, Position, Side, Variant};
 
@@ -163,6 +165,26 @@ pub struct Played {
     pub hole: Hole,
     /// Seeds captured (0 when the move captured nothing).
     pub captured: u8,
+}
+
+impl fmt::Display for Played {
+    /// The move as records write it: its hole, then `+N` if it captured.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.captured {
+            0 => write!(f, "{}", self.hole),
+            seeds => write!(f, "{}+{seeds}", self.hole),
+        }
+    }
+}
+
+impl MoveReport {
+    /// The move as the history keeps it.
+    pub fn played(&self) -> Played {
+        Played {
+            hole: self.hole,
+            captured: self.capture.map_or(0, |capture| capture.seeds),
+        }
+    }
 }
 
 /// How the sowing from one of the mover's holes turns out.

@@ -45,18 +45,12 @@ fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
         Some(viewer) => viewer
             .moves()
             .iter()
-            .map(|report| match report.capture {
-                None => report.hole.to_string(),
-                Some(capture) => format!("{}+{}", report.hole, capture.seeds),
-            })
+            .map(|report| report.played().to_string())
             .collect::<Vec<_>>(),
         None => game
             .history()
             .iter()
-            .map(|played| match played.captured {
-                0 => played.hole.to_string(),
-                seeds => format!("{}+{seeds}", played.hole),
-            })
+            .map(ToString::to_string)
             .chain(game.redo_moves().iter().rev().map(ToString::to_string))
             .collect(),
     }
@@ -93,10 +87,9 @@ fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
                 look.redo_move()
             },
         )),
-        None => game.outcome().map(|outcome| {
-            let totals = outcome.totals();
-            Span::styled(format!("{}-{}", totals.south, totals.north), look.strong())
-        }),
+        None => game
+            .outcome()
+            .map(|_| Span::styled(app.record().result_token(), look.strong())),
     };
     if let Some(result) = result {
         words.push((vec![result], None));
