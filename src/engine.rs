@@ -23,7 +23,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::record::Record;
-use crate::rules::{Config, Game, Hole, Variant};
+use crate::rules::{Config, Game, Hole};
 use crate::search::{DEFAULT_THINK, Info, Level, Limits, MAX_DEPTH, Search};
 
 /// One line of input, understood.
@@ -143,17 +143,15 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
                 }
             }
             "variant" => {
-                variant = match words.next() {
-                    Some("classic") => Variant::Classic,
-                    Some("cross") => Variant::Cross,
-                    Some(other) => {
-                        return Err(bad(
-                            "position",
-                            format!("the variant is `classic` or `cross`, not `{other}`"),
-                        ));
-                    }
-                    None => return Err(bad("position", "`variant` needs `classic` or `cross`")),
-                };
+                let word = words
+                    .next()
+                    .ok_or_else(|| bad("position", "`variant` needs `classic` or `cross`"))?;
+                variant = word.parse().map_err(|_| {
+                    bad(
+                        "position",
+                        format!("the variant is `classic` or `cross`, not `{word}`"),
+                    )
+                })?;
             }
             "startpos" => {}
             "moves" => {
@@ -409,6 +407,7 @@ pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W) -> io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
 
     #[test]
     fn position_defaults_to_the_standard_board() {

@@ -18,7 +18,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::rules::{BySide, Config, ConfigError, Game, Hole, MoveError, Side, Variant};
+use crate::rules::{BySide, Config, ConfigError, Game, Hole, MoveError, Side};
 
 /// A game with the tags of its record (players, event, date, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -419,13 +419,9 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
             config.variant(),
         );
         let changed = match name.as_str() {
-            "Variant" => match value.to_ascii_lowercase().as_str() {
-                "en dodoi" | "endodoi" | "classic" => Config::new(width, seeds, Variant::Classic),
-                "cross-endodoi" | "cross endodoi" | "cross" => {
-                    Config::new(width, seeds, Variant::Cross)
-                }
-                _ => Err(ConfigError::Variant),
-            },
+            "Variant" => value
+                .parse()
+                .and_then(|variant| Config::new(width, seeds, variant)),
             "Width" => number(&value).and_then(|width| Config::new(width, seeds, variant)),
             "Seeds" => number(&value).and_then(|seeds| Config::new(width, seeds, variant)),
             _ => Ok(config),

@@ -131,6 +131,20 @@ impl Variant {
     }
 }
 
+impl FromStr for Variant {
+    type Err = ConfigError;
+
+    /// A variant by its short name (`classic`, `cross`) or its title (`En
+    /// Dodoi`, `Cross-Endodoi`), in any case.
+    fn from_str(text: &str) -> Result<Variant, ConfigError> {
+        match text.to_ascii_lowercase().as_str() {
+            "classic" | "en dodoi" | "endodoi" => Ok(Variant::Classic),
+            "cross" | "cross-endodoi" | "cross endodoi" => Ok(Variant::Cross),
+            _ => Err(ConfigError::Variant),
+        }
+    }
+}
+
 /// The way a lap goes round the board, seen from above with South at the bottom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
