@@ -86,20 +86,16 @@ pub fn analyze(
     let mut mistakes = crate::rules::BySide::<u32>::default();
     for played in game.history() {
         let mover = replay.position().to_move();
-        let before = judged.clone();
         replay
             .play(played.hole)
             .expect("a record's moves are legal");
-        judged = search.run(&replay, &stop, |_| {});
+        let before = std::mem::replace(&mut judged, search.run(&replay, &stop, |_| {}));
         let (before_south, after_south) = (south(&before), south(&judged));
+        // What the mover's expected margin fell by, against the best move.
         let loss = if before.best == Some(played.hole) {
             0
         } else {
-            match mover {
-                Side::South => before_south - after_south,
-                Side::North => after_south - before_south,
-            }
-            .max(0)
+            (before.score_for(mover) - judged.score_for(mover)).max(0)
         };
         let mistake = loss > i32::try_from(threshold).unwrap_or(i32::MAX);
         if mistake {
