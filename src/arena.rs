@@ -166,8 +166,11 @@ pub fn opening(config: Config, seed: u64, pair: u32) -> Game {
     loop {
         let mut game = Game::new(config);
         crate::bench::play_random(&mut game, &mut rng, OPENING_PLIES);
+        if game.outcome().is_some() {
+            continue;
+        }
         let verdict = judge.run(&game, &AtomicBool::new(false), |_| {});
-        if game.outcome().is_none() && verdict.score.abs() <= OPENING_BALANCE {
+        if verdict.score.abs() <= OPENING_BALANCE {
             return game;
         }
     }
@@ -248,11 +251,21 @@ impl Plan {
 /// # Panics
 /// If a width is not a legal board width.
 pub fn run(plan: &Plan, mut on_line: impl FnMut(&Line)) {
+    // Every pairing plays the same openings: drawn (and judged) once.
+    let openings: Vec<Vec<Game>> = plan
+        .widths
+        .iter()
+        .map(|&width| {
+            let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
+            (0..plan.pairs)
+                .map(|pair| opening(config, plan.seed, pair))
+                .collect()
+        })
+        .collect();
     for &(first, second) in &plan.pairings {
         let mut total = Tally::default();
-        for &width in &plan.widths {
-            let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
-            let tally = run_width(plan, config, first, second);
+        for (&width, openings) in plan.widths.iter().zip(&openings) {
+            let tally = run_width(plan, openings, first, second);
             total.add(tally);
             on_line(&make_line(first, second, Some(width), tally));
         }
@@ -271,8 +284,9 @@ fn make_line(first: Contender, second: Contender, width: Option<u8>, tally: Tall
     }
 }
 
-/// Every game of one pairing at one width, shared out among the threads.
-fn run_width(plan: &Plan, config: Config, first: Contender, second: Contender) -> Tally {
+/// Every game of one pairing at one width (each opening with both colours),
+/// shared out among the threads.
+fn run_width(plan: &Plan, openings: &[Game], first: Contender, second: Contender) -> Tally {
     let games = 2 * plan.pairs as usize;
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Tally::default());
@@ -284,14 +298,14 @@ fn run_width(plan: &Plan, config: Config, first: Contender, second: Contender) -
                     if index >= games {
                         break;
                     }
-                    let pair = (index / 2) as u32;
+                    let game = openings[index / 2].clone();
                     let first_side = if index.is_multiple_of(2) {
                         Side::South
                     } else {
                         Side::North
                     };
-                    let game = opening(config, plan.seed, pair);
-                    let seed = plan.seed ^ (index as u64) << 8 ^ u64::from(config.width());
+                    let width = game.config().width();
+                    let seed = plan.seed ^ (index as u64) << 8 ^ u64::from(width);
                     let tally = play_game(game, first, second, first_side, seed);
                     total
                         .lock()
