@@ -58,6 +58,8 @@ pub const MAX_STEPS_OF_TIME: u32 = 40;
 
 /// Record tag: wins needed to take the match.
 pub const TAG_MATCH: &str = "Match";
+/// What a move key answers once the game has ended.
+const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
 /// Record tag: the game's number in its match, from 1.
 pub const TAG_ROUND: &str = "Round";
 /// Record tag: the match score before this game, South's player first.
@@ -303,11 +305,16 @@ impl Sowing {
         sowing
     }
 
+    /// Steps the animation shows: a seed dropped, or a hole lifted.
+    fn steps(&self) -> u32 {
+        self.report.seeds_sown + self.report.laps.len() as u32
+    }
+
     /// Changes the pace; a long move is sown faster so that it never takes
     /// more than [`MAX_STEPS_OF_TIME`] seeds' time at `speed`.
     pub fn set_speed(&mut self, speed: u8) {
         let per_seed = seed_time(speed);
-        let steps = self.report.seeds_sown + self.report.laps.len() as u32;
+        let steps = self.steps();
         self.step = if steps > MAX_STEPS_OF_TIME {
             per_seed * MAX_STEPS_OF_TIME / steps
         } else {
@@ -319,7 +326,7 @@ impl Sowing {
 
     /// How long the whole animation takes from its start.
     pub fn duration(&self) -> Duration {
-        let steps = self.report.seeds_sown + self.report.laps.len() as u32;
+        let steps = self.steps();
         let flash = match self.report.capture {
             Some(_) => self.flash,
             None => Duration::ZERO,
@@ -579,7 +586,18 @@ impl App {
             return;
         }
         self.message = None;
-        if self.viewer.is_some() {
+        let speed = match key.code {
+            KeyCode::Char('+' | '=') => Some(1),
+            KeyCode::Char('-' | '_') => Some(-1),
+            _ => None,
+        };
+        // The speed keys work in a game and the viewer alike, and change a
+        // sowing's pace without skipping it.
+        if let Some(step) = speed
+            && matches!(self.mode, Mode::Play | Mode::Sowing(_))
+        {
+            self.change_speed(step);
+        } else if self.viewer.is_some() {
             self.viewer_key(key);
         } else {
             self.game_key(key);
@@ -589,12 +607,8 @@ impl App {
 
     fn game_key(&mut self, key: KeyEvent) {
         match &self.mode {
-            Mode::Sowing(_) => match key.code {
-                KeyCode::Char('+' | '=') => self.change_speed(1),
-                KeyCode::Char('-' | '_') => self.change_speed(-1),
-                _ => self.mode = Mode::Play,
-            },
-            Mode::Help => self.mode = Mode::Play,
+            // Any key skips a sowing or closes help, and does nothing else.
+            Mode::Sowing(_) | Mode::Help => self.mode = Mode::Play,
             &Mode::Confirm(question) => {
                 self.mode = Mode::Play;
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
@@ -666,8 +680,6 @@ impl App {
                 let state = if self.preview { "on" } else { "off" };
                 self.notify(Tone::Info, format!("Move preview {state}"));
             }
-            KeyCode::Char('+' | '=') => self.change_speed(1),
-            KeyCode::Char('-' | '_') => self.change_speed(-1),
             KeyCode::Enter | KeyCode::Char(' ')
                 if self.game().outcome().is_some() && self.players.first_to.is_some() =>
             {
@@ -706,9 +718,15 @@ impl App {
         );
     }
 
+    /// Drops the record's date: a game that starts now is dated when it is
+    /// first saved.
+    pub(crate) fn forget_date(&mut self) {
+        self.record.tags.retain(|(name, _)| name != "Date");
+    }
+
     fn select_letter(&mut self, letter: char) {
         let Some(side) = self.game().to_move() else {
-            self.notify(Tone::Error, "The game is over: n for a new game, u to undo");
+            self.notify(Tone::Error, GAME_OVER);
             return;
         };
         if self.players.computer(side).is_some() {
@@ -763,7 +781,7 @@ impl App {
 
     fn sow(&mut self) {
         let Some(hole) = self.selected() else {
-            self.notify(Tone::Error, "The game is over: n for a new game, u to undo");
+            self.notify(Tone::Error, GAME_OVER);
             return;
         };
         let before = *self.game().position();
@@ -861,16 +879,11 @@ impl App {
         } else {
             self.notify(Tone::Info, "New game");
         }
-        let kept: Vec<(String, String)> = self
-            .record
-            .tags
-            .iter()
-            .filter(|(name, _)| !matches!(name.as_str(), "Date"))
-            .cloned()
-            .collect();
+        let tags = std::mem::take(&mut self.record.tags);
         self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));
-        self.record.tags = kept;
+        self.record.tags = tags;
+        self.forget_date();
         self.serial += 1;
         self.cursor = BySide::default();
         self.write_tags();

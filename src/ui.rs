@@ -113,9 +113,19 @@ impl Geometry {
         2 + 2 * (1 + 1 + Geometry::hole_height(dots)) + 1
     }
 
+    /// Columns of a row of `holes` holes `cell` columns wide inside.
+    fn row_columns(holes: u16, cell: u16) -> u16 {
+        holes * (cell + 2 + GAP) - GAP
+    }
+
+    /// Columns of the board around such a row.
+    fn board_columns(holes: u16, cell: u16) -> u16 {
+        Geometry::row_columns(holes, cell) + 2 * PAD + 2
+    }
+
     /// The smallest screen the board of `width` holes fits.
     fn needed(width: u8, chrome: Chrome) -> (u16, u16) {
-        let columns = u16::from(width) * (MIN_CELL + 2 + GAP) - GAP + 2 * PAD + 2;
+        let columns = Geometry::board_columns(width.into(), MIN_CELL);
         let rows = chrome.header + Geometry::board_height(0) + 1 + MIN_HISTORY + 1;
         (columns.max(MIN_TEXT_WIDTH), rows)
     }
@@ -135,7 +145,7 @@ impl Geometry {
         let cell = (MIN_CELL..=MAX_CELL)
             .rev()
             .step_by(2)
-            .find(|cell| holes * (cell + 2 + GAP) - GAP + 2 * PAD + 2 <= area.width)?;
+            .find(|&cell| Geometry::board_columns(holes, cell) <= area.width)?;
         let dots = (0..=MAX_DOT_LINES)
             .rev()
             .find(|&dots| {
@@ -143,10 +153,12 @@ impl Geometry {
             })
             .unwrap_or(0);
         let board_height = Geometry::board_height(dots);
-        let row_width = holes * (cell + 2 + GAP) - GAP;
+        let row_width = Geometry::row_columns(holes, cell);
         // Same parity as the row, so that the row sits exactly in the middle.
         let min_width = MIN_TEXT_WIDTH + (row_width + MIN_TEXT_WIDTH) % 2;
-        let board_width = (row_width + 2 * PAD + 2).max(min_width).min(area.width);
+        let board_width = Geometry::board_columns(holes, cell)
+            .max(min_width)
+            .min(area.width);
         let left = area.x + (area.width - board_width) / 2;
         // The history takes the rows left, up to MAX_HISTORY_BOX; on a tall
         // screen the whole layout is centred rather than the box stretched.

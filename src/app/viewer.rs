@@ -173,7 +173,6 @@ impl App {
                 self.mode = Mode::Play;
                 return;
             }
-            Mode::Sowing(_) if matches!(key.code, KeyCode::Char('+' | '=' | '-' | '_')) => {}
             // Any other key ends the animation, then does what it does.
             Mode::Sowing(_) => self.mode = Mode::Play,
             Mode::Play | Mode::Confirm(_) => {}
@@ -205,8 +204,6 @@ impl App {
                 self.view_ply(total);
             }
             KeyCode::Char(' ') => self.toggle_autoplay(),
-            KeyCode::Char('+' | '=') => self.change_speed(1),
-            KeyCode::Char('-' | '_') => self.change_speed(-1),
             KeyCode::Char('p' | 'P') => self.take_over(),
             KeyCode::Char('a' | 'A') => self.toggle_analysis(),
             KeyCode::Char('?') | KeyCode::F(1) => {
@@ -333,7 +330,7 @@ impl App {
         self.record.game.forget_redo();
         self.viewer = None;
         self.mode = Mode::Play;
-        self.record.tags.retain(|(name, _)| name != "Date");
+        self.forget_date();
         self.settle_cursor();
         let text = match self.game().to_move() {
             Some(side) => format!(
