@@ -276,7 +276,7 @@ impl Analysis {
 }
 
 /// Positions a new game makes room for at once: most games are shorter.
-const ANALYSES_RESERVED: usize = 64;
+const ANALYSES_RESERVED: usize = 128;
 
 /// A game of En Dodoi from its start: position, history, and the moves to redo.
 ///
