@@ -290,9 +290,12 @@ fn run_width(plan: &Plan, openings: &[Game], first: Contender, second: Contender
     let games = 2 * plan.pairs as usize;
     let next = AtomicUsize::new(0);
     let total = Mutex::new(Tally::default());
+    let (next, total) = (&next, &total);
     std::thread::scope(|scope| {
         for _ in 0..plan.threads.max(1) {
-            scope.spawn(|| {
+            // A game classifies its moves lazily in cells: each thread reads its own copy.
+            let openings = openings.to_vec();
+            scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= games {
@@ -315,5 +318,5 @@ fn run_width(plan: &Plan, openings: &[Game], first: Contender, second: Contender
             });
         }
     });
-    total.into_inner().unwrap_or_else(PoisonError::into_inner)
+    *total.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::rules::{Config, Game, Variant};
+use crate::rules::{Config, Game, Hole, Variant};
 
 /// The seed of every benchmark run, so that each run plays the same games.
 pub const SEED: u64 = 0x00e1_d0d0;
@@ -29,25 +29,38 @@ pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
 
 /// Plays up to `plies` uniformly random legal moves, fewer if the game ends.
 ///
+/// Each move is found as a player of the program finds one: the mover's holes
+/// are offered to [`Game::first_legal`] in a random order (drawn as it goes),
+/// so only the holes tried before the first legal one are sown, and the move
+/// is uniform among the legal ones.
+///
 /// # Panics
-/// Never: only listed moves are played.
+/// Never: only a move found legal is played.
 pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Work {
     let mut work = Work {
         games: 1,
-        moves: 0,
-        seeds: game.seeds_simulated(),
+        ..Work::default()
     };
     for _ in 0..plies {
-        let choices = game.legal_moves().count();
-        let Some(hole) = (choices > 0)
-            .then(|| game.legal_moves().nth(rng.usize(..choices)))
-            .flatten()
-        else {
+        let position = game.position();
+        let (side, width) = (position.to_move(), position.width());
+        // Holes drawn at random, again and again, until each has been drawn
+        // once: the first legal one drawn is uniform among the legal ones.
+        let mut undrawn: u16 = (1 << width) - 1;
+        let shuffled = std::iter::from_fn(|| {
+            (undrawn != 0).then(|| {
+                let index = rng.u8(..width);
+                undrawn &= !(1 << index);
+                Hole::new(side, index)
+            })
+        });
+        let chosen = game.first_legal(shuffled);
+        work.seeds += game.seeds_simulated();
+        let Some(hole) = chosen else {
             return work;
         };
-        game.play(hole).expect("a listed move is legal");
+        game.apply(hole).expect("a move found legal is legal");
         work.moves += 1;
-        work.seeds += game.seeds_simulated();
     }
     work
 }

@@ -1,11 +1,16 @@
 //! The rules of En Dodoi: board state, relay sowing, capture and the end of the
 //! game, exactly as `docs/rules.md` states them, house rules included.
 //!
-//! This module is pure: no terminal, no files, no clock. A [`Game`] holds the
-//! position, the history (which is the game record) and, for the player to
-//! move, every candidate sowing already simulated, so that [`Game::legal_moves`],
-//! [`Game::is_legal`], [`Game::preview`] and [`Game::play`] all read one
-//! classification and no sowing is ever simulated twice.
+//! This module is pure: no terminal, no files, no clock. A [`Position`] is a
+//! small `Copy` value that plays a move by copy-make ([`Position::child`],
+//! [`Position::play`]) with no allocation and no record of laps; the laps of a
+//! move are produced only when a caller asks for them ([`Position::report`]).
+//! A [`Game`] holds the positions reached (with their Zobrist hashes, for the
+//! repetition rule), the history (which is the game record) and the moves to
+//! redo. Legality is found lazily: a candidate is sown when it is needed, and
+//! remembered, so [`Game::legal_moves`], [`Game::first_legal`],
+//! [`Game::is_legal`], [`Game::preview`] and [`Game::play`] read one
+//! classification and share one legality test.
 //!
 //! ```
 //! use endodoi::rules::{Config, Game, Hole, Side};
@@ -20,12 +25,15 @@
 
 mod board;
 mod game;
+mod moves;
+mod position;
 mod sow;
+mod zobrist;
 
-pub use board::{
-    BySide, Config, ConfigError, Direction, Hole, ParseHoleError, Position, Side, Variant,
-};
-pub use game::{Capture, EndReason, Game, Lap, MoveError, MoveReport, Outcome, Played};
+pub use board::{BySide, Config, ConfigError, Direction, Hole, ParseHoleError, Side, Variant};
+pub use game::{Game, Reached};
+pub use moves::{Capture, EndReason, Lap, MoveError, MoveReport, Outcome, Played};
+pub use position::{Child, EndlessSowing, Position};
 pub use sow::Endless;
 
 /// The narrowest board: holes in a row.

@@ -31,25 +31,23 @@
 
 mod minimax;
 mod table;
+mod tree;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use minimax::minimax_best;
 
-use crate::rules::{Game, Hole, MAX_WIDTH, Outcome, Position, Side};
-use table::{Bound, SOLVED, Table};
+use crate::rules::{Game, Hole, MAX_WIDTH, Side};
+use table::Table;
+use tree::{Path, RootMove, Tree, margin};
 
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 64;
 /// Thinking time a move when none is chosen.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
-/// Above any score a game can reach (at most 240 seeds are in play).
-const INFINITY: i32 = 1000;
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 1024;
 /// Transposition table size: `2^TABLE_BITS` entries of 16 bytes.
 const TABLE_BITS: u32 = 20;
 
@@ -297,7 +295,7 @@ impl Search {
             return SearchResult {
                 best: None,
                 side,
-                score: already + final_gain(outcome, game.position()),
+                score: margin(outcome.totals(), side),
                 exact: true,
                 depth: 0,
                 nodes: 0,
@@ -319,11 +317,13 @@ impl Search {
             aborted: false,
             estimated: false,
         };
-        let mut root = game.clone();
-        let mut moves: Vec<Hole> = root.legal_moves().collect();
+        let mut path = Path::new(game.reached());
+        let mut moves: Vec<RootMove> = tree::children(game.position())
+            .map(|(index, child)| (Hole::new(side, index), child))
+            .collect();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result = SearchResult {
-            best: moves.first().copied(),
+            best: moves.first().map(|&(hole, _)| hole),
             side,
             score: already,
             exact: false,
@@ -334,9 +334,10 @@ impl Search {
         };
         for depth in 1..=max_depth {
             let scored = if limits.noise > 0 {
-                tree.noisy_root(&mut root, depth, &moves, limits.noise, &mut self.rng)
+                tree.noisy_root(&mut path, depth, &moves, limits.noise, &mut self.rng)
             } else {
-                tree.root(&mut root, depth, &mut moves)
+                tree.order_root(&path, &mut moves);
+                tree.root(&mut path, depth, &moves)
             };
             if let Some((best, score)) = scored {
                 result.best = Some(best);
@@ -347,7 +348,7 @@ impl Search {
             }
             result.depth = depth;
             result.exact = !tree.estimated;
-            result.pv = principal_variation(&tree, &root, depth);
+            result.pv = principal_variation(&tree, &path, depth);
             if result.pv.first() != result.best.as_ref() {
                 result.pv = result.best.into_iter().collect();
             }
@@ -359,11 +360,13 @@ impl Search {
                 elapsed: started.elapsed(),
                 pv: result.pv.clone(),
             });
-            let out_of_time = limits.movetime.is_some_and(|time| {
-                // The next iteration takes several times this one: don't start
-                // what cannot finish.
-                moves.len() == 1 || started.elapsed() * 3 > time
-            }) && limits.depth.is_none();
+            // The next iteration takes several times this one: don't start
+            // what cannot finish. A single legal move is searched all the
+            // same, so that the margin reported is the real one.
+            let out_of_time = limits
+                .movetime
+                .is_some_and(|time| started.elapsed() * 3 > time)
+                && limits.depth.is_none();
             if result.exact || out_of_time {
                 break;
             }
@@ -374,276 +377,20 @@ impl Search {
     }
 }
 
-/// The seeds `side` has captured beyond the opponent.
-fn margin(captured: crate::rules::BySide<u16>, side: Side) -> i32 {
-    i32::from(captured[side]) - i32::from(captured[side.opponent()])
-}
-
-/// What the player to move in `position` still gains over the opponent when
-/// the game ends with `outcome`: the seeds taken at the end.
-fn final_gain(outcome: &Outcome, position: &Position) -> i32 {
-    let side = position.to_move();
-    margin(outcome.totals(), side) - margin(position.captured(), side)
-}
-
-/// Plays `hole`, scores the child with `score_child` given the seeds the
-/// move captured, and takes the move back.
-fn through<T>(game: &mut Game, hole: Hole, score_child: impl FnOnce(&mut Game, i32) -> T) -> T {
-    let mover = game.position().to_move();
-    let before = game.position().captured()[mover];
-    game.play(hole).expect("only listed moves are searched");
-    let capture = i32::from(game.position().captured()[mover]) - i32::from(before);
-    let value = score_child(game, capture);
-    game.undo();
-    value
-}
-
-/// The line the table remembers from `game`, at most `depth` moves.
-fn principal_variation(tree: &Tree<'_>, game: &Game, depth: u32) -> Vec<Hole> {
+/// The line the table remembers from the top of `path`, at most `depth` moves.
+fn principal_variation(tree: &Tree<'_>, path: &Path, depth: u32) -> Vec<Hole> {
     let mut line = Vec::new();
-    let mut game = game.clone();
+    let mut position = *path.top();
     while line.len() < depth as usize {
-        let Some(hole) = tree.table_move(&game) else {
+        let Some(index) = tree.table_move(&position, position.hash()) else {
             break;
         };
-        if game.play(hole).is_err() {
+        let hole = Hole::new(position.to_move(), index);
+        let Ok(child) = position.play(hole) else {
             break;
-        }
+        };
         line.push(hole);
+        position = child.position;
     }
     line
-}
-
-/// One run's search state.
-struct Tree<'a> {
-    table: &'a mut Table,
-    history: &'a mut [[u32; MAX_WIDTH as usize]; 2],
-    nodes: u64,
-    stop: &'a AtomicBool,
-    deadline: Option<Instant>,
-    node_limit: u64,
-    /// A limit was reached: every score since is meaningless.
-    aborted: bool,
-    /// An estimate (not a game end) went into the scores of this subtree.
-    estimated: bool,
-}
-
-impl Tree<'_> {
-    fn count_node(&mut self) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY)
-            && (self.stop.load(Ordering::Relaxed)
-                || self.nodes >= self.node_limit
-                || self.deadline.is_some_and(|end| Instant::now() >= end))
-        {
-            self.aborted = true;
-        }
-    }
-
-    fn key(game: &Game) -> u64 {
-        table::hash(game.position(), game.config().variant())
-    }
-
-    fn table_move(&self, game: &Game) -> Option<Hole> {
-        let entry = self.table.probe(Tree::key(game))?;
-        let hole = Hole::new(game.position().to_move(), entry.best?);
-        game.is_legal(hole).then_some(hole)
-    }
-
-    /// The legal moves, best first as far as cheap knowledge tells: the
-    /// table's move, then the biggest captures, then the history of cutoffs.
-    fn ordered_moves(&self, game: &Game, first: Option<Hole>) -> ([Hole; 10], usize) {
-        let side = game.position().to_move();
-        let mut keyed = [(0_i64, Hole::new(side, 0)); MAX_WIDTH as usize];
-        let mut count = 0;
-        for hole in game.legal_moves() {
-            let key = if Some(hole) == first {
-                i64::MAX
-            } else {
-                let capture = game.capture_seeds(hole).map_or(0, i64::from);
-                (capture << 32) + i64::from(self.history[side as usize][usize::from(hole.index())])
-            };
-            keyed[count] = (key, hole);
-            count += 1;
-        }
-        keyed[..count].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        let mut holes = [Hole::new(side, 0); MAX_WIDTH as usize];
-        for (slot, (_, hole)) in holes.iter_mut().zip(&keyed[..count]) {
-            *slot = *hole;
-        }
-        (holes, count)
-    }
-
-    /// The root: every move in order, the best (and its score) returned when
-    /// at least the first move was searched to the end. `moves` is reordered,
-    /// the best first.
-    fn root(&mut self, game: &mut Game, depth: u32, moves: &mut [Hole]) -> Option<(Hole, i32)> {
-        self.estimated = false;
-        let first = self.table_move(game);
-        let (ordered, count) = self.ordered_moves(game, first);
-        moves.copy_from_slice(&ordered[..count]);
-        let mut alpha = -INFINITY;
-        let mut best = None;
-        for (index, &hole) in moves.iter().enumerate() {
-            let score = through(game, hole, |child, capture| {
-                self.child_score(child, depth - 1, capture, index == 0, alpha, INFINITY)
-            });
-            if self.aborted {
-                break;
-            }
-            if best.is_none() || score > alpha {
-                alpha = score;
-                best = Some((hole, score));
-            }
-        }
-        if let Some((hole, score)) = best.filter(|_| !self.aborted) {
-            self.table.store(
-                Tree::key(game),
-                score,
-                if self.estimated { depth as u8 } else { SOLVED },
-                Bound::Exact,
-                Some(hole.index()),
-            );
-        }
-        best
-    }
-
-    /// The root of a level that blunders: every move scored with a full
-    /// window, then the best after adding up to `noise` random seeds either way.
-    fn noisy_root(
-        &mut self,
-        game: &mut Game,
-        depth: u32,
-        moves: &[Hole],
-        noise: u8,
-        rng: &mut fastrand::Rng,
-    ) -> Option<(Hole, i32)> {
-        self.estimated = false;
-        let noise = i32::from(noise);
-        let mut best: Option<(Hole, i32, i32)> = None;
-        for &hole in moves {
-            let score = through(game, hole, |child, capture| {
-                capture - self.negamax(child, depth - 1, -INFINITY, INFINITY)
-            });
-            if self.aborted {
-                return None;
-            }
-            let shaken = score + rng.i32(-noise..=noise);
-            if best.is_none_or(|(_, _, top)| shaken > top) {
-                best = Some((hole, score, shaken));
-            }
-        }
-        best.map(|(hole, score, _)| (hole, score))
-    }
-
-    /// A child's score seen from its parent, within `(alpha, beta)`: the
-    /// capture that led to it minus the child's own score. Moves after the
-    /// first are tried with a null window first (principal-variation search).
-    fn child_score(
-        &mut self,
-        child: &mut Game,
-        depth: u32,
-        capture: i32,
-        first: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        if !first {
-            let score = capture - self.negamax(child, depth, capture - alpha - 1, capture - alpha);
-            if score <= alpha || score >= beta || self.aborted {
-                return score;
-            }
-        }
-        capture - self.negamax(child, depth, capture - beta, capture - alpha)
-    }
-
-    /// The future capture difference for the player to move in `game`,
-    /// searched `depth` plies: exact if it lies within `(alpha, beta)`, else a
-    /// bound on the far side of the window.
-    fn negamax(&mut self, game: &mut Game, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.count_node();
-        if self.aborted {
-            return 0;
-        }
-        if let Some(outcome) = game.outcome() {
-            return final_gain(outcome, game.position());
-        }
-        if depth == 0 {
-            self.estimated = true;
-            return evaluate(game);
-        }
-        let key = Tree::key(game);
-        let mut first = None;
-        if let Some(entry) = self.table.probe(key) {
-            first = entry
-                .best
-                .map(|index| Hole::new(game.position().to_move(), index));
-            let score = i32::from(entry.score);
-            let usable = u32::from(entry.depth) >= depth
-                && match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-            if usable {
-                self.estimated |= entry.depth != SOLVED;
-                return score;
-            }
-        }
-        let outer_estimated = std::mem::replace(&mut self.estimated, false);
-        let (moves, count) = self.ordered_moves(game, first);
-        let original_alpha = alpha;
-        let mut best = (-INFINITY, moves[0]);
-        for (index, &hole) in moves[..count].iter().enumerate() {
-            let score = through(game, hole, |child, capture| {
-                self.child_score(child, depth - 1, capture, index == 0, alpha, beta)
-            });
-            if self.aborted {
-                return 0;
-            }
-            if score > best.0 {
-                best = (score, hole);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        let side = game.position().to_move() as usize;
-                        let count = &mut self.history[side][usize::from(hole.index())];
-                        *count = count.saturating_add(depth * depth);
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best.0 <= original_alpha {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        let estimated = self.estimated;
-        self.estimated |= outer_estimated;
-        let stored_depth = if estimated { depth as u8 } else { SOLVED };
-        self.table
-            .store(key, best.0, stored_depth, bound, Some(best.1.index()));
-        best.0
-    }
-}
-
-/// The estimate at the search horizon of what the player to move will still
-/// gain: the biggest capture they can make at once, plus a quarter of the
-/// seeds their row holds beyond the opponent's (seeds that are theirs if the
-/// game ends by repetition, and that feed their sowings meanwhile). Measured
-/// against the plain capture difference, each term wins games at equal time.
-fn evaluate(game: &Game) -> i32 {
-    let position = game.position();
-    let side = position.to_move();
-    let best_capture = game
-        .legal_moves()
-        .filter_map(|hole| game.capture_seeds(hole).ok())
-        .max()
-        .map_or(0, i32::from);
-    let row_lead =
-        i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
-    best_capture + row_lead / 4
 }

@@ -1,11 +1,10 @@
-//! The board's vocabulary: sides, holes and their letters, the board shape,
-//! and a position (seeds in every hole, captures, whose turn).
+//! The board's vocabulary: sides, holes and their letters, the board shape
+//! and the variant.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
-use super::sow::{LANES, Pits};
 use super::{
     DEFAULT_SEEDS, DEFAULT_WIDTH, MAX_SEEDS, MAX_SEEDS_ON_BOARD, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH,
 };
@@ -335,106 +334,6 @@ impl Config {
     /// Classic or Cross-Endodoi.
     pub fn variant(self) -> Variant {
         self.variant
-    }
-}
-
-/// Seeds in every hole, seeds captured so far, and whose turn it is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub(super) width: u8,
-    pub(super) pits: Pits,
-    pub(super) captured: BySide<u16>,
-    pub(super) to_move: Side,
-}
-
-impl Position {
-    pub(super) fn start(config: Config) -> Position {
-        let mut pits = [0; LANES];
-        pits[..2 * usize::from(config.width)].fill(config.seeds);
-        Position {
-            width: config.width,
-            pits,
-            captured: BySide::default(),
-            to_move: Side::South,
-        }
-    }
-
-    /// Any position: each row listed from its owner's left, nothing captured yet.
-    ///
-    /// # Errors
-    /// When the rows differ in length, are not 6–10 long, or hold more than
-    /// [`MAX_SEEDS_ON_BOARD`] seeds.
-    pub fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> Result<Position, ConfigError> {
-        if south.len() != north.len() {
-            return Err(ConfigError::Rows {
-                south: south.len(),
-                north: north.len(),
-            });
-        }
-        let width = u8::try_from(south.len())
-            .ok()
-            .filter(|w| (MIN_WIDTH..=MAX_WIDTH).contains(w))
-            .ok_or(ConfigError::Width(south.len() as u32))?;
-        let total: u32 = south.iter().chain(north).map(|&s| u32::from(s)).sum();
-        if total > MAX_SEEDS_ON_BOARD {
-            return Err(ConfigError::TooManySeeds(total));
-        }
-        let mut pits = [0; LANES];
-        pits[..south.len()].copy_from_slice(south);
-        pits[south.len()..2 * south.len()].copy_from_slice(north);
-        Ok(Position {
-            width,
-            pits,
-            captured: BySide::default(),
-            to_move,
-        })
-    }
-
-    /// Holes in a row.
-    pub fn width(&self) -> u8 {
-        self.width
-    }
-
-    /// `side`'s row, from its owner's left.
-    pub fn row(&self, side: Side) -> &[u8] {
-        let width = usize::from(self.width);
-        match side {
-            Side::South => &self.pits[..width],
-            Side::North => &self.pits[width..2 * width],
-        }
-    }
-
-    /// Seeds in one hole.
-    ///
-    /// # Panics
-    /// If the hole is off the board.
-    pub fn seeds(&self, hole: Hole) -> u8 {
-        self.row(hole.side())[usize::from(hole.index())]
-    }
-
-    /// Seeds each side has taken by captures.
-    pub fn captured(&self) -> BySide<u16> {
-        self.captured
-    }
-
-    /// Whose turn it is in this position (also once the game is over: the
-    /// player who could not move, or whose turn the repetition came on).
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Seeds still on the board in `side`'s row.
-    pub fn row_total(&self, side: Side) -> u16 {
-        self.row(side).iter().map(|&s| u16::from(s)).sum()
-    }
-
-    pub(super) fn holes(&self) -> usize {
-        2 * usize::from(self.width)
-    }
-
-    /// Same seeds in every hole and the same player to move: the repetition test.
-    pub(super) fn repeats(&self, other: &Position) -> bool {
-        self.to_move == other.to_move && self.pits == other.pits
     }
 }
 

@@ -1,73 +1,11 @@
-//! The transposition table: positions already searched, found again by a
-//! Zobrist hash of the seeds in every hole and the player to move.
+//! The transposition table: positions already searched, found again by
+//! their Zobrist hash ([`Position::hash`](crate::rules::Position::hash)): the
+//! seeds in every hole and the player to move.
 //!
 //! Captured seeds are not hashed: the search scores a position by the seeds
 //! still to be won from it (the *future* capture difference), which does not
 //! depend on what was captured before, so one entry serves every way of
 //! reaching the same holes.
-
-use crate::rules::{Position, Side, Variant};
-
-/// Holes on the widest board.
-const SLOTS: usize = 2 * crate::rules::MAX_WIDTH as usize;
-
-/// A pseudo-random key for every (hole, seed count), plus the player to move
-/// and the board shape, fixed at compile time so hashes are reproducible.
-struct Keys {
-    holes: [[u64; 256]; SLOTS],
-    north_to_move: u64,
-    shape: [u64; 32],
-}
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-static KEYS: Keys = {
-    let mut state = 0x00e1_d0d0_5ea5_c0de;
-    let mut holes = [[0; 256]; SLOTS];
-    let mut slot = 0;
-    while slot < SLOTS {
-        let mut seeds = 0;
-        while seeds < 256 {
-            holes[slot][seeds] = splitmix(&mut state);
-            seeds += 1;
-        }
-        slot += 1;
-    }
-    let north_to_move = splitmix(&mut state);
-    let mut shape = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        shape[i] = splitmix(&mut state);
-        i += 1;
-    }
-    Keys {
-        holes,
-        north_to_move,
-        shape,
-    }
-};
-
-/// The hash of `position` under `variant`: every hole's seeds, the player to
-/// move, the width and the variant (captured seeds left out on purpose).
-pub(super) fn hash(position: &Position, variant: Variant) -> u64 {
-    let width = usize::from(position.width());
-    let mut key = KEYS.shape[2 * width + usize::from(variant == Variant::Cross)];
-    for (offset, side) in [(0, Side::South), (width, Side::North)] {
-        for (index, &seeds) in position.row(side).iter().enumerate() {
-            key ^= KEYS.holes[offset + index][usize::from(seeds)];
-        }
-    }
-    if position.to_move() == Side::North {
-        key ^= KEYS.north_to_move;
-    }
-    key
-}
 
 /// What a stored score says about the true score.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,332 @@
+//! A position (seeds in every hole, captures, whose turn, the variant) and
+//! the one way a move is played on it: copy-make, with no allocation and no
+//! record of laps unless a caller asks for them.
+
+use super::Variant;
+use super::moves::{Capture, EndReason, Lap, MoveError, MoveReport, Outcome};
+use super::sow::{self, Endless, LANES, LapSink, Pits, RawLap, SowEndless};
+use super::zobrist;
+use super::{BySide, Config, ConfigError, Hole, MAX_SEEDS_ON_BOARD, MAX_WIDTH, MIN_WIDTH, Side};
+
+/// Seeds in every hole, seeds captured so far, whose turn it is, and which
+/// variant's laps the seeds follow: 40 bytes, copied to play a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(super) width: u8,
+    pub(super) variant: Variant,
+    pub(super) to_move: Side,
+    pub(super) captured: BySide<u16>,
+    pub(super) pits: Pits,
+}
+
+/// A move played on a position: the position after it and what it took.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Child {
+    /// The position after the move, capture applied, the opponent to move.
+    pub position: Position,
+    /// The empty hole where the last seed fell.
+    pub last: Hole,
+    /// Seeds captured (0 when none).
+    pub capture: u8,
+    /// Seeds dropped into holes over all laps.
+    pub sown: u32,
+}
+
+/// Why a sowing is endless, with the seeds it had sown by the time that was known.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EndlessSowing {
+    /// How it was found.
+    pub why: Endless,
+    /// Seeds sown before the sowing was given up.
+    pub sown: u32,
+}
+
+impl Position {
+    pub(super) fn start(config: Config) -> Position {
+        let mut pits = [0; LANES];
+        pits[..2 * usize::from(config.width)].fill(config.seeds);
+        Position {
+            width: config.width,
+            variant: config.variant,
+            to_move: Side::South,
+            captured: BySide::default(),
+            pits,
+        }
+    }
+
+    /// Any position of the classic game: each row listed from its owner's
+    /// left, nothing captured yet (see [`with_variant`](Position::with_variant)).
+    ///
+    /// # Errors
+    /// When the rows differ in length, are not 6–10 long, or hold more than
+    /// [`MAX_SEEDS_ON_BOARD`] seeds.
+    pub fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> Result<Position, ConfigError> {
+        if south.len() != north.len() {
+            return Err(ConfigError::Rows {
+                south: south.len(),
+                north: north.len(),
+            });
+        }
+        let width = u8::try_from(south.len())
+            .ok()
+            .filter(|w| (MIN_WIDTH..=MAX_WIDTH).contains(w))
+            .ok_or(ConfigError::Width(south.len() as u32))?;
+        let total: u32 = south.iter().chain(north).map(|&s| u32::from(s)).sum();
+        if total > MAX_SEEDS_ON_BOARD {
+            return Err(ConfigError::TooManySeeds(total));
+        }
+        let mut pits = [0; LANES];
+        pits[..south.len()].copy_from_slice(south);
+        pits[south.len()..2 * south.len()].copy_from_slice(north);
+        Ok(Position {
+            width,
+            variant: Variant::Classic,
+            to_move,
+            captured: BySide::default(),
+            pits,
+        })
+    }
+
+    /// The same seeds, sown by `variant`'s laps.
+    pub fn with_variant(self, variant: Variant) -> Position {
+        Position { variant, ..self }
+    }
+
+    /// Holes in a row.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Classic or Cross-Endodoi.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// `side`'s row, from its owner's left.
+    pub fn row(&self, side: Side) -> &[u8] {
+        let width = usize::from(self.width);
+        match side {
+            Side::South => &self.pits[..width],
+            Side::North => &self.pits[width..2 * width],
+        }
+    }
+
+    /// Seeds in one hole.
+    ///
+    /// # Panics
+    /// If the hole is off the board.
+    pub fn seeds(&self, hole: Hole) -> u8 {
+        self.row(hole.side())[usize::from(hole.index())]
+    }
+
+    /// Seeds each side has taken by captures.
+    pub fn captured(&self) -> BySide<u16> {
+        self.captured
+    }
+
+    /// Whose turn it is in this position (also once the game is over: the
+    /// player who could not move, or whose turn the repetition came on).
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Seeds still on the board in `side`'s row.
+    pub fn row_total(&self, side: Side) -> u16 {
+        self.row(side).iter().map(|&s| u16::from(s)).sum()
+    }
+
+    /// A Zobrist hash of the seeds in every hole, the player to move, the
+    /// width and the variant (captured seeds are left out: they do not change
+    /// what can happen from here).
+    pub fn hash(&self) -> u64 {
+        zobrist::hash(
+            &self.pits[..self.holes()],
+            self.to_move,
+            self.width,
+            self.variant,
+        )
+    }
+
+    /// Same seeds in every hole and the same player to move: a repetition.
+    pub fn repeats(&self, other: &Position) -> bool {
+        self.to_move == other.to_move && self.pits == other.pits
+    }
+
+    /// Whether the player to move's `index`-th hole (from their left) has seeds.
+    #[inline]
+    pub fn has_seeds(&self, index: u8) -> bool {
+        self.pits[self.slot_of(index)] > 0
+    }
+
+    /// Plays the player to move's `index`-th hole (from their left), which
+    /// must be on the board and hold seeds: the lean move of searches and
+    /// random games.
+    ///
+    /// # Errors
+    /// [`EndlessSowing`] when the sowing never ends.
+    #[inline]
+    pub fn child(&self, index: u8) -> Result<Child, EndlessSowing> {
+        debug_assert!(index < self.width && self.has_seeds(index));
+        self.sow_from(self.slot_of(index), &mut ())
+    }
+
+    /// Plays `hole` for the player to move, if the rules allow it here.
+    ///
+    /// # Errors
+    /// [`MoveError::OffBoard`], [`MoveError::NotYourHole`],
+    /// [`MoveError::EmptyHole`] or [`MoveError::Endless`]. Whether the game is
+    /// already over is a question for the [`Game`](super::Game).
+    pub fn play(&self, hole: Hole) -> Result<Child, MoveError> {
+        self.check_hole(hole)?;
+        self.child(hole.index())
+            .map_err(|endless| MoveError::Endless {
+                hole,
+                why: endless.why,
+            })
+    }
+
+    /// What playing `hole` does, lap by lap: the sowing is simulated again,
+    /// this time keeping its laps, for a screen that shows or explains it.
+    ///
+    /// # Errors
+    /// The [`MoveError`] that [`play`](Position::play) returns.
+    pub fn report(&self, hole: Hole) -> Result<MoveReport, MoveError> {
+        self.check_hole(hole)?;
+        let mut raw: Vec<RawLap> = Vec::new();
+        let child = self
+            .sow_from(self.slot_of(hole.index()), &mut raw)
+            .map_err(|endless| MoveError::Endless {
+                hole,
+                why: endless.why,
+            })?;
+        let width = self.width;
+        Ok(MoveReport {
+            hole,
+            laps: raw
+                .into_iter()
+                .map(|lap| Lap::from_raw(lap, width))
+                .collect(),
+            last: child.last,
+            seeds_sown: child.sown,
+            capture: (child.capture > 0).then(|| Capture {
+                hole: child.last,
+                opposite: child.last.opposite(width),
+                seeds: child.capture,
+            }),
+        })
+    }
+
+    /// The result when the game ends here for `reason`: with no moves the
+    /// last mover (not the player to move) takes the seeds left; on a
+    /// repetition each player takes their own row.
+    pub fn outcome(&self, reason: EndReason) -> Outcome {
+        let taken = match reason {
+            EndReason::Repetition => BySide::from_fn(|side| self.row_total(side)),
+            EndReason::NoMoves => {
+                let left = self.row_total(Side::South) + self.row_total(Side::North);
+                let mut taken = BySide::default();
+                taken[self.to_move.opponent()] = left;
+                taken
+            }
+        };
+        Outcome {
+            captured: self.captured,
+            taken,
+            reason,
+        }
+    }
+
+    fn check_hole(&self, hole: Hole) -> Result<(), MoveError> {
+        let width = self.width;
+        if hole.index() >= width {
+            return Err(MoveError::OffBoard { hole, width });
+        }
+        let to_move = self.to_move;
+        if hole.side() != to_move {
+            return Err(MoveError::NotYourHole { hole, to_move });
+        }
+        if !self.has_seeds(hole.index()) {
+            return Err(MoveError::EmptyHole(hole));
+        }
+        Ok(())
+    }
+
+    pub(super) fn holes(&self) -> usize {
+        2 * usize::from(self.width)
+    }
+
+    /// The array slot of the player to move's `index`-th hole.
+    #[inline]
+    fn slot_of(&self, index: u8) -> usize {
+        usize::from(index)
+            + match self.to_move {
+                Side::South => 0,
+                Side::North => usize::from(self.width),
+            }
+    }
+
+    /// Sows from `start` (the mover's, occupied), captures, and passes the turn.
+    #[inline]
+    fn sow_from(&self, start: usize, laps: &mut impl LapSink) -> Result<Child, EndlessSowing> {
+        let mut position = *self;
+        let effect = position.sow_in_place(start, laps)?;
+        Ok(Child {
+            position,
+            last: effect.last,
+            capture: effect.capture,
+            sown: effect.sown,
+        })
+    }
+
+    /// Plays the mover's `index`-th hole (on the board, with seeds) on this
+    /// position itself, which is left as it was when the sowing never ends.
+    /// For a caller that keeps the position where it will stay: no copy of
+    /// the board is made after the sowing.
+    #[inline]
+    pub(super) fn play_in_place(&mut self, index: u8) -> Result<Effect, EndlessSowing> {
+        debug_assert!(index < self.width && self.has_seeds(index));
+        self.sow_in_place(self.slot_of(index), &mut ())
+    }
+
+    #[inline]
+    fn sow_in_place(
+        &mut self,
+        start: usize,
+        laps: &mut impl LapSink,
+    ) -> Result<Effect, EndlessSowing> {
+        let holes = self.holes();
+        let end = sow::sow(&mut self.pits, holes, start, self.variant, laps)
+            .map_err(|SowEndless { why, sown }| EndlessSowing { why, sown })?;
+        let last = usize::from(end.last);
+        let opposite = holes - 1 - last;
+        let mover = self.to_move;
+        let own = match mover {
+            Side::South => last < usize::from(self.width),
+            Side::North => last >= usize::from(self.width),
+        };
+        let mut capture = 0;
+        if own && self.pits[opposite] > 0 {
+            capture = self.pits[opposite] + 1;
+            self.pits[opposite] = 0;
+            self.pits[last] = 0;
+            self.captured[mover] += u16::from(capture);
+        }
+        self.to_move = mover.opponent();
+        Ok(Effect {
+            last: Hole::from_slot(end.last, self.width),
+            capture,
+            sown: end.sown,
+        })
+    }
+}
+
+/// What a move played in place did, besides the position it left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Effect {
+    /// The empty hole where the last seed fell.
+    pub last: Hole,
+    /// Seeds captured (0 when none).
+    pub capture: u8,
+    /// Seeds dropped into holes over all laps.
+    pub sown: u32,
+}

@@ -1,0 +1,323 @@
+//! The alpha-beta search itself, on the rules' copy-make positions: a child
+//! is sown when the search visits it, the table's move before any other, and
+//! the repetition rule is checked on a stack of hashed positions.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
+
+use super::table::{Bound, SOLVED, Table};
+
+/// Above any score a game can reach (at most 240 seeds are in play).
+pub(super) const INFINITY: i32 = 1000;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// The seeds `side` has beyond the opponent in `seeds`.
+pub(super) fn margin(seeds: crate::rules::BySide<u16>, side: Side) -> i32 {
+    i32::from(seeds[side]) - i32::from(seeds[side.opponent()])
+}
+
+/// What the player to move in `position` still gains over the opponent when
+/// the game ends there for `reason`: the seeds taken at the end.
+pub(super) fn end_gain(position: &Position, reason: EndReason) -> i32 {
+    margin(position.outcome(reason).taken, position.to_move())
+}
+
+/// The moves of the player to move that end, in hole order, each with the
+/// position it leads to: every candidate sown once.
+pub(super) fn children(position: &Position) -> impl Iterator<Item = (u8, Child)> + '_ {
+    (0..position.width())
+        .filter(|&index| position.has_seeds(index))
+        .filter_map(|index| Some((index, position.child(index).ok()?)))
+}
+
+/// The positions from the game's start to the node being searched, with
+/// their hashes: what the repetition rule looks back on.
+pub(super) struct Path(Vec<Reached>);
+
+impl Path {
+    /// The path of a game whose positions so far are `reached`.
+    pub fn new(reached: &[Reached]) -> Path {
+        let mut path = Vec::with_capacity(reached.len() + super::MAX_DEPTH as usize + 1);
+        path.extend_from_slice(reached);
+        Path(path)
+    }
+
+    /// The position being searched.
+    pub fn top(&self) -> &Position {
+        &self.0.last().expect("a path has a position").position
+    }
+
+    /// Scores `child` of the top position from the top's mover's side: its
+    /// capture minus what the child's mover gains from it, which is the
+    /// repetition's share when the child repeats a position of the path, and
+    /// otherwise `score` of the path with the child on top.
+    #[inline]
+    pub fn through(&mut self, child: &Child, score: impl FnOnce(&mut Path) -> i32) -> i32 {
+        let reached = Reached::new(child.position);
+        let gain = if reached.repeats_any(&self.0) {
+            end_gain(&child.position, EndReason::Repetition)
+        } else {
+            self.0.push(reached);
+            let gain = score(self);
+            self.0.pop();
+            gain
+        };
+        i32::from(child.capture) - gain
+    }
+
+    fn key(&self) -> u64 {
+        self.0.last().expect("a path has a position").hash
+    }
+}
+
+/// One run's search state.
+pub(super) struct Tree<'a> {
+    pub table: &'a mut Table,
+    pub history: &'a mut [[u32; MAX_WIDTH as usize]; 2],
+    pub nodes: u64,
+    pub stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    pub node_limit: u64,
+    /// A limit was reached: every score since is meaningless.
+    pub aborted: bool,
+    /// An estimate (not a game end) went into the scores of this subtree.
+    pub estimated: bool,
+}
+
+/// A root move and the position it leads to.
+pub(super) type RootMove = (Hole, Child);
+
+impl Tree<'_> {
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.deadline.is_some_and(|end| Instant::now() >= end))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// The index of the move the table remembers for `position` (hash
+    /// `key`), if it is one the mover may sow.
+    pub fn table_move(&self, position: &Position, key: u64) -> Option<u8> {
+        let index = self.table.probe(key)?.best?;
+        (index < position.width() && position.has_seeds(index)).then_some(index)
+    }
+
+    fn order_key(&self, side: Side, index: u8, child: &Child) -> i64 {
+        (i64::from(child.capture) << 32)
+            + i64::from(self.history[side as usize][usize::from(index)])
+    }
+
+    /// Puts `moves` in the order to search them: the table's move first,
+    /// then the biggest captures, then the history of cutoffs.
+    pub fn order_root(&self, path: &Path, moves: &mut [RootMove]) {
+        let position = path.top();
+        let first = self.table_move(position, path.key());
+        let side = position.to_move();
+        moves.sort_by_key(|(hole, child)| {
+            std::cmp::Reverse(if Some(hole.index()) == first {
+                i64::MAX
+            } else {
+                self.order_key(side, hole.index(), child)
+            })
+        });
+    }
+
+    /// Searches every root move in order (best first after
+    /// [`order_root`](Tree::order_root)) and returns the best with its
+    /// score, when at least the first move was searched to the end.
+    pub fn root(&mut self, path: &mut Path, depth: u32, moves: &[RootMove]) -> Option<(Hole, i32)> {
+        self.estimated = false;
+        let mut alpha = -INFINITY;
+        let mut best = None;
+        for (index, (hole, child)) in moves.iter().enumerate() {
+            let score = self.child_score(path, child, depth - 1, index == 0, alpha, INFINITY);
+            if self.aborted {
+                break;
+            }
+            if best.is_none() || score > alpha {
+                alpha = score;
+                best = Some((*hole, score));
+            }
+        }
+        if let Some((hole, score)) = best.filter(|_| !self.aborted) {
+            let stored = if self.estimated { depth as u8 } else { SOLVED };
+            let key = path.key();
+            self.table
+                .store(key, score, stored, Bound::Exact, Some(hole.index()));
+        }
+        best
+    }
+
+    /// The root of a level that blunders: every move scored with a full
+    /// window, then the best after adding up to `noise` random seeds either way.
+    pub fn noisy_root(
+        &mut self,
+        path: &mut Path,
+        depth: u32,
+        moves: &[RootMove],
+        noise: u8,
+        rng: &mut fastrand::Rng,
+    ) -> Option<(Hole, i32)> {
+        self.estimated = false;
+        let noise = i32::from(noise);
+        let mut best: Option<(Hole, i32, i32)> = None;
+        for (hole, child) in moves {
+            let score = path.through(child, |path| {
+                self.negamax(path, depth - 1, -INFINITY, INFINITY)
+            });
+            if self.aborted {
+                return None;
+            }
+            let shaken = score + rng.i32(-noise..=noise);
+            if best.is_none_or(|(_, _, top)| shaken > top) {
+                best = Some((*hole, score, shaken));
+            }
+        }
+        best.map(|(hole, score, _)| (hole, score))
+    }
+
+    /// A child's score seen from its parent, within `(alpha, beta)`. Moves
+    /// after the first are tried with a null window first
+    /// (principal-variation search).
+    fn child_score(
+        &mut self,
+        path: &mut Path,
+        child: &Child,
+        depth: u32,
+        first: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let capture = i32::from(child.capture);
+        if !first {
+            let score = path.through(child, |path| {
+                self.negamax(path, depth, capture - alpha - 1, capture - alpha)
+            });
+            if score <= alpha || score >= beta || self.aborted {
+                return score;
+            }
+        }
+        path.through(child, |path| {
+            self.negamax(path, depth, capture - beta, capture - alpha)
+        })
+    }
+
+    /// The future capture difference for the player to move on top of
+    /// `path`, searched `depth` plies: exact if it lies within
+    /// `(alpha, beta)`, else a bound on the far side of the window.
+    fn negamax(&mut self, path: &mut Path, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        let position = *path.top();
+        if depth == 0 {
+            return self.evaluate(&position);
+        }
+        let key = path.key();
+        let mut first = None;
+        if let Some(entry) = self.table.probe(key) {
+            first = entry.best;
+            let score = i32::from(entry.score);
+            let usable = u32::from(entry.depth) >= depth
+                && match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+            if usable {
+                self.estimated |= entry.depth != SOLVED;
+                return score;
+            }
+        }
+        let outer_estimated = std::mem::replace(&mut self.estimated, false);
+        let side = position.to_move();
+        let original_alpha = alpha;
+        let mut best: Option<(i32, u8)> = None;
+        // The table's move is sown and searched before any other: when it
+        // cuts off, no other child is sown at all.
+        let first = first
+            .filter(|&index| index < position.width() && position.has_seeds(index))
+            .and_then(|index| Some((index, position.child(index).ok()?)));
+        if let Some((index, child)) = first {
+            let score = self.child_score(path, &child, depth - 1, true, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            best = Some((score, index));
+            alpha = alpha.max(score);
+        }
+        if alpha < beta {
+            let mut rest = [(0_i64, 0_u8, None::<Child>); MAX_WIDTH as usize];
+            let mut count = 0;
+            for (index, child) in children(&position) {
+                if first.is_some_and(|(done, _)| done == index) {
+                    continue;
+                }
+                rest[count] = (self.order_key(side, index, &child), index, Some(child));
+                count += 1;
+            }
+            rest[..count].sort_unstable_by_key(|&(key, ..)| std::cmp::Reverse(key));
+            for &(_, index, child) in &rest[..count] {
+                let child = child.expect("filled above");
+                let score = self.child_score(path, &child, depth - 1, best.is_none(), alpha, beta);
+                if self.aborted {
+                    return 0;
+                }
+                if best.is_none_or(|(top, _)| score > top) {
+                    best = Some((score, index));
+                    alpha = alpha.max(score);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let Some((score, index)) = best else {
+            // No move of the mover ends: the game is over, exactly scored.
+            self.estimated = outer_estimated;
+            return end_gain(&position, EndReason::NoMoves);
+        };
+        if score >= beta {
+            let count = &mut self.history[side as usize][usize::from(index)];
+            *count = count.saturating_add(depth * depth);
+        }
+        let bound = if score <= original_alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let estimated = self.estimated;
+        self.estimated |= outer_estimated;
+        let stored_depth = if estimated { depth as u8 } else { SOLVED };
+        self.table
+            .store(key, score, stored_depth, bound, Some(index));
+        score
+    }
+
+    /// The estimate at the search horizon of what the player to move will
+    /// still gain: the biggest capture they can make at once, plus a quarter
+    /// of the seeds their row holds beyond the opponent's (seeds that are
+    /// theirs if the game ends by repetition, and that feed their sowings
+    /// meanwhile). Exact when the mover has no move. Measured against the
+    /// plain capture difference, each term wins games at equal time.
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        let Some(best_capture) = children(position).map(|(_, child)| child.capture).max() else {
+            return end_gain(position, EndReason::NoMoves);
+        };
+        self.estimated = true;
+        let side = position.to_move();
+        let row_lead =
+            i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
+        i32::from(best_capture) + row_lead / 4
+    }
+}
