@@ -163,10 +163,7 @@ impl Tmux {
 
     /// The only autosaved record.
     fn autosaved(&self) -> Record {
-        let files: Vec<PathBuf> = std::fs::read_dir(self.games())
-            .expect("the games directory")
-            .map(|entry| entry.expect("an entry").path())
-            .collect();
+        let files = saves(&self.games());
         assert_eq!(files.len(), 1, "{files:?}");
         read(&files[0])
     }
@@ -176,6 +173,22 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
     }
+}
+
+/// The saved games in `dir`: its `*.ogn` files, not the hidden lock files.
+fn saves(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".ogn") && !name.starts_with('.')
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 fn read(path: &Path) -> Record {
@@ -320,7 +333,7 @@ fn golden(name: &str) -> PathBuf {
 }
 
 fn saved_games(tmux: &Tmux) -> usize {
-    std::fs::read_dir(tmux.games()).map_or(0, Iterator::count)
+    saves(&tmux.games()).len()
 }
 
 #[test]
