@@ -627,6 +627,11 @@ impl Store {
                 Err(error) => farewell.failures.push(format!("{error:#}")),
             }
         }
+        let elsewhere = self
+            .kept
+            .places
+            .iter()
+            .find(|(place, kept)| kept == record && Some(place) != self.record_file.as_ref());
         if let Some(path) = self
             .current()
             .filter(|_| app.unfinished() && autosaved(self))
@@ -634,6 +639,11 @@ impl Store {
             let id = path.file_stem().unwrap_or_default().to_string_lossy();
             farewell.notes.push(format!(
                 "Game saved in {}; `endodoi --resume {id}` continues it.",
+                path.display()
+            ));
+        } else if let Some((path, _)) = elsewhere.filter(|_| app.unfinished()) {
+            farewell.notes.push(format!(
+                "Game saved in {}; `endodoi --load {0}` continues it.",
                 path.display()
             ));
         }
@@ -851,32 +861,42 @@ fn claim_record_file(
     if !folder.is_dir() {
         bail!("--record: the folder {} does not exist", folder.display());
     }
-    let path = match fs::metadata(path) {
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => Some(metadata),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
         Err(error) => return Err(error).with_context(|| format!("--record {shown}")),
-        Ok(metadata) if !metadata.is_file() => bail!(
+    };
+    if let Some(metadata) = metadata.as_ref().filter(|metadata| !metadata.is_file()) {
+        bail!(
             "--record {shown}: {} is not a regular file; name a file for the record",
             kind_of(&metadata.file_type())
-        ),
-        Ok(_) => {
-            let is_loaded = loaded.is_some_and(|loaded| {
-                loaded.identity.is_some() && loaded.identity == identity(path)
-            });
-            if !is_loaded && let Err(why) = own_record(path, start) {
-                bail!(
-                    "--record {shown}: the file exists and is not this game's record ({why}); \
-                     `endodoi --load {shown} --record {shown}` continues it, or name another file"
-                );
-            }
-            fs::canonicalize(path).with_context(|| format!("--record {shown}"))?
+        );
+    }
+    // One name for the file however it is given, so that one lock guards it.
+    let canonical = match &metadata {
+        Some(_) => fs::canonicalize(path),
+        None => {
+            fs::canonicalize(folder).map(|folder| folder.join(path.file_name().unwrap_or_default()))
         }
-    };
-    let lock = match GameLock::acquire(&path) {
+    }
+    .with_context(|| format!("--record {shown}"))?;
+    let lock = match GameLock::acquire(&canonical) {
         Ok(lock) => Some(lock),
         Err(held @ LockError::Held { .. }) => bail!("--record {shown}: {held}"),
         Err(LockError::Io { .. }) => None,
     };
-    Ok((path, lock))
+    let is_loaded =
+        loaded.is_some_and(|loaded| loaded.identity.is_some() && loaded.identity == identity(path));
+    if metadata.is_some()
+        && !is_loaded
+        && let Err(why) = own_record(path, start)
+    {
+        bail!(
+            "--record {shown}: the file exists and is not this game's record ({why}); \
+             `endodoi --load {shown} --record {shown}` continues it, or name another file"
+        );
+    }
+    Ok((canonical, lock))
 }
 
 /// Whether the regular file `path` may be replaced by the game that starts

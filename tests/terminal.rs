@@ -58,24 +58,31 @@ impl Tmux {
     /// Starts `endodoi ARGS` in a new session; `exec` makes the pane's
     /// process the game itself, otherwise a shell prints its exit status.
     fn start(&self, args: &str, exec: bool) {
+        self.start_in("game", "", args, exec);
+    }
+
+    /// Starts `PREFIX endodoi ARGS` (PREFIX: `prlimit …`, `setpriv …` or
+    /// nothing) in a new session named `session`.
+    fn start_in(&self, session: &str, prefix: &str, args: &str, exec: bool) {
         let command = if exec {
             format!(
-                "cd '{home}' && exec {BINARY} {args}",
+                "cd '{home}' && exec {prefix} {BINARY} {args}",
                 home = self.home().display()
             )
         } else {
             format!(
-                "cd '{home}' && {BINARY} {args}; echo EXITED $?; sleep 30",
+                "cd '{home}' && {prefix} {BINARY} {args}; echo EXITED $?; sleep 30",
                 home = self.home().display()
             )
         };
         let home = format!("HOME={}", self.home().display());
         let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
+        let temp = format!("TMPDIR={}", self.home().join("tmp").display());
         let output = self.tmux(&[
             "new-session",
             "-d",
             "-s",
-            "game",
+            session,
             "-x",
             "80",
             "-y",
@@ -84,6 +91,8 @@ impl Tmux {
             &home,
             "-e",
             &data,
+            "-e",
+            &temp,
             "-e",
             "TERM=xterm-256color",
             &command,
@@ -108,15 +117,24 @@ impl Tmux {
     }
 
     fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+        self.screen_of("game")
+    }
+
+    fn screen_of(&self, session: &str) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", session]).stdout)
             .into_owned()
     }
 
     /// Waits until the screen shows `text`, and returns the screen.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_in("game", text)
+    }
+
+    /// Waits until the screen of `session` shows `text`, and returns the screen.
+    fn wait_in(&self, session: &str, text: &str) -> String {
         let start = Instant::now();
         loop {
-            let screen = self.screen();
+            let screen = self.screen_of(session);
             if screen.contains(text) {
                 return screen;
             }
