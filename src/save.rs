@@ -142,12 +142,27 @@ fn folder_of(path: &Path) -> &Path {
 
 /// `text` in a new temporary file in `dir`, flushed to the disk.
 fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
-    let mut file = tempfile::NamedTempFile::new_in(dir)
+    let file = tempfile::NamedTempFile::new_in(dir)
+        .map_err(plain)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.as_file().sync_all())
+    // Through the `File`: its errors say what the system said, without the
+    // temporary name.
+    let mut written = file.as_file();
+    written
+        .write_all(text.as_bytes())
+        .and_then(|()| written.sync_all())
         .with_context(|| format!("cannot write in {}", dir.display()))?;
     Ok(file)
+}
+
+/// `error` without the temporary file's name that `tempfile` adds to it
+/// (which says nothing to the player): what the system said, or its kind.
+fn plain(error: std::io::Error) -> std::io::Error {
+    if error.raw_os_error().is_none() && error.get_ref().is_some() {
+        std::io::Error::from(error.kind())
+    } else {
+        error
+    }
 }
 
 /// Writes `text` to `path` atomically: readers see the old file or the new
@@ -189,7 +204,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
         }
     }
     file.persist(&target)
-        .map_err(|error| error.error)
+        .map_err(|error| plain(error.error))
         .with_context(cannot)?;
     Ok(())
 }
@@ -229,7 +244,7 @@ fn write_new(
                 file = error.file;
             }
             Err(error) => {
-                return Err(error.error)
+                return Err(plain(error.error))
                     .with_context(|| format!("cannot write {}", path.display()));
             }
         }

@@ -65,10 +65,6 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn shown(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
-
 /// Makes a device node like /dev/null at `path`, or says why it cannot.
 fn mknod(path: &Path) -> bool {
     let made = Command::new("mknod")
@@ -215,7 +211,8 @@ fn write_atomic_refuses_to_replace_anything_but_a_file() {
 
 /// A saved game of `moves` (hole letters) between South and North.
 fn save(dir: &Path, id: &str, moves: &str, modified: u64) -> PathBuf {
-    let mut record = Record::read_moves(Default::default(), moves).expect("legal moves");
+    let mut record =
+        Record::read_moves(endodoi::rules::Config::default(), moves).expect("legal moves");
     record.set_tag("South", "Naserian");
     record.set_tag("North", "Lekishon");
     let path = dir.join(format!("{id}.ogn"));
