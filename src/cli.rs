@@ -38,6 +38,8 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Measure the computer's strength: its levels against each other and a plain minimax.
     Arena(ArenaArgs),
+    /// List the saved games, unfinished first, newest first, with the ID that `--resume ID` takes.
+    Games,
 }
 
 /// The board: width, seeds per hole, variant.
@@ -117,13 +119,15 @@ pub struct PlayArgs {
     /// Draw with plain ASCII only: no box-drawing or dot glyphs.
     #[arg(long)]
     pub ascii: bool,
-    /// Continue the last unfinished game (every move is saved as it is played).
-    #[arg(long, conflicts_with_all = ["load", "width", "seeds", "variant"])]
-    pub resume: bool,
+    /// Continue a saved game (every move is saved as it is played): the newest
+    /// unfinished one, or the one `endodoi games` lists as ID.
+    #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "width", "seeds", "variant"])]
+    pub resume: Option<Option<String>>,
     /// Continue the game of a record file (its tags set the board).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["width", "seeds", "variant"])]
     pub load: Option<PathBuf>,
-    /// Write the game's record to FILE when the program exits, however it exits (and on `s`).
+    /// Keep the game's record in FILE, written after every move and at exit (and on `s`):
+    /// a new file, or this game's own record (`--load FILE --record FILE`).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }

@@ -16,7 +16,7 @@ use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
 use endodoi::diagram::diagram;
 use endodoi::engine;
 use endodoi::record::{Record, State};
-use endodoi::save::{self, Session, Store};
+use endodoi::save::{self, Loaded, Session, Store};
 use endodoi::search::Limits;
 use endodoi::terminal;
 use endodoi::ui::Look;
@@ -67,8 +67,14 @@ fn main() -> ExitCode {
         }
         Err(help_or_version) => help_or_version.exit(),
     };
+    // A file that reaches the size limit (ulimit -f) is then an error to
+    // report, not a signal that ends the program and loses the game.
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(status) => ExitCode::from(status),
         Err(error) if closed_pipe(&error) => ExitCode::from(EXIT_CLOSED_PIPE),
         Err(error) => {
             eprintln!("endodoi: {error:#}");
@@ -92,37 +98,64 @@ fn one_paragraph(error: &clap::Error) -> String {
     format!("{text} (see endodoi --help)")
 }
 
-fn run(cli: Cli) -> Result<()> {
+/// Runs the command; returns the exit status.
+fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Bench(args)) => {
             run_bench(&args);
-            Ok(())
+            Ok(0)
         }
         Some(Command::Engine) => engine::run(std::io::stdin().lock(), std::io::stdout())
-            .context("reading standard input"),
-        Some(Command::Analyze(args)) => run_analyze(&args),
+            .context("reading standard input")
+            .map(|()| 0),
+        Some(Command::Analyze(args)) => run_analyze(&args).map(|()| 0),
         Some(Command::Arena(args)) => {
             run_arena(&args);
-            Ok(())
+            Ok(0)
+        }
+        Some(Command::Games) => {
+            let Some(dir) = save::games_dir() else {
+                bail!("this system has no data directory for saved games");
+            };
+            emit(format_args!("{}", save::games::listing(&dir)?));
+            Ok(0)
         }
         None => {
-            let loaded = cli
-                .play
-                .load
-                .as_deref()
-                .map(save::read_record)
-                .transpose()?;
+            let loaded = cli.play.load.as_deref().map(Loaded::read).transpose()?;
             let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
-            for note in terminal::run(session)? {
-                out!("{note}");
+            for warning in &session.warnings {
+                eprintln!("endodoi: cannot be read: {warning}");
             }
-            Ok(())
+            play(session)
         }
     }
 }
 
-fn replay(args: &ReplayArgs) -> Result<()> {
+/// Plays `session` in the terminal, then says where the games are, what
+/// could not be written and, as a last resort, prints the record of a game
+/// kept nowhere; returns the exit status.
+fn play(session: Session) -> Result<u8> {
+    let ending = terminal::run(session)?;
+    let farewell = &ending.farewell;
+    for note in &farewell.notes {
+        out!("{note}");
+    }
+    for failure in &farewell.failures {
+        eprintln!("endodoi: {failure}");
+    }
+    if !farewell.unkept.is_empty() {
+        eprintln!(
+            "endodoi: the record follows; save it in a file and `endodoi --load FILE` continues it"
+        );
+        for record in &farewell.unkept {
+            out!("\n{record}");
+        }
+    }
+    Ok(ending.status())
+}
+
+fn replay(args: &ReplayArgs) -> Result<u8> {
     let (record, name, label, fault) = match (&args.file, &args.moves) {
         (Some(path), _) => {
             if args.board.given() {
@@ -175,13 +208,15 @@ fn replay(args: &ReplayArgs) -> Result<()> {
         let mut app = App::review(record, &label, fault);
         app.set_animation(!args.no_animation);
         app.look = Look::from_env(args.ascii);
-        let export_dir = std::env::current_dir().unwrap_or_else(|_| ".".into());
-        let store = Store::new(save::games_dir(), None, export_dir);
-        for note in terminal::run(Session { app, store })? {
-            out!("{note}");
-        }
+        let store = Store::new(save::games_dir(), None, Store::export_dirs());
+        let warnings = Vec::new();
+        return play(Session {
+            app,
+            store,
+            warnings,
+        });
     }
-    Ok(())
+    Ok(0)
 }
 
 fn run_bench(args: &BenchArgs) {

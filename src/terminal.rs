@@ -4,7 +4,7 @@
 
 use std::io::{IsTerminal, stdin, stdout};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 
 use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
-use crate::save::{Session, Store};
+use crate::save::{Farewell, Session, Store};
 use crate::search::{Limits, Search, SearchResult};
 
 /// How long to wait for an event while a sowing is shown or a record plays
@@ -26,22 +26,50 @@ const FRAME: Duration = Duration::from_millis(16);
 /// How long to wait for an event otherwise, so that signals are noticed quickly.
 const IDLE: Duration = Duration::from_millis(100);
 
+/// How a run in the terminal ended.
+#[derive(Debug)]
+pub struct Ending {
+    /// What the player should read, and what could not be kept.
+    pub farewell: Farewell,
+    /// The number of the signal that ended the run, if one did (SIGTERM,
+    /// SIGHUP, SIGINT).
+    pub signal: Option<usize>,
+}
+
+impl Ending {
+    /// The exit status: 128 + the signal, as shells report a program a
+    /// signal ended; else 1 when something could not be kept, 0 when all is.
+    pub fn status(&self) -> u8 {
+        match self.signal {
+            Some(signal) => status_after(signal),
+            None if self.farewell.all_kept() => 0,
+            None => 1,
+        }
+    }
+}
+
 /// Plays a game in the terminal until the player quits or a signal comes;
 /// returns what the player should read once the terminal is back.
 ///
 /// # Errors
-/// When the terminal fails, or `--record FILE` cannot be written; the
-/// terminal is restored first.
-pub fn run(session: Session) -> Result<Vec<String>> {
-    let Session { mut app, mut store } = session;
-    let stop = Arc::new(AtomicBool::new(false));
+/// When the terminal fails; the terminal is restored first.
+pub fn run(session: Session) -> Result<Ending> {
+    let Session {
+        mut app, mut store, ..
+    } = session;
+    // The number of the signal that asks the program to end, 0 for none.
+    let stop = Arc::new(AtomicUsize::new(0));
     for signal in [
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
         signal_hook::consts::SIGINT,
     ] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
-            .context("cannot watch for signals")?;
+        signal_hook::flag::register_usize(
+            signal,
+            Arc::clone(&stop),
+            signal.unsigned_abs() as usize,
+        )
+        .context("cannot watch for signals")?;
     }
     watch_for_a_lost_terminal(Arc::clone(&stop));
     let mut terminal = ratatui::try_init().context("cannot take over the terminal")?;
@@ -56,20 +84,24 @@ pub fn run(session: Session) -> Result<Vec<String>> {
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     let _ = std::panic::take_hook();
-    let notes = store.finish(&app);
+    let farewell = store.finish(&app);
     played?;
-    notes
+    let signal = match stop.load(Ordering::Relaxed) {
+        0 => None,
+        signal => Some(signal),
+    };
+    Ok(Ending { farewell, signal })
 }
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     store: &mut Store,
-    stop: &AtomicBool,
+    stop: &AtomicUsize,
 ) -> Result<()> {
     let mut last = Instant::now();
     let mut workers = Workers::default();
-    while !app.should_quit() && !stop.load(Ordering::Relaxed) {
+    while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
         terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         let timeout = if app.wants_frames() { FRAME } else { IDLE };
         if event::poll(timeout)? {
@@ -197,7 +229,13 @@ const WATCH: Duration = Duration::from_millis(250);
 /// How long the event loop has to end by itself after a signal.
 const GRACE: Duration = Duration::from_secs(1);
 /// The exit code once the terminal is gone: 128 + SIGHUP, as a shell reports it.
-const EXIT_HANGUP: i32 = 129;
+const EXIT_HANGUP: i32 = 128 + signal_hook::consts::SIGHUP;
+
+/// The exit status of a program that signal number `signal` ended: 128 +
+/// the number, as shells report it (143 for SIGTERM).
+fn status_after(signal: usize) -> u8 {
+    u8::try_from(128 + signal).unwrap_or(u8::MAX)
+}
 
 /// Ends the process when the terminal is gone or a signal goes unanswered.
 ///
@@ -206,7 +244,7 @@ const EXIT_HANGUP: i32 = 129;
 /// loop can notice neither the SIGHUP nor the closed terminal, and would spin
 /// at full CPU. Nothing is lost by exiting here: every change of the game is
 /// written (autosave and `--record FILE`) as it happens.
-fn watch_for_a_lost_terminal(stop: Arc<AtomicBool>) {
+fn watch_for_a_lost_terminal(stop: Arc<AtomicUsize>) {
     let watch_stdin = stdin().is_terminal();
     thread::spawn(move || {
         let mut signalled: Option<Instant> = None;
@@ -215,10 +253,11 @@ fn watch_for_a_lost_terminal(stop: Arc<AtomicBool>) {
             if watch_stdin && terminal_hung_up() {
                 std::process::exit(EXIT_HANGUP);
             }
-            if stop.load(Ordering::Relaxed) {
+            let signal = stop.load(Ordering::Relaxed);
+            if signal != 0 {
                 let since = *signalled.get_or_insert_with(Instant::now);
                 if since.elapsed() > GRACE {
-                    std::process::exit(EXIT_HANGUP);
+                    std::process::exit(status_after(signal).into());
                 }
             }
         }

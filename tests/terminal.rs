@@ -58,24 +58,31 @@ impl Tmux {
     /// Starts `endodoi ARGS` in a new session; `exec` makes the pane's
     /// process the game itself, otherwise a shell prints its exit status.
     fn start(&self, args: &str, exec: bool) {
+        self.start_in("game", "", args, exec);
+    }
+
+    /// Starts `PREFIX endodoi ARGS` (PREFIX: `prlimit …`, `setpriv …` or
+    /// nothing) in a new session named `session`.
+    fn start_in(&self, session: &str, prefix: &str, args: &str, exec: bool) {
         let command = if exec {
             format!(
-                "cd '{home}' && exec {BINARY} {args}",
+                "cd '{home}' && exec {prefix} {BINARY} {args}",
                 home = self.home().display()
             )
         } else {
             format!(
-                "cd '{home}' && {BINARY} {args}; echo EXITED $?; sleep 30",
+                "cd '{home}' && {prefix} {BINARY} {args}; echo EXITED $?; sleep 30",
                 home = self.home().display()
             )
         };
         let home = format!("HOME={}", self.home().display());
         let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
+        let temp = format!("TMPDIR={}", self.home().join("tmp").display());
         let output = self.tmux(&[
             "new-session",
             "-d",
             "-s",
-            "game",
+            session,
             "-x",
             "80",
             "-y",
@@ -84,6 +91,8 @@ impl Tmux {
             &home,
             "-e",
             &data,
+            "-e",
+            &temp,
             "-e",
             "TERM=xterm-256color",
             &command,
@@ -107,16 +116,21 @@ impl Tmux {
         .into_owned()
     }
 
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+    fn screen_of(&self, session: &str) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", session]).stdout)
             .into_owned()
     }
 
     /// Waits until the screen shows `text`, and returns the screen.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_in("game", text)
+    }
+
+    /// Waits until the screen of `session` shows `text`, and returns the screen.
+    fn wait_in(&self, session: &str, text: &str) -> String {
         let start = Instant::now();
         loop {
-            let screen = self.screen();
+            let screen = self.screen_of(session);
             if screen.contains(text) {
                 return screen;
             }
@@ -163,12 +177,14 @@ impl Tmux {
 
     /// The only autosaved record.
     fn autosaved(&self) -> Record {
-        let files: Vec<PathBuf> = std::fs::read_dir(self.games())
-            .expect("the games directory")
-            .map(|entry| entry.expect("an entry").path())
-            .collect();
+        read(&self.autosaved_path())
+    }
+
+    /// The file of the only autosaved record.
+    fn autosaved_path(&self) -> PathBuf {
+        let files = saves(&self.games());
         assert_eq!(files.len(), 1, "{files:?}");
-        read(&files[0])
+        files[0].clone()
     }
 }
 
@@ -176,6 +192,22 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
     }
+}
+
+/// The saved games in `dir`: its `*.ogn` files, not the hidden lock files.
+fn saves(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".ogn") && !name.starts_with('.')
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 fn read(path: &Path) -> Record {
@@ -249,11 +281,18 @@ fn sigterm_writes_the_record_and_the_game_resumes() {
     let Some(tmux) = Tmux::new("sigterm") else {
         return;
     };
-    tmux.start("--no-animation --record out.ogn", true);
+    tmux.start("--no-animation --record out.ogn", false);
     tmux.wait_for("South to move");
     tmux.play(&["d"], 0);
-    tmux.signal("TERM");
-    tmux.wait_for_exit();
+    let game = std::fs::read_to_string(format!("/proc/{0}/task/{0}/children", tmux.pane_pid()))
+        .expect("the shell's children");
+    let status = Command::new("kill")
+        .args(["-TERM", game.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    tmux.wait_for("EXITED 143");
+    tmux.tmux(&["kill-session", "-t", "game"]);
     assert_eq!(moves(&read(&tmux.home().join("out.ogn"))), "D");
     tmux.start("--resume", true);
     tmux.wait_for("move 1 ╮");
@@ -320,7 +359,7 @@ fn golden(name: &str) -> PathBuf {
 }
 
 fn saved_games(tmux: &Tmux) -> usize {
-    std::fs::read_dir(tmux.games()).map_or(0, Iterator::count)
+    saves(&tmux.games()).len()
 }
 
 #[test]
@@ -451,4 +490,323 @@ fn the_computer_answers_a_move_and_both_are_autosaved() {
     tmux.keys(&["C-c"]);
     tmux.wait_for_exit();
     assert_eq!(tmux.autosaved().game.ply(), 0, "undo took back both moves");
+}
+
+// ------------------------------------------------------------ saves under faults
+
+/// Blocks the games folder: a file where the data folder should be.
+fn block_the_data_folder(tmux: &Tmux) -> PathBuf {
+    let data = tmux.home().join("data");
+    std::fs::create_dir_all(&data).expect("the data folder");
+    std::fs::create_dir_all(tmux.home().join("tmp")).expect("a temporary folder");
+    let blocker = data.join("endodoi");
+    std::fs::write(&blocker, "not a folder\n").expect("a file in the way");
+    blocker
+}
+
+#[test]
+fn an_unwritable_games_folder_is_never_reported_as_saved_and_the_record_is_printed() {
+    let Some(tmux) = Tmux::new("unwritable") else {
+        return;
+    };
+    let blocker = block_the_data_folder(&tmux);
+    tmux.start("--no-animation", false);
+    tmux.wait_for("South to move");
+    tmux.keys(&["a", "Enter"]);
+    let screen = tmux.wait_for("NOT SAVED at move 1");
+    assert!(
+        screen.contains("NOT SAVED at move 1: Not a directory (os error 20); s saves elsewhere"),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    tmux.wait_for("EXITED 1");
+    let screen = tmux.unwrapped_screen();
+    let games = tmux.games();
+    assert!(
+        screen.contains(&format!(
+            "endodoi: the game was not saved: cannot create {}: Not a directory (os error 20)\n\
+             endodoi: the record follows; save it in a file and `endodoi --load FILE` continues it\n\
+             \n[Variant \"En Dodoi\"]",
+            games.display()
+        )),
+        "{screen}"
+    );
+    assert!(screen.contains("\n1. A+2 *\n"), "{screen}");
+    assert!(!screen.contains("Game saved"), "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(&blocker).expect("the file in the way"),
+        "not a folder\n"
+    );
+    let mut home: Vec<String> = std::fs::read_dir(tmux.home())
+        .expect("home")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    home.sort();
+    assert_eq!(
+        home,
+        ["data", "tmp", "tmux.sock"],
+        "nothing written anywhere"
+    );
+}
+
+#[test]
+fn autosave_keeps_trying_and_s_saves_elsewhere_meanwhile() {
+    let Some(tmux) = Tmux::new("keeps-trying") else {
+        return;
+    };
+    let blocker = block_the_data_folder(&tmux);
+    tmux.start("--no-animation", false);
+    tmux.wait_for("South to move");
+    tmux.keys(&["c", "Enter"]);
+    tmux.wait_for("NOT SAVED at move 1");
+    tmux.keys(&["s"]);
+    let screen = tmux.wait_for("Saved to");
+    assert!(
+        screen.contains(&format!("Saved to {}/endodoi-", tmux.home().display())),
+        "{screen}"
+    );
+    let exported = saves(tmux.home());
+    assert_eq!(exported.len(), 1, "{exported:?}");
+    assert_eq!(moves(&read(&exported[0])), "C");
+    std::fs::remove_file(&blocker).expect("the way cleared");
+    tmux.keys(&["a", "Enter"]);
+    tmux.wait_for("move 2 ╮");
+    assert_eq!(moves(&tmux.autosaved()), "C a", "the next move is saved");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    tmux.wait_for("EXITED 0");
+    let screen = tmux.unwrapped_screen();
+    let saved = &saves(&tmux.games())[0];
+    let id = saved.file_stem().expect("a name").to_string_lossy();
+    assert!(
+        screen.contains(&format!(
+            "Game saved in {}; `endodoi --resume {id}` continues it.",
+            saved.display()
+        )),
+        "{screen}"
+    );
+    assert!(!screen.contains("not saved"), "{screen}");
+}
+
+#[test]
+fn a_disk_that_fills_keeps_the_moves_written_and_says_which_are_not() {
+    let Some(tmux) = Tmux::new("disk-full") else {
+        return;
+    };
+    if Command::new("prlimit").arg("--version").output().is_err() {
+        eprintln!("SKIPPED disk-full: prlimit is not installed");
+        return;
+    }
+    std::fs::create_dir_all(tmux.home().join("tmp")).expect("a temporary folder");
+    // Room for the record after the first move and not one byte more.
+    let mut first = Record::read_moves(endodoi::rules::Config::default(), "A").expect("a move");
+    first.set_tag("South", "South");
+    first.set_tag("North", "North");
+    first.set_tag("Date", "2026.01.01");
+    let limit = first.to_string().len();
+    tmux.start_in(
+        "game",
+        &format!("prlimit --fsize={limit} --"),
+        "--no-animation",
+        false,
+    );
+    tmux.wait_for("South to move");
+    tmux.play(&["a"], 0);
+    tmux.keys(&["b", "Enter"]);
+    let screen = tmux.wait_for("NOT SAVED at move 2");
+    assert!(
+        screen.contains("NOT SAVED at move 2: File too large (os error 27); s saves elsewhere"),
+        "{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("EXITED 1");
+    let screen = tmux.unwrapped_screen();
+    let saved = &saves(&tmux.games())[0];
+    assert!(
+        screen.contains(&format!(
+            "endodoi: the game was not saved: cannot write in {}: File too large (os error 27); \
+             {} holds it only up to move 1 of 2",
+            tmux.games().display(),
+            saved.display()
+        )),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("\n1. A+2 b+3 *\n"),
+        "the whole game:\n{screen}"
+    );
+    assert_eq!(moves(&tmux.autosaved()), "A", "the first move is kept");
+}
+
+#[test]
+fn a_second_program_is_told_which_process_plays_the_game() {
+    let Some(tmux) = Tmux::new("locked") else {
+        return;
+    };
+    tmux.start("--no-animation --record out.ogn", true);
+    tmux.wait_for("South to move");
+    tmux.play(&["c"], 0);
+    let pid = tmux.pane_pid();
+    let saved = tmux.autosaved_path();
+    let second = |args: &[&str]| {
+        Command::new(BINARY)
+            .args(args)
+            .current_dir(tmux.home())
+            .env("HOME", tmux.home())
+            .env("XDG_DATA_HOME", tmux.home().join("data"))
+            .output()
+            .expect("endodoi runs")
+    };
+    let output = second(&["--resume"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "endodoi: --resume: {} is in use by process {pid}; `endodoi games` lists the other \
+             saved games\n",
+            saved.display()
+        )
+    );
+    let output = second(&["--record", "out.ogn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "endodoi: --record out.ogn: {}/out.ogn is in use by process {pid}\n",
+            std::fs::canonicalize(tmux.home()).expect("home").display()
+        )
+    );
+    let listing = String::from_utf8_lossy(&second(&["games"]).stdout).into_owned();
+    assert!(
+        listing.contains(&format!("(in use by process {pid})")),
+        "{listing}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    assert_eq!(moves(&read(&tmux.home().join("out.ogn"))), "C");
+    assert_eq!(moves(&read(&saved)), "C");
+}
+
+#[test]
+fn two_games_started_at_the_same_moment_get_a_file_each() {
+    let Some(tmux) = Tmux::new("race") else {
+        return;
+    };
+    tmux.start_in("one", "", "--no-animation --south One", true);
+    tmux.start_in("two", "", "--no-animation --south Two", true);
+    tmux.wait_in("one", "One to move");
+    tmux.wait_in("two", "Two to move");
+    // Both first moves in one tmux command: they land within milliseconds.
+    tmux.tmux(&[
+        "send-keys",
+        "-t",
+        "one",
+        "c",
+        "Enter",
+        ";",
+        "send-keys",
+        "-t",
+        "two",
+        "d",
+        "Enter",
+    ]);
+    tmux.wait_in("one", "move 1 ╮");
+    tmux.wait_in("two", "move 1 ╮");
+    let mut games: Vec<(String, String)> = saves(&tmux.games())
+        .iter()
+        .map(|path| {
+            let record = read(path);
+            (
+                record.tag("South").unwrap_or_default().to_owned(),
+                moves(&record),
+            )
+        })
+        .collect();
+    games.sort();
+    assert_eq!(
+        games,
+        [
+            ("One".to_owned(), "C".to_owned()),
+            ("Two".to_owned(), "D".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn after_a_new_game_and_quit_resume_finds_the_game_before_it() {
+    let Some(tmux) = Tmux::new("new-then-quit") else {
+        return;
+    };
+    tmux.start("--no-animation", true);
+    tmux.wait_for("South to move");
+    tmux.play(&["c", "a", "b"], 0);
+    tmux.keys(&["n"]);
+    tmux.wait_for("New game?");
+    tmux.keys(&["y"]);
+    tmux.wait_for("move 0 ╮");
+    tmux.keys(&["q"]);
+    tmux.wait_for_exit();
+    assert_eq!(
+        moves(&tmux.autosaved()),
+        "C a B",
+        "no file for the empty game"
+    );
+    tmux.start("--resume --no-animation", true);
+    let screen = tmux.wait_for("move 3 ╮");
+    assert!(screen.contains("1. C+7 a 2. B"), "{screen}");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+}
+
+#[test]
+fn load_and_record_one_file_keeps_its_comments_date_mode_and_owner() {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let Some(tmux) = Tmux::new("keep-comments") else {
+        return;
+    };
+    let path = tmux.home().join("club.ogn");
+    std::fs::write(
+        &path,
+        "[Event \"Club night\"]\n[Date \"2001.02.03\"]\n[South \"Naserian\"]\n\
+         [North \"Lekishon\"]\n\n{A quiet opening} 1. C+7 {the usual} a *\n",
+    )
+    .expect("a record");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    // As root, give the file away, as to another player.
+    let owner = Command::new("chown")
+        .args(["65534:65534"])
+        .arg(&path)
+        .status()
+        .is_ok_and(|status| status.success());
+    let expected_owner = if owner {
+        (65534, 65534)
+    } else {
+        let metadata = std::fs::metadata(&path).expect("the record");
+        (metadata.uid(), metadata.gid())
+    };
+    tmux.start("--load club.ogn --record club.ogn --no-animation", false);
+    tmux.wait_for("move 2 ╮");
+    tmux.play(&["b"], 2);
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    tmux.wait_for("EXITED 0");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the record"),
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[Event \"Club night\"]\n\
+         [Date \"2001.02.03\"]\n[South \"Naserian\"]\n[North \"Lekishon\"]\n[Result \"*\"]\n\n\
+         {A quiet opening} 1. C+7 {the usual} a 2. B+2 *\n"
+    );
+    let metadata = std::fs::metadata(&path).expect("the record");
+    assert_eq!(metadata.permissions().mode() & 0o777, 0o640);
+    assert_eq!((metadata.uid(), metadata.gid()), expected_owner);
 }

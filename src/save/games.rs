@@ -1,0 +1,171 @@
+//! The saved games: `endodoi games` lists them and `--resume [ID]` opens one.
+//!
+//! Only regular files are ever opened (a FIFO or a device named `*.ogn` is
+//! named, never read), and every save that cannot be read is named with the
+//! reason, so that no game hides behind a damaged file.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{Context as _, Result};
+
+use super::lock::{GameLock, Holder};
+use super::{kind_of, read_regular};
+use crate::record::Record;
+
+/// The extension of saved games.
+const EXTENSION: &str = "ogn";
+
+/// One file in the games folder.
+#[derive(Debug)]
+pub struct Save {
+    /// What `--resume ID` calls it: the file name without `.ogn`.
+    pub id: String,
+    /// The file.
+    pub path: PathBuf,
+    /// When it was last written.
+    pub modified: SystemTime,
+    /// The game, or why it cannot be read.
+    pub record: Result<Record, String>,
+    /// The process playing it now, if any.
+    pub holder: Option<Holder>,
+}
+
+impl Save {
+    /// Whether it holds a game that is not over.
+    pub fn unfinished(&self) -> bool {
+        self.record
+            .as_ref()
+            .is_ok_and(|record| record.game.outcome().is_none())
+    }
+
+    /// One line of `endodoi games`.
+    pub fn line(&self) -> String {
+        let mut line = format!("{:<22}", self.id);
+        match &self.record {
+            Ok(record) => {
+                let game = &record.game;
+                let state = match game.to_move() {
+                    Some(side) => format!("{side} to move"),
+                    None => format!("over, {}", record.result_token()),
+                };
+                let config = game.config();
+                let _ = write!(
+                    line,
+                    " {:>3} moves  {state}  {} v {}  {} holes, {} seeds, {}",
+                    game.ply(),
+                    record.tag("South").unwrap_or("South"),
+                    record.tag("North").unwrap_or("North"),
+                    config.width(),
+                    config.seeds(),
+                    config.variant().name(),
+                );
+            }
+            Err(reason) => {
+                let _ = write!(line, " cannot be read: {reason}");
+            }
+        }
+        if let Some(holder) = self.holder {
+            let _ = write!(line, "  (in use by {holder})");
+        }
+        line
+    }
+}
+
+/// The saved games in `dir`: unfinished games first, newest first, then the
+/// others (finished or unreadable), newest first. No folder: no games.
+///
+/// # Errors
+/// When `dir` exists but cannot be listed.
+pub fn list(dir: &Path) -> Result<Vec<Save>> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(error).with_context(|| format!("cannot list {}", dir.display())),
+    };
+    let mut saves = Vec::new();
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(id) = name.strip_suffix(&format!(".{EXTENSION}")) else {
+            continue;
+        };
+        if id.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let metadata = fs::symlink_metadata(&path);
+        let modified = metadata
+            .as_ref()
+            .ok()
+            .and_then(|metadata| metadata.modified().ok())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        let record = match metadata {
+            Ok(metadata) if !metadata.is_file() => Err(format!(
+                "{} is not a regular file",
+                kind_of(&metadata.file_type())
+            )),
+            _ => read_save(&path),
+        };
+        saves.push(Save {
+            id: id.to_owned(),
+            holder: GameLock::holder(&path),
+            path,
+            modified,
+            record,
+        });
+    }
+    saves.sort_by_key(|save| (!save.unfinished(), std::cmp::Reverse(save.modified)));
+    Ok(saves)
+}
+
+/// Reads a saved game, opening nothing but a regular file, and checks that it
+/// is whole: a save always ends with its result and a line break.
+///
+/// # Errors
+/// Why it cannot be read, in words.
+pub fn read_save(path: &Path) -> Result<Record, String> {
+    let bytes = read_regular(path).map_err(|error| format!("{error:#}"))?;
+    let record = Record::read_bytes(&bytes).map_err(|error| error.to_string())?;
+    let ending = format!("{}\n", record.result_token());
+    if !bytes.ends_with(ending.as_bytes()) {
+        return Err(format!(
+            "cut short: it does not end with the result `{}`",
+            record.result_token()
+        ));
+    }
+    Ok(record)
+}
+
+/// The saves that cannot be read, one `ID: reason` each.
+pub fn unreadable(saves: &[Save]) -> Vec<String> {
+    saves
+        .iter()
+        .filter_map(|save| {
+            let reason = save.record.as_ref().err()?;
+            Some(format!("{}: {reason}", save.path.display()))
+        })
+        .collect()
+}
+
+/// `endodoi games`: the saved games in `dir`, one a line.
+///
+/// # Errors
+/// When `dir` exists but cannot be listed.
+pub fn listing(dir: &Path) -> Result<String> {
+    let saves = list(dir)?;
+    if saves.is_empty() {
+        return Ok(format!("No saved games in {}\n", dir.display()));
+    }
+    let mut text = format!(
+        "Saved games in {}, unfinished first, newest first; `endodoi --resume ID` continues one:\n",
+        dir.display()
+    );
+    for save in &saves {
+        text.push_str(&save.line());
+        text.push('\n');
+    }
+    Ok(text)
+}

@@ -1,0 +1,347 @@
+//! Saves under faults, seen from outside without a terminal: `--record`
+//! refusing what is not this game's record, `endodoi games` and `--resume`
+//! naming every save they cannot read, and never opening a FIFO or a device.
+//! Each test checks the exact message, the exit status and what is on disk
+//! afterwards. `XDG_DATA_HOME` points into a temporary directory.
+
+use std::fs;
+use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use endodoi::record::Record;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A temporary home with its own data folder.
+struct Home(tempfile::TempDir);
+
+impl Home {
+    fn new() -> Home {
+        Home(tempfile::tempdir().expect("a temporary home"))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    fn games(&self) -> PathBuf {
+        self.path().join("data/endodoi/games")
+    }
+
+    /// Runs `endodoi ARGS` in the home, without a terminal, and fails the
+    /// test if it does not end within [`PATIENCE`] (a FIFO read would hang).
+    fn endodoi(&self, args: &[&str]) -> Output {
+        let mut child = Command::new(BINARY)
+            .args(args)
+            .current_dir(self.path())
+            .env("HOME", self.path())
+            .env("XDG_DATA_HOME", self.path().join("data"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("endodoi starts");
+        let start = Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            if start.elapsed() > PATIENCE {
+                let _ = child.kill();
+                panic!("endodoi {args:?} did not end");
+            }
+            sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().expect("the output")
+    }
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Makes a device node like /dev/null at `path`, or says why it cannot.
+fn mknod(path: &Path) -> bool {
+    let made = Command::new("mknod")
+        .arg(path)
+        .args(["c", "1", "3"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("SKIPPED the device node part: mknod needs root here");
+    }
+    made
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+/// Sets the modification time of `path` (a FIFO too, without opening it).
+fn touch(path: &Path, seconds: u64) {
+    let status = Command::new("touch")
+        .arg("-d")
+        .arg(format!("@{seconds}"))
+        .arg(path)
+        .status()
+        .expect("touch runs");
+    assert!(status.success());
+}
+
+/// The entries of `dir`, sorted by name.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn record_refuses_a_folder_a_fifo_and_a_device_before_the_game_starts() {
+    let home = Home::new();
+    let folder = home.path().join("folder");
+    fs::create_dir(&folder).expect("a folder");
+    let fifo = home.path().join("fifo");
+    mkfifo(&fifo);
+    let device = home.path().join("null");
+    let mut cases = vec![("folder", "a folder"), ("fifo", "a FIFO")];
+    if mknod(&device) {
+        cases.push(("null", "a character device"));
+    }
+    for (name, kind) in cases {
+        let output = home.endodoi(&["--record", name]);
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "endodoi: --record {name}: {kind} is not a regular file; name a file for the record\n"
+            )
+        );
+    }
+    assert!(folder.is_dir());
+    let file_type = |path: &Path| fs::symlink_metadata(path).expect("still there").file_type();
+    assert!(file_type(&fifo).is_fifo());
+    if device.exists() {
+        assert!(file_type(&device).is_char_device());
+    }
+    assert!(!home.path().join("data").exists(), "nothing saved");
+}
+
+#[test]
+fn record_refuses_another_file_and_says_how_to_continue_it() {
+    let home = Home::new();
+    let notes = home.path().join("notes.txt");
+    fs::write(&notes, "shopping: milk\n").expect("a file");
+    fs::set_permissions(&notes, fs::Permissions::from_mode(0o640)).expect("chmod");
+    let output = home.endodoi(&["--record", "notes.txt"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "endodoi: --record notes.txt: the file exists and is not this game's record (not a \
+         record: line 1, column 1, ply 1: unknown token `shopping:`: expected a hole letter such as `A` \
+         or `b+3`, a move number, a {comment} or a result); `endodoi --load notes.txt --record \
+         notes.txt` continues it, or name another file\n"
+    );
+    let other = home.path().join("other.ogn");
+    fs::write(&other, "1. A b *\n").expect("a record");
+    let output = home.endodoi(&["--record", "other.ogn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "endodoi: --record other.ogn: the file exists and is not this game's record (it records \
+         another game, of 2 moves); `endodoi --load other.ogn --record other.ogn` continues it, \
+         or name another file\n"
+    );
+    assert_eq!(
+        fs::read_to_string(&notes).expect("kept"),
+        "shopping: milk\n"
+    );
+    let mode = fs::metadata(&notes).expect("kept").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(fs::read_to_string(&other).expect("kept"), "1. A b *\n");
+    assert_eq!(
+        names(home.path()),
+        ["notes.txt", "other.ogn"],
+        "no lock left"
+    );
+}
+
+#[test]
+fn a_record_in_a_folder_gets_no_message_twice() {
+    let home = Home::new();
+    fs::create_dir(home.path().join("game.ogn")).expect("a folder");
+    let message = stderr(&home.endodoi(&["--record", "game.ogn"]));
+    assert!(!message.contains("os error 21"), "{message}");
+    assert_eq!(
+        message.matches("not a regular file").count(),
+        1,
+        "{message}"
+    );
+}
+
+#[test]
+fn write_atomic_refuses_to_replace_anything_but_a_file() {
+    let home = Home::new();
+    let error = endodoi::save::write_atomic(home.path(), "x").expect_err("a folder");
+    assert_eq!(
+        format!("{error:#}"),
+        format!(
+            "cannot write {}: a folder is not a regular file",
+            home.path().display()
+        )
+    );
+}
+
+/// A saved game of `moves` (hole letters) between South and North.
+fn save(dir: &Path, id: &str, moves: &str, modified: u64) -> PathBuf {
+    let mut record =
+        Record::read_moves(endodoi::rules::Config::default(), moves).expect("legal moves");
+    record.set_tag("South", "Naserian");
+    record.set_tag("North", "Lekishon");
+    let path = dir.join(format!("{id}.ogn"));
+    fs::write(&path, record.to_string()).expect("a save");
+    touch(&path, modified);
+    path
+}
+
+/// A games folder with an older unfinished game, a finished one, a save cut
+/// short (the newest), a corrupt one, a FIFO and (as root) a device.
+fn damaged_games(home: &Home) -> PathBuf {
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    save(&games, "older", "C a", 1_000);
+    let finished = Record::read(
+        &fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/002.ogn"))
+            .expect("a golden record"),
+    )
+    .expect("a finished game");
+    fs::write(games.join("finished.ogn"), finished.to_string()).expect("a save");
+    touch(&games.join("finished.ogn"), 2_000);
+    let cut = save(&games, "newest", "C a B", 5_000);
+    let text = fs::read_to_string(&cut).expect("the save");
+    fs::write(&cut, &text[..text.len() - 3]).expect("cut short");
+    touch(&cut, 5_000);
+    fs::write(games.join("corrupt.ogn"), "[Width \"8\"\n").expect("a corrupt save");
+    touch(&games.join("corrupt.ogn"), 4_000);
+    mkfifo(&games.join("pipe.ogn"));
+    touch(&games.join("pipe.ogn"), 3_000);
+    games
+}
+
+#[test]
+fn games_lists_unfinished_games_first_and_names_every_save_it_cannot_read() {
+    let home = Home::new();
+    let games = damaged_games(&home);
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let expected = format!(
+        "Saved games in {dir}, unfinished first, newest first; `endodoi --resume ID` continues one:\n\
+         older                    2 moves  South to move  Naserian v Lekishon  6 holes, 4 seeds, classic\n\
+         newest                 cannot be read: cut short: it does not end with the result `*`\n\
+         corrupt                cannot be read: line 1, column 1: malformed tag: expected [Name \"Value\"]\n\
+         pipe                   cannot be read: a FIFO is not a regular file\n\
+         finished                34 moves  over, 27-15  South v North  7 holes, 3 seeds, classic\n",
+        dir = games.display()
+    );
+    assert_eq!(stdout(&output), expected);
+    assert!(
+        fs::symlink_metadata(games.join("pipe.ogn"))
+            .expect("the FIFO")
+            .file_type()
+            .is_fifo()
+    );
+}
+
+#[test]
+fn resume_names_every_save_it_cannot_read_and_never_opens_a_fifo() {
+    let home = Home::new();
+    let games = damaged_games(&home);
+    let before = names(&games);
+    // No terminal here: the game is chosen, then taking over the terminal fails.
+    let output = home.endodoi(&["--resume"]);
+    assert_eq!(output.status.code(), Some(1));
+    let dir = games.display();
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "endodoi: cannot be read: {dir}/newest.ogn: cut short: it does not end with the result `*`\n\
+             endodoi: cannot be read: {dir}/corrupt.ogn: line 1, column 1: malformed tag: expected [Name \"Value\"]\n\
+             endodoi: cannot be read: {dir}/pipe.ogn: a FIFO is not a regular file\n\
+             endodoi: cannot take over the terminal: No such device or address (os error 6)\n"
+        )
+    );
+    assert_eq!(names(&games), before, "nothing written, no lock left");
+}
+
+#[test]
+fn resume_with_only_a_corrupt_save_says_why_there_is_nothing_to_resume() {
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    fs::write(games.join("corrupt.ogn"), "1. A Q *\n").expect("a corrupt save");
+    let output = home.endodoi(&["--resume"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "endodoi: --resume: no unfinished game in {dir}; start one with `endodoi`; these saves \
+             cannot be read: {dir}/corrupt.ogn: line 1, column 6, ply 2: move `Q`: there is no hole \
+             Q on a board 6 holes wide\n",
+            dir = games.display()
+        )
+    );
+    assert_eq!(names(&games), ["corrupt.ogn"]);
+}
+
+#[test]
+fn resume_by_id_refuses_an_unknown_or_unreadable_game() {
+    let home = Home::new();
+    let games = damaged_games(&home);
+    let output = home.endodoi(&["--resume", "nosuch"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "endodoi: --resume nosuch: no such saved game in {}; `endodoi games` lists them\n",
+            games.display()
+        )
+    );
+    let output = home.endodoi(&["--resume", "pipe"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "endodoi: --resume pipe: {}/pipe.ogn cannot be read: a FIFO is not a regular file\n",
+            games.display()
+        )
+    );
+}
+
+#[test]
+fn games_in_an_empty_data_folder_says_there_are_none() {
+    let home = Home::new();
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        format!("No saved games in {}\n", home.games().display())
+    );
+    assert!(!home.path().join("data").exists(), "listing writes nothing");
+}
