@@ -7,6 +7,10 @@
 //! before and after a move compare directly. A move's *loss* is how much it
 //! gives away against the engine's preferred move, seen from the mover; a move
 //! that loses more than the threshold is a mistake.
+//!
+//! By default every position gets the same node budget ([`DEFAULT_NODES`]) and
+//! the search keeps its table from ply to ply, so a record gets the same
+//! verdicts on every run and every machine.
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +19,9 @@ use serde::Serialize;
 
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};
+
+/// Positions searched for each position of a record unless told otherwise.
+pub const DEFAULT_NODES: u64 = 500_000;
 
 /// The judgement of one move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -39,8 +39,8 @@ use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::{DEFAULT_THINK, Level};
 use crate::ui::{self, Look};
 pub use computer::{
-    ANALYSIS_THINK, AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking,
-    computer_name, level_of_name,
+    AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking, computer_name,
+    level_of_name,
 };
 pub use viewer::Viewer;
 

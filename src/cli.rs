@@ -221,12 +221,17 @@ pub struct AnalyzeArgs {
     /// Print the analysis as one JSON document.
     #[arg(long)]
     pub json: bool,
-    /// Thinking time for each position, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=600_000))]
-    pub movetime: u64,
-    /// Search each position this many plies deep instead of for a time.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::search::MAX_DEPTH)))]
+    /// Positions to search for each position of the record: the same verdicts
+    /// on every run and machine.
+    #[arg(long, value_name = "N", default_value_t = crate::analyze::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Search each position this many plies deep instead.
+    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::search::MAX_DEPTH)))]
     pub depth: Option<u32>,
+    /// Think this long about each position instead (milliseconds; the verdicts
+    /// then depend on the machine's speed).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub movetime: Option<u64>,
     /// A move that loses more than N seeds against the engine's choice is a mistake.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub threshold: u32,

@@ -245,9 +245,10 @@ fn print_row<T: serde::Serialize + std::fmt::Display>(json: bool, row: &T) {
 
 fn run_analyze(args: &AnalyzeArgs) -> Result<()> {
     let record = save::read_record(&args.file)?;
-    let limits = match args.depth {
-        Some(depth) => Limits::depth(depth),
-        None => Limits::movetime(Duration::from_millis(args.movetime)),
+    let limits = match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, Some(movetime)) => Limits::movetime(Duration::from_millis(movetime)),
+        (None, None) => Limits::nodes(args.nodes),
     };
     let mut out = std::io::stdout().lock();
     // A closed output (say, piped into `head`) ends the printing, not the program.

@@ -82,6 +82,15 @@ impl Limits {
         }
     }
 
+    /// Search at most `nodes` positions: the same answer on every run and
+    /// machine, however fast.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
     /// Search until stopped (or the game is solved).
     pub fn infinite() -> Limits {
         Limits::default()

@@ -18,7 +18,7 @@ use ratatui::layout::Rect;
 use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
 use crate::save::{Farewell, Session, Store};
-use crate::search::{Limits, Search, SearchResult};
+use crate::search::{Search, SearchResult};
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
@@ -179,13 +179,10 @@ impl Workers {
                 Err(TryRecvError::Disconnected) => self.search = None,
             }
         }
-        if let Some(answer) = &self.analysis {
+        while let Some(answer) = &self.analysis {
             match answer.try_recv() {
-                Ok((ply, analysis)) => {
-                    self.analysis = None;
-                    app.analysis_found(ply, analysis);
-                }
-                Err(TryRecvError::Empty) => {}
+                Ok((ply, analysis)) => app.analysis_found(ply, analysis),
+                Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => self.analysis = None,
             }
         }
@@ -211,15 +208,14 @@ fn think(request: Request) -> SearchJob {
     }
 }
 
-/// Starts the analysis `request` asks for on a thread of its own.
+/// Starts the analysis `request` asks for on a thread of its own, which
+/// hands back every move's judgement as soon as it is known.
 fn analyse(request: AnalysisRequest) -> Receiver<(usize, MoveAnalysis)> {
     let (sender, answer) = mpsc::channel();
     thread::spawn(move || {
-        let limits = Limits::movetime(request.think);
-        let analysis = analyze(&request.game, limits, request.threshold, |_| {});
-        if let Some(analysis) = analysis.moves.into_iter().next() {
-            let _ = sender.send((request.ply, analysis));
-        }
+        analyze(&request.game, request.limits, request.threshold, |judged| {
+            let _ = sender.send((judged.ply, judged.clone()));
+        });
     });
     answer
 }

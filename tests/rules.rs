@@ -626,6 +626,50 @@ fn engine_agrees_with_the_plain_reference_on_random_games() {
     }
 }
 
+/// The lazy paths (a move found by `first_legal` among holes offered in a
+/// random order, played with `apply`, the end found by `outcome` alone)
+/// agree with the plain reference, which sows every candidate, on every
+/// choice, board, capture and result.
+#[test]
+fn lazy_legality_agrees_with_the_plain_reference_on_random_games() {
+    for (config, seed) in random_games(120) {
+        let cross = config.variant() == Variant::Cross;
+        let mut game = Game::new(config);
+        let mut plain = Plain::new(config.width().into(), config.seeds(), cross);
+        let mut rng = fastrand::Rng::with_seed(seed ^ 0x1a2e);
+        loop {
+            let side = game.position().to_move();
+            let mut order: Vec<Hole> = Hole::row(side, config.width()).collect();
+            rng.shuffle(&mut order);
+            let legal = plain.legal_moves();
+            let expected = order.iter().copied().find(|hole| {
+                plain.result().is_none() && legal.contains(&usize::from(hole.index()))
+            });
+            let found = game.first_legal(order);
+            assert_eq!(found, expected, "{config:?} seed {seed} ply {}", game.ply());
+            let Some(hole) = found else {
+                let outcome = game.outcome().expect("no legal move: over");
+                let (plain_totals, reason) = plain.result().expect("both over");
+                let totals = outcome.totals();
+                assert_eq!(
+                    [u32::from(totals.south), u32::from(totals.north)],
+                    plain_totals
+                );
+                assert_eq!(outcome.reason.name(), reason);
+                break;
+            };
+            let played = game.apply(hole).unwrap();
+            assert_eq!(
+                u32::from(played.captured),
+                plain.play(usize::from(hole.index()))
+            );
+            let position = game.position();
+            assert_eq!(position.row(Side::South), plain.south());
+            assert_eq!(position.row(Side::North), plain.north());
+        }
+    }
+}
+
 #[test]
 fn positions_from_rows_play_like_the_plain_reference() {
     let mut rng = fastrand::Rng::with_seed(99);

@@ -27,28 +27,29 @@ fn search(game: &Game, limits: Limits) -> endodoi::search::SearchResult {
 /// deliberately plain oracle of these tests. Only for tiny endgames: it
 /// gives up beyond a million positions rather than hang.
 fn solve(game: &mut Game) -> i32 {
-    fn solve_within(game: &mut Game, budget: &mut u32) -> i32 {
-        *budget = budget
-            .checked_sub(1)
-            .expect("a tiny endgame, solved in a million positions");
+    try_solve(game, 1_000_000).expect("a tiny endgame, solved in a million positions")
+}
+
+/// [`solve`], or `None` beyond `budget` positions.
+fn try_solve(game: &mut Game, mut budget: u32) -> Option<i32> {
+    fn solve_within(game: &mut Game, budget: &mut u32) -> Option<i32> {
+        *budget = budget.checked_sub(1)?;
         let side = game.position().to_move();
         if let Some(outcome) = game.outcome() {
             let totals = outcome.totals();
-            return i32::from(totals[side]) - i32::from(totals[side.opponent()]);
+            return Some(i32::from(totals[side]) - i32::from(totals[side.opponent()]));
         }
         let moves: Vec<Hole> = game.legal_moves().collect();
-        moves
-            .into_iter()
-            .map(|hole| {
-                game.play(hole).expect("a listed move is legal");
-                let value = -solve_within(game, budget);
-                game.undo();
-                value
-            })
-            .max()
-            .expect("a game not over has a move")
+        let mut best = None;
+        for hole in moves {
+            game.play(hole).expect("a listed move is legal");
+            let value = solve_within(game, budget).map(|value| -value);
+            game.undo();
+            best = best.max(Some(value?));
+        }
+        best
     }
-    solve_within(game, &mut 1_000_000)
+    solve_within(game, &mut budget)
 }
 
 /// Random positions reached by seeded random play, both variants, every width.
@@ -215,4 +216,84 @@ fn minimax_plays_the_solved_move_when_it_sees_the_end() {
 fn minimax_takes_the_biggest_capture() {
     let game = game(&[1, 0, 0, 0, 1, 0], &[9, 0, 0, 0, 1, 0], Side::South);
     assert_eq!(minimax_best(&game, 1), Some(hole('E')));
+}
+
+/// Seeded random endgames of a 6-wide board with at most `seeds` seeds, not
+/// over, of either variant, with either player to move.
+fn small_endgames(seeds: u32, count: usize, keep: impl Fn(&Game) -> bool) -> Vec<Game> {
+    let mut rng = fastrand::Rng::with_seed(0x0e4d_9a3e);
+    let mut found = Vec::new();
+    for _ in 0..200_000 {
+        if found.len() == count {
+            break;
+        }
+        let mut rows = [0_u8; 12];
+        for _ in 0..rng.u32(1..=seeds) {
+            rows[rng.usize(..12)] += 1;
+        }
+        let to_move = if rng.bool() { Side::South } else { Side::North };
+        let variant = if rng.bool() {
+            Variant::Classic
+        } else {
+            Variant::Cross
+        };
+        let position = Position::from_rows(&rows[..6], &rows[6..], to_move).expect("legal rows");
+        let game = Game::from_position(variant, position, 4);
+        let solvable = || try_solve(&mut game.clone(), 100_000).is_some();
+        if game.outcome().is_none() && keep(&game) && solvable() {
+            found.push(game);
+        }
+    }
+    assert_eq!(found.len(), count, "enough endgames in the sample");
+    found
+}
+
+#[test]
+fn a_single_legal_move_is_still_searched_so_its_margin_is_the_real_one() {
+    let single = |game: &Game| game.legal_moves().count() == 1;
+    let mut one_ply_wrong = 0;
+    for game in small_endgames(7, 40, single) {
+        let truth = solve(&mut game.clone());
+        if search(&game, Limits::depth(1)).score != truth {
+            one_ply_wrong += 1;
+        }
+        // What the hint key asks for: the strongest level's limits.
+        let hint = search(&game, Level::MAX.limits(Duration::from_secs(5)));
+        assert!(hint.exact, "{:?}: searched to the end", game.position());
+        assert_eq!(hint.score, truth, "{:?}", game.position());
+    }
+    assert!(
+        one_ply_wrong > 0,
+        "some of these endgames need more than the one ply of their only move"
+    );
+}
+
+#[test]
+fn the_search_agrees_with_the_exhaustive_solver_on_random_small_endgames() {
+    for game in small_endgames(8, 60, |_| true) {
+        let truth = solve(&mut game.clone());
+        let result = search(&game, Limits::depth(64));
+        assert!(result.exact, "{:?}: searched to the end", game.position());
+        assert_eq!(result.score, truth, "{:?}", game.position());
+        let best = result.best.expect("a game not over has a move");
+        let mut after = game.clone();
+        after.play(best).expect("the search plays legal moves");
+        assert_eq!(-solve(&mut after), truth, "{best} is a best move");
+    }
+}
+
+#[test]
+fn analyze_gives_the_same_verdicts_on_every_run() {
+    let analyze = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_endodoi"))
+            .args(["analyze", "examples/naserian-lekishon.ogn"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let first = analyze();
+    assert_eq!(first.lines().count(), 1 + 27 + 2, "{first}");
+    assert_eq!(analyze(), first);
 }

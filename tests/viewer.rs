@@ -16,6 +16,7 @@ use std::time::Duration;
 use endodoi::analyze::MoveAnalysis;
 use endodoi::app::{App, Effect, Mode, Tone};
 use endodoi::record::Record;
+use endodoi::search::Limits;
 use endodoi::ui::{self, Look};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
@@ -426,29 +427,34 @@ fn until_error_keeps_the_moves_before_a_faulty_move_of_a_move_list() {
 
 // ------------------------------------------------------------------ analysis
 
-fn analyze_requests(app: &mut App) -> Vec<(usize, String)> {
+fn analyze_requests(app: &mut App) -> Vec<(String, Limits)> {
     app.take_effects()
         .into_iter()
         .filter_map(|effect| match effect {
-            Effect::Analyze(request) => Some((request.ply, letters(&request.game))),
+            Effect::Analyze(request) => Some((letters(&request.game), request.limits)),
             _ => None,
         })
         .collect()
 }
 
 #[test]
-fn the_analysis_key_asks_for_the_move_on_screen_only() {
+fn the_analysis_key_asks_once_for_the_whole_record_with_a_fixed_node_budget() {
     let mut app = viewer(sample());
     type_keys(&mut app, "3\n");
     press(&mut app, KeyCode::Char('a'));
-    let third = sample().game.history()[2].hole.to_string();
-    assert_eq!(analyze_requests(&mut app), [(3, third)]);
+    assert_eq!(
+        analyze_requests(&mut app),
+        [(
+            letters(&sample().game),
+            Limits::nodes(endodoi::analyze::DEFAULT_NODES)
+        )]
+    );
     let screen = screen(&app);
     assert!(screen.contains("Analysing move 3"), "{screen}");
     press(&mut app, KeyCode::Right);
     assert!(
         analyze_requests(&mut app).is_empty(),
-        "one analysis at a time"
+        "the record is analysed once"
     );
 }
 
@@ -483,11 +489,11 @@ fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
         "{screen}"
     );
     press(&mut app, KeyCode::Right);
-    assert_eq!(
-        analyze_requests(&mut app).first().map(|(ply, _)| *ply),
-        Some(2),
-        "the next move shown is analysed in turn"
+    assert!(
+        analyze_requests(&mut app).is_empty(),
+        "the record's analysis is under way"
     );
+    assert!(screen_has(&app, "Analysing move 2"), "awaited");
     press(&mut app, KeyCode::Left);
     assert!(screen_has(&app, "mistake: gives away 7 seeds"), "cached");
 }

@@ -35,14 +35,12 @@ use std::time::Duration;
 use super::{App, Effect, Mode, Tone};
 use crate::analyze::MoveAnalysis;
 use crate::rules::{Game, Hole, Side};
-use crate::search::{DEFAULT_THINK, Level, SearchResult};
+use crate::search::{DEFAULT_THINK, Level, Limits, SearchResult};
 
 /// The computer's move lands no sooner than this after the board is still
 /// (its turn began, or the last sowing ended), so that even a quick answer,
 /// or two computers playing each other, can be followed.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(400);
-/// Thinking time of the viewer's analysis, for each of the two positions of a move.
-pub const ANALYSIS_THINK: Duration = Duration::from_millis(300);
 /// A move that gives away more than this many seeds against the engine's
 /// choice is marked a mistake (as `endodoi analyze` does by default).
 pub const MISTAKE_THRESHOLD: u32 = 2;
@@ -69,15 +67,14 @@ pub struct Request {
     pub purpose: Purpose,
 }
 
-/// The analysis of one move of the viewed record, asked of the event loop.
+/// The analysis of the viewed record, asked of the event loop: every move,
+/// judged as `endodoi analyze` judges it, each handed back as it is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisRequest {
-    /// The move's number in the record, from 1.
-    pub ply: usize,
-    /// A game from the position before the move, with the move played.
+    /// The whole record's game.
     pub game: Game,
-    /// Thinking time for each position.
-    pub think: Duration,
+    /// How far each position is searched.
+    pub limits: Limits,
     /// Seeds a move may give away before it is a mistake.
     pub threshold: u32,
 }
@@ -288,12 +285,7 @@ impl App {
         let Some(viewer) = &mut self.viewer else {
             return;
         };
-        if viewer.analysing.is_some_and(|(asked, _)| asked == ply) {
-            viewer.analysing = None;
-        }
-        viewer
-            .analyses
-            .insert(ply, MoveAnalysis { ply, ..analysis });
+        viewer.analyses.insert(ply, analysis);
         self.update_analysis();
     }
 
@@ -309,39 +301,29 @@ impl App {
         self.update_analysis();
     }
 
-    /// Asks for the analysis of the move shown, if it is wanted, unknown and
-    /// no other is under way (an analysis is short and cannot be stopped:
-    /// one at a time).
+    /// Asks for the analysis of the whole record the first time it is
+    /// wanted, and notes whether the move shown is still awaited.
     fn update_analysis(&mut self) {
         let ply = self.game().ply();
         let Some(viewer) = &mut self.viewer else {
             return;
         };
-        if !viewer.analysis
-            || ply == 0
-            || viewer.analysing.is_some()
-            || viewer.analyses.contains_key(&ply)
-        {
+        if !viewer.analysis || ply == 0 || viewer.analyses.contains_key(&ply) {
+            viewer.analysing = None;
             return;
         }
-        let (Some(before), Some(played)) = (
-            self.record.game.position_before(ply),
-            self.record.game.history().last(),
-        ) else {
-            return;
-        };
-        let hole = played.hole;
-        let config = self.record.game.config();
-        let mut game = Game::from_position(config.variant(), *before, config.seeds());
-        if game.play(hole).is_err() {
-            return;
+        if viewer.analysing.is_none_or(|(awaited, _)| awaited != ply) {
+            viewer.analysing = Some((ply, Duration::ZERO));
         }
-        viewer.analysing = Some((ply, Duration::ZERO));
-        self.effects.push(Effect::Analyze(AnalysisRequest {
-            ply,
-            game,
-            think: ANALYSIS_THINK,
-            threshold: MISTAKE_THRESHOLD,
-        }));
+        if !viewer.analysis_asked {
+            viewer.analysis_asked = true;
+            let mut game = self.record.game.clone();
+            while game.redo().is_some() {}
+            self.effects.push(Effect::Analyze(AnalysisRequest {
+                game,
+                limits: Limits::nodes(crate::analyze::DEFAULT_NODES),
+                threshold: MISTAKE_THRESHOLD,
+            }));
+        }
     }
 }

@@ -55,6 +55,8 @@ pub struct Viewer {
     pub(super) analysis: bool,
     /// The analyses known, by move number.
     pub(super) analyses: BTreeMap<usize, MoveAnalysis>,
+    /// Whether the record's analysis was asked for (it is asked once).
+    pub(super) analysis_asked: bool,
     /// The move being analysed and for how long.
     pub(super) analysing: Option<(usize, Duration)>,
 }
@@ -141,6 +143,7 @@ impl App {
             autoplay: None,
             analysis: false,
             analyses: BTreeMap::new(),
+            analysis_asked: false,
             analysing: None,
         });
         app
