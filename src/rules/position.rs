@@ -6,7 +6,9 @@ use super::Variant;
 use super::moves::{Capture, EndReason, Lap, MoveError, MoveReport, Outcome};
 use super::sow::{self, Endless, LANES, LapSink, Pits, RawLap, SowEndless};
 use super::zobrist;
-use super::{BySide, Config, ConfigError, Hole, MAX_SEEDS_ON_BOARD, MAX_WIDTH, MIN_WIDTH, Side};
+use super::{
+    BySide, Config, ConfigError, Direction, Hole, MAX_SEEDS_ON_BOARD, MAX_WIDTH, MIN_WIDTH, Side,
+};
 
 /// Seeds in every hole, seeds captured so far, whose turn it is, and which
 /// variant's laps the seeds follow: 40 bytes, copied to play a move.
@@ -156,6 +158,23 @@ impl Position {
     #[inline]
     pub fn has_seeds(&self, index: u8) -> bool {
         self.pits[self.slot_of(index)] > 0
+    }
+
+    /// Whether some move of the player to move surely ends on its first lap:
+    /// fewer seeds than holes whose last one falls into an empty hole. A
+    /// cheap proof, with no sowing, that the mover has a legal move (when it
+    /// says no, they may still have one).
+    pub fn surely_has_move(&self) -> bool {
+        let holes = self.holes();
+        let first = self.slot_of(0);
+        (first..first + usize::from(self.width)).any(|start| {
+            let seeds = usize::from(self.pits[start]);
+            let last = match self.variant.direction(self.pits[start]) {
+                Direction::Counterclockwise => (start + seeds) % holes,
+                Direction::Clockwise => (start + holes - seeds % holes) % holes,
+            };
+            seeds > 0 && seeds < holes && self.pits[last] == 0
+        })
     }
 
     /// Plays the player to move's `index`-th hole (from their left), which

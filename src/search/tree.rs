@@ -11,6 +11,14 @@ use super::table::{Bound, SOLVED, Table};
 
 /// Above any score a game can reach (at most 240 seeds are in play).
 pub(super) const INFINITY: i32 = 1000;
+/// The fewest plies left at which late quiet moves are searched less deep.
+const REDUCE_FROM: u32 = 3;
+/// Moves searched in full at a node before the reductions begin.
+const REDUCE_AFTER: usize = 2;
+/// Plies a late quiet move's first search is reduced by.
+const REDUCTION: u32 = 1;
+/// The fewest plies left at which a node looks into the table.
+const TABLE_FROM: u32 = 2;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -219,11 +227,16 @@ impl Tree<'_> {
         }
         let position = *path.top();
         if depth == 0 {
-            return self.evaluate(&position);
+            return self.evaluate(&position, beta);
         }
         let key = path.key();
         let mut first = None;
-        if let Some(entry) = self.table.probe(key) {
+        // One ply from the horizon a node is cheaper to search than a look
+        // into the table far off in memory.
+        let probed = (depth >= TABLE_FROM)
+            .then(|| self.table.probe(key))
+            .flatten();
+        if let Some(entry) = probed {
             first = entry.best;
             let score = i32::from(entry.score);
             let usable = u32::from(entry.depth) >= depth
@@ -265,9 +278,25 @@ impl Tree<'_> {
                 count += 1;
             }
             rest[..count].sort_unstable_by_key(|&(key, ..)| std::cmp::Reverse(key));
-            for &(_, index, child) in &rest[..count] {
+            for (order, &(_, index, child)) in rest[..count].iter().enumerate() {
                 let child = child.expect("filled above");
-                let score = self.child_score(path, &child, depth - 1, best.is_none(), alpha, beta);
+                let searched = order + usize::from(first.is_some());
+                let score =
+                    if depth >= REDUCE_FROM && searched >= REDUCE_AFTER && child.capture == 0 {
+                        // A late quiet move is first searched less deep; only if
+                        // it then looks better than the best so far is it
+                        // searched in full.
+                        let reduced = path.through(&child, |path| {
+                            self.negamax(path, depth - 1 - REDUCTION, -alpha - 1, -alpha)
+                        });
+                        if reduced > alpha && !self.aborted {
+                            self.child_score(path, &child, depth - 1, false, alpha, beta)
+                        } else {
+                            reduced
+                        }
+                    } else {
+                        self.child_score(path, &child, depth - 1, best.is_none(), alpha, beta)
+                    };
                 if self.aborted {
                     return 0;
                 }
@@ -310,14 +339,32 @@ impl Tree<'_> {
     /// theirs if the game ends by repetition, and that feed their sowings
     /// meanwhile). Exact when the mover has no move. Measured against the
     /// plain capture difference, each term wins games at equal time.
-    fn evaluate(&mut self, position: &Position) -> i32 {
-        let Some(best_capture) = children(position).map(|(_, child)| child.capture).max() else {
-            return end_gain(position, EndReason::NoMoves);
-        };
-        self.estimated = true;
+    ///
+    /// Once the row lead alone (the mover surely having a move) or the
+    /// captures sown so far put the estimate at `beta` or above, the rest are
+    /// not sown: the estimate is then a lower bound, which is all a parent
+    /// that fails low on this child needs.
+    fn evaluate(&mut self, position: &Position, beta: i32) -> i32 {
         let side = position.to_move();
         let row_lead =
             i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
-        i32::from(best_capture) + row_lead / 4
+        if row_lead / 4 >= beta && position.surely_has_move() {
+            // Whatever the captures, the estimate is at least this.
+            self.estimated = true;
+            return row_lead / 4;
+        }
+        let mut best_capture = None;
+        for (_, child) in children(position) {
+            let capture = i32::from(child.capture);
+            best_capture = best_capture.max(Some(capture));
+            if capture + row_lead / 4 >= beta {
+                break;
+            }
+        }
+        let Some(best_capture) = best_capture else {
+            return end_gain(position, EndReason::NoMoves);
+        };
+        self.estimated = true;
+        best_capture + row_lead / 4
     }
 }
