@@ -217,6 +217,28 @@ impl Tree<'_> {
         })
     }
 
+    /// The score of a child searched late at a node `depth` plies from the
+    /// horizon: a quiet move is first searched less deep, and in full only
+    /// if it then looks better than the best so far.
+    fn late_child_score(
+        &mut self,
+        path: &mut Path,
+        child: &Child,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.capture == 0 {
+            let reduced = path.through(child, |path| {
+                self.negamax(path, depth - 1 - REDUCTION, -alpha - 1, -alpha)
+            });
+            if reduced <= alpha || self.aborted {
+                return reduced;
+            }
+        }
+        self.child_score(path, child, depth - 1, false, alpha, beta)
+    }
+
     /// The future capture difference for the player to move on top of
     /// `path`, searched `depth` plies: exact if it lies within
     /// `(alpha, beta)`, else a bound on the far side of the window.
@@ -281,22 +303,11 @@ impl Tree<'_> {
             for (order, &(_, index, child)) in rest[..count].iter().enumerate() {
                 let child = child.expect("filled above");
                 let searched = order + usize::from(first.is_some());
-                let score =
-                    if depth >= REDUCE_FROM && searched >= REDUCE_AFTER && child.capture == 0 {
-                        // A late quiet move is first searched less deep; only if
-                        // it then looks better than the best so far is it
-                        // searched in full.
-                        let reduced = path.through(&child, |path| {
-                            self.negamax(path, depth - 1 - REDUCTION, -alpha - 1, -alpha)
-                        });
-                        if reduced > alpha && !self.aborted {
-                            self.child_score(path, &child, depth - 1, false, alpha, beta)
-                        } else {
-                            reduced
-                        }
-                    } else {
-                        self.child_score(path, &child, depth - 1, best.is_none(), alpha, beta)
-                    };
+                let score = if depth >= REDUCE_FROM && searched >= REDUCE_AFTER {
+                    self.late_child_score(path, &child, depth, alpha, beta)
+                } else {
+                    self.child_score(path, &child, depth - 1, best.is_none(), alpha, beta)
+                };
                 if self.aborted {
                     return 0;
                 }
