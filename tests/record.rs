@@ -1294,3 +1294,98 @@ fn game_tags_are_read_whatever_their_case() {
             .starts_with("[Variant \"Cross-Endodoi\"]\n[Width \"8\"]\n[Seeds \"3\"]\n")
     );
 }
+
+// ---------------------------------------------------------------- replay, seen from outside
+
+/// `endodoi ARGS` with no input; its status, standard output and error.
+fn endodoi(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 errors"),
+    )
+}
+
+/// The message of an unknown token as the reader gives it.
+const EXPECTED: &str =
+    "expected a hole letter such as `A` or `b+3`, a move number, a {comment} or a result";
+
+#[test]
+fn replay_shows_a_hostile_token_escaped_and_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("hostile.ogn");
+    let text = format!("[South \"x{PWNED}\"]\n\n1. A {PWNED} b\n");
+    fs::write(&path, &text).expect("a file");
+    let name = path.to_str().expect("a UTF-8 path");
+    let (status, stdout, stderr) = endodoi(&["replay", name, "--print"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        format!(
+            "endodoi: {name}: line 3, column 6, ply 2: unknown token `\\u{{1b}}]0;PWNED\\u{{7}}\\u{{1b}}`: {EXPECTED}\n"
+        )
+    );
+    // --until-error shows the moves before it, with the same escaped fault.
+    let (status, stdout, stderr) = endodoi(&["replay", name, "--until-error", "--json"]);
+    assert_eq!(status, Some(0));
+    assert!(!stdout.contains('\u{1b}'), "{stdout}");
+    assert!(
+        stderr.contains(r"unknown token `\u{1b}]0;PWNED\u{7}\u{1b}`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).expect("the file"), text);
+}
+
+#[test]
+fn replay_reads_a_record_that_starts_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("windows.ogn");
+    fs::write(&path, "\u{feff}[Width \"8\"]\r\n\r\n1. A b *\r\n").expect("a file");
+    let (status, stdout, stderr) = endodoi(&["replay", path.to_str().expect("UTF-8"), "--json"]);
+    assert_eq!((status, stderr.as_str()), (Some(0), ""));
+    let expected = State::of(&game_after(config(8, 4, Variant::Classic), "A b")).to_json();
+    assert_eq!(stdout.trim_end(), expected);
+}
+
+#[test]
+fn replay_moves_messages_name_no_ply_zero_refuse_tags_and_quote_short() {
+    assert_eq!(
+        endodoi(&["replay", "--moves", "0-0"]),
+        (
+            Some(1),
+            String::new(),
+            "endodoi: in --moves \"0-0\": line 1, column 1: the result 0-0 does not match the game: the game is not over\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        endodoi(&["replay", "--moves", "[Width \"8\"] A"]).2,
+        "endodoi: in --moves \"[Width \"8\"] A\": line 1, column 1, ply 1: tags are not allowed in a move list, only at the head of a record file\n"
+    );
+    let huge = "99999999999999999999";
+    assert_eq!(
+        endodoi(&["replay", "--moves", &format!("A+{huge}")]).2,
+        format!(
+            "endodoi: in --moves \"A+{huge}\": line 1, column 1, ply 1: move `A+{huge}` claims {huge} seeds, but it captures 2\n"
+        )
+    );
+    // 100 KB of moves: the message quotes their start.
+    let long = "1. A b ".repeat(15_000);
+    let (status, _, stderr) = endodoi(&["replay", "--moves", &long]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        stderr,
+        format!(
+            "endodoi: in --moves \"{}…\": line 1, column 18, ply 5: move `A`: hole A is empty\n",
+            "1. A b ".repeat(5)[..32].to_owned()
+        )
+    );
+}
