@@ -1389,3 +1389,32 @@ fn replay_moves_messages_name_no_ply_zero_refuse_tags_and_quote_short() {
         )
     );
 }
+
+#[test]
+fn variant_aliases_and_game_tag_names_in_any_case_are_read_and_written_in_full() {
+    for (alias, variant, title) in [
+        ("classic", Variant::Classic, "En Dodoi"),
+        ("ENDODOI", Variant::Classic, "En Dodoi"),
+        ("en dodoi", Variant::Classic, "En Dodoi"),
+        ("cross", Variant::Cross, "Cross-Endodoi"),
+        ("Cross Endodoi", Variant::Cross, "Cross-Endodoi"),
+        ("CROSS-ENDODOI", Variant::Cross, "Cross-Endodoi"),
+    ] {
+        let record = read_ok(&format!(
+            "[vArIaNt \"{alias}\"]\n[WIDTH \"7\"]\n[seeds \"5\"]\n[result \"*\"]\n[event \"x\"]\n\nA *"
+        ));
+        assert_eq!(record.game.config(), config(7, 5, variant), "{alias}");
+        // Other names keep their case; the game's own are written in full.
+        assert_eq!(record.tags, [("event".to_owned(), "x".to_owned())]);
+        assert_eq!(
+            record.to_string(),
+            format!(
+                "[Variant \"{title}\"]\n[Width \"7\"]\n[Seeds \"5\"]\n[event \"x\"]\n[Result \"*\"]\n\n1. A *\n"
+            )
+        );
+    }
+    assert_eq!(
+        read_error("[Width \"6\"]\n[wIdTh \"8\"]").kind,
+        RecordErrorKind::DuplicateTag("Width".to_owned())
+    );
+}
