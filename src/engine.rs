@@ -5,7 +5,8 @@
 //! The protocol is two layers: [`parse`] turns a line into a [`Request`] and
 //! [`info_line`] / [`bestmove_line`] format the answers (pure functions); an
 //! [`Engine`] carries out requests, searching on its own thread so that
-//! `stop`, `isready` and `quit` are answered while it thinks.
+//! `stop`, `isready` and `quit` are answered while it thinks. [`run`] reads
+//! the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
 //!
 //! ```
 //! use endodoi::engine::{Request, parse};
@@ -22,7 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::record::Record;
+use crate::record::{Record, escaped, excerpt};
 use crate::rules::{Config, Game, Hole};
 use crate::search::{DEFAULT_THINK, Info, Level, Limits, MAX_DEPTH, Search};
 
@@ -51,13 +52,31 @@ pub enum Request {
     Quit,
 }
 
+/// The longest line the engine reads, in bytes, its line break not counted.
+/// A longer line is skipped without being kept whole, and answered with an
+/// error.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// A line the engine cannot carry out; it answers `info string error …` and
-/// keeps running.
+/// keeps running. Input is quoted as [`excerpt`] quotes it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {
     /// The first word is not a command.
     #[error("unknown command `{0}` (commands: position, go, stop, isready, quit)")]
     UnknownCommand(String),
+    /// A line that is not UTF-8 text.
+    #[error("the line is not valid UTF-8 text: `{0}`")]
+    NotUtf8(String),
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error(
+        "the line is {length} bytes long, more than the {MAX_LINE_BYTES} a line may hold; it starts `{start}`"
+    )]
+    LineTooLong {
+        /// The line's length in bytes.
+        length: u64,
+        /// Its start.
+        start: String,
+    },
     /// A command with a word or value it does not take.
     #[error("{command}: {reason}")]
     BadArgument {
@@ -97,13 +116,13 @@ pub fn parse(line: &str) -> Result<Option<Request>, ProtocolError> {
                     "isready" => "isready",
                     _ => "quit",
                 },
-                format!("takes no arguments, not `{rest}`"),
+                format!("takes no arguments, not `{}`", excerpt(rest)),
             ));
         }
         "stop" => Request::Stop,
         "isready" => Request::IsReady,
         "quit" => Request::Quit,
-        other => return Err(ProtocolError::UnknownCommand(other.to_owned())),
+        other => return Err(ProtocolError::UnknownCommand(excerpt(other))),
     };
     Ok(Some(request))
 }
@@ -131,9 +150,14 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
                     .next()
                     .ok_or_else(|| bad("position", format!("`{word}` needs a number")))?;
                 let number = value.parse().map_err(|_| {
+                    let reason = if value.bytes().all(|b| b.is_ascii_digit()) {
+                        "too large a number"
+                    } else {
+                        "not a number"
+                    };
                     bad(
                         "position",
-                        format!("`{word}` needs a number, not `{value}`"),
+                        format!("`{word}` needs a number: `{}` is {reason}", excerpt(value)),
                     )
                 })?;
                 if word == "width" {
@@ -149,7 +173,10 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
                 variant = word.parse().map_err(|_| {
                     bad(
                         "position",
-                        format!("the variant is `classic` or `cross`, not `{word}`"),
+                        format!(
+                            "the variant is `classic` or `cross`, not `{}`",
+                            excerpt(word)
+                        ),
                     )
                 })?;
             }
@@ -161,7 +188,8 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
                 return Err(bad(
                     "position",
                     format!(
-                        "unknown word `{other}` (expected width, seeds, variant, moves or record)"
+                        "unknown word `{}` (expected width, seeds, variant, moves or record)",
+                        excerpt(other)
                     ),
                 ));
             }
@@ -189,7 +217,8 @@ fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
                     bad(
                         "go",
                         format!(
-                            "`{word}` needs a whole number from {low} to {high}, not `{value}`"
+                            "`{word}` needs a whole number from {low} to {high}, not `{}`",
+                            excerpt(value)
                         ),
                     )
                 })
@@ -207,7 +236,8 @@ fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
                 return Err(bad(
                     "go",
                     format!(
-                        "unknown word `{other}` (expected movetime, depth, nodes, level or infinite)"
+                        "unknown word `{}` (expected movetime, depth, nodes, level or infinite)",
+                        excerpt(other)
                     ),
                 ));
             }
@@ -257,7 +287,6 @@ pub enum Flow {
 /// A search under way on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    bounded: bool,
     thread: JoinHandle<Search>,
 }
 
@@ -285,20 +314,34 @@ impl<W: Write + Send + 'static> Engine<W> {
         match parse(line) {
             Ok(None) => {}
             Ok(Some(request)) => return self.carry_out(request),
-            Err(error) => self.say(&format!("info string error {error}")),
+            Err(error) => self.error(&error.to_string()),
         }
         Flow::Continue
     }
 
-    /// The input has ended: a search with a limit may finish (its `bestmove`
-    /// is printed), an infinite one is stopped.
+    /// Carries out one line of input as read: `line` holds its first
+    /// [`MAX_LINE_BYTES`] bytes at most, `length` is how long it was. A line
+    /// too long or not UTF-8 is answered with an error and skipped.
+    pub fn handle_bytes(&mut self, line: &[u8], length: u64) -> Flow {
+        let quoted = || excerpt(&String::from_utf8_lossy(line));
+        let error = if length > MAX_LINE_BYTES as u64 {
+            ProtocolError::LineTooLong {
+                length,
+                start: quoted(),
+            }
+        } else {
+            match std::str::from_utf8(line) {
+                Ok(text) => return self.handle(text),
+                Err(_) => ProtocolError::NotUtf8(quoted()),
+            }
+        };
+        self.error(&error.to_string());
+        Flow::Continue
+    }
+
+    /// The input has ended: any search is stopped (its `bestmove` is printed).
     pub fn finish(&mut self) {
-        if let Some(running) = &self.running
-            && !running.bounded
-        {
-            running.stop.store(true, Ordering::Relaxed);
-        }
-        self.join();
+        self.stop();
     }
 
     fn carry_out(&mut self, request: Request) -> Flow {
@@ -307,16 +350,19 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.stop();
                 match Record::read_moves(config, &moves) {
                     Ok(record) => self.set_game(record.game),
-                    Err(error) => {
-                        self.say(&format!("info string error illegal move list: {error}"));
-                    }
+                    Err(error) => self.error(&format!("illegal move list: {error}")),
                 }
             }
             Request::PositionRecord(path) => {
                 self.stop();
                 match crate::save::read_record(&path) {
                     Ok(record) => self.set_game(record.game),
-                    Err(error) => self.say(&format!("info string error {error:#}")),
+                    // The path is quoted short; the cause may name it again.
+                    Err(error) => self.error(&format!(
+                        "position record `{}`: {}",
+                        excerpt(&path.to_string_lossy()),
+                        error.root_cause()
+                    )),
                 }
             }
             Request::Go { limits } => self.go(limits),
@@ -352,11 +398,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             say(&out, &bestmove_line(result.best));
             search
         });
-        self.running = Some(Running {
-            stop,
-            bounded: limits.depth.is_some() || limits.movetime.is_some() || limits.nodes.is_some(),
-            thread,
-        });
+        self.running = Some(Running { stop, thread });
     }
 
     /// Stops the search under way, if any, once it has answered `bestmove`.
@@ -369,15 +411,24 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn join(&mut self) {
         if let Some(running) = self.running.take() {
-            match running.thread.join() {
-                Ok(search) => self.search = Some(search),
-                Err(_) => self.say("info string error the search failed"),
+            if let Ok(search) = running.thread.join() {
+                self.search = Some(search);
+            } else {
+                // Every `go` gets its `bestmove`, even from a failed search.
+                self.error("the search failed");
+                self.say(&bestmove_line(self.game.legal_moves().next()));
             }
         }
     }
 
     fn say(&self, line: &str) {
         say(&self.out, line);
+    }
+
+    /// Answers `info string error MESSAGE`, with any control character that
+    /// input brought into it escaped, so that the answer stays one line.
+    fn error(&self, message: &str) {
+        self.say(&format!("info string error {}", escaped(message)));
     }
 }
 
@@ -389,19 +440,58 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 }
 
 /// Speaks the protocol: reads `input` line by line until `quit` or its end,
-/// answering on `out`.
+/// answering on `out`. At the end of input, or when it fails, any search is
+/// stopped and answers its `bestmove` first.
 ///
 /// # Errors
 /// When `input` cannot be read.
-pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W) -> io::Result<()> {
+pub fn run<W: Write + Send + 'static>(mut input: impl BufRead, out: W) -> io::Result<()> {
     let mut engine = Engine::new(out);
-    for line in input.lines() {
-        if engine.handle(&line?) == Flow::Quit {
-            return Ok(());
+    let mut line = Vec::new();
+    loop {
+        match read_line(&mut input, &mut line) {
+            Ok(Some(length)) => {
+                if engine.handle_bytes(&line, length) == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            Ok(None) => break,
+            Err(error) => {
+                engine.finish();
+                return Err(error);
+            }
         }
     }
     engine.finish();
     Ok(())
+}
+
+/// Reads the next line into `line`, without its line break, keeping at most
+/// [`MAX_LINE_BYTES`] of it however long it is; returns its whole length, or
+/// `None` at the end of input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<u64>> {
+    line.clear();
+    let mut length: u64 = 0;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            return Ok((length > 0).then_some(length));
+        }
+        let end = buffer.iter().position(|&byte| byte == b'\n');
+        let part = &buffer[..end.unwrap_or(buffer.len())];
+        let room = MAX_LINE_BYTES.saturating_sub(line.len()).min(part.len());
+        line.extend_from_slice(&part[..room]);
+        length += part.len() as u64;
+        let used = part.len() + usize::from(end.is_some());
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(length));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -493,6 +583,43 @@ mod tests {
     #[test]
     fn blank_lines_are_ignored() {
         assert_eq!(parse("   "), Ok(None));
+    }
+
+    #[test]
+    fn a_number_too_large_is_named_as_such() {
+        assert_eq!(
+            parse("position width 99999999999"),
+            Err(bad(
+                "position",
+                "`width` needs a number: `99999999999` is too large a number"
+            ))
+        );
+        assert_eq!(
+            parse("position seeds four"),
+            Err(bad(
+                "position",
+                "`seeds` needs a number: `four` is not a number"
+            ))
+        );
+    }
+
+    #[test]
+    fn read_line_keeps_at_most_the_cap_and_counts_the_whole_line() {
+        let long = MAX_LINE_BYTES * 3 + 5;
+        let mut bytes = vec![b'x'; long];
+        bytes.extend_from_slice(b"\nisready\n\nlast");
+        // A small buffer, so that lines arrive in many pieces.
+        let mut input = io::BufReader::with_capacity(7, bytes.as_slice());
+        let mut line = Vec::new();
+        let mut next = || read_line(&mut input, &mut line).map(|length| (length, line.clone()));
+        assert_eq!(
+            next().expect("read"),
+            (Some(long as u64), vec![b'x'; MAX_LINE_BYTES])
+        );
+        assert_eq!(next().expect("read"), (Some(7), b"isready".to_vec()));
+        assert_eq!(next().expect("read"), (Some(0), Vec::new()));
+        assert_eq!(next().expect("read"), (Some(4), b"last".to_vec()));
+        assert_eq!(next().expect("read"), (None, Vec::new()));
     }
 
     #[test]

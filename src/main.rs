@@ -184,7 +184,9 @@ fn replay(args: &ReplayArgs) -> Result<u8> {
             let partial = Record::read_moves_partial(config, moves);
             let fault = match partial.error {
                 Some(error) if !args.until_error => {
-                    return Err(error).with_context(|| format!("in --moves \"{moves}\""));
+                    return Err(error).with_context(|| {
+                        format!("in --moves \"{}\"", endodoi::record::excerpt(moves))
+                    });
                 }
                 fault => fault,
             };

@@ -14,6 +14,7 @@
 //! # Ok::<(), endodoi::record::RecordError>(())
 //! ```
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::Serialize;
@@ -59,7 +60,8 @@ pub enum RecordErrorKind {
     /// The text is not UTF-8.
     #[error("the record is not valid UTF-8 text")]
     InvalidUtf8,
-    /// A token that is not a move, move number, comment or result.
+    /// A token that is not a move, move number, comment or result (as
+    /// [`excerpt`] quotes it).
     #[error(
         "unknown token `{0}`: expected a hole letter such as `A` or `b+3`, a move number, a {{comment}} or a result"
     )]
@@ -78,7 +80,7 @@ pub enum RecordErrorKind {
     BadTagValue {
         /// The tag's name.
         name: String,
-        /// The value given.
+        /// The value given, as [`excerpt`] quotes it.
         value: String,
         /// Why it is refused.
         reason: String,
@@ -86,6 +88,10 @@ pub enum RecordErrorKind {
     /// A tag pair after the moves began.
     #[error("tags must come before the moves")]
     TagAfterMoves,
+    /// A tag pair in bare movetext (`--moves`, the engine's `position … moves`),
+    /// which has no tags: its board is given apart.
+    #[error("tags are not allowed in a move list, only at the head of a record file")]
+    TagInMoveList,
     /// A move that cannot be played.
     #[error("move `{hole}`: {error}")]
     IllegalMove {
@@ -99,8 +105,8 @@ pub enum RecordErrorKind {
     CaptureMismatch {
         /// The hole played.
         hole: Hole,
-        /// Seeds the record claims.
-        claimed: u32,
+        /// Seeds the record claims, as written (digits, however many).
+        claimed: String,
         /// Seeds the move really captures.
         actual: u8,
     },
@@ -112,7 +118,7 @@ pub enum RecordErrorKind {
         /// What the game says.
         actual: String,
     },
-    /// Something after the final result.
+    /// Something after the final result (as [`excerpt`] quotes it).
     #[error("`{0}` follows the result, which must close the record")]
     AfterResult(String),
 }
@@ -134,7 +140,8 @@ impl RecordErrorKind {
             RecordErrorKind::MalformedTag
             | RecordErrorKind::DuplicateTag(_)
             | RecordErrorKind::BadTagValue { .. }
-            | RecordErrorKind::TagAfterMoves => "bad-tag",
+            | RecordErrorKind::TagAfterMoves
+            | RecordErrorKind::TagInMoveList => "bad-tag",
             RecordErrorKind::InvalidUtf8
             | RecordErrorKind::UnknownToken(_)
             | RecordErrorKind::UnclosedComment
@@ -168,14 +175,10 @@ impl Record {
     /// line breaks and other control characters become spaces.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         debug_assert!(!GAME_TAGS.contains(&name), "{name} follows from the game");
-        let value: String = value
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        let value = value.as_str();
+        let value: String = value.chars().map(tag_char).collect();
         match self.tags.iter_mut().find(|(tag, _)| tag == name) {
-            Some((_, old)) => value.clone_into(old),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+            Some((_, old)) => *old = value,
+            None => self.tags.push((name.to_owned(), value)),
         }
     }
 
@@ -199,18 +202,25 @@ impl Record {
         Record::read(utf8(bytes)?)
     }
 
-    /// Reads a record as far as its first faulty move, keeping the moves before it.
+    /// Reads a record as far as its first faulty move, keeping the moves
+    /// before it. A byte-order mark at the start (as editors on Windows write
+    /// it) is skipped; lines and columns count from after it.
     ///
     /// # Errors
     /// A fault in the tags, which leaves no game to keep.
     pub fn read_partial(text: &str) -> Result<PartialRecord, RecordError> {
-        let mut scanner = Scanner::new(text);
+        let mut scanner = Scanner::new(without_bom(text));
         let (config, tags) = read_tags(&mut scanner)?;
         let mut record = Record {
             tags,
             game: Game::new(config),
         };
-        let error = read_moves(&mut scanner, &mut record.game).err();
+        let error = read_moves(
+            &mut scanner,
+            &mut record.game,
+            RecordErrorKind::TagAfterMoves,
+        )
+        .err();
         Ok(PartialRecord { record, error })
     }
 
@@ -238,7 +248,7 @@ impl Record {
     pub fn read_moves_partial(config: Config, movetext: &str) -> PartialRecord {
         let mut scanner = Scanner::new(movetext);
         let mut game = Game::new(config);
-        let error = read_moves(&mut scanner, &mut game).err();
+        let error = read_moves(&mut scanner, &mut game, RecordErrorKind::TagInMoveList).err();
         PartialRecord {
             record: Record::new(game),
             error,
@@ -308,10 +318,15 @@ impl fmt::Display for Record {
 fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
     std::str::from_utf8(bytes).map_err(|error| {
         let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
-        let mut scanner = Scanner::new(valid);
+        let mut scanner = Scanner::new(without_bom(valid));
         while scanner.bump().is_some() {}
         scanner.error(None, RecordErrorKind::InvalidUtf8)
     })
+}
+
+/// The text without the byte-order mark it may start with.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Walks the text a character at a time, keeping line and column.
@@ -388,8 +403,11 @@ impl<'a> Scanner<'a> {
 }
 
 /// Reads the tag pairs at the head of a record.
-fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), RecordError> {
+fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Vec<(String, String)>), RecordError> {
     let mut tags: Vec<(String, String)> = Vec::new();
+    // The names so far, so that each tag is checked for a duplicate in
+    // constant time: a record may hold a million tags.
+    let mut names: HashSet<&str> = HashSet::new();
     let mut config = Config::default();
     loop {
         scanner.skip_space();
@@ -407,18 +425,18 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
         // sets the width rather than passing as an unknown tag.
         let name = GAME_TAGS
             .into_iter()
-            .find(|known| known.eq_ignore_ascii_case(&name))
-            .map_or(name, str::to_owned);
+            .find(|known| known.eq_ignore_ascii_case(name))
+            .unwrap_or(name);
         let here = |kind| RecordError { kind, ..at.clone() };
-        if tags.iter().any(|(n, _)| *n == name) {
-            return Err(here(RecordErrorKind::DuplicateTag(name)));
+        if !names.insert(name) {
+            return Err(here(RecordErrorKind::DuplicateTag(name.to_owned())));
         }
         let (width, seeds, variant) = (
             config.width().into(),
             config.seeds().into(),
             config.variant(),
         );
-        let changed = match name.as_str() {
+        let changed = match name {
             "Variant" => value
                 .parse()
                 .and_then(|variant| Config::new(width, seeds, variant)),
@@ -428,14 +446,18 @@ fn read_tags(scanner: &mut Scanner) -> Result<(Config, Vec<(String, String)>), R
         };
         config = changed.map_err(|error| {
             here(RecordErrorKind::BadTagValue {
-                name: name.clone(),
-                value: shorten(&value),
-                reason: error.to_string(),
+                name: name.to_owned(),
+                value: excerpt(&value),
+                reason: match error {
+                    ConfigError::NotANumber if is_digits(&value) => "too large a number".to_owned(),
+                    error => error.to_string(),
+                },
             })
         })?;
-        tags.push((name, value));
+        if !GAME_TAGS.contains(&name) {
+            tags.push((name.to_owned(), value.chars().map(tag_char).collect()));
+        }
     }
-    tags.retain(|(name, _)| !GAME_TAGS.contains(&name.as_str()));
     Ok((config, tags))
 }
 
@@ -447,18 +469,19 @@ fn number(text: &str) -> Result<u32, ConfigError> {
     }
 }
 
-/// Reads one `[Name "Value"]`, the scanner standing on its `[`.
-fn read_tag(scanner: &mut Scanner) -> Option<(String, String)> {
+/// Reads one `[Name "Value"]`, the scanner standing on its `[`; the value as
+/// written, its `\` escapes undone.
+fn read_tag<'a>(scanner: &mut Scanner<'a>) -> Option<(&'a str, String)> {
     scanner.bump();
     scanner.skip_space();
-    let mut name = String::new();
-    while let Some(c) = scanner
+    let start = scanner.rest;
+    while scanner
         .peek()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
     {
-        name.push(c);
         scanner.bump();
     }
+    let name = &start[..start.len() - scanner.rest.len()];
     scanner.skip_space();
     if name.is_empty() || scanner.bump() != Some('"') {
         return None;
@@ -467,11 +490,7 @@ fn read_tag(scanner: &mut Scanner) -> Option<(String, String)> {
     loop {
         match scanner.bump()? {
             '"' => break,
-            '\\' => value.push(
-                Some(scanner.bump()?)
-                    .filter(|c| !c.is_control())
-                    .unwrap_or(' '),
-            ),
+            '\\' => value.push(scanner.bump()?),
             '\n' => return None,
             c => value.push(c),
         }
@@ -480,15 +499,22 @@ fn read_tag(scanner: &mut Scanner) -> Option<(String, String)> {
     (scanner.bump() == Some(']')).then_some((name, value))
 }
 
-/// One token of movetext.
-enum Token {
-    Move { hole: Hole, claim: Option<u32> },
+/// A character of a tag value: a value is one line, so control characters
+/// become spaces.
+fn tag_char(c: char) -> char {
+    if c.is_control() { ' ' } else { c }
+}
+
+/// One token of movetext. Counts are kept as their digits, so that a number
+/// too large for any integer is still a count that does not match.
+enum Token<'a> {
+    Move { hole: Hole, claim: Option<&'a str> },
     MoveNumber,
-    Result(Option<(u32, u32)>),
+    Result(Option<(&'a str, &'a str)>),
     Unknown,
 }
 
-fn classify(word: &str) -> (Token, &str) {
+fn classify(word: &str) -> (Token<'_>, &str) {
     let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
     if digits.len() < word.len() && digits.starts_with('.') {
         let after = digits.trim_start_matches('.');
@@ -498,9 +524,10 @@ fn classify(word: &str) -> (Token, &str) {
         return (Token::Result(None), "");
     }
     if let Some((south, north)) = word.split_once('-') {
-        let token = match (south.parse(), north.parse()) {
-            (Ok(s), Ok(n)) if is_digits(south) && is_digits(north) => Token::Result(Some((s, n))),
-            _ => Token::Unknown,
+        let token = if is_digits(south) && is_digits(north) {
+            Token::Result(Some((south, north)))
+        } else {
+            Token::Unknown
         };
         return (token, "");
     }
@@ -508,10 +535,10 @@ fn classify(word: &str) -> (Token, &str) {
     let token = match (chars.next().and_then(Hole::from_letter), chars.as_str()) {
         (Some(hole), "") => Token::Move { hole, claim: None },
         (Some(hole), rest) => match rest.strip_prefix('+') {
-            Some(n) if is_digits(n) => n.parse().map_or(Token::Unknown, |n| Token::Move {
+            Some(n) if is_digits(n) => Token::Move {
                 hole,
                 claim: Some(n),
-            }),
+            },
             _ => Token::Unknown,
         },
         (None, _) => Token::Unknown,
@@ -523,8 +550,18 @@ fn is_digits(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Plays the movetext on `game`, stopping at the first fault.
-fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError> {
+/// Whether `digits` (all ASCII digits, however many) make the number `count`.
+fn counts(digits: &str, count: impl Into<u32>) -> bool {
+    digits.parse::<u32>() == Ok(count.into())
+}
+
+/// Plays the movetext on `game`, stopping at the first fault; `tag` is the
+/// fault a `[` makes there.
+fn read_moves(
+    scanner: &mut Scanner,
+    game: &mut Game,
+    tag: RecordErrorKind,
+) -> Result<(), RecordError> {
     let mut result_seen = false;
     loop {
         scanner.skip_space();
@@ -534,10 +571,7 @@ fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError>
                 scanner.comment(Some(game.ply() + 1))?;
                 continue;
             }
-            Some('[') => {
-                let kind = RecordErrorKind::TagAfterMoves;
-                return Err(scanner.error(Some(game.ply() + 1), kind));
-            }
+            Some('[') => return Err(scanner.error(Some(game.ply() + 1), tag)),
             Some(_) => {}
         }
         let (line, column) = (scanner.line, scanner.column);
@@ -547,27 +581,27 @@ fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError>
             let here = |ply, kind| RecordError {
                 line,
                 column: column + whole[..whole.len() - word.len()].chars().count(),
-                ply: Some(ply),
+                ply,
                 kind,
             };
-            let ply = game.ply() + 1;
+            let ply = Some(game.ply() + 1);
             if result_seen {
-                return Err(here(ply, RecordErrorKind::AfterResult(shorten(word))));
+                return Err(here(ply, RecordErrorKind::AfterResult(excerpt(word))));
             }
             let (token, rest) = classify(word);
             match token {
                 Token::MoveNumber => {}
                 Token::Unknown => {
-                    return Err(here(ply, RecordErrorKind::UnknownToken(shorten(word))));
+                    return Err(here(ply, RecordErrorKind::UnknownToken(excerpt(word))));
                 }
                 Token::Move { hole, claim } => {
                     let illegal = |error| here(ply, RecordErrorKind::IllegalMove { hole, error });
                     let report = game.preview(hole).map_err(illegal)?;
                     let actual = report.capture.map_or(0, |capture| capture.seeds);
-                    if let Some(claimed) = claim.filter(|&claimed| claimed != u32::from(actual)) {
+                    if let Some(claimed) = claim.filter(|claimed| !counts(claimed, actual)) {
                         let kind = RecordErrorKind::CaptureMismatch {
                             hole,
-                            claimed,
+                            claimed: excerpt(claimed),
                             actual,
                         };
                         return Err(here(ply, kind));
@@ -576,7 +610,9 @@ fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError>
                 }
                 Token::Result(claimed) => {
                     result_seen = true;
-                    check_result(game, claimed, word).map_err(|kind| here(game.ply(), kind))?;
+                    // The result follows the last move; before any move there is no ply to name.
+                    let last = Some(game.ply()).filter(|&ply| ply > 0);
+                    check_result(game, claimed, word).map_err(|kind| here(last, kind))?;
                 }
             }
             word = rest;
@@ -584,34 +620,77 @@ fn read_moves(scanner: &mut Scanner, game: &mut Game) -> Result<(), RecordError>
     }
 }
 
-/// The most characters of a faulty token an error message repeats.
-const TOKEN_SHOWN: usize = 24;
+/// The most characters of input a message repeats.
+pub const EXCERPT_CHARS: usize = 32;
 
-/// A token as an error names it: cut short if it is long.
-fn shorten(token: &str) -> String {
-    match token.char_indices().nth(TOKEN_SHOWN) {
-        Some((end, _)) => format!("{}…", &token[..end]),
-        None => token.to_owned(),
+/// Input as every message quotes it: at most [`EXCERPT_CHARS`] characters,
+/// `…` when cut short, and [`escaped`].
+///
+/// ```
+/// use endodoi::record::excerpt;
+///
+/// assert_eq!(excerpt("\u{1b}]0;PWNED\u{7}"), "\\u{1b}]0;PWNED\\u{7}");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(32)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", escaped(&text[..end])),
+        None => escaped(text),
     }
+}
+
+/// Text shown as it is, except characters a terminal would act on or hide:
+/// control characters and the invisible ones that reorder or mask text (bidi
+/// controls, zero-width characters, the byte-order mark) are written as
+/// escapes (`\n`, `\t`, `\r`, `\u{1b}`), so that quoted input can neither
+/// drive the terminal nor break a one-line message.
+pub fn escaped(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => shown.push_str("\\n"),
+            '\t' => shown.push_str("\\t"),
+            '\r' => shown.push_str("\\r"),
+            c if is_hidden(c) => shown.extend(c.escape_unicode()),
+            c => shown.push(c),
+        }
+    }
+    shown
+}
+
+/// A character a terminal acts on or shows as nothing.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+        )
 }
 
 fn check_result(
     game: &Game,
-    claimed: Option<(u32, u32)>,
+    claimed: Option<(&str, &str)>,
     word: &str,
 ) -> Result<(), RecordErrorKind> {
     let Some((south, north)) = claimed else {
         return Ok(());
     };
     let mismatch = |actual: String| RecordErrorKind::ResultMismatch {
-        claimed: word.to_owned(),
+        claimed: excerpt(word),
         actual,
     };
     match game.outcome() {
         None => Err(mismatch("the game is not over".to_owned())),
         Some(outcome) => {
             let totals = outcome.totals();
-            if (u32::from(totals.south), u32::from(totals.north)) == (south, north) {
+            if counts(south, totals.south) && counts(north, totals.north) {
                 Ok(())
             } else {
                 Err(mismatch(format!(

@@ -10,7 +10,7 @@
 //! │   letters of South's row (left to right)         │
 //! │ South name and tally pins            captured    │
 //! ╰──────────────────────────────────────────────────╯
-//!  message line
+//!  message line (wrapped onto up to 3 rows when long)
 //! ╭ Moves ───────────────────────────────────────────╮
 //! │ 1. C d 2. A+5 …                                  │
 //! ╰──────────────────────────────────────────────────╯
@@ -31,6 +31,7 @@ pub use history::move_at;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -54,6 +55,9 @@ const PAD: u16 = 2;
 const MAX_DOT_LINES: u16 = 2;
 /// Rows of the move history panel at least (frame included).
 const MIN_HISTORY: u16 = 3;
+/// The most rows a long message (an error naming a path) wraps onto; they
+/// come from the move history panel, which keeps [`MIN_HISTORY`].
+const MAX_MESSAGE_ROWS: u16 = 3;
 /// Columns the key bar and the messages need at least.
 const MIN_TEXT_WIDTH: u16 = 56;
 /// Rows the viewer's move list gets before the holes get seed dots, so that
@@ -132,10 +136,18 @@ impl Geometry {
 
     /// Where everything of `app` goes in `area`, if it fits.
     fn of(app: &App, area: Rect) -> Option<Geometry> {
-        Geometry::new(area, app.game().config().width(), Chrome::of(app))
+        let message_rows = wrap(&status_line(app), area.width, MAX_MESSAGE_ROWS).len() as u16;
+        Geometry::new(
+            area,
+            app.game().config().width(),
+            Chrome::of(app),
+            message_rows,
+        )
     }
 
-    fn new(area: Rect, width: u8, chrome: Chrome) -> Option<Geometry> {
+    /// The geometry of a board of `width` holes, with a message of
+    /// `message_rows` rows when there is room for them.
+    fn new(area: Rect, width: u8, chrome: Chrome, message_rows: u16) -> Option<Geometry> {
         let (min_columns, min_rows) = Geometry::needed(width, chrome);
         if area.width < min_columns || area.height < min_rows {
             return None;
@@ -160,14 +172,18 @@ impl Geometry {
             .max(min_width)
             .min(area.width);
         let left = area.x + (area.width - board_width) / 2;
+        // A long message takes rows from the history, never from the board,
+        // so that the board stays put when a message comes and goes.
+        let spare = area.height - (chrome.header + board_height + 2 + MIN_HISTORY);
+        let message_rows = message_rows.clamp(1, spare + 1);
         // The history takes the rows left, up to MAX_HISTORY_BOX; on a tall
         // screen the whole layout is centred rather than the box stretched.
-        let around_history = chrome.header + board_height + 2;
+        let around_history = chrome.header + board_height + 1 + message_rows;
         let history_height = (area.height - around_history).min(MAX_HISTORY_BOX);
         let top = area.y + (area.height - around_history - history_height) / 2;
         let header = Rect::new(area.x, top, area.width, chrome.header);
         let board = Rect::new(left, header.bottom(), board_width, board_height);
-        let message = Rect::new(area.x, board.bottom(), area.width, 1);
+        let message = Rect::new(area.x, board.bottom(), area.width, message_rows);
         let history = Rect::new(left, message.bottom(), board_width, history_height);
         let keys = Rect::new(area.x, history.bottom(), area.width, 1);
         Some(Geometry {
@@ -294,8 +310,20 @@ fn draw_too_small(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
+    let line = status_line(app);
+    if line.width() <= usize::from(area.width) {
+        line.centered().render(area, buf);
+    } else {
+        Text::from(wrap(&line, area.width, area.height))
+            .centered()
+            .render(area, buf);
+    }
+}
+
+/// The message shown under the board, or else what the player may do now.
+fn status_line(app: &App) -> Line<'static> {
     let look = app.look;
-    let line = match app.message() {
+    match app.message() {
         Some(message) => Line::styled(
             message.text.clone(),
             match message.tone {
@@ -318,13 +346,65 @@ fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
             ),
             (_, None, None) => Line::default(),
         },
-    };
-    // A line too long to centre keeps its start in view.
-    if line.width() <= usize::from(area.width) {
-        line.centered().render(area, buf);
-    } else {
-        line.render(area, buf);
     }
+}
+
+/// `line` in rows of at most `width` columns, broken after a space where the
+/// row has one (a longer word is cut), `rows` rows at most: the last row
+/// of a line cut short ends with `…`.
+fn wrap(line: &Line<'_>, width: u16, rows: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width.max(1));
+    let columns = |row: &[(char, Style)]| row.iter().map(|&(c, _)| char_columns(c)).sum::<usize>();
+    let mut done: Vec<Vec<(char, Style)>> = Vec::new();
+    let mut row: Vec<(char, Style)> = Vec::new();
+    let chars = line.spans.iter().flat_map(|span| {
+        let style = line.style.patch(span.style);
+        span.content.chars().map(move |c| (c, style))
+    });
+    for (c, style) in chars {
+        if !row.is_empty() && columns(&row) + char_columns(c) > width {
+            let rest = match row.iter().rposition(|&(c, _)| c == ' ') {
+                Some(space) => {
+                    let rest = row.split_off(space + 1);
+                    row.pop();
+                    rest
+                }
+                None => Vec::new(),
+            };
+            done.push(std::mem::replace(&mut row, rest));
+        }
+        if !(c == ' ' && row.is_empty() && !done.is_empty()) {
+            row.push((c, style));
+        }
+    }
+    done.push(row);
+    let rows = usize::from(rows.max(1));
+    if done.len() > rows {
+        done.truncate(rows);
+        let last = done.last_mut().expect("at least one row");
+        let style = last.last().map_or_else(Style::default, |&(_, style)| style);
+        while !last.is_empty() && columns(last) + 1 > width {
+            last.pop();
+        }
+        last.push(('…', style));
+    }
+    done.into_iter()
+        .map(|row| {
+            let mut spans: Vec<Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match spans.last_mut() {
+                    Some(span) if span.style == style => span.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// Columns a character takes on the screen.
+fn char_columns(c: char) -> usize {
+    Span::raw(&*c.encode_utf8(&mut [0; 4])).width()
 }
 
 /// The computer at work: who thinks, a spinner and the time so far.

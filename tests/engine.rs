@@ -161,33 +161,221 @@ fn a_finished_game_gets_bestmove_none() {
     assert!(engine.child.wait().expect("the engine exits").success());
 }
 
-#[test]
-fn end_of_input_lets_a_bounded_search_answer() {
-    let output = Command::new(env!("CARGO_BIN_EXE_endodoi"))
+/// Runs `endodoi engine` (under `wrapper` when given, such as `prlimit`) on
+/// `input`, written whole then closed; its output and how long it took.
+fn engine_on(wrapper: &[&str], input: Vec<u8>) -> (Output, Duration) {
+    let (program, args) = match wrapper.split_first() {
+        Some((program, args)) => (*program, args.to_vec()),
+        None => (env!("CARGO_BIN_EXE_endodoi"), Vec::new()),
+    };
+    let mut command = Command::new(program);
+    command.args(&args);
+    if !wrapper.is_empty() {
+        command.arg(env!("CARGO_BIN_EXE_endodoi"));
+    }
+    let started = Instant::now();
+    let mut child = command
         .arg("engine")
+        .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .and_then(|mut child| {
-            child
-                .stdin
-                .take()
-                .expect("a piped stdin")
-                .write_all(b"position moves A\ngo movetime 100\n")?;
-            child.wait_with_output()
-        })
-        .expect("the engine runs");
-    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let last = text.lines().last().expect("some output");
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("the engine runs");
+    writer
+        .join()
+        .expect("the writer thread")
+        .expect("the engine reads all its input");
+    (output, started.elapsed())
+}
+
+fn lines_of(output: &Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone())
+        .expect("UTF-8 output")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn legal_after_a(best: &str) -> bool {
     let mut game = Game::new(Config::default());
     game.play("A".parse().expect("a hole"))
         .expect("a legal move");
-    let best: Hole = last
-        .strip_prefix("bestmove ")
-        .expect("bestmove last")
-        .parse()
-        .expect("a hole");
-    assert!(game.is_legal(best));
+    best.strip_prefix("bestmove ")
+        .and_then(|hole| hole.parse().ok())
+        .is_some_and(|hole| game.is_legal(hole))
+}
+
+#[test]
+fn end_of_input_stops_a_long_search_which_answers_bestmove() {
+    // Depth 64 would take far longer than any test: the end of input ends it.
+    let (output, took) = engine_on(&[], b"position moves A\ngo depth 64\n".to_vec());
+    assert!(output.status.success(), "{output:?}");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    let lines = lines_of(&output);
+    let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 1, "{lines:?}");
+    assert_eq!(lines.last(), Some(bestmoves[0]));
+    assert!(legal_after_a(bestmoves[0]), "{lines:?}");
+}
+
+#[test]
+fn invalid_utf8_is_an_error_line_and_the_search_goes_on_to_its_bestmove() {
+    let mut engine = Session::start();
+    engine.send("position moves A");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine
+        .input
+        .write_all(b"go \xff\xfe depth 3\n")
+        .expect("the engine reads");
+    engine.send("isready");
+    let mut lines = Vec::new();
+    loop {
+        let line = engine.read_line();
+        if line == "readyok" {
+            break;
+        }
+        lines.push(line);
+    }
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(
+        errors,
+        ["info string error the line is not valid UTF-8 text: `go \u{fffd}\u{fffd} depth 3`"],
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    engine.send("stop");
+    let answer = engine.until_bestmove();
+    assert!(
+        legal_after_a(answer.last().expect("a bestmove")),
+        "{answer:?}"
+    );
+    engine.send("quit");
+    assert!(engine.child.wait().expect("the engine exits").success());
+}
+
+#[test]
+fn every_go_gets_exactly_one_bestmove() {
+    let input = b"position moves A\ngo infinite\ngo depth 2\n\xff\ngo nodes 50\nfly\ngo movetime 20\nquit\n";
+    let (output, _) = engine_on(&[], input.to_vec());
+    assert!(output.status.success());
+    let lines = lines_of(&output);
+    let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 4, "{lines:?}");
+    assert!(
+        bestmoves.iter().all(|line| legal_after_a(line)),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_line_longer_than_the_cap_is_skipped_without_being_kept_and_quoted_short() {
+    // 100 MB in one line, read under a 64 MiB data limit: the engine must not
+    // keep the line whole (it did, and a long enough one exhausted memory).
+    let mut input = b"position moves ".to_vec();
+    input.resize(100_000_000, b'x');
+    input.extend_from_slice(b"\nposition moves A\ngo depth 2\nquit\n");
+    let limited = Command::new("prlimit").arg("--version").output().is_ok();
+    if !limited {
+        eprintln!("prlimit is missing: the line is read without a memory limit");
+    }
+    let wrapper: &[&str] = if limited {
+        &["prlimit", "--data=67108864"]
+    } else {
+        &[]
+    };
+    let (output, _) = engine_on(wrapper, input);
+    assert!(output.status.success(), "{output:?}");
+    let lines = lines_of(&output);
+    assert_eq!(
+        lines[0],
+        format!(
+            "info string error the line is 100000000 bytes long, more than the 65536 a line may hold; it starts `position moves {}…`",
+            "x".repeat(17)
+        )
+    );
+    // The line after it is read as usual.
+    assert!(
+        legal_after_a(lines.last().expect("a bestmove")),
+        "{lines:?}"
+    );
+    // The longest line that fits is carried out.
+    let fits = format!(
+        "position {}moves A\ngo depth 1\nquit\n",
+        " ".repeat(65_536 - 16)
+    );
+    let (output, _) = engine_on(&[], fits.into_bytes());
+    let lines = lines_of(&output);
+    assert!(
+        lines.iter().all(|line| !line.contains("error")),
+        "{lines:?}"
+    );
+    assert!(
+        legal_after_a(lines.last().expect("a bestmove")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn error_lines_show_control_characters_escaped_and_input_short() {
+    let input = format!(
+        "fly\u{1b}]0;PWNED\u{7}\u{1b}[2J\nposition moves A \u{1b}c\ngo depth \u{9b}31m\nposition moves {}\nquit\n",
+        "A ".repeat(20_000) + "%"
+    );
+    let (output, _) = engine_on(&[], input.into_bytes());
+    assert!(output.status.success());
+    assert!(
+        !output
+            .stdout
+            .iter()
+            .any(|&byte| byte < 0x20 && byte != b'\n'),
+        "a control character reached the output"
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    assert!(!text.contains('\u{9b}'), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            r"info string error unknown command `fly\u{1b}]0;PWNED\u{7}\u{1b}[2J` (commands: position, go, stop, isready, quit)",
+            r"info string error illegal move list: line 1, column 3, ply 2: unknown token `\u{1b}c`: expected a hole letter such as `A` or `b+3`, a move number, a {comment} or a result",
+            r"info string error go: `depth` needs a whole number from 1 to 64, not `\u{9b}31m`",
+        ]
+    );
+    assert!(
+        lines[3]
+            .starts_with("info string error illegal move list: line 1, column 3, ply 2: move `A`"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines.len(), 4, "{lines:?}");
+}
+
+#[test]
+fn a_record_path_that_cannot_be_read_is_quoted_short() {
+    let path = format!(
+        "/nonexistent/{}\u{1b}[2J",
+        format!("{}/", "d".repeat(200)).repeat(20)
+    );
+    let (output, _) = engine_on(&[], format!("position record {path}\nquit\n").into_bytes());
+    let lines = lines_of(&output);
+    assert_eq!(
+        lines,
+        [format!(
+            "info string error position record `/nonexistent/{}…`: No such file or directory (os error 2)",
+            "d".repeat(19)
+        )]
+    );
 }
 
 fn endodoi(args: &[&str]) -> Output {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use endodoi::bench::play_out;
-use endodoi::record::{Record, RecordError, RecordErrorKind, State};
+use endodoi::record::{Record, RecordError, RecordErrorKind, State, escaped, excerpt};
 use endodoi::rules::{Config, Game, Hole, MoveError, Side, Variant};
 use proptest::prelude::*;
 
@@ -426,7 +426,7 @@ fn reader_rejects_a_wrong_capture_count() {
             Some(1),
             RecordErrorKind::CaptureMismatch {
                 hole: hole('A'),
-                claimed: 9,
+                claimed: "9".to_owned(),
                 actual: 2
             }
         )
@@ -440,7 +440,7 @@ fn reader_rejects_a_wrong_capture_count() {
             Some(6),
             RecordErrorKind::CaptureMismatch {
                 hole: hole('e'),
-                claimed: 9,
+                claimed: "9".to_owned(),
                 actual: 10
             }
         )
@@ -449,7 +449,7 @@ fn reader_rejects_a_wrong_capture_count() {
         read_error("1. E+1").kind,
         RecordErrorKind::CaptureMismatch {
             hole: hole('E'),
-            claimed: 1,
+            claimed: "1".to_owned(),
             actual: 0
         }
     );
@@ -799,7 +799,7 @@ fn plus_zero_is_accepted_for_a_move_that_captures_nothing() {
             Some(1),
             RecordErrorKind::CaptureMismatch {
                 hole: hole('A'),
-                claimed: 0,
+                claimed: "0".to_owned(),
                 actual: 2
             }
         )
@@ -842,8 +842,19 @@ fn read_moves_reads_bare_movetext_on_a_given_board() {
     assert_eq!(record.game, game_after(board, "A d C"));
     assert_eq!(
         Record::read_moves(board, "A d [Width \"6\"]"),
-        Err(error(1, 5, Some(3), RecordErrorKind::TagAfterMoves))
+        Err(error(1, 5, Some(3), RecordErrorKind::TagInMoveList))
     );
+}
+
+#[test]
+fn a_tag_in_a_move_list_is_refused_as_not_allowed_there() {
+    let found = Record::read_moves(Config::default(), "[Width \"8\"] A").expect_err("a tag");
+    assert_eq!(found, error(1, 1, Some(1), RecordErrorKind::TagInMoveList));
+    assert_eq!(
+        found.to_string(),
+        "line 1, column 1, ply 1: tags are not allowed in a move list, only at the head of a record file"
+    );
+    assert_eq!(found.kind.class(), "bad-tag");
 }
 
 // ---------------------------------------------------------------- partial reads
@@ -891,7 +902,212 @@ fn read_partial_after_a_wrong_capture_count_leaves_no_move_to_redo() {
     assert_eq!(partial.record.game, game_after(Config::default(), "A b"));
 }
 
+// ---------------------------------------------------------------- hostile and odd input
+
+/// The escape sequence of the issue: it retitles the terminal and clears it.
+const PWNED: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
+
+#[test]
+fn escaped_shows_control_and_invisible_characters_and_nothing_else() {
+    assert_eq!(
+        escaped("a\u{1b}b\u{7}\n\t\r\u{0}\u{7f}\u{9b}"),
+        r"a\u{1b}b\u{7}\n\t\r\u{0}\u{7f}\u{9b}"
+    );
+    // Bidi overrides, zero-width characters and the byte-order mark hide or
+    // reorder text.
+    assert_eq!(
+        escaped("\u{202e}x\u{200b}\u{2066}\u{feff}\u{ad}"),
+        r"\u{202e}x\u{200b}\u{2066}\u{feff}\u{ad}"
+    );
+    let plain = "Naserian ole Sané, 1. A+2 {ok} \"quoted\" \\ 東京";
+    assert_eq!(escaped(plain), plain);
+}
+
+#[test]
+fn excerpt_cuts_long_input_before_escaping_it() {
+    assert_eq!(excerpt("A b"), "A b");
+    let long = format!("{}{PWNED}", "x".repeat(30));
+    assert_eq!(excerpt(&long), format!("{}\\u{{1b}}]…", "x".repeat(30)));
+    assert_eq!(
+        excerpt(&"é".repeat(100_000)),
+        format!("{}…", "é".repeat(32))
+    );
+}
+
+#[test]
+fn an_unknown_token_with_control_characters_is_quoted_escaped() {
+    let found = read_error(&format!("1. A {PWNED} b"));
+    assert_eq!(
+        found,
+        error(
+            1,
+            6,
+            Some(2),
+            RecordErrorKind::UnknownToken(r"\u{1b}]0;PWNED\u{7}\u{1b}".to_owned())
+        )
+    );
+    let message = found.to_string();
+    assert!(!message.chars().any(char::is_control), "{message:?}");
+    assert_eq!(
+        read_error(&format!("1. A * {PWNED}")).kind,
+        RecordErrorKind::AfterResult(r"\u{1b}]0;PWNED\u{7}\u{1b}".to_owned())
+    );
+}
+
+#[test]
+fn a_bad_tag_value_with_control_characters_is_quoted_escaped() {
+    let found = read_error("[Variant \"\u{1b}]0;PWNED\u{7}\"]\n1. A");
+    let RecordErrorKind::BadTagValue { value, .. } = &found.kind else {
+        panic!("{found:?}")
+    };
+    assert_eq!(value, r"\u{1b}]0;PWNED\u{7}");
+    assert!(!found.to_string().chars().any(char::is_control), "{found}");
+    let long = read_error(&format!("[Width \"{}\"]", "9".repeat(100_000)));
+    let RecordErrorKind::BadTagValue { value, reason, .. } = &long.kind else {
+        panic!("{long:?}")
+    };
+    assert_eq!(value, &format!("{}…", "9".repeat(32)));
+    assert_eq!(reason, "too large a number");
+}
+
+#[test]
+fn tag_values_read_hold_no_control_characters() {
+    let record = read_ok(&format!(
+        "[South \"Nase\trian{PWNED}\"]\n[North \"a\\\u{7}b\"]\n1. A"
+    ));
+    assert_eq!(record.tag("South"), Some("Nase rian ]0;PWNED  [2J"));
+    assert_eq!(record.tag("North"), Some("a b"));
+    assert!(!record.to_string().contains('\u{1b}'));
+}
+
+#[test]
+fn numbers_too_large_for_any_integer_are_counts_that_do_not_match() {
+    let huge = "99999999999999999999";
+    assert_eq!(
+        read_error(&format!("1. A+{huge}")),
+        error(
+            1,
+            4,
+            Some(1),
+            RecordErrorKind::CaptureMismatch {
+                hole: hole('A'),
+                claimed: huge.to_owned(),
+                actual: 2
+            }
+        )
+    );
+    assert_eq!(
+        read_error(&format!("1. A+{huge}")).to_string(),
+        format!("line 1, column 4, ply 1: move `A+{huge}` claims {huge} seeds, but it captures 2")
+    );
+    assert_eq!(
+        read_error(&format!("{FINISHED} {huge}-16")),
+        error(
+            1,
+            42,
+            Some(7),
+            RecordErrorKind::ResultMismatch {
+                claimed: format!("{huge}-16"),
+                actual: "it ends 32-16".to_owned()
+            }
+        )
+    );
+    assert_eq!(
+        read_error(&format!("[Seeds \"{huge}\"]")).kind,
+        RecordErrorKind::BadTagValue {
+            name: "Seeds".to_owned(),
+            value: huge.to_owned(),
+            reason: "too large a number".to_owned()
+        }
+    );
+    // Leading zeros are still the same number; a huge move number is a move number.
+    assert_eq!(read_ok("1. A+0002 b").game.ply(), 2);
+    assert_eq!(read_ok(&format!("{huge}. A")).game.ply(), 1);
+}
+
+#[test]
+fn a_result_before_any_move_names_no_ply() {
+    let found = Record::read_moves(Config::default(), "0-0").expect_err("not over");
+    assert_eq!(
+        found,
+        error(
+            1,
+            1,
+            None,
+            RecordErrorKind::ResultMismatch {
+                claimed: "0-0".to_owned(),
+                actual: "the game is not over".to_owned()
+            }
+        )
+    );
+    assert_eq!(
+        found.to_string(),
+        "line 1, column 1: the result 0-0 does not match the game: the game is not over"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_record_is_skipped() {
+    let text = "[Width \"8\"]\n\n1. A b *\n";
+    let with_bom = format!("\u{feff}{text}");
+    assert_eq!(read_ok(&with_bom), read_ok(text));
+    assert_eq!(Record::read_bytes(with_bom.as_bytes()), Ok(read_ok(text)));
+    // Places count from after it, in text and in bytes that are not UTF-8.
+    assert_eq!(read_error("\u{feff}1. %").column, 4);
+    assert_eq!(
+        Record::read_bytes(b"\xef\xbb\xbf1. \xff"),
+        Err(error(1, 4, None, RecordErrorKind::InvalidUtf8))
+    );
+    // Anywhere else it is a token that is not a move, and shown as an escape.
+    assert_eq!(
+        read_error("1. A \u{feff}b"),
+        error(
+            1,
+            6,
+            Some(2),
+            RecordErrorKind::UnknownToken(r"\u{feff}b".to_owned())
+        )
+    );
+}
+
 // ---------------------------------------------------------------- robustness
+
+/// A text of distinct tags `[T0 "v"]`, `[T1 "v"]`… just under the size limit
+/// of a record file.
+fn many_tags() -> (String, usize) {
+    let limit = usize::try_from(endodoi::save::MAX_RECORD_BYTES).expect("16 MiB") - 64;
+    let mut text = String::with_capacity(limit);
+    let mut count = 0;
+    loop {
+        let tag = format!("[T{count} \"v\"]\n");
+        if text.len() + tag.len() > limit {
+            break;
+        }
+        text.push_str(&tag);
+        count += 1;
+    }
+    text.push_str("\n1. A *\n");
+    (text, count)
+}
+
+#[test]
+fn a_record_of_a_million_tags_near_the_size_limit_is_read_quickly() {
+    let (text, count) = many_tags();
+    assert!(count > 1_000_000, "{count} tags");
+    let started = Instant::now();
+    let record = read_ok(&text);
+    let elapsed = started.elapsed();
+    assert_eq!((record.tags.len(), record.game.ply()), (count, 1));
+    assert_eq!(record.tag("T999999"), Some("v"));
+    // The check for a duplicate tag was quadratic: 184 s for 4 MiB of tags.
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+    // The last tag given twice is still found.
+    let twice = format!("{text}[T{} \"w\"]", count - 1);
+    assert!(matches!(
+        read_error(&twice.replace("\n1. A *\n", "\n")).kind,
+        RecordErrorKind::DuplicateTag(name) if name == format!("T{}", count - 1)
+    ));
+}
 
 #[test]
 fn a_huge_comment_is_read_quickly() {
@@ -1076,5 +1292,129 @@ fn game_tags_are_read_whatever_their_case() {
         record
             .to_string()
             .starts_with("[Variant \"Cross-Endodoi\"]\n[Width \"8\"]\n[Seeds \"3\"]\n")
+    );
+}
+
+// ---------------------------------------------------------------- replay, seen from outside
+
+/// `endodoi ARGS` with no input; its status, standard output and error.
+fn endodoi(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 errors"),
+    )
+}
+
+/// The message of an unknown token as the reader gives it.
+const EXPECTED: &str =
+    "expected a hole letter such as `A` or `b+3`, a move number, a {comment} or a result";
+
+#[test]
+fn replay_shows_a_hostile_token_escaped_and_leaves_the_file_alone() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("hostile.ogn");
+    let text = format!("[South \"x{PWNED}\"]\n\n1. A {PWNED} b\n");
+    fs::write(&path, &text).expect("a file");
+    let name = path.to_str().expect("a UTF-8 path");
+    let (status, stdout, stderr) = endodoi(&["replay", name, "--print"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        format!(
+            "endodoi: {name}: line 3, column 6, ply 2: unknown token `\\u{{1b}}]0;PWNED\\u{{7}}\\u{{1b}}`: {EXPECTED}\n"
+        )
+    );
+    // --until-error shows the moves before it, with the same escaped fault.
+    let (status, stdout, stderr) = endodoi(&["replay", name, "--until-error", "--json"]);
+    assert_eq!(status, Some(0));
+    assert!(!stdout.contains('\u{1b}'), "{stdout}");
+    assert!(
+        stderr.contains(r"unknown token `\u{1b}]0;PWNED\u{7}\u{1b}`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).expect("the file"), text);
+}
+
+#[test]
+fn replay_reads_a_record_that_starts_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("windows.ogn");
+    fs::write(&path, "\u{feff}[Width \"8\"]\r\n\r\n1. A b *\r\n").expect("a file");
+    let (status, stdout, stderr) = endodoi(&["replay", path.to_str().expect("UTF-8"), "--json"]);
+    assert_eq!((status, stderr.as_str()), (Some(0), ""));
+    let expected = State::of(&game_after(config(8, 4, Variant::Classic), "A b")).to_json();
+    assert_eq!(stdout.trim_end(), expected);
+}
+
+#[test]
+fn replay_moves_messages_name_no_ply_zero_refuse_tags_and_quote_short() {
+    assert_eq!(
+        endodoi(&["replay", "--moves", "0-0"]),
+        (
+            Some(1),
+            String::new(),
+            "endodoi: in --moves \"0-0\": line 1, column 1: the result 0-0 does not match the game: the game is not over\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        endodoi(&["replay", "--moves", "[Width \"8\"] A"]).2,
+        "endodoi: in --moves \"[Width \"8\"] A\": line 1, column 1, ply 1: tags are not allowed in a move list, only at the head of a record file\n"
+    );
+    let huge = "99999999999999999999";
+    assert_eq!(
+        endodoi(&["replay", "--moves", &format!("A+{huge}")]).2,
+        format!(
+            "endodoi: in --moves \"A+{huge}\": line 1, column 1, ply 1: move `A+{huge}` claims {huge} seeds, but it captures 2\n"
+        )
+    );
+    // 100 KB of moves: the message quotes their start.
+    let long = "1. A b ".repeat(15_000);
+    let (status, _, stderr) = endodoi(&["replay", "--moves", &long]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        stderr,
+        format!(
+            "endodoi: in --moves \"{}…\": line 1, column 18, ply 5: move `A`: hole A is empty\n",
+            "1. A b ".repeat(5)[..32].to_owned()
+        )
+    );
+}
+
+#[test]
+fn variant_aliases_and_game_tag_names_in_any_case_are_read_and_written_in_full() {
+    for (alias, variant, title) in [
+        ("classic", Variant::Classic, "En Dodoi"),
+        ("ENDODOI", Variant::Classic, "En Dodoi"),
+        ("en dodoi", Variant::Classic, "En Dodoi"),
+        ("cross", Variant::Cross, "Cross-Endodoi"),
+        ("Cross Endodoi", Variant::Cross, "Cross-Endodoi"),
+        ("CROSS-ENDODOI", Variant::Cross, "Cross-Endodoi"),
+    ] {
+        let record = read_ok(&format!(
+            "[vArIaNt \"{alias}\"]\n[WIDTH \"7\"]\n[seeds \"5\"]\n[result \"*\"]\n[event \"x\"]\n\nA *"
+        ));
+        assert_eq!(record.game.config(), config(7, 5, variant), "{alias}");
+        // Other names keep their case; the game's own are written in full.
+        assert_eq!(record.tags, [("event".to_owned(), "x".to_owned())]);
+        assert_eq!(
+            record.to_string(),
+            format!(
+                "[Variant \"{title}\"]\n[Width \"7\"]\n[Seeds \"5\"]\n[event \"x\"]\n[Result \"*\"]\n\n1. A *\n"
+            )
+        );
+    }
+    assert_eq!(
+        read_error("[Width \"6\"]\n[wIdTh \"8\"]").kind,
+        RecordErrorKind::DuplicateTag("Width".to_owned())
     );
 }

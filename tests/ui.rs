@@ -401,3 +401,45 @@ fn a_tall_screen_centres_the_layout_instead_of_stretching_the_history() {
         "the key bar follows the history"
     );
 }
+
+/// A screen's text without its blanks, so that text wrapped onto several
+/// rows is found whole.
+fn squeezed(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+#[test]
+fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
+    let mut app = game_app(6, "C a B", PLAIN);
+    let before = text(&draw(&app, 80, 24));
+    let error = format!(
+        "Autosave failed: cannot write {}/endodoi/games/20260101-120000-g1.ogn: Permission denied (os error 13)",
+        "/home/naserian/.local/share".repeat(2)
+    );
+    app.notify(endodoi::app::Tone::Error, error.clone());
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.lines().all(|line| line.chars().count() <= 80),
+        "{screen}"
+    );
+    assert!(squeezed(&screen).contains(&squeezed(&error)), "{screen}");
+    // The board stays where it was; the move history gave up its rows.
+    let board = |screen: &str| screen.lines().take(17).collect::<Vec<_>>().join("\n");
+    assert_eq!(board(&screen), board(&before));
+    assert!(screen.contains("Moves"), "{screen}");
+}
+
+#[test]
+fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
+    let mut app = game_app(6, "C a B", PLAIN);
+    let words = "seeds ".repeat(100);
+    app.notify(endodoi::app::Tone::Error, words.trim_end());
+    let screen = text(&draw(&app, 80, 24));
+    let rows: Vec<&str> = screen
+        .lines()
+        .filter(|line| line.trim_start().starts_with("seeds"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{screen}");
+    assert!(rows[2].ends_with('…'), "{screen}");
+    assert!(rows.iter().all(|row| row.chars().count() <= 80));
+}

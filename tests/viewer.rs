@@ -501,3 +501,20 @@ fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
 fn screen_has(app: &App, text: &str) -> bool {
     screen(app).contains(text)
 }
+
+#[test]
+fn a_long_fault_wraps_onto_more_rows_with_its_control_characters_escaped() {
+    let text = "[Width \"6\"]\n\n1. A \u{1b}]0;PWNED\u{7}\u{1b}[2J b\n";
+    let partial = Record::read_partial(text).expect("tags are fine");
+    let fault = partial.error.expect("a fault").to_string();
+    let mut app = App::review(partial.record, "hostile.ogn", Some(fault.clone()));
+    app.look = PLAIN;
+    let screen = screen(&app);
+    assert!(!screen.contains('\u{1b}'), "{screen}");
+    let squeezed = |text: &str| text.split_whitespace().collect::<String>();
+    assert!(
+        squeezed(&screen).contains(&squeezed(&format!("Faulty record: {fault}"))),
+        "{screen}"
+    );
+    assert!(fault.contains(r"`\u{1b}]0;PWNED\u{7}\u{1b}`"), "{fault}");
+}
