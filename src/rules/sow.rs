@@ -73,38 +73,46 @@ impl Lanes {
         pits[16..].copy_from_slice(&self.hi.to_le_bytes());
     }
 
+    // Each operation takes `WIDE`: whether the board has more than 16 holes.
+    // A narrower board (widths 6 to 8) lives in `lo` alone, and its sowing
+    // is compiled without a single operation on `hi`.
+
     /// Seeds in hole `i`.
     #[inline]
-    fn get(self, i: usize) -> u8 {
-        let word = if i < 16 { self.lo } else { self.hi };
+    fn get<const WIDE: bool>(self, i: usize) -> u8 {
+        let word = if WIDE && i >= 16 { self.hi } else { self.lo };
         (word >> (8 * (i % 16))) as u8
     }
 
     /// Empties hole `i`.
     #[inline]
-    fn clear(&mut self, i: usize) {
+    fn clear<const WIDE: bool>(&mut self, i: usize) {
         let keep = !(0xff_u128 << (8 * (i % 16)));
-        if i < 16 {
-            self.lo &= keep;
-        } else {
+        if WIDE && i >= 16 {
             self.hi &= keep;
+        } else {
+            self.lo &= keep;
         }
     }
 
     /// Adds `times` seeds to each of the first `holes` holes.
     #[inline]
-    fn add_turns(&mut self, holes: usize, times: u8) {
+    fn add_turns<const WIDE: bool>(&mut self, holes: usize, times: u8) {
         let upto = UPTO[holes];
         self.lo += upto.lo * u128::from(times);
-        self.hi += upto.hi * u128::from(times);
+        if WIDE {
+            self.hi += upto.hi * u128::from(times);
+        }
     }
 
     /// Adds a seed to each hole of `start..end`.
     #[inline]
-    fn add_run(&mut self, start: usize, end: usize) {
+    fn add_run<const WIDE: bool>(&mut self, start: usize, end: usize) {
         let (upto_end, upto_start) = (UPTO[end], UPTO[start]);
         self.lo += upto_end.lo - upto_start.lo;
-        self.hi += upto_end.hi - upto_start.hi;
+        if WIDE {
+            self.hi += upto_end.hi - upto_start.hi;
+        }
     }
 }
 
@@ -183,7 +191,14 @@ pub(crate) fn sow(
     laps: &mut impl LapSink,
 ) -> Result<SowEnd, SowEndless> {
     let mut board = Lanes::load(pits);
-    let end = sow_lanes(&mut board, holes, start, variant, laps)?;
+    // One copy of the loop for each board size and variant, so that neither
+    // is looked at again lap after lap.
+    let end = match (holes > 16, variant) {
+        (false, Variant::Classic) => sow_lanes::<false, false>(&mut board, holes, start, laps),
+        (false, Variant::Cross) => sow_lanes::<false, true>(&mut board, holes, start, laps),
+        (true, Variant::Classic) => sow_lanes::<true, false>(&mut board, holes, start, laps),
+        (true, Variant::Cross) => sow_lanes::<true, true>(&mut board, holes, start, laps),
+    }?;
     board.store(pits);
     Ok(end)
 }
@@ -193,13 +208,17 @@ pub(crate) fn sow(
     reason = "measured: the board stays in registers"
 )]
 #[inline(always)]
-fn sow_lanes(
+fn sow_lanes<const WIDE: bool, const CROSS: bool>(
     board: &mut Lanes,
     holes: usize,
     start: usize,
-    variant: Variant,
     laps: &mut impl LapSink,
 ) -> Result<SowEnd, SowEndless> {
+    let variant = if CROSS {
+        Variant::Cross
+    } else {
+        Variant::Classic
+    };
     let mut hole = start;
     let mut lap: u32 = 1;
     let mut sown: u32 = 0;
@@ -210,18 +229,18 @@ fn sow_lanes(
     let mut power: u32 = 1;
     let mut since_saved: u32 = 0;
     loop {
-        let seeds = board.get(hole);
+        let seeds = board.get::<WIDE>(hole);
         debug_assert!(seeds > 0, "a lap starts from an occupied hole");
-        board.clear(hole);
+        board.clear::<WIDE>(hole);
         let direction = variant.direction(seeds);
         laps.lap(RawLap {
             start: hole as u8,
             seeds,
             direction,
         });
-        let last = sow_lap(board, holes, hole, seeds, direction);
+        let last = sow_lap::<WIDE>(board, holes, hole, seeds, direction);
         sown += u32::from(seeds);
-        if board.get(last) == 1 {
+        if board.get::<WIDE>(last) == 1 {
             return Ok(SowEnd {
                 last: last as u8,
                 laps: lap,
@@ -265,34 +284,40 @@ fn sow_lanes(
     reason = "measured: the board stays in registers"
 )]
 #[inline(always)]
-fn sow_lap(board: &mut Lanes, holes: usize, from: usize, seeds: u8, direction: Direction) -> usize {
+fn sow_lap<const WIDE: bool>(
+    board: &mut Lanes,
+    holes: usize,
+    from: usize,
+    seeds: u8,
+    direction: Direction,
+) -> usize {
     let seeds = usize::from(seeds);
     // Most laps are shorter than a turn of the board: no division for them.
     let rest = if seeds < holes {
         seeds
     } else {
-        board.add_turns(holes, (seeds / holes) as u8);
+        board.add_turns::<WIDE>(holes, (seeds / holes) as u8);
         seeds % holes
     };
     match direction {
         Direction::Counterclockwise => {
             let end = from + 1 + rest;
             if end <= holes {
-                board.add_run(from + 1, end);
+                board.add_run::<WIDE>(from + 1, end);
                 end - 1
             } else {
-                board.add_run(from + 1, holes);
-                board.add_run(0, end - holes);
+                board.add_run::<WIDE>(from + 1, holes);
+                board.add_run::<WIDE>(0, end - holes);
                 end - holes - 1
             }
         }
         Direction::Clockwise => {
             if rest <= from {
-                board.add_run(from - rest, from);
+                board.add_run::<WIDE>(from - rest, from);
                 from - rest
             } else {
-                board.add_run(0, from);
-                board.add_run(holes + from - rest, holes);
+                board.add_run::<WIDE>(0, from);
+                board.add_run::<WIDE>(holes + from - rest, holes);
                 holes + from - rest
             }
         }
@@ -312,7 +337,7 @@ mod tests {
     #[test]
     fn lap_wraps_round_and_refills_the_emptied_hole() {
         let mut lanes = Lanes::load(&board(&[0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
-        let last = sow_lap(&mut lanes, 12, 0, 13, Direction::Counterclockwise);
+        let last = sow_lap::<false>(&mut lanes, 12, 0, 13, Direction::Counterclockwise);
         assert_eq!(last, 1);
         assert_eq!(
             lanes,
@@ -323,7 +348,7 @@ mod tests {
     #[test]
     fn clockwise_lap_wraps_below_index_zero() {
         let mut lanes = Lanes::load(&board(&[0; 12]));
-        let last = sow_lap(&mut lanes, 12, 1, 3, Direction::Clockwise);
+        let last = sow_lap::<false>(&mut lanes, 12, 1, 3, Direction::Clockwise);
         assert_eq!(last, 10);
         assert_eq!(
             lanes,
