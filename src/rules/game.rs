@@ -387,9 +387,15 @@ impl Game {
             hole,
             captured: effect.capture,
         };
-        let reached = Reached::new(child);
-        self.repeated = reached.repeats_any(&self.reached);
-        self.reached.push(reached);
+        // Hashed where it is kept: a copy of the finished entry would wait
+        // for the narrow stores that wrote it.
+        self.reached.push(Reached {
+            position: child,
+            hash: 0,
+        });
+        let (now, earlier) = self.reached.split_last_mut().expect("just pushed");
+        now.hash = now.position.hash();
+        self.repeated = now.repeats_any(earlier);
         self.history.push(played);
         self.forget_classification();
         Ok(played)
