@@ -188,7 +188,10 @@ pub(crate) fn sow(
     Ok(end)
 }
 
-#[expect(clippy::inline_always, reason = "measured: the board stays in registers")]
+#[expect(
+    clippy::inline_always,
+    reason = "measured: the board stays in registers"
+)]
 #[inline(always)]
 fn sow_lanes(
     board: &mut Lanes,
@@ -257,7 +260,10 @@ fn sow_lanes(
 /// Whole turns of the board are added to every hole at once (the emptied
 /// starting hole included, as the rules say), then the remainder as one or two
 /// runs of holes.
-#[expect(clippy::inline_always, reason = "measured: the board stays in registers")]
+#[expect(
+    clippy::inline_always,
+    reason = "measured: the board stays in registers"
+)]
 #[inline(always)]
 fn sow_lap(board: &mut Lanes, holes: usize, from: usize, seeds: u8, direction: Direction) -> usize {
     let seeds = usize::from(seeds);
