@@ -14,6 +14,7 @@ use std::os::unix::process::CommandExt as _;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, kill_process_group};
@@ -192,6 +193,7 @@ pub struct Engine<'spec> {
     stdin: Option<ChildStdin>,
     lines: Receiver<Incoming>,
     stderr: Arc<Mutex<Option<String>>>,
+    stderr_reader: Option<JoinHandle<()>>,
 }
 
 impl<'spec> Engine<'spec> {
@@ -221,10 +223,10 @@ impl<'spec> Engine<'spec> {
             std::thread::spawn(move || read_lines(stdout, &sender));
         }
         let stderr = Arc::new(Mutex::new(None));
-        if let Some(output) = child.stderr.take() {
+        let stderr_reader = child.stderr.take().map(|output| {
             let last = Arc::clone(&stderr);
-            std::thread::spawn(move || keep_last_line(output, &last));
-        }
+            std::thread::spawn(move || keep_last_line(output, &last))
+        });
         let mut engine = Engine {
             spec,
             stdin: child.stdin.take(),
@@ -232,6 +234,7 @@ impl<'spec> Engine<'spec> {
             group,
             lines,
             stderr,
+            stderr_reader,
         };
         engine.send("isready")?;
         engine.await_answer("readyok", spec.grace)?;
@@ -299,8 +302,17 @@ impl<'spec> Engine<'spec> {
 
     /// The fault of an engine whose input or output has closed: how it ended.
     fn exited(&mut self) -> Fault {
-        // Its output closes as it exits: give it a moment to be gone.
+        // Its output closes as it exits: give it a moment to be gone, and
+        // its last words on standard error a moment to be read.
         let deadline = Instant::now() + QUIT_GRACE;
+        while self
+            .stderr_reader
+            .as_ref()
+            .is_some_and(|reader| !reader.is_finished())
+            && Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let status = loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => break status.to_string(),
@@ -311,8 +323,6 @@ impl<'spec> Engine<'spec> {
                 Err(error) => break error.to_string(),
             }
         };
-        // The reader of standard error may still be taking the last line.
-        std::thread::sleep(Duration::from_millis(10));
         Fault::Exited {
             status,
             stderr: self
