@@ -37,7 +37,8 @@ pub enum Command {
     Engine,
     /// Replay a game record and judge every move: evaluations, the engine's choice, mistakes.
     Analyze(AnalyzeArgs),
-    /// Measure the computer's strength: its levels against each other and a plain minimax.
+    /// Measure the computer's strength: its levels against each other, a plain minimax, and
+    /// other engines (--engine) in child processes.
     Arena(ArenaArgs),
     /// List the saved games, unfinished first, newest first, with the ID that `--resume ID` takes.
     Games,
