@@ -336,3 +336,15 @@ fn an_interrupt_stops_the_engines_and_the_arena() {
     let pids = std::fs::read_to_string(&pids).expect("the sleep's process id");
     assert_dead(pids.lines().next().expect("one sleep"));
 }
+
+#[test]
+fn an_engine_that_closes_its_output_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    forfeits(
+        dir.path(),
+        "closes.sh",
+        "exec 1>&-; sleep 30",
+        "closed its output before answering",
+        &[],
+    );
+}

@@ -9,7 +9,7 @@
 //! protocol has not got, or an error — is a [`Fault`], never a panic.
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt as _;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -116,10 +116,10 @@ pub enum Fault {
     #[error("cannot be started: {0}")]
     Start(String),
     /// The program ended (or closed its output) before answering.
-    #[error("exited before answering ({status}){}", last_words(.stderr.as_ref()))]
+    #[error("{}{}", ended(.status.as_ref()), last_words(.stderr.as_ref()))]
     Exited {
-        /// How it ended.
-        status: String,
+        /// How it ended; `None` if it still runs, its output closed.
+        status: Option<String>,
         /// Its last line on standard error, if any.
         stderr: Option<String>,
     },
@@ -148,6 +148,13 @@ pub enum Fault {
     /// The built-in search found no move in a game not over (a bug).
     #[error("found no move in a game that is not over")]
     NoMove,
+}
+
+fn ended(status: Option<&String>) -> String {
+    status.map_or_else(
+        || "closed its output before answering".to_owned(),
+        |status| format!("exited before answering ({status})"),
+    )
 }
 
 fn last_words(stderr: Option<&String>) -> String {
@@ -190,7 +197,9 @@ pub struct Engine<'spec> {
     spec: &'spec EngineSpec,
     child: Child,
     group: Pid,
-    stdin: Option<ChildStdin>,
+    /// Lines for the engine's input, written by a thread of their own: an
+    /// engine that stops reading can never block the game.
+    input: Option<mpsc::Sender<String>>,
     lines: Receiver<Incoming>,
     stderr: Arc<Mutex<Option<String>>>,
     stderr_reader: Option<JoinHandle<()>>,
@@ -229,7 +238,7 @@ impl<'spec> Engine<'spec> {
         });
         let mut engine = Engine {
             spec,
-            stdin: child.stdin.take(),
+            input: child.stdin.take().map(write_lines),
             child,
             group,
             lines,
@@ -264,11 +273,11 @@ impl<'spec> Engine<'spec> {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
-            None => Err(io::ErrorKind::BrokenPipe.into()),
-        };
-        written.map_err(|_| self.exited())
+        let sent = self
+            .input
+            .as_ref()
+            .is_some_and(|input| input.send(line.to_owned()).is_ok());
+        if sent { Ok(()) } else { Err(self.exited()) }
     }
 
     /// Reads lines until one starts with `awaited`; returns the rest of it.
@@ -315,12 +324,12 @@ impl<'spec> Engine<'spec> {
         }
         let status = loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => break status.to_string(),
+                Ok(Some(status)) => break Some(status.to_string()),
                 Ok(None) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
-                Ok(None) => break "still running, its output closed".to_owned(),
-                Err(error) => break error.to_string(),
+                Ok(None) => break None,
+                Err(error) => break Some(error.to_string()),
             }
         };
         Fault::Exited {
@@ -338,8 +347,8 @@ impl Drop for Engine<'_> {
     /// Says `quit`, gives the engine a moment to go, then kills its process
     /// group and reaps it.
     fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
+        if let Some(input) = self.input.take() {
+            let _ = input.send("quit".to_owned());
         }
         let deadline = Instant::now() + QUIT_GRACE;
         while let Ok(incoming) = self
@@ -379,6 +388,23 @@ fn shorten(line: &str) -> String {
         Some((end, _)) => format!("{}…", &line[..end]),
         None => line.to_owned(),
     }
+}
+
+/// Starts a thread that writes the lines it is sent to `stdin`, until the
+/// sender is dropped or the engine's input closes.
+fn write_lines(mut stdin: ChildStdin) -> mpsc::Sender<String> {
+    let (sender, lines) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in lines {
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    sender
 }
 
 /// Passes on the lines of an engine's output until it ends, or until a line
