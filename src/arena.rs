@@ -1,19 +1,29 @@
 //! The strength benchmark of `endodoi arena`: the computer's levels against
-//! each other and against a plain full-width minimax, over seeded openings,
-//! both colours, several board widths.
+//! each other and against a plain full-width minimax, and engines in child
+//! processes (other programs, or another build of this one, that speak the
+//! engine protocol) against the built-in level 5 and each other, over
+//! seeded openings, both colours, several board widths.
 //!
-//! Every opening (a few seeded random plies) is played twice, each contender
-//! taking South once, so neither gains from moving first.
+//! Every opening (a few seeded random plies, kept only if a search judges it
+//! close to even) is played twice, each contender taking South once, so
+//! neither gains from moving first. An engine that fails — cannot be started,
+//! exits, answers late, sends garbage or an illegal move — forfeits that game
+//! and the arena goes on.
+
+mod external;
+mod score;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use serde::Serialize;
+pub use external::{EngineSpec, Fault, MAX_LINE, SpecError, stop_all_and_exit};
+pub use score::{Line, Score, Tally};
 
 use crate::rules::{Config, Game, Hole, Side, Variant};
 use crate::search::{Level, Limits, Search, minimax_best};
+use external::Engine;
 
 /// Random plies that open every game, so that games differ.
 pub const OPENING_PLIES: usize = 4;
@@ -23,7 +33,7 @@ const OPENING_DEPTH: u32 = 8;
 pub const SEED: u64 = 0x00e1_d0d0_a7e4;
 
 /// A player of the benchmark.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Contender {
     /// The computer at a level; `movetime` is its time a move (what level 5
     /// uses; the lower levels stop earlier, by depth).
@@ -35,18 +45,22 @@ pub enum Contender {
     },
     /// [`minimax_best`] 5 plies deep on a 6-wide board, 4 on wider ones.
     Minimax,
+    /// A program speaking the engine protocol, started afresh for every game.
+    Engine(Arc<EngineSpec>),
 }
 
 impl Contender {
-    fn player(self, width: u8, seed: u64) -> Player {
-        match self {
+    /// The player of one game; an engine that cannot start is its fault.
+    fn player(&self, width: u8, seed: u64) -> Result<Player<'_>, Fault> {
+        Ok(match self {
             Contender::Level { level, movetime } => {
-                Player::Search(Search::with_seed(level.limits(movetime), seed))
+                Player::Search(Search::with_seed(level.limits(*movetime), seed))
             }
             Contender::Minimax => Player::Minimax {
                 depth: if width == 6 { 5 } else { 4 },
             },
-        }
+            Contender::Engine(spec) => Player::Engine(Engine::start(spec)?),
+        })
     }
 }
 
@@ -58,95 +72,41 @@ impl fmt::Display for Contender {
             }
             Contender::Level { level, .. } => write!(f, "level {level}"),
             Contender::Minimax => f.write_str("minimax (5 plies at width 6, 4 wider)"),
+            Contender::Engine(spec) => write!(f, "{} ({})", spec.label, spec.go),
         }
     }
 }
 
-enum Player {
+enum Player<'spec> {
     Search(Search),
     Minimax { depth: u32 },
+    Engine(Engine<'spec>),
 }
 
-impl Player {
-    fn choose(&mut self, game: &Game) -> Option<Hole> {
-        match self {
+impl Player<'_> {
+    /// The player's move, checked to be legal.
+    fn choose(&mut self, game: &Game) -> Result<Hole, Fault> {
+        let hole = match self {
             Player::Search(search) => search.run(game, &AtomicBool::new(false), |_| {}).best,
             Player::Minimax { depth } => minimax_best(game, *depth),
-        }
-    }
-}
-
-/// Games won, drawn and lost by the first contender of a pairing.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    /// Games the first contender won.
-    pub wins: u32,
-    /// Drawn games.
-    pub draws: u32,
-    /// Games the first contender lost.
-    pub losses: u32,
-}
-
-impl Tally {
-    /// Games counted.
-    pub fn games(self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// Wins as a percentage of games.
-    pub fn win_percent(self) -> f64 {
-        100.0 * f64::from(self.wins) / f64::from(self.games().max(1))
-    }
-
-    /// Points (a win 1, a draw ½) as a percentage of games.
-    pub fn score_percent(self) -> f64 {
-        100.0 * (f64::from(self.wins) + f64::from(self.draws) / 2.0)
-            / f64::from(self.games().max(1))
-    }
-
-    fn add(&mut self, other: Tally) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-    }
-}
-
-/// One pairing's results at one width (or over all widths when `width` is `None`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Line {
-    /// The first contender, whose wins are counted.
-    pub first: String,
-    /// The second contender.
-    pub second: String,
-    /// The board width, or `None` for the total.
-    pub width: Option<u8>,
-    /// The games.
-    #[serde(flatten)]
-    pub tally: Tally,
-    /// Wins as a percentage.
-    pub win_percent: f64,
-    /// Points as a percentage.
-    pub score_percent: f64,
-}
-
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self
-            .width
-            .map_or_else(|| "all".to_owned(), |width| width.to_string());
-        write!(
-            f,
-            "{:<24} vs {:<38} width {:>3}: {:>4} games  +{:<4} ={:<4} -{:<4} won {:>5.1}%  score {:>5.1}%",
-            self.first,
-            self.second,
-            width,
-            self.tally.games(),
-            self.tally.wins,
-            self.tally.draws,
-            self.tally.losses,
-            self.win_percent,
-            self.score_percent
-        )
+            Player::Engine(engine) => {
+                let answer = engine.best_move(game)?;
+                let illegal = |reason: String| Fault::Illegal {
+                    answer: answer.clone(),
+                    reason,
+                };
+                if answer == "none" {
+                    return Err(illegal("the game is not over".to_owned()));
+                }
+                let hole = answer
+                    .parse::<Hole>()
+                    .map_err(|error| illegal(error.to_string()))?;
+                game.check(hole)
+                    .map_err(|error| illegal(error.to_string()))?;
+                Some(hole)
+            }
+        };
+        hole.ok_or(Fault::NoMove)
     }
 }
 
@@ -176,36 +136,132 @@ pub fn opening(config: Config, seed: u64, pair: u32) -> Game {
     }
 }
 
-/// Plays `game` to its end, `first` taking the side `first_side`; the result
-/// for `first`.
+/// A game that ended by a forfeit: who, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The side of the contender that forfeited.
+    pub side: Side,
+    /// What it did wrong.
+    pub fault: Fault,
+}
+
+/// One finished game, as [`run`] reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    /// The board width.
+    pub width: u8,
+    /// The opening pair (each opening is played twice), from 1.
+    pub opening: u32,
+    /// The contenders, South first.
+    pub players: [String; 2],
+    /// The result for the first contender of the pairing.
+    pub score: Score,
+    /// Whether the first contender played South.
+    pub first_south: bool,
+    /// Plies played, the opening's included.
+    pub plies: usize,
+    /// The final totals, South's first, when the game was played out.
+    pub totals: Option<[u16; 2]>,
+    /// The forfeit that ended the game, if one did.
+    pub forfeit: Option<Forfeit>,
+}
+
+impl fmt::Display for GameReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [south, north] = &self.players;
+        write!(
+            f,
+            "width {}, opening {}: {south} (South) vs {north} (North): ",
+            self.width, self.opening
+        )?;
+        if let Some(Forfeit { side, fault }) = &self.forfeit {
+            let name = if *side == Side::South { south } else { north };
+            return write!(
+                f,
+                "{} wins by forfeit at ply {}: {name} {fault}",
+                side.opponent(),
+                self.plies + 1
+            );
+        }
+        let [south_seeds, north_seeds] = self.totals.unwrap_or_default();
+        let result = match south_seeds.cmp(&north_seeds) {
+            std::cmp::Ordering::Greater => "South wins",
+            std::cmp::Ordering::Less => "North wins",
+            std::cmp::Ordering::Equal => "draw",
+        };
+        write!(
+            f,
+            "{result} {south_seeds}-{north_seeds} after {} plies",
+            self.plies
+        )
+    }
+}
+
+/// What [`run`] reports as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// A game has ended.
+    Game(&'a GameReport),
+    /// A pairing's result at a width, or over all widths.
+    Line(&'a Line),
+}
+
+/// Plays `game` to its end, `first` taking the side `first_side`.
 fn play_game(
     mut game: Game,
-    first: Contender,
-    second: Contender,
+    (first, second): (&Contender, &Contender),
     first_side: Side,
     seed: u64,
-) -> Tally {
+) -> GameReport {
     let width = game.config().width();
     let mut players = [first.player(width, seed), second.player(width, seed ^ 1)];
-    while let Some(side) = game.to_move() {
-        let player = &mut players[usize::from(side != first_side)];
-        let hole = player.choose(&game).expect("a game not over has a move");
-        game.play(hole).expect("the search plays legal moves");
+    if first_side == Side::North {
+        players.swap(0, 1);
     }
-    let winner = game.outcome().and_then(crate::rules::Outcome::winner);
-    match winner {
-        Some(side) if side == first_side => Tally {
-            wins: 1,
-            ..Tally::default()
-        },
-        Some(_) => Tally {
-            losses: 1,
-            ..Tally::default()
-        },
-        None => Tally {
-            draws: 1,
-            ..Tally::default()
-        },
+    let mut forfeit = None;
+    while let Some(side) = game.to_move() {
+        let index = usize::from(side == Side::North);
+        let played = match &mut players[index] {
+            Ok(player) => player.choose(&game).and_then(|hole| {
+                game.apply(hole).map_err(|error| Fault::Illegal {
+                    answer: hole.to_string(),
+                    reason: error.to_string(),
+                })
+            }),
+            Err(fault) => Err(fault.clone()),
+        };
+        if let Err(fault) = played {
+            forfeit = Some(Forfeit { side, fault });
+            break;
+        }
+    }
+    // The engines are stopped here, before the game is reported.
+    drop(players);
+    let winner = match &forfeit {
+        Some(forfeit) => Some(forfeit.side.opponent()),
+        None => game.outcome().and_then(crate::rules::Outcome::winner),
+    };
+    let score = match winner {
+        Some(side) if side == first_side => Score::Win,
+        Some(_) => Score::Loss,
+        None => Score::Draw,
+    };
+    let mut names = [first.to_string(), second.to_string()];
+    if first_side == Side::North {
+        names.swap(0, 1);
+    }
+    GameReport {
+        width,
+        opening: 0,
+        players: names,
+        score,
+        first_south: first_side == Side::South,
+        plies: game.ply(),
+        totals: game.outcome().map(|outcome| {
+            let totals = outcome.totals();
+            [totals.south, totals.north]
+        }),
+        forfeit,
     }
 }
 
@@ -243,14 +299,49 @@ impl Plan {
         );
         pairings
     }
+
+    /// Every contender against every later one, in order.
+    pub fn round_robin(contenders: &[Contender]) -> Vec<(Contender, Contender)> {
+        contenders
+            .iter()
+            .enumerate()
+            .flat_map(|(index, first)| {
+                contenders[index + 1..]
+                    .iter()
+                    .map(move |second| (first.clone(), second.clone()))
+            })
+            .collect()
+    }
+
+    /// Starts every engine of the plan once (and stops it), so that one that
+    /// cannot play is named before any game.
+    ///
+    /// # Errors
+    /// The first engine that cannot start or answer `isready`, and its fault.
+    pub fn check_engines(&self) -> Result<(), (String, Fault)> {
+        let mut checked: Vec<&EngineSpec> = Vec::new();
+        for contender in self
+            .pairings
+            .iter()
+            .flat_map(|(first, second)| [first, second])
+        {
+            if let Contender::Engine(spec) = contender
+                && !checked.contains(&&**spec)
+            {
+                Engine::start(spec).map_err(|fault| (spec.label.clone(), fault))?;
+                checked.push(spec);
+            }
+        }
+        Ok(())
+    }
 }
 
-/// Runs every pairing of `plan`, reporting each width's result and then the
-/// pairing's total through `on_line` as soon as they are known.
+/// Runs every pairing of `plan`, reporting every game, each width's result
+/// and then the pairing's total through `on_event` as soon as they are known.
 ///
 /// # Panics
 /// If a width is not a legal board width.
-pub fn run(plan: &Plan, mut on_line: impl FnMut(&Line)) {
+pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
     // Every pairing plays the same openings: drawn (and judged) once.
     let openings: Vec<Vec<Game>> = plan
         .widths
@@ -262,39 +353,42 @@ pub fn run(plan: &Plan, mut on_line: impl FnMut(&Line)) {
                 .collect()
         })
         .collect();
-    for &(first, second) in &plan.pairings {
+    for (first, second) in &plan.pairings {
+        let names = (first.to_string(), second.to_string());
         let mut total = Tally::default();
+        let mut total_forfeits = [0; 2];
         for (&width, openings) in plan.widths.iter().zip(&openings) {
-            let tally = run_width(plan, openings, first, second);
+            let (tally, forfeits) = run_width(plan, openings, (first, second), &mut on_event);
             total.add(tally);
-            on_line(&make_line(first, second, Some(width), tally));
+            total_forfeits[0] += forfeits[0];
+            total_forfeits[1] += forfeits[1];
+            let line = Line::new(names.clone(), Some(width), tally, forfeits);
+            on_event(Event::Line(&line));
         }
-        on_line(&make_line(first, second, None, total));
-    }
-}
-
-fn make_line(first: Contender, second: Contender, width: Option<u8>, tally: Tally) -> Line {
-    Line {
-        first: first.to_string(),
-        second: second.to_string(),
-        width,
-        tally,
-        win_percent: tally.win_percent(),
-        score_percent: tally.score_percent(),
+        let line = Line::new(names, None, total, total_forfeits);
+        on_event(Event::Line(&line));
     }
 }
 
 /// Every game of one pairing at one width (each opening with both colours),
-/// shared out among the threads.
-fn run_width(plan: &Plan, openings: &[Game], first: Contender, second: Contender) -> Tally {
-    let games = 2 * plan.pairs as usize;
+/// shared out among the threads; the tally and each contender's forfeits.
+fn run_width(
+    plan: &Plan,
+    openings: &[Game],
+    pairing: (&Contender, &Contender),
+    on_event: &mut impl FnMut(Event<'_>),
+) -> (Tally, [u32; 2]) {
+    let games = 2 * openings.len();
     let next = AtomicUsize::new(0);
-    let total = Mutex::new(Tally::default());
-    let (next, total) = (&next, &total);
+    let next = &next;
+    let mut scores: Vec<Option<Score>> = vec![None; games];
+    let mut forfeits = [0; 2];
     std::thread::scope(|scope| {
-        for _ in 0..plan.threads.max(1) {
+        let (sender, reports) = mpsc::channel();
+        for _ in 0..plan.threads.clamp(1, games.max(1)) {
             // A game classifies its moves lazily in cells: each thread reads its own copy.
             let openings = openings.to_vec();
+            let sender = sender.clone();
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
@@ -309,14 +403,29 @@ fn run_width(plan: &Plan, openings: &[Game], first: Contender, second: Contender
                     };
                     let width = game.config().width();
                     let seed = plan.seed ^ (index as u64) << 8 ^ u64::from(width);
-                    let tally = play_game(game, first, second, first_side, seed);
-                    total
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .add(tally);
+                    let mut report = play_game(game, pairing, first_side, seed);
+                    report.opening = index as u32 / 2 + 1;
+                    if sender.send((index, report)).is_err() {
+                        break;
+                    }
                 }
             });
         }
+        drop(sender);
+        for (index, report) in reports {
+            if let Some(forfeit) = &report.forfeit {
+                let first_forfeited = (forfeit.side == Side::South) == report.first_south;
+                forfeits[usize::from(!first_forfeited)] += 1;
+            }
+            scores[index] = Some(report.score);
+            on_event(Event::Game(&report));
+        }
     });
-    *total.lock().unwrap_or_else(PoisonError::into_inner)
+    let mut tally = Tally::default();
+    for pair in scores.chunks(2) {
+        if let [Some(first), Some(second)] = *pair {
+            tally.add(Tally::pair(first, second));
+        }
+    }
+    (tally, forfeits)
 }

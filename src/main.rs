@@ -3,10 +3,13 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Parser;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
 
 use endodoi::analyze;
 use endodoi::app::App;
@@ -17,7 +20,7 @@ use endodoi::diagram::diagram;
 use endodoi::engine;
 use endodoi::record::{Record, State};
 use endodoi::save::{self, Loaded, Session, Store};
-use endodoi::search::Limits;
+use endodoi::search::{Level, Limits};
 use endodoi::terminal;
 use endodoi::ui::Look;
 
@@ -110,10 +113,7 @@ fn run(cli: Cli) -> Result<u8> {
             .context("reading standard input")
             .map(|()| 0),
         Some(Command::Analyze(args)) => run_analyze(&args).map(|()| 0),
-        Some(Command::Arena(args)) => {
-            run_arena(&args);
-            Ok(0)
-        }
+        Some(Command::Arena(args)) => run_arena(&args).map(|()| 0),
         Some(Command::Games) => {
             let Some(dir) = save::games_dir() else {
                 bail!("this system has no data directory for saved games");
@@ -276,25 +276,65 @@ fn run_analyze(args: &AnalyzeArgs) -> Result<()> {
         .context("writing the analysis")
 }
 
-fn run_arena(args: &ArenaArgs) {
-    let standard = arena::Plan::standard(Duration::from_millis(args.movetime));
+/// `endodoi arena`: the plan from the options, the engines checked, then
+/// every game; forfeits (and with `--verbose` every game) on standard error.
+fn run_arena(args: &ArenaArgs) -> Result<()> {
+    let movetime = Duration::from_millis(args.movetime);
+    let standard = arena::Plan::standard(movetime);
+    let mut pairings: Vec<_> = args
+        .pairing
+        .iter()
+        .map(|&pairing| standard[pairing as usize].clone())
+        .collect();
+    let engines = args.engine_specs()?;
+    if engines.is_empty() {
+        if pairings.is_empty() {
+            pairings = standard;
+        }
+    } else {
+        let mut contenders = Vec::new();
+        if !args.no_builtin {
+            contenders.push(arena::Contender::Level {
+                level: Level::MAX,
+                movetime,
+            });
+        }
+        contenders.extend(
+            engines
+                .into_iter()
+                .map(|spec| arena::Contender::Engine(Arc::new(spec))),
+        );
+        if contenders.len() < 2 {
+            bail!("--no-builtin needs two --engine or more: one engine has no one to play");
+        }
+        pairings.extend(arena::Plan::round_robin(&contenders));
+    }
     let plan = arena::Plan {
-        pairings: if args.pairing.is_empty() {
-            standard
-        } else {
-            args.pairing
-                .iter()
-                .map(|&pairing| standard[pairing as usize])
-                .collect()
-        },
-        widths: if args.width.is_empty() {
+        pairings,
+        widths: if args.widths.is_empty() {
             vec![6, 8, 10]
         } else {
-            args.width.clone()
+            args.widths.clone()
         },
         pairs: args.games.div_ceil(2),
         seed: args.seed,
         threads: args.threads.into(),
     };
-    arena::run(&plan, |line| print_row(args.json, line));
+    // Engines run in process groups of their own, out of reach of the
+    // terminal's Ctrl-C: a signal stops them, then the arena.
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP]).context("catching signals")?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            arena::stop_all_and_exit(128 + signal);
+        }
+    });
+    plan.check_engines()
+        .map_err(|(label, fault)| anyhow!("engine `{label}` {fault}"))?;
+    arena::run(&plan, |event| match event {
+        arena::Event::Game(report) if report.forfeit.is_some() => eprintln!("endodoi: {report}"),
+        arena::Event::Game(report) if args.verbose => eprintln!("{report}"),
+        arena::Event::Game(_) => {}
+        arena::Event::Line(line) => print_row(args.json, line),
+    });
+    Ok(())
 }
