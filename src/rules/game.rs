@@ -38,10 +38,15 @@ impl Reached {
     /// off the board, so nothing before it can come back.
     #[inline]
     pub fn repeats_any(&self, earlier: &[Reached]) -> bool {
+        // Moves alternate, so only every other position had the same player
+        // to move; captures only grow, so those since the last capture are
+        // the ones with the same captures.
         let captured = self.position.captured;
         earlier
             .iter()
             .rev()
+            .skip(1)
+            .step_by(2)
             .take_while(|before| before.position.captured == captured)
             .any(|before| before.hash == self.hash && before.position.repeats(&self.position))
     }
