@@ -7,11 +7,15 @@
 )]
 mod plain;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
+use std::sync::atomic::AtomicBool;
+
 use endodoi::bench::play_out;
+use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Variant};
+use endodoi::search::{Limits, Search};
 use plain::Plain;
 
 /// Plays the plain reference to the end like `play_out`; returns the seeds it sowed.
@@ -64,23 +68,38 @@ fn positions(width: u8) -> Vec<(Game, Hole)> {
     found
 }
 
-/// `play` on a copy of the game (one move, and the classification of every candidate move of the
-/// position it reaches), and legal-move generation from scratch (classifying
-/// a position's candidates; `legal_moves` itself then only reads the result).
+/// The sowing kernel as the search and random games use it (`Position::child`:
+/// one move by copy-make, no laps), `apply` on a game (the move sown, hashed
+/// and checked for repetition, and the game dropped; the copy is not timed), and legal-move generation from scratch (every
+/// candidate of a position sown).
 fn moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("moves");
     for width in [6u8, 8, 10] {
         let positions = positions(width);
         group.bench_with_input(
-            BenchmarkId::new("play", width),
+            BenchmarkId::new("child", width),
             &positions,
             |b, positions| {
                 let mut next = positions.iter().cycle();
                 b.iter(|| {
                     let (game, hole) = next.next().unwrap();
-                    let mut game = game.clone();
-                    black_box(game.play(*hole).unwrap())
+                    black_box(game.position().child(hole.index()).unwrap())
                 });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("apply", width),
+            &positions,
+            |b, positions| {
+                let mut next = positions.iter().cycle();
+                b.iter_batched(
+                    || {
+                        let (game, hole) = next.next().unwrap();
+                        (game.clone(), *hole)
+                    },
+                    |(mut game, hole)| black_box(game.apply(hole).unwrap()),
+                    BatchSize::SmallInput,
+                );
             },
         );
         group.bench_with_input(
@@ -101,5 +120,34 @@ fn moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, whole_game, moves);
+/// A fixed-depth search of the fixed positions of `endodoi bench` (three
+/// plies shallower than the command's, to keep the bench short), each with
+/// a fresh table.
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    for (width, depth, moves) in endodoi::bench::SEARCH_PLAN {
+        let config = Config::new(width.into(), 4, Variant::Classic).unwrap();
+        let games: Vec<Game> = moves
+            .iter()
+            .map(|moves| Record::read_moves(config, moves).unwrap().game)
+            .collect();
+        let depth = depth - 3;
+        group.bench_with_input(
+            BenchmarkId::new(format!("depth {depth}"), width),
+            &games,
+            |b, games| {
+                b.iter(|| {
+                    for game in games {
+                        let mut search = Search::with_seed(Limits::depth(depth), 1);
+                        black_box(search.run(game, &AtomicBool::new(false), |_| {}));
+                    }
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_game, moves, search);
 criterion_main!(benches);

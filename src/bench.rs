@@ -122,8 +122,15 @@ pub const ROUNDS: usize = 5;
 /// The widths measured and the games played at each.
 pub const PLAN: [(u8, u64); 3] = [(6, 60_000), (8, 30_000), (10, 20_000)];
 
-/// The search benchmark's widths and the depth searched at each.
-pub const SEARCH_PLAN: [(u8, u32); 3] = [(6, 15), (8, 12), (10, 10)];
+/// The search benchmark's widths, the depth searched at each, and the
+/// positions searched: the start and two positions after a few moves,
+/// fixed so that two builds of the program search the same positions
+/// (the same positions `go depth` is timed on through `endodoi engine`).
+pub const SEARCH_PLAN: [(u8, u32, [&str; 3]); 3] = [
+    (6, 15, ["", "A e F e A c", "E e F e E e C a B a C a"]),
+    (8, 12, ["", "H a H f F d", "G d F f F g B e C a H h"]),
+    (10, 10, ["", "E e F c H i", "J e A j G g G h B i J b"]),
+];
 
 /// Thinking time of the benchmark's timed search.
 pub const SEARCH_THINK: Duration = Duration::from_secs(1);
@@ -145,8 +152,8 @@ pub struct SearchMeasurement {
     pub nodes_per_s: f64,
     /// Deepest iteration completed by the timed search from the start.
     pub timed_depth: u32,
-    /// Milliseconds the timed search took (it does not start an iteration
-    /// it cannot finish).
+    /// Milliseconds the timed search took (it goes on until its time is up,
+    /// unless it solves the position first).
     pub timed_ms: u128,
     /// Nodes a second of the timed search.
     pub timed_nodes_per_s: f64,
@@ -189,38 +196,43 @@ impl fmt::Display for SearchMeasurement {
     }
 }
 
-/// Searches the start and two seeded random positions of the classic game
-/// `width` holes wide to `depth` plies, each with a fresh table, then the
-/// start for [`SEARCH_THINK`].
+/// Searches each of `positions` (move lists of the classic game `width`
+/// holes wide, 4 seeds a hole) to `depth` plies, each with a fresh table,
+/// then the start for [`SEARCH_THINK`].
 ///
 /// # Panics
-/// If `width` is not a legal width.
-pub fn measure_search(width: u8, depth: u32) -> SearchMeasurement {
+/// If `width` is not a legal width or a move list is not legal.
+pub fn measure_search(width: u8, depth: u32, positions: &[&str]) -> SearchMeasurement {
+    use crate::record::Record;
     use crate::search::{Limits, Search};
     use std::sync::atomic::AtomicBool;
 
     let config = Config::new(width.into(), 4, Variant::Classic).expect("a legal width");
-    let mut rng = fastrand::Rng::with_seed(SEED ^ u64::from(width));
     let stop = AtomicBool::new(false);
-    let mut positions = Vec::new();
-    for plies in [0, 6, 12] {
-        let mut game = Game::new(config);
-        play_random(&mut game, &mut rng, plies);
-        positions.push(game);
-    }
+    let games: Vec<Game> = positions
+        .iter()
+        .map(|moves| {
+            Record::read_moves(config, moves)
+                .expect("a legal move list")
+                .game
+        })
+        .collect();
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
-    for game in &positions {
+    for game in &games {
         let result = Search::with_seed(Limits::depth(depth), SEED).run(game, &stop, |_| {});
         nodes += result.nodes;
         elapsed += result.elapsed;
     }
-    let timed =
-        Search::with_seed(Limits::movetime(SEARCH_THINK), SEED).run(&positions[0], &stop, |_| {});
+    let timed = Search::with_seed(Limits::movetime(SEARCH_THINK), SEED).run(
+        &Game::new(config),
+        &stop,
+        |_| {},
+    );
     SearchMeasurement {
         search_width: width,
         depth,
-        positions: positions.len(),
+        positions: games.len(),
         nodes,
         nodes_per_s: nodes as f64 / elapsed.max(Duration::from_nanos(1)).as_secs_f64(),
         timed_depth: timed.depth,

@@ -231,8 +231,8 @@ fn run_bench(args: &BenchArgs) {
     if !args.json {
         out!("\n{}", bench::SearchMeasurement::HEADER);
     }
-    for (width, depth) in bench::SEARCH_PLAN {
-        print_row(args.json, &bench::measure_search(width, depth));
+    for (width, depth, positions) in bench::SEARCH_PLAN {
+        print_row(args.json, &bench::measure_search(width, depth, &positions));
     }
 }
 
