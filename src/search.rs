@@ -369,14 +369,12 @@ impl Search {
                 elapsed: started.elapsed(),
                 pv: result.pv.clone(),
             });
-            // The next iteration takes several times this one: don't start
-            // what cannot finish. A single legal move is searched all the
-            // same, so that the margin reported is the real one.
-            let out_of_time = limits
-                .movetime
-                .is_some_and(|time| started.elapsed() * 3 > time)
-                && limits.depth.is_none();
-            if result.exact || out_of_time {
+            // With a time limit the next iteration is started as long as
+            // time is left: if it cannot finish, the moves it searched in
+            // full (the best so far first) still count. A single legal move
+            // is searched all the same, so that the margin reported is the
+            // real one.
+            if result.exact {
                 break;
             }
         }
