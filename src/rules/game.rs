@@ -43,10 +43,8 @@ impl Reached {
         // the ones with the same captures.
         let captured = self.position.captured;
         earlier
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
+            .rchunks_exact(2)
+            .map(|pair| &pair[0])
             .take_while(|before| before.position.captured == captured)
             .any(|before| before.hash == self.hash && before.position.repeats(&self.position))
     }
