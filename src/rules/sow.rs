@@ -13,6 +13,11 @@
 
 use super::{Direction, LAP_LIMIT, Variant};
 
+/// The lap from which a sowing is watched for a cycle: almost every sowing
+/// has ended by then, and a cycle is found all the same (with its exact
+/// period) once the sowing is in it.
+const CYCLE_CHECK_FROM: u32 = 32;
+
 /// Room for the holes of the widest board (20), rounded up to two 128-bit
 /// registers.
 pub(crate) const LANES: usize = 32;
@@ -225,7 +230,7 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
     // Brent's cycle check on the state at the start of each lap: the board
     // before lifting plus the hole to lift (the seeds in hand follow from them).
     let mut saved = *board;
-    let mut saved_hole = hole;
+    let mut saved_hole = usize::MAX;
     let mut power: u32 = 1;
     let mut since_saved: u32 = 0;
     loop {
@@ -255,6 +260,9 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
         }
         lap += 1;
         hole = last;
+        if lap < CYCLE_CHECK_FROM {
+            continue;
+        }
         since_saved += 1;
         if hole == saved_hole && *board == saved {
             return Err(SowEndless {
