@@ -18,8 +18,6 @@ pub struct Work {
     pub games: u64,
     /// Moves played.
     pub moves: u64,
-    /// Seeds sown while classifying every position's candidate moves.
-    pub seeds: u64,
 }
 
 /// Plays uniformly random legal moves until the game ends.
@@ -30,7 +28,7 @@ pub fn play_out(game: &mut Game, rng: &mut fastrand::Rng) -> Work {
 /// Plays up to `plies` uniformly random legal moves, fewer if the game ends.
 ///
 /// Each move is found as a player of the program finds one: the mover's holes
-/// are offered to [`Game::first_legal`] in a random order (drawn as it goes),
+/// are offered to [`Game::play_first_legal`] in a random order (drawn as it goes),
 /// so only the holes tried before the first legal one are sown, and the move
 /// is uniform among the legal ones.
 ///
@@ -54,12 +52,9 @@ pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Wo
                 Hole::new(side, index)
             })
         });
-        let chosen = game.first_legal(shuffled);
-        work.seeds += game.seeds_simulated();
-        let Some(hole) = chosen else {
+        if game.play_first_legal(shuffled).is_none() {
             return work;
-        };
-        game.apply(hole).expect("a move found legal is legal");
+        }
         work.moves += 1;
     }
     work
@@ -76,8 +71,6 @@ pub struct Measurement {
     pub games_per_s: f64,
     /// Moves a second.
     pub moves_per_s: f64,
-    /// Seeds sown a second, candidate sowings included.
-    pub seeds_per_s: f64,
 }
 
 /// Plays `games` seeded random games of the classic game `width` holes wide,
@@ -100,7 +93,6 @@ pub fn measure(width: u8, games: u64) -> Measurement {
                 let work = play_out(&mut game, &mut rng);
                 total.games += work.games;
                 total.moves += work.moves;
-                total.seeds += work.seeds;
             }
             started.elapsed().max(Duration::from_nanos(1)).as_secs_f64()
         })
@@ -112,7 +104,6 @@ pub fn measure(width: u8, games: u64) -> Measurement {
         games,
         games_per_s: total.games as f64 / median,
         moves_per_s: total.moves as f64 / median,
-        seeds_per_s: total.seeds as f64 / median,
     }
 }
 
@@ -161,15 +152,15 @@ pub struct SearchMeasurement {
 
 impl Measurement {
     /// The header of the table whose rows [`Display`](fmt::Display) writes.
-    pub const HEADER: &str = "width    games      games/s      moves/s        seeds/s";
+    pub const HEADER: &str = "width    games      games/s      moves/s";
 }
 
 impl fmt::Display for Measurement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:>5} {:>8} {:>12.0} {:>12.0} {:>14.0}",
-            self.width, self.games, self.games_per_s, self.moves_per_s, self.seeds_per_s
+            "{:>5} {:>8} {:>12.0} {:>12.0}",
+            self.width, self.games, self.games_per_s, self.moves_per_s
         )
     }
 }

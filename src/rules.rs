@@ -33,7 +33,7 @@ mod zobrist;
 pub use board::{BySide, Config, ConfigError, Direction, Hole, ParseHoleError, Side, Variant};
 pub use game::{Game, Reached};
 pub use moves::{Capture, EndReason, Lap, MoveError, MoveReport, Outcome, Played};
-pub use position::{Child, EndlessSowing, Position};
+pub use position::{Child, Position};
 pub use sow::Endless;
 
 /// The narrowest board: holes in a row.

@@ -58,8 +58,6 @@ struct Known {
     tried: Cell<u16>,
     /// Those of them that may be played.
     legal: Cell<u16>,
-    /// Seeds sown while classifying, endless sowings included.
-    sown: Cell<u64>,
     /// The last candidate found to end (its hole's index, what it did, and
     /// in `scratch` the position it leads to), to play it without sowing it again.
     cached: Cell<Option<(u8, Effect)>>,
@@ -194,12 +192,6 @@ impl Game {
             .as_ref()
     }
 
-    /// Seeds sown so far while classifying the current position's moves
-    /// (endless sowings included): the work the engine did for this position.
-    pub fn seeds_simulated(&self) -> u64 {
-        self.known.sown.get()
-    }
-
     /// The legal moves of the player to move, in hole order (none once over).
     /// Every candidate not yet classified is sown.
     pub fn legal_moves(&self) -> impl Iterator<Item = Hole> + '_ {
@@ -226,6 +218,53 @@ impl Game {
             .into_iter()
             .filter(|hole| hole.side() == to_move && hole.index() < self.position().width)
             .find(|hole| self.classify(hole.index()))
+    }
+
+    /// Plays the first of `holes` that may be played, as
+    /// [`first_legal`](Game::first_legal) finds it, and returns it as the
+    /// record keeps it; `None` (and the game unchanged) when none may. The
+    /// move is sown where the game keeps its positions, so a random player
+    /// that offers the holes in a random order plays each move with one
+    /// sowing (and one for each endless hole it meets first). Clears the
+    /// moves that [`redo`](Game::redo) could have replayed.
+    ///
+    /// # Panics
+    /// Never: the position it sows on is the one it has just pushed.
+    pub fn play_first_legal(&mut self, holes: impl IntoIterator<Item = Hole>) -> Option<Played> {
+        if self.repeated {
+            return None;
+        }
+        let position = *self.position();
+        for hole in holes {
+            let index = hole.index();
+            if hole.side() != position.to_move || index >= position.width {
+                continue;
+            }
+            let bit = 1 << index;
+            let known = &mut self.known;
+            if *known.tried.get_mut() & bit != 0 {
+                if *known.legal.get_mut() & bit != 0 {
+                    return self.apply(hole).ok();
+                }
+                continue;
+            }
+            *known.tried.get_mut() |= bit;
+            if !position.has_seeds(index) {
+                continue;
+            }
+            self.reached.push(Reached { position, hash: 0 });
+            let now = &mut self.reached.last_mut().expect("just pushed").position;
+            match now.play_in_place(index) {
+                Ok(effect) => {
+                    self.redo.clear();
+                    return Some(self.keep(hole, effect));
+                }
+                Err(_) => {
+                    self.reached.pop();
+                }
+            }
+        }
+        None
     }
 
     /// Whether `hole` may be played now.
@@ -336,15 +375,10 @@ impl Game {
                 known.cached.set(None);
                 let mut scratch = known.scratch.borrow_mut();
                 let child = scratch.insert(*position);
-                let sown = match child.play_in_place(index) {
-                    Ok(effect) => {
-                        known.legal.set(known.legal.get() | bit);
-                        known.cached.set(Some((index, effect)));
-                        effect.sown
-                    }
-                    Err(endless) => endless.sown,
-                };
-                known.sown.set(known.sown.get() + u64::from(sown));
+                if let Ok(effect) = child.play_in_place(index) {
+                    known.legal.set(known.legal.get() | bit);
+                    known.cached.set(Some((index, effect)));
+                }
             }
         }
         known.legal.get() & bit != 0
@@ -386,29 +420,33 @@ impl Game {
             .get_mut()
             .take()
             .expect("a cached move has its position");
-        let played = Played {
-            hole,
-            captured: effect.capture,
-        };
-        // Hashed where it is kept: a copy of the finished entry would wait
-        // for the narrow stores that wrote it.
         self.reached.push(Reached {
             position: child,
             hash: 0,
         });
+        Ok(self.keep(hole, effect))
+    }
+
+    /// Records the move `hole` that led to the position just pushed (its
+    /// hash not yet set): hashed where it is kept, since a copy of the
+    /// finished entry would wait for the narrow stores that wrote it.
+    fn keep(&mut self, hole: Hole, effect: Effect) -> Played {
         let (now, earlier) = self.reached.split_last_mut().expect("just pushed");
         now.hash = now.position.hash();
         self.repeated = now.repeats_any(earlier);
+        let played = Played {
+            hole,
+            captured: effect.capture,
+        };
         self.history.push(played);
         self.forget_classification();
-        Ok(played)
+        played
     }
 
     fn forget_classification(&mut self) {
         let known = &mut self.known;
         *known.tried.get_mut() = 0;
         *known.legal.get_mut() = 0;
-        *known.sown.get_mut() = 0;
         *known.cached.get_mut() = None;
         self.outcome = OnceCell::new();
     }

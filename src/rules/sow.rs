@@ -156,13 +156,6 @@ pub enum Endless {
     LapLimit,
 }
 
-/// Why a sowing stopped without ending, with the seeds it had sown by then.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SowEndless {
-    pub why: Endless,
-    pub sown: u32,
-}
-
 /// Where the laps of a sowing go: nowhere for a move that is only played
 /// (`()`, compiled away), a list for one that is shown or explained.
 pub(crate) trait LapSink {
@@ -194,7 +187,7 @@ pub(crate) fn sow(
     start: usize,
     variant: Variant,
     laps: &mut impl LapSink,
-) -> Result<SowEnd, SowEndless> {
+) -> Result<SowEnd, Endless> {
     let mut board = Lanes::load(pits);
     // One copy of the loop for each board size and variant, so that neither
     // is looked at again lap after lap.
@@ -218,7 +211,7 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
     holes: usize,
     start: usize,
     laps: &mut impl LapSink,
-) -> Result<SowEnd, SowEndless> {
+) -> Result<SowEnd, Endless> {
     let variant = if CROSS {
         Variant::Cross
     } else {
@@ -253,10 +246,7 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
             });
         }
         if lap == LAP_LIMIT {
-            return Err(SowEndless {
-                why: Endless::LapLimit,
-                sown,
-            });
+            return Err(Endless::LapLimit);
         }
         lap += 1;
         hole = last;
@@ -265,11 +255,8 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
         }
         since_saved += 1;
         if hole == saved_hole && *board == saved {
-            return Err(SowEndless {
-                why: Endless::Cycle {
-                    period: since_saved,
-                },
-                sown,
+            return Err(Endless::Cycle {
+                period: since_saved,
             });
         }
         if since_saved == power {
