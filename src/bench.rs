@@ -41,13 +41,22 @@ pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Wo
     };
     for _ in 0..plies {
         let position = game.position();
-        let (side, width) = (position.to_move(), position.width());
-        // Holes drawn at random, again and again, until each has been drawn
-        // once: the first legal one drawn is uniform among the legal ones.
-        let mut undrawn: u16 = (1 << width) - 1;
+        let side = position.to_move();
+        // The holes with seeds in a random order, drawn as they are needed:
+        // the first legal one drawn is uniform among the legal ones.
+        let mut undrawn: u16 = position
+            .row(side)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &seeds)| seeds > 0)
+            .fold(0, |holes, (index, _)| holes | 1 << index);
         let shuffled = std::iter::from_fn(|| {
             (undrawn != 0).then(|| {
-                let index = rng.u8(..width);
+                let mut rest = undrawn;
+                for _ in 0..rng.u32(..undrawn.count_ones()) {
+                    rest &= rest - 1;
+                }
+                let index = rest.trailing_zeros() as u8;
                 undrawn &= !(1 << index);
                 Hole::new(side, index)
             })
