@@ -555,7 +555,7 @@ impl App {
     /// Shows a message on the message line.
     pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
         self.message = Some(Message {
-            text: text.into(),
+            text: crate::record::terminal_safe(&text.into()),
             tone,
         });
     }

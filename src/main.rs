@@ -18,7 +18,7 @@ use endodoi::bench;
 use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
 use endodoi::diagram::diagram;
 use endodoi::engine;
-use endodoi::record::{Record, State};
+use endodoi::record::{Record, State, terminal_safe};
 use endodoi::save::{self, Loaded, Session, Store};
 use endodoi::search::{Level, Limits};
 use endodoi::terminal;
@@ -80,7 +80,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status),
         Err(error) if closed_pipe(&error) => ExitCode::from(EXIT_CLOSED_PIPE),
         Err(error) => {
-            eprintln!("endodoi: {error:#}");
+            eprintln!("endodoi: {}", terminal_safe(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
@@ -125,7 +125,7 @@ fn run(cli: Cli) -> Result<u8> {
             let loaded = cli.play.load.as_deref().map(Loaded::read).transpose()?;
             let session = Session::open(&cli.play, loaded, save::games_dir().as_deref())?;
             for warning in &session.warnings {
-                eprintln!("endodoi: cannot be read: {warning}");
+                eprintln!("endodoi: cannot be read: {}", terminal_safe(warning));
             }
             play(session)
         }
@@ -139,10 +139,10 @@ fn play(session: Session) -> Result<u8> {
     let ending = terminal::run(session)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
-        out!("{note}");
+        out!("{}", terminal_safe(note));
     }
     for failure in &farewell.failures {
-        eprintln!("endodoi: {failure}");
+        eprintln!("endodoi: {}", terminal_safe(failure));
     }
     if !farewell.unkept.is_empty() {
         eprintln!(
@@ -200,7 +200,10 @@ fn replay(args: &ReplayArgs) -> Result<u8> {
     if let Some(fault) = &fault
         && !viewer
     {
-        eprintln!("endodoi: {name}: {fault}; the moves before it are shown");
+        eprintln!(
+            "endodoi: {}: {fault}; the moves before it are shown",
+            terminal_safe(&name)
+        );
     }
     if args.json {
         out!("{}", State::of(&record.game).to_json());

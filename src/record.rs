@@ -658,6 +658,13 @@ pub fn escaped(text: &str) -> String {
     shown
 }
 
+/// A message for the terminal, line by line as [`escaped`] shows text: its
+/// line breaks are kept, and nothing else in it (a file's name, a player's)
+/// can drive the terminal.
+pub fn terminal_safe(text: &str) -> String {
+    text.split('\n').map(escaped).collect::<Vec<_>>().join("\n")
+}
+
 /// A character a terminal acts on or shows as nothing.
 fn is_hidden(c: char) -> bool {
     c.is_control()

@@ -533,3 +533,26 @@ fn a_record_file_in_a_missing_folder_is_refused_before_the_game_starts() {
         "{message}"
     );
 }
+
+#[test]
+fn a_hostile_file_name_is_shown_escaped_in_every_message() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let hostile = dir.path().join("\u{1b}]0;PWNED\u{7}\u{1b}[2J.ogn");
+    // Missing, then present with a fault in its moves.
+    for contents in [None, Some("[Width \"6\"]\n1. A b 2. A e 3. C d 4. Q\n")] {
+        if let Some(text) = contents {
+            std::fs::write(&hostile, text).expect("the record is written");
+        }
+        let output = endodoi(&["replay", hostile.to_str().expect("UTF-8 path")]);
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        let message = stderr(&output);
+        assert!(
+            !message.contains('\u{1b}') && !message.contains('\u{7}'),
+            "{message:?}"
+        );
+        assert!(
+            message.contains("\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J.ogn"),
+            "{message:?}"
+        );
+    }
+}
