@@ -246,12 +246,7 @@ fn a_silent_engine_times_out_and_what_it_started_is_killed() {
     let pids = std::fs::read_to_string(&pids).expect("the sleeps' process ids");
     assert_eq!(pids.lines().count(), 2, "{pids}");
     for pid in pids.lines() {
-        // Gone, or dead and waiting for init to reap it.
-        let state = process_state(pid);
-        assert!(
-            matches!(state, None | Some('Z' | 'X')),
-            "sleep {pid} is {state:?}"
-        );
+        assert_dead(pid);
     }
 }
 

@@ -577,6 +577,17 @@ fn perft_agrees_with_the_plain_reference() {
     }
 }
 
+/// The engine's result is the plain reference's: the same totals, the same reason.
+fn assert_same_result(outcome: &Outcome, plain: &Plain) {
+    let totals = outcome.totals();
+    let (plain_totals, reason) = plain.result().expect("both over");
+    assert_eq!(
+        [u32::from(totals.south), u32::from(totals.north)],
+        plain_totals
+    );
+    assert_eq!(outcome.reason.name(), reason);
+}
+
 /// The engine and the plain reference agree on every legal-move list, every
 /// board, every capture and every result over many random games.
 #[test]
@@ -607,13 +618,7 @@ fn engine_agrees_with_the_plain_reference_on_random_games() {
                 plain.result().is_none().then(|| plain.south_to_move())
             );
             if let Some(outcome) = game.outcome() {
-                let totals = outcome.totals();
-                let (plain_totals, reason) = plain.result().expect("both over");
-                assert_eq!(
-                    [u32::from(totals.south), u32::from(totals.north)],
-                    plain_totals
-                );
-                assert_eq!(outcome.reason.name(), reason);
+                assert_same_result(outcome, &plain);
                 break;
             }
             let index = legal[rng.usize(..legal.len())];
@@ -655,14 +660,7 @@ fn lazy_legality_agrees_with_the_plain_reference_on_random_games() {
             };
             assert_eq!(found, expected, "{config:?} seed {seed} ply {}", game.ply());
             let (Some(hole), Some(captured)) = (found, captured) else {
-                let outcome = game.outcome().expect("no legal move: over");
-                let (plain_totals, reason) = plain.result().expect("both over");
-                let totals = outcome.totals();
-                assert_eq!(
-                    [u32::from(totals.south), u32::from(totals.north)],
-                    plain_totals
-                );
-                assert_eq!(outcome.reason.name(), reason);
+                assert_same_result(game.outcome().expect("no legal move: over"), &plain);
                 break;
             };
             assert_eq!(u32::from(captured), plain.play(usize::from(hole.index())));
