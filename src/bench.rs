@@ -1,5 +1,6 @@
 //! The engine benchmark of `endodoi bench`: seeded random games played with
-//! full legality (every candidate sowing classified, endless ones excluded).
+//! full legality (endless sowings never played, the game's ends the rules'),
+//! each move found as the program finds one (see [`play_random`]).
 
 use std::fmt;
 use std::time::{Duration, Instant};
