@@ -213,10 +213,10 @@ impl Game {
         if self.repeated {
             return None;
         }
-        let to_move = self.position().to_move;
+        let position = self.position();
         holes
             .into_iter()
-            .filter(|hole| hole.side() == to_move && hole.index() < self.position().width)
+            .filter(|&hole| position.is_movers(hole))
             .find(|hole| self.classify(hole.index()))
     }
 
@@ -236,10 +236,10 @@ impl Game {
         }
         let position = *self.position();
         for hole in holes {
-            let index = hole.index();
-            if hole.side() != position.to_move || index >= position.width {
+            if !position.is_movers(hole) {
                 continue;
             }
+            let index = hole.index();
             let bit = 1 << index;
             let known = &mut self.known;
             if *known.tried.get_mut() & bit != 0 {
@@ -391,8 +391,7 @@ impl Game {
         if self.repeated {
             return Err(MoveError::GameOver);
         }
-        let mine = hole.side() == position.to_move && hole.index() < position.width;
-        if mine && self.classify(hole.index()) {
+        if position.is_movers(hole) && self.classify(hole.index()) {
             if !matches!(self.known.cached.get(), Some((index, _)) if index == hole.index()) {
                 // Classified earlier, then another hole was sown: sow it again.
                 self.known

@@ -187,9 +187,7 @@ impl Position {
     /// [`MoveError::EmptyHole`] or [`MoveError::Endless`]. Whether the game is
     /// already over is a question for the [`Game`](super::Game).
     pub fn play(&self, hole: Hole) -> Result<Child, MoveError> {
-        self.check_hole(hole)?;
-        self.child(hole.index())
-            .map_err(|endless| MoveError::Endless { hole, why: endless })
+        self.sow_checked(hole, &mut ())
     }
 
     /// What playing `hole` does, lap by lap: the sowing is simulated again,
@@ -198,11 +196,8 @@ impl Position {
     /// # Errors
     /// The [`MoveError`] that [`play`](Position::play) returns.
     pub fn report(&self, hole: Hole) -> Result<MoveReport, MoveError> {
-        self.check_hole(hole)?;
         let mut raw: Vec<RawLap> = Vec::new();
-        let child = self
-            .sow_from(self.slot_of(hole.index()), &mut raw)
-            .map_err(|endless| MoveError::Endless { hole, why: endless })?;
+        let child = self.sow_checked(hole, &mut raw)?;
         let width = self.width;
         Ok(MoveReport {
             hole,
@@ -238,6 +233,18 @@ impl Position {
             taken,
             reason,
         }
+    }
+
+    /// Whether `hole` is one of the player to move's holes on this board.
+    pub(super) fn is_movers(&self, hole: Hole) -> bool {
+        hole.side() == self.to_move && hole.index() < self.width
+    }
+
+    /// Sows `hole` if the rules allow it here, handing its laps to `laps`.
+    fn sow_checked(&self, hole: Hole, laps: &mut impl LapSink) -> Result<Child, MoveError> {
+        self.check_hole(hole)?;
+        self.sow_from(self.slot_of(hole.index()), laps)
+            .map_err(|why| MoveError::Endless { hole, why })
     }
 
     fn check_hole(&self, hole: Hole) -> Result<(), MoveError> {
