@@ -145,10 +145,11 @@ impl Position {
         self.to_move == other.to_move && self.pits == other.pits
     }
 
-    /// Whether the player to move's `index`-th hole (from their left) has seeds.
+    /// Whether the player to move has an `index`-th hole (from their left)
+    /// on this board, with seeds in it.
     #[inline]
     pub fn has_seeds(&self, index: u8) -> bool {
-        self.pits[self.slot_of(index)] > 0
+        index < self.width && self.pits[self.slot_of(index)] > 0
     }
 
     /// Whether some move of the player to move surely ends on its first lap:
@@ -176,7 +177,7 @@ impl Position {
     /// [`Endless`] when the sowing never ends.
     #[inline]
     pub fn child(&self, index: u8) -> Result<Child, Endless> {
-        debug_assert!(index < self.width && self.has_seeds(index));
+        debug_assert!(self.has_seeds(index));
         self.sow_from(self.slot_of(index), &mut ())
     }
 
@@ -295,7 +296,7 @@ impl Position {
     /// the board is made after the sowing.
     #[inline]
     pub(super) fn play_in_place(&mut self, index: u8) -> Result<Effect, Endless> {
-        debug_assert!(index < self.width && self.has_seeds(index));
+        debug_assert!(self.has_seeds(index));
         self.sow_in_place(self.slot_of(index), &mut ())
     }
 

@@ -114,7 +114,7 @@ impl Tree<'_> {
     /// `key`), if it is one the mover may sow.
     pub fn table_move(&self, position: &Position, key: u64) -> Option<u8> {
         let index = self.table.probe(key)?.best?;
-        (index < position.width() && position.has_seeds(index)).then_some(index)
+        position.has_seeds(index).then_some(index)
     }
 
     fn order_key(&self, side: Side, index: u8, child: &Child) -> i64 {
@@ -279,7 +279,7 @@ impl Tree<'_> {
         // The table's move is sown and searched before any other: when it
         // cuts off, no other child is sown at all.
         let first = first
-            .filter(|&index| index < position.width() && position.has_seeds(index))
+            .filter(|&index| position.has_seeds(index))
             .and_then(|index| Some((index, position.child(index).ok()?)));
         if let Some((index, child)) = first {
             let score = self.child_score(path, &child, depth - 1, true, alpha, beta);
