@@ -225,7 +225,7 @@ pub struct AnalyzeArgs {
     pub json: bool,
     /// Positions to search for each position of the record: the same verdicts
     /// on every run and machine.
-    #[arg(long, value_name = "N", default_value_t = crate::analyze::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = crate::analyze::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub nodes: u64,
     /// Search each position this many plies deep instead.
     #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::search::MAX_DEPTH)))]
