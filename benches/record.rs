@@ -1,5 +1,5 @@
 //! Criterion benches of the record reader on the worst inputs near the size
-//! limit (`save::MAX_RECORD_BYTES`, 16 MiB): every part of a record must read
+//! limit (`file::MAX_RECORD_BYTES`, 16 MiB): every part of a record must read
 //! in linear time, since `--resume` reads every save it finds.
 
 use std::hint::black_box;
@@ -10,7 +10,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use endodoi::bench::play_out;
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game};
-use endodoi::save::MAX_RECORD_BYTES;
+use endodoi::file::MAX_RECORD_BYTES;
 
 /// Just under the limit, so that every input is one `--resume` would read.
 const SIZE: usize = MAX_RECORD_BYTES as usize - 4096;

@@ -3,10 +3,10 @@
 //! drive the search. `docs/engine-protocol.md` is its reference.
 //!
 //! The protocol is two layers: [`parse`] turns a line into a [`Request`] and
-//! [`info_line`] / [`bestmove_line`] format the answers (pure functions); an
-//! [`Engine`] carries out requests, searching on its own thread so that
-//! `stop`, `isready` and `quit` are answered while it thinks. [`run`] reads
-//! the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
+//! [`info_line`] / [`bestmove_line`] format the answers (pure functions, in
+//! [`protocol`]); [`run`] carries out requests, searching on a thread of its
+//! own so that `stop`, `isready` and `quit` are answered while it thinks. It
+//! reads the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
 //!
 //! ```
 //! use endodoi::engine::{Request, parse};
@@ -16,268 +16,21 @@
 //! # Ok::<(), endodoi::engine::ProtocolError>(())
 //! ```
 
+pub mod protocol;
+
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::thread::{Scope, ScopedJoinHandle};
 
 use crate::record::{Record, escaped, excerpt};
-use crate::rules::{Config, Game, Hole};
-use crate::search::{DEFAULT_THINK, Info, Level, Limits, MAX_DEPTH, Search};
-
-/// One line of input, understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Set up a position: a board and the moves played on it.
-    Position {
-        /// The board.
-        config: Config,
-        /// The moves from the start, as record movetext.
-        moves: String,
-    },
-    /// Set up the position after a record file's last move.
-    PositionRecord(PathBuf),
-    /// Search the current position.
-    Go {
-        /// When to stop.
-        limits: Limits,
-    },
-    /// Stop searching and answer `bestmove` at once.
-    Stop,
-    /// Answer `readyok`.
-    IsReady,
-    /// Stop any search and end.
-    Quit,
-}
-
-/// The longest line the engine reads, in bytes, its line break not counted.
-/// A longer line is skipped without being kept whole, and answered with an
-/// error.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// A line the engine cannot carry out; it answers `info string error …` and
-/// keeps running. Input is quoted as [`excerpt`] quotes it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ProtocolError {
-    /// The first word is not a command.
-    #[error("unknown command `{0}` (commands: position, go, stop, isready, quit)")]
-    UnknownCommand(String),
-    /// A line that is not UTF-8 text.
-    #[error("the line is not valid UTF-8 text: `{0}`")]
-    NotUtf8(String),
-    /// A line longer than [`MAX_LINE_BYTES`].
-    #[error(
-        "the line is {length} bytes long, more than the {MAX_LINE_BYTES} a line may hold; it starts `{start}`"
-    )]
-    LineTooLong {
-        /// The line's length in bytes.
-        length: u64,
-        /// Its start.
-        start: String,
-    },
-    /// A command with a word or value it does not take.
-    #[error("{command}: {reason}")]
-    BadArgument {
-        /// The command.
-        command: &'static str,
-        /// What is wrong.
-        reason: String,
-    },
-}
-
-fn bad(command: &'static str, reason: impl Into<String>) -> ProtocolError {
-    ProtocolError::BadArgument {
-        command,
-        reason: reason.into(),
-    }
-}
-
-/// Reads one line of the protocol; `None` for a blank line.
-///
-/// # Errors
-/// A [`ProtocolError`] naming the unknown command or the faulty argument.
-pub fn parse(line: &str) -> Result<Option<Request>, ProtocolError> {
-    let line = line.trim();
-    let Some(command) = line.split_whitespace().next() else {
-        return Ok(None);
-    };
-    let rest = line[command.len()..].trim_start();
-    let request = match command {
-        "position" => parse_position(rest)?,
-        "go" => Request::Go {
-            limits: parse_go(rest)?,
-        },
-        "stop" | "isready" | "quit" if !rest.is_empty() => {
-            return Err(bad(
-                match command {
-                    "stop" => "stop",
-                    "isready" => "isready",
-                    _ => "quit",
-                },
-                format!("takes no arguments, not `{}`", excerpt(rest)),
-            ));
-        }
-        "stop" => Request::Stop,
-        "isready" => Request::IsReady,
-        "quit" => Request::Quit,
-        other => return Err(ProtocolError::UnknownCommand(excerpt(other))),
-    };
-    Ok(Some(request))
-}
-
-fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
-    if let Some(path) = rest.strip_prefix("record") {
-        let path = path.trim();
-        if path.is_empty() {
-            return Err(bad("position", "`record` needs a file path"));
-        }
-        return Ok(Request::PositionRecord(PathBuf::from(path)));
-    }
-    let default = Config::default();
-    let (mut width, mut seeds, mut variant) = (
-        default.width().into(),
-        default.seeds().into(),
-        default.variant(),
-    );
-    let mut words = rest.split_whitespace();
-    let mut moves = String::new();
-    while let Some(word) = words.next() {
-        match word {
-            "width" | "seeds" => {
-                let value = words
-                    .next()
-                    .ok_or_else(|| bad("position", format!("`{word}` needs a number")))?;
-                let number = value.parse().map_err(|_| {
-                    let reason = if value.bytes().all(|b| b.is_ascii_digit()) {
-                        "too large a number"
-                    } else {
-                        "not a number"
-                    };
-                    bad(
-                        "position",
-                        format!("`{word}` needs a number: `{}` is {reason}", excerpt(value)),
-                    )
-                })?;
-                if word == "width" {
-                    width = number;
-                } else {
-                    seeds = number;
-                }
-            }
-            "variant" => {
-                let word = words
-                    .next()
-                    .ok_or_else(|| bad("position", "`variant` needs `classic` or `cross`"))?;
-                variant = word.parse().map_err(|_| {
-                    bad(
-                        "position",
-                        format!(
-                            "the variant is `classic` or `cross`, not `{}`",
-                            excerpt(word)
-                        ),
-                    )
-                })?;
-            }
-            "startpos" => {}
-            "moves" => {
-                moves = words.by_ref().collect::<Vec<_>>().join(" ");
-            }
-            other => {
-                return Err(bad(
-                    "position",
-                    format!(
-                        "unknown word `{}` (expected width, seeds, variant, moves or record)",
-                        excerpt(other)
-                    ),
-                ));
-            }
-        }
-    }
-    let config =
-        Config::new(width, seeds, variant).map_err(|error| bad("position", error.to_string()))?;
-    Ok(Request::Position { config, moves })
-}
-
-fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
-    let mut limits = Limits::default();
-    let mut infinite = false;
-    let mut words = rest.split_whitespace();
-    while let Some(word) = words.next() {
-        let mut number = |low: u64, high: u64| {
-            let value = words
-                .next()
-                .ok_or_else(|| bad("go", format!("`{word}` needs a number")))?;
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| {
-                    bad(
-                        "go",
-                        format!(
-                            "`{word}` needs a whole number from {low} to {high}, not `{}`",
-                            excerpt(value)
-                        ),
-                    )
-                })
-        };
-        match word {
-            "movetime" => limits.movetime = Some(Duration::from_millis(number(1, 86_400_000)?)),
-            "depth" => limits.depth = Some(number(1, u64::from(MAX_DEPTH))? as u32),
-            "nodes" => limits.nodes = Some(number(1, u64::MAX)?),
-            "level" => {
-                let level = Level::new(number(1, 5)? as u8).expect("checked to be 1-5");
-                limits = level.limits(limits.movetime.unwrap_or(DEFAULT_THINK));
-            }
-            "infinite" => infinite = true,
-            other => {
-                return Err(bad(
-                    "go",
-                    format!(
-                        "unknown word `{}` (expected movetime, depth, nodes, level or infinite)",
-                        excerpt(other)
-                    ),
-                ));
-            }
-        }
-    }
-    if !infinite && limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(DEFAULT_THINK);
-    }
-    Ok(limits)
-}
-
-/// The `info` line of a completed iteration:
-/// `info depth D score S nodes N nps R time MS pv A d …`.
-pub fn info_line(info: &Info) -> String {
-    let pv: Vec<String> = info.pv.iter().map(Hole::to_string).collect();
-    format!(
-        "info depth {} score {}{} nodes {} nps {} time {} pv {}",
-        info.depth,
-        if info.exact { "exact " } else { "" },
-        info.score,
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis(),
-        pv.join(" ")
-    )
-    .trim_end()
-    .to_owned()
-}
-
-/// The answer to `go`: `bestmove X`, or `bestmove none` when the game is over.
-pub fn bestmove_line(best: Option<Hole>) -> String {
-    match best {
-        Some(hole) => format!("bestmove {hole}"),
-        None => "bestmove none".to_owned(),
-    }
-}
+use crate::rules::{Config, Game};
+use crate::search::{Limits, Search};
+pub use protocol::{MAX_LINE_BYTES, ProtocolError, Request, bestmove_line, info_line, parse};
 
 /// Whether to read on after a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Flow {
+enum Flow {
     /// Read the next line.
     Continue,
     /// `quit` was read.
@@ -285,24 +38,27 @@ pub enum Flow {
 }
 
 /// A search under way on its own thread.
-struct Running {
+struct Running<'scope> {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<Search>,
+    thread: ScopedJoinHandle<'scope, Search>,
 }
 
-/// The engine: the current position, the searcher, and the search under way.
-pub struct Engine<W: Write + Send + 'static> {
-    out: Arc<Mutex<W>>,
+/// The engine: the current position, the searcher, and the search under way
+/// (a thread of `scope`).
+struct Engine<'scope, 'env, W: Write + Send> {
+    scope: &'scope Scope<'scope, 'env>,
+    out: &'scope Mutex<W>,
     game: Game,
     search: Option<Search>,
-    running: Option<Running>,
+    running: Option<Running<'scope>>,
 }
 
-impl<W: Write + Send + 'static> Engine<W> {
+impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// An engine at the standard start, answering on `out`.
-    pub fn new(out: W) -> Engine<W> {
+    fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Mutex<W>) -> Self {
         Engine {
-            out: Arc::new(Mutex::new(out)),
+            scope,
+            out,
             game: Game::new(Config::default()),
             search: Some(Search::new(Limits::default())),
             running: None,
@@ -310,7 +66,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     /// Carries out one line of input.
-    pub fn handle(&mut self, line: &str) -> Flow {
+    fn handle(&mut self, line: &str) -> Flow {
         match parse(line) {
             Ok(None) => {}
             Ok(Some(request)) => return self.carry_out(request),
@@ -322,7 +78,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// Carries out one line of input as read: `line` holds its first
     /// [`MAX_LINE_BYTES`] bytes at most, `length` is how long it was. A line
     /// too long or not UTF-8 is answered with an error and skipped.
-    pub fn handle_bytes(&mut self, line: &[u8], length: u64) -> Flow {
+    fn handle_bytes(&mut self, line: &[u8], length: u64) -> Flow {
         let quoted = || excerpt(&String::from_utf8_lossy(line));
         let error = if length > MAX_LINE_BYTES as u64 {
             ProtocolError::LineTooLong {
@@ -340,7 +96,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     /// The input has ended: any search is stopped (its `bestmove` is printed).
-    pub fn finish(&mut self) {
+    fn finish(&mut self) {
         self.stop();
     }
 
@@ -355,7 +111,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             Request::PositionRecord(path) => {
                 self.stop();
-                match crate::save::read_record(&path) {
+                match crate::file::read_record(&path) {
                     Ok(record) => self.set_game(record.game),
                     // The path is quoted short; the cause may name it again.
                     Err(error) => self.error(&format!(
@@ -391,11 +147,11 @@ impl<W: Write + Send + 'static> Engine<W> {
         search.set_limits(limits);
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
-        let out = Arc::clone(&self.out);
+        let out = self.out;
         let flag = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || {
-            let result = search.run(&game, &flag, |info| say(&out, &info_line(info)));
-            say(&out, &bestmove_line(result.best));
+        let thread = self.scope.spawn(move || {
+            let result = search.run(&game, &flag, |info| say(out, &info_line(info)));
+            say(out, &bestmove_line(result.best));
             search
         });
         self.running = Some(Running { stop, thread });
@@ -422,7 +178,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn say(&self, line: &str) {
-        say(&self.out, line);
+        say(self.out, line);
     }
 
     /// Answers `info string error MESSAGE`, with any control character that
@@ -445,8 +201,17 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 ///
 /// # Errors
 /// When `input` cannot be read.
-pub fn run<W: Write + Send + 'static>(mut input: impl BufRead, out: W) -> io::Result<()> {
-    let mut engine = Engine::new(out);
+pub fn run(input: impl BufRead, out: impl Write + Send) -> io::Result<()> {
+    let out = Mutex::new(out);
+    std::thread::scope(|scope| speak(input, &mut Engine::new(scope, &out)))
+}
+
+/// Hands `engine` the lines of `input` until `quit` or the input's end,
+/// then stops any search.
+fn speak<W: Write + Send>(
+    mut input: impl BufRead,
+    engine: &mut Engine<'_, '_, W>,
+) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
         match read_line(&mut input, &mut line) {
@@ -497,111 +262,6 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
-
-    #[test]
-    fn position_defaults_to_the_standard_board() {
-        assert_eq!(
-            parse("position"),
-            Ok(Some(Request::Position {
-                config: Config::default(),
-                moves: String::new()
-            }))
-        );
-    }
-
-    #[test]
-    fn position_reads_board_and_moves() {
-        let config = Config::new(8, 5, Variant::Cross).expect("a legal board");
-        assert_eq!(
-            parse("position width 8 seeds 5 variant cross moves A d  C"),
-            Ok(Some(Request::Position {
-                config,
-                moves: "A d C".to_owned()
-            }))
-        );
-    }
-
-    #[test]
-    fn position_record_takes_the_rest_of_the_line_as_path() {
-        assert_eq!(
-            parse("position record games/my game.ogn"),
-            Ok(Some(Request::PositionRecord(PathBuf::from(
-                "games/my game.ogn"
-            ))))
-        );
-    }
-
-    #[test]
-    fn bad_width_is_named() {
-        let error = parse("position width 11").expect_err("11 is too wide");
-        assert!(error.to_string().contains("11"), "{error}");
-    }
-
-    #[test]
-    fn go_reads_its_limits() {
-        assert_eq!(
-            parse("go depth 5"),
-            Ok(Some(Request::Go {
-                limits: Limits::depth(5)
-            }))
-        );
-        assert_eq!(
-            parse("go movetime 250"),
-            Ok(Some(Request::Go {
-                limits: Limits::movetime(Duration::from_millis(250))
-            }))
-        );
-        assert_eq!(
-            parse("go"),
-            Ok(Some(Request::Go {
-                limits: Limits::movetime(DEFAULT_THINK)
-            }))
-        );
-        assert_eq!(
-            parse("go infinite"),
-            Ok(Some(Request::Go {
-                limits: Limits::infinite()
-            }))
-        );
-    }
-
-    #[test]
-    fn go_refuses_a_depth_of_zero() {
-        assert!(parse("go depth 0").is_err());
-        assert!(parse("go depth").is_err());
-    }
-
-    #[test]
-    fn unknown_command_is_named() {
-        assert_eq!(
-            parse("fly away"),
-            Err(ProtocolError::UnknownCommand("fly".to_owned()))
-        );
-    }
-
-    #[test]
-    fn blank_lines_are_ignored() {
-        assert_eq!(parse("   "), Ok(None));
-    }
-
-    #[test]
-    fn a_number_too_large_is_named_as_such() {
-        assert_eq!(
-            parse("position width 99999999999"),
-            Err(bad(
-                "position",
-                "`width` needs a number: `99999999999` is too large a number"
-            ))
-        );
-        assert_eq!(
-            parse("position seeds four"),
-            Err(bad(
-                "position",
-                "`seeds` needs a number: `four` is not a number"
-            ))
-        );
-    }
 
     #[test]
     fn read_line_keeps_at_most_the_cap_and_counts_the_whole_line() {
@@ -620,11 +280,5 @@ mod tests {
         assert_eq!(next().expect("read"), (Some(0), Vec::new()));
         assert_eq!(next().expect("read"), (Some(4), b"last".to_vec()));
         assert_eq!(next().expect("read"), (None, Vec::new()));
-    }
-
-    #[test]
-    fn bestmove_names_the_hole_or_none() {
-        assert_eq!(bestmove_line("C".parse().ok()), "bestmove C");
-        assert_eq!(bestmove_line(None), "bestmove none");
     }
 }

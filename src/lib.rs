@@ -7,8 +7,11 @@
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
 //! - [`terminal`]: the event loop that runs it.
-//! - [`save`]: autosave, `--resume`, `--load`, `--record`.
+//! - [`session`]: opening a game: new, `--resume`, `--load`, `--record`.
+//! - [`save`]: autosave and saving on `s`; the saved games.
+//! - [`file`]: reading and writing record files safely.
 //! - [`cli`]: the command line.
+//! - [`command`]: what each command does.
 //! - [`bench`](mod@bench): the engine benchmark.
 //! - [`search`]: the computer player's game-tree search.
 //! - [`engine`]: the line protocol of `endodoi engine`.
@@ -20,11 +23,14 @@ pub mod app;
 pub mod arena;
 pub mod bench;
 pub mod cli;
+pub mod command;
 pub mod diagram;
 pub mod engine;
+pub mod file;
 pub mod record;
 pub mod rules;
 pub mod save;
 pub mod search;
+pub mod session;
 pub mod terminal;
 pub mod ui;

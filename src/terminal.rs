@@ -17,8 +17,9 @@ use ratatui::layout::Rect;
 
 use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
-use crate::save::{Farewell, Session, Store};
+use crate::save::{Farewell, Store};
 use crate::search::{Search, SearchResult};
+use crate::session::Session;
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).

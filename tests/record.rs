@@ -1075,7 +1075,7 @@ fn a_byte_order_mark_at_the_start_of_a_record_is_skipped() {
 /// A text of distinct tags `[T0 "v"]`, `[T1 "v"]`… just under the size limit
 /// of a record file.
 fn many_tags() -> (String, usize) {
-    let limit = usize::try_from(endodoi::save::MAX_RECORD_BYTES).expect("16 MiB") - 64;
+    let limit = usize::try_from(endodoi::file::MAX_RECORD_BYTES).expect("16 MiB") - 64;
     let mut text = String::with_capacity(limit);
     let mut count = 0;
     loop {

@@ -199,7 +199,7 @@ fn a_record_in_a_folder_gets_no_message_twice() {
 #[test]
 fn write_atomic_refuses_to_replace_anything_but_a_file() {
     let home = Home::new();
-    let error = endodoi::save::write_atomic(home.path(), "x").expect_err("a folder");
+    let error = endodoi::file::write_atomic(home.path(), "x").expect_err("a folder");
     assert_eq!(
         format!("{error:#}"),
         format!(

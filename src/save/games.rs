@@ -12,7 +12,7 @@ use std::time::SystemTime;
 use anyhow::{Context as _, Result};
 
 use super::lock::{GameLock, Holder};
-use super::{kind_of, read_regular};
+use crate::file::{kind_of, read_regular};
 use crate::record::Record;
 
 /// The extension of saved games.

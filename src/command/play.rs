@@ -1,0 +1,55 @@
+//! `endodoi` without a command: a game in the terminal (new, `--resume`,
+//! `--load`), and what the player should read once the terminal is back.
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use super::{Console, warn};
+use crate::cli::PlayArgs;
+use crate::record::terminal_safe;
+use crate::save::{self, Loaded};
+use crate::session::Session;
+use crate::terminal;
+
+/// Opens the game the options ask for, says which saves cannot be read,
+/// and plays it; returns the exit status.
+///
+/// # Errors
+/// When the game cannot be opened or the terminal fails, or the output
+/// cannot be written.
+pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
+    let session = Session::open(args, loaded, save::games_dir().as_deref())?;
+    for warning in &session.warnings {
+        warn(&mut console.err, &format!("cannot be read: {warning}"));
+    }
+    play(session, console)
+}
+
+/// Plays `session` in the terminal, then says where the games are, what
+/// could not be written and, as a last resort, prints the record of a game
+/// kept nowhere; returns the exit status.
+///
+/// # Errors
+/// When the terminal fails, or the output cannot be written.
+pub fn play(session: Session, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    let ending = terminal::run(session)?;
+    let farewell = &ending.farewell;
+    for note in &farewell.notes {
+        out!(&mut console.out, "{}", terminal_safe(note))?;
+    }
+    for failure in &farewell.failures {
+        warn(&mut console.err, failure);
+    }
+    if !farewell.unkept.is_empty() {
+        warn(
+            &mut console.err,
+            "the record follows; save it in a file and `endodoi --load FILE` continues it",
+        );
+        for record in &farewell.unkept {
+            out!(&mut console.out, "\n{record}")?;
+        }
+    }
+    Ok(ending.status())
+}

@@ -1,0 +1,86 @@
+//! `endodoi replay`: a record (a file, standard input or `--moves`) shown in
+//! the viewer on a terminal, else printed as a diagram or as JSON.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+
+use super::Console;
+use crate::app::App;
+use crate::cli::ReplayArgs;
+use crate::diagram::diagram;
+use crate::file::read_record_bytes;
+use crate::record::{Record, State, excerpt, terminal_safe};
+use crate::session::Session;
+use crate::ui::Look;
+
+/// Reads the record (with `--until-error`, up to its first fault) and shows
+/// it; returns the exit status.
+///
+/// # Errors
+/// When the record cannot be read or has a fault, the board options go with
+/// a file, or the output cannot be written.
+pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    let (record, name, label, fault) = match (&args.file, &args.moves) {
+        (Some(path), _) => {
+            if args.board.given() {
+                bail!(
+                    "--width, --seeds and --variant go with --moves; a record's tags set its board"
+                );
+            }
+            let (name, bytes) = read_record_bytes(path)?;
+            let (record, fault) = if args.until_error {
+                let partial = Record::read_partial_bytes(&bytes).with_context(|| name.clone())?;
+                (partial.record, partial.error)
+            } else {
+                (
+                    Record::read_bytes(&bytes).with_context(|| name.clone())?,
+                    None,
+                )
+            };
+            let label = path
+                .file_name()
+                .filter(|_| path != Path::new("-"))
+                .map_or_else(|| name.clone(), |file| file.to_string_lossy().into_owned());
+            (record, name, label, fault)
+        }
+        (None, Some(moves)) => {
+            let config = args.board.config()?;
+            let partial = Record::read_moves_partial(config, moves);
+            let fault = match partial.error {
+                Some(error) if !args.until_error => {
+                    return Err(error)
+                        .with_context(|| format!("in --moves \"{}\"", excerpt(moves)));
+                }
+                fault => fault,
+            };
+            let record = partial.record;
+            (record, "--moves".to_owned(), "--moves".to_owned(), fault)
+        }
+        (None, None) => unreachable!("clap requires a file or --moves"),
+    };
+    let fault = fault.map(|error| error.to_string());
+    let viewer = !args.json && !args.print && console.terminal;
+    if let Some(fault) = &fault
+        && !viewer
+    {
+        // Standard error failing leaves nowhere to tell that.
+        let _ = writeln!(
+            console.err,
+            "endodoi: {}: {fault}; the moves before it are shown",
+            terminal_safe(&name)
+        );
+    }
+    if args.json {
+        out!(&mut console.out, "{}", State::of(&record.game).to_json())?;
+    } else if !viewer {
+        super::emit(&mut console.out, format_args!("{}", diagram(&record.game)))?;
+    } else {
+        let mut app = App::review(record, &label, fault);
+        app.set_animation(!args.no_animation);
+        app.look = Look::from_env(args.ascii);
+        return super::play::play(Session::viewing(app), console);
+    }
+    Ok(0)
+}

@@ -1,0 +1,180 @@
+//! Record files read and written with care: read only when they are regular
+//! files of a sane size (never a FIFO that would block, nor a file of
+//! gigabytes), written atomically so that a reader never sees half of one.
+//! Messages name the file and say what the system said.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write as _};
+use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::record::Record;
+
+/// Records larger than this are refused before being read whole.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Reads a record file (`-` for standard input), naming the file in any error.
+///
+/// # Errors
+/// When the file cannot be read, is too large, or is not a valid record.
+pub fn read_record(path: &Path) -> Result<Record> {
+    let (name, bytes) = read_record_bytes(path)?;
+    Record::read_bytes(&bytes).with_context(|| name)
+}
+
+/// The bytes of a record file (`-` for standard input) and its name for
+/// messages.
+///
+/// # Errors
+/// When the file cannot be read or is larger than [`MAX_RECORD_BYTES`].
+pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
+    if path == Path::new("-") {
+        let name = "standard input".to_owned();
+        let bytes = read_capped(std::io::stdin(), &name)?;
+        return Ok((name, bytes));
+    }
+    let name = path.display().to_string();
+    let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
+    Ok((name.clone(), read_capped(file, &name)?))
+}
+
+/// The bytes of `path`, if it is a regular file of at most
+/// [`MAX_RECORD_BYTES`]; a FIFO, a device or a link is never read (nor
+/// waited for).
+///
+/// # Errors
+/// When it is something else, or cannot be read.
+pub fn read_regular(path: &Path) -> Result<Vec<u8>> {
+    let name = path.display().to_string();
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW;
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(flags.bits().cast_signed())
+        .open(path)
+        .with_context(|| format!("cannot open {name}"))?;
+    let metadata = file
+        .metadata()
+        .with_context(|| format!("cannot read {name}"))?;
+    if !metadata.is_file() {
+        bail!(
+            "{name}: {} is not a regular file",
+            kind_of(&metadata.file_type())
+        );
+    }
+    read_capped(file, &name)
+}
+
+/// Reads at most [`MAX_RECORD_BYTES`] from `reader`, refusing more.
+fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        bail!(
+            "{name}: larger than {} MiB; not a game record",
+            MAX_RECORD_BYTES >> 20
+        );
+    }
+    Ok(bytes)
+}
+
+/// What kind of file `file_type` is, in words: "a FIFO", "a folder", …
+pub fn kind_of(file_type: &fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    if file_type.is_dir() {
+        "a folder"
+    } else if file_type.is_symlink() {
+        "a symbolic link"
+    } else if file_type.is_fifo() {
+        "a FIFO"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else {
+        "a regular file"
+    }
+}
+
+/// The folder of `path` (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// `text` in a new temporary file in `dir`, flushed to the disk.
+pub(crate) fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
+    let file = tempfile::NamedTempFile::new_in(dir)
+        .map_err(plain)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    // Through the `File`: its errors say what the system said, without the
+    // temporary name.
+    let mut written = file.as_file();
+    written
+        .write_all(text.as_bytes())
+        .and_then(|()| written.sync_all())
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    Ok(file)
+}
+
+/// `error` without the temporary file's name that `tempfile` adds to it
+/// (which says nothing to the player): what the system said, or its kind.
+pub(crate) fn plain(error: std::io::Error) -> std::io::Error {
+    if error.raw_os_error().is_none() && error.get_ref().is_some() {
+        std::io::Error::from(error.kind())
+    } else {
+        error
+    }
+}
+
+/// Writes `text` to `path` atomically: readers see the old file or the new
+/// one, never half of one. Only a regular file is replaced (through a
+/// symbolic link, the file it points to), keeping its permissions and, where
+/// the system allows, its owner.
+///
+/// # Errors
+/// When `path` is not a regular file, or cannot be written.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let cannot = || format!("cannot write {}", path.display());
+    let existing = match fs::metadata(path) {
+        Ok(metadata) => Some(metadata),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => return Err(error).with_context(cannot),
+    };
+    let target = match &existing {
+        Some(metadata) if !metadata.is_file() => bail!(
+            "cannot write {}: {} is not a regular file",
+            path.display(),
+            kind_of(&metadata.file_type())
+        ),
+        Some(_) => fs::canonicalize(path).with_context(cannot)?,
+        None => path.to_path_buf(),
+    };
+    let file = temporary(folder_of(&target), text)?;
+    if let Some(metadata) = existing {
+        file.as_file()
+            .set_permissions(metadata.permissions())
+            .with_context(cannot)?;
+        let mine = file.as_file().metadata().with_context(cannot)?;
+        if (mine.uid(), mine.gid()) != (metadata.uid(), metadata.gid()) {
+            // Only the superuser may give a file away; others write their own.
+            let _ = rustix::fs::fchown(
+                file.as_file(),
+                Some(rustix::fs::Uid::from_raw(metadata.uid())),
+                Some(rustix::fs::Gid::from_raw(metadata.gid())),
+            );
+        }
+    }
+    file.persist(&target)
+        .map_err(|error| plain(error.error))
+        .with_context(cannot)?;
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! Opening a game for the terminal: a new one, one resumed from the saved
+//! games (`--resume [ID]`), or a record read with `--load`; the players the
+//! command line names; and `--record FILE` claimed before a move is played.
+//! Everything that can fail is done here, before the terminal is taken over,
+//! so that every failure is an ordinary error message.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::app::{App, Players, Tone};
+use crate::cli::{PlayArgs, PlayerArg};
+use crate::file::{folder_of, kind_of, read_regular};
+use crate::record::Record;
+use crate::rules::Side;
+use crate::save::lock::{GameLock, LockError};
+use crate::save::{self, Loaded, Opened, Store, games};
+use crate::ui::Look;
+
+/// Everything a game in the terminal needs, prepared before the terminal is
+/// taken over so that every failure is an ordinary error message.
+#[derive(Debug)]
+pub struct Session {
+    /// The game, ready to play.
+    pub app: App,
+    /// Where it is saved.
+    pub store: Store,
+    /// What the player should read before the game starts (saves that
+    /// cannot be read).
+    pub warnings: Vec<String>,
+}
+
+impl Session {
+    /// Prepares a game from the options: a new one, `loaded` (`--load`,
+    /// already read), or a saved one (`--resume [ID]`).
+    ///
+    /// # Errors
+    /// When `--resume` finds nothing to resume or the game is in use, the
+    /// board options are invalid, or `--record FILE` cannot be this game's
+    /// record (not a regular file, another record, in use, in a folder that
+    /// does not exist).
+    pub fn open(args: &PlayArgs, loaded: Option<Loaded>, games: Option<&Path>) -> Result<Session> {
+        let mut opened = Opened::default();
+        let mut warnings = Vec::new();
+        let mut app = if let Some(id) = &args.resume {
+            let Some(dir) = games else {
+                bail!("--resume: this system has no data directory for saved games");
+            };
+            let (path, record, lock) = resume(dir, id.as_deref(), &mut warnings)?;
+            let app = App::from_record(record.clone(), named(&Players::from_record(&record), args));
+            opened.resumed = Some((path, app.record().clone(), lock));
+            app
+        } else if let Some(loaded) = loaded {
+            let record = loaded.record.clone();
+            opened.loaded = Some(loaded);
+            App::from_record(record.clone(), named(&Players::from_record(&record), args))
+        } else {
+            let players = named(&Players::new(None, None, args.first_to), args);
+            App::new(args.board.config()?, players)
+        };
+        if let Some(first_to) = args.first_to
+            && (args.resume.is_some() || args.load.is_some())
+        {
+            app.set_first_to(first_to);
+        }
+        if let Some(path) = &args.record {
+            opened.record_file = Some(claim_record_file(
+                path,
+                app.record(),
+                opened.loaded.as_ref(),
+            )?);
+        }
+        let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
+        if !warnings.is_empty() {
+            app.notify(
+                Tone::Error,
+                format!(
+                    "{} saved game(s) cannot be read: `endodoi games` names them",
+                    warnings.len()
+                ),
+            );
+        }
+        app.set_animation(!args.no_animation);
+        app.set_think(args.think());
+        app.look = Look::from_env(args.ascii);
+        Ok(Session {
+            app,
+            store,
+            warnings,
+        })
+    }
+
+    /// A record shown in the replay viewer: nothing is opened; `s` saves a
+    /// copy, and a game played on from it is autosaved.
+    pub fn viewing(app: App) -> Session {
+        Session {
+            app,
+            store: Store::new(save::games_dir(), None, Store::export_dirs()),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// The saved game `--resume [ID]` continues (without an ID, the newest
+/// unfinished game with a move), read again once locked. Saves that cannot
+/// be read are added to `warnings`.
+fn resume(
+    dir: &Path,
+    id: Option<&str>,
+    warnings: &mut Vec<String>,
+) -> Result<(PathBuf, Record, Option<GameLock>)> {
+    let saves = games::list(dir)?;
+    let unreadable = games::unreadable(&saves);
+    let chosen = if let Some(id) = id {
+        let id = id.strip_suffix(".ogn").unwrap_or(id);
+        let Some(save) = saves.iter().find(|save| save.id == id) else {
+            bail!(
+                "--resume {id}: no such saved game in {}; `endodoi games` lists them",
+                dir.display()
+            );
+        };
+        if let Err(reason) = &save.record {
+            bail!(
+                "--resume {id}: {} cannot be read: {reason}",
+                save.path.display()
+            );
+        }
+        save
+    } else {
+        {
+            let found = saves.iter().find(|save| {
+                save.unfinished() && save.record.as_ref().is_ok_and(|r| r.game.ply() > 0)
+            });
+            let Some(save) = found else {
+                let mut message = format!(
+                    "--resume: no unfinished game in {}; start one with `endodoi`",
+                    dir.display()
+                );
+                if !unreadable.is_empty() {
+                    let _ = write!(
+                        message,
+                        "; these saves cannot be read: {}",
+                        unreadable.join("; ")
+                    );
+                }
+                bail!(message);
+            };
+            save
+        }
+    };
+    let lock = match GameLock::acquire(&chosen.path) {
+        Ok(lock) => Some(lock),
+        Err(held @ LockError::Held { .. }) => {
+            bail!("--resume: {held}; `endodoi games` lists the other saved games")
+        }
+        Err(LockError::Io { .. }) => None,
+    };
+    let record = games::read_save(&chosen.path).map_err(|reason| {
+        anyhow::anyhow!(
+            "--resume: {} cannot be read: {reason}",
+            chosen.path.display()
+        )
+    })?;
+    warnings.extend(unreadable);
+    Ok((chosen.path.clone(), record, lock))
+}
+
+/// Checks that `--record FILE` may hold the game that starts as `start`, and
+/// locks it: a new file, or this game's own record (the loaded file, an
+/// empty file, or a record of this very game). Anything else is refused
+/// before a move is played, so that no file is ever lost to `--record`.
+fn claim_record_file(
+    path: &Path,
+    start: &Record,
+    loaded: Option<&Loaded>,
+) -> Result<(PathBuf, Option<GameLock>)> {
+    let shown = path.display();
+    let folder = folder_of(path);
+    if !folder.is_dir() {
+        bail!("--record: the folder {} does not exist", folder.display());
+    }
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => Some(metadata),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => return Err(error).with_context(|| format!("--record {shown}")),
+    };
+    if let Some(metadata) = metadata.as_ref().filter(|metadata| !metadata.is_file()) {
+        bail!(
+            "--record {shown}: {} is not a regular file; name a file for the record",
+            kind_of(&metadata.file_type())
+        );
+    }
+    // One name for the file however it is given, so that one lock guards it.
+    let canonical = match &metadata {
+        Some(_) => fs::canonicalize(path),
+        None => {
+            fs::canonicalize(folder).map(|folder| folder.join(path.file_name().unwrap_or_default()))
+        }
+    }
+    .with_context(|| format!("--record {shown}"))?;
+    let lock = match GameLock::acquire(&canonical) {
+        Ok(lock) => Some(lock),
+        Err(held @ LockError::Held { .. }) => bail!("--record {shown}: {held}"),
+        Err(LockError::Io { .. }) => None,
+    };
+    let is_loaded = loaded.is_some_and(|loaded| loaded.is_at(path));
+    if metadata.is_some()
+        && !is_loaded
+        && let Err(why) = own_record(path, start)
+    {
+        bail!(
+            "--record {shown}: the file exists and is not this game's record ({why}); \
+             `endodoi --load {shown} --record {shown}` continues it, or name another file"
+        );
+    }
+    Ok((canonical, lock))
+}
+
+/// Whether the regular file `path` may be replaced by the game that starts
+/// as `start`: it is empty, or a record of the same moves on the same board.
+fn own_record(path: &Path, start: &Record) -> Result<(), String> {
+    let bytes = read_regular(path).map_err(|error| format!("{error:#}"))?;
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let record = Record::read_bytes(&bytes).map_err(|error| format!("not a record: {error}"))?;
+    if record.game.config() == start.game.config() && record.game.history() == start.game.history()
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "it records another game, of {} moves",
+            record.game.ply()
+        ))
+    }
+}
+
+/// `players` with the names and computers given on the command line, if any.
+fn named(players: &Players, args: &PlayArgs) -> Players {
+    let mut players = players.clone();
+    for (side, given) in [(Side::South, &args.south), (Side::North, &args.north)] {
+        match given {
+            Some(PlayerArg::Human(name)) => {
+                players.set_computer(side, None);
+                let player = players.player(side);
+                players.names[player].clone_from(name);
+            }
+            Some(PlayerArg::Computer(level)) => players.set_computer(side, Some(*level)),
+            None => {}
+        }
+    }
+    players
+}
