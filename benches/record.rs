@@ -8,9 +8,9 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 use endodoi::bench::play_out;
+use endodoi::file::MAX_RECORD_BYTES;
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game};
-use endodoi::file::MAX_RECORD_BYTES;
 
 /// Just under the limit, so that every input is one `--resume` would read.
 const SIZE: usize = MAX_RECORD_BYTES as usize - 4096;

@@ -1,10 +1,13 @@
 //! The game in a real terminal: the binary runs in tmux (a private server per
 //! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME and
 //! `XDG_DATA_HOME` point into a temporary directory, so the real data directory
-//! is never touched. Skipped, with a message, when tmux is not installed.
+//! is never touched. Skipped, with a message, when tmux is not installed,
+//! except in CI (`CI=true`), where that fails ([`tmux::available`]).
 
 #[path = "common/moves.rs"]
 mod moves;
+#[path = "common/tmux.rs"]
+mod tmux;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -26,8 +29,7 @@ struct Tmux {
 impl Tmux {
     /// A server for the test `name`, or `None` (after saying so) without tmux.
     fn new(name: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("SKIPPED {name}: tmux is not installed");
+        if !tmux::available(name) {
             return None;
         }
         let home = tempfile::tempdir().expect("a temporary home");
