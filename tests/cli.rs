@@ -1,6 +1,11 @@
-//! The `endodoi` binary seen from outside: `replay` with `--json`, `--print`,
-//! `--moves` and standard input, and a clear one-paragraph message (never a
-//! panic) for every bad input.
+//! The `endodoi` command line seen from outside: `replay` with `--json`,
+//! `--print`, `--moves` and standard input, and a clear one-paragraph message
+//! (never a panic) for every bad input. Most commands run in this process
+//! ([`in_process::endodoi`]); standard input, help, a closed pipe, the game
+//! and one usage error run the binary end to end.
+
+#[path = "common/in_process.rs"]
+mod in_process;
 
 use std::fs;
 use std::io::Write as _;
@@ -9,6 +14,7 @@ use std::process::{Command, Output, Stdio};
 
 use endodoi::record::{Record, State};
 use endodoi::rules::{Config, Game, Hole, Variant};
+use in_process::endodoi;
 
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,7 +22,8 @@ fn golden(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn endodoi(args: &[&str]) -> Output {
+/// Runs the binary `endodoi ARGS`, standard input empty.
+fn binary(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_endodoi"))
         .args(args)
         .env_remove("RUST_BACKTRACE")
@@ -463,7 +470,7 @@ fn width_with_a_file_is_refused() {
 
 #[test]
 fn replay_needs_a_file_or_moves() {
-    let message = usage_error(&endodoi(&["replay", "--json"]));
+    let message = usage_error(&binary(&["replay", "--json"]));
     assert!(message.contains("--moves"), "{message}");
     assert!(message.contains("FILE"), "{message}");
 }
@@ -489,7 +496,7 @@ fn json_and_print_together_are_refused() {
 
 #[test]
 fn help_lists_the_subcommands() {
-    let output = endodoi(&["--help"]);
+    let output = binary(&["--help"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     for word in ["replay", "bench", "--width", "--seeds", "--variant"] {
@@ -499,7 +506,7 @@ fn help_lists_the_subcommands() {
 
 #[test]
 fn replay_help_lists_its_options() {
-    let output = endodoi(&["replay", "--help"]);
+    let output = binary(&["replay", "--help"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     for word in [
@@ -526,7 +533,7 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
 
 #[test]
 fn a_record_file_in_a_missing_folder_is_refused_before_the_game_starts() {
-    let output = endodoi(&["--record", "/no/such/folder/game.ogn"]);
+    let output = binary(&["--record", "/no/such/folder/game.ogn"]);
     let message = failure_message(&output);
     assert!(
         message.contains("--record: the folder /no/such/folder does not exist"),
@@ -555,4 +562,59 @@ fn a_hostile_file_name_is_shown_escaped_in_every_message() {
             "{message:?}"
         );
     }
+}
+
+/// A standard output that fails every write with `kind`.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn an_output_that_fails_is_an_error_and_one_whose_reader_went_away_ends_quietly() {
+    use clap::Parser as _;
+    use endodoi::command::{self, Console};
+    for (kind, status, message) in [
+        (
+            std::io::ErrorKind::StorageFull,
+            1,
+            "endodoi: cannot write to standard output: no storage space\n",
+        ),
+        (std::io::ErrorKind::BrokenPipe, 141, ""),
+    ] {
+        let mut console = Console {
+            out: Failing(kind),
+            err: Vec::new(),
+            terminal: false,
+        };
+        let cli =
+            endodoi::cli::Cli::try_parse_from(["endodoi", "replay", "--moves", "A", "--json"])
+                .expect("a valid command line");
+        let result = command::run(cli, &mut console);
+        assert_eq!(command::status(result, &mut console.err), status, "{kind}");
+        assert_eq!(String::from_utf8_lossy(&console.err), message, "{kind}");
+    }
+}
+
+#[test]
+fn a_full_disk_under_standard_output_is_named_and_exits_1() {
+    let full = fs::File::create("/dev/full").expect("/dev/full, on Linux");
+    let output = Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(["replay", "--moves", "A", "--json"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "endodoi: cannot write to standard output: No space left on device (os error 28)\n"
+    );
 }

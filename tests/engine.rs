@@ -1,14 +1,20 @@
-//! The binary's engine protocol and `analyze`, seen from outside: a session
-//! through `endodoi engine`'s standard input and output, and the analysis of
-//! a golden record.
+//! The engine protocol and `analyze`, seen from outside: a session through
+//! `endodoi engine`'s standard input and output, whole inputs answered in
+//! this process ([`engine_in_process`]), and the analysis of a golden record
+//! ([`in_process::endodoi`]).
+
+#[path = "common/in_process.rs"]
+mod in_process;
 
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Variant};
+use in_process::endodoi;
 
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -192,6 +198,25 @@ fn engine_on(wrapper: &[&str], input: Vec<u8>) -> (Output, Duration) {
     (output, started.elapsed())
 }
 
+/// Answers `input` as `endodoi engine` does, in this process: its output,
+/// its exit status, and how long it took.
+fn engine_in_process(input: &[u8]) -> (Output, Duration) {
+    let started = Instant::now();
+    let mut console = endodoi::command::Console {
+        out: Vec::new(),
+        err: Vec::new(),
+        terminal: false,
+    };
+    let result = endodoi::engine::run(input, &mut console.out).map_err(anyhow::Error::from);
+    let status = endodoi::command::status(result.map(|()| 0), &mut console.err);
+    let output = Output {
+        status: ExitStatus::from_raw(i32::from(status) << 8),
+        stdout: console.out,
+        stderr: console.err,
+    };
+    (output, started.elapsed())
+}
+
 fn lines_of(output: &Output) -> Vec<String> {
     String::from_utf8(output.stdout.clone())
         .expect("UTF-8 output")
@@ -212,7 +237,7 @@ fn legal_after_a(best: &str) -> bool {
 #[test]
 fn end_of_input_stops_a_long_search_which_answers_bestmove() {
     // Depth 64 would take far longer than any test: the end of input ends it.
-    let (output, took) = engine_on(&[], b"position moves A\ngo depth 64\n".to_vec());
+    let (output, took) = engine_in_process(b"position moves A\ngo depth 64\n");
     assert!(output.status.success(), "{output:?}");
     assert!(took < Duration::from_secs(5), "took {took:?}");
     let lines = lines_of(&output);
@@ -267,7 +292,7 @@ fn invalid_utf8_is_an_error_line_and_the_search_goes_on_to_its_bestmove() {
 #[test]
 fn every_go_gets_exactly_one_bestmove() {
     let input = b"position moves A\ngo infinite\ngo depth 2\n\xff\ngo nodes 50\nfly\ngo movetime 20\nquit\n";
-    let (output, _) = engine_on(&[], input.to_vec());
+    let (output, _) = engine_in_process(input);
     assert!(output.status.success());
     let lines = lines_of(&output);
     let bestmoves: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
@@ -314,7 +339,7 @@ fn a_line_longer_than_the_cap_is_skipped_without_being_kept_and_quoted_short() {
         "position {}moves A\ngo depth 1\nquit\n",
         " ".repeat(65_536 - 16)
     );
-    let (output, _) = engine_on(&[], fits.into_bytes());
+    let (output, _) = engine_in_process(fits.as_bytes());
     let lines = lines_of(&output);
     assert!(
         lines.iter().all(|line| !line.contains("error")),
@@ -332,7 +357,7 @@ fn error_lines_show_control_characters_escaped_and_input_short() {
         "fly\u{1b}]0;PWNED\u{7}\u{1b}[2J\nposition moves A \u{1b}c\ngo depth \u{9b}31m\nposition moves {}\nquit\n",
         "A ".repeat(20_000) + "%"
     );
-    let (output, _) = engine_on(&[], input.into_bytes());
+    let (output, _) = engine_in_process(input.as_bytes());
     assert!(output.status.success());
     assert!(
         !output
@@ -367,7 +392,7 @@ fn a_record_path_that_cannot_be_read_is_quoted_short() {
         "/nonexistent/{}\u{1b}[2J",
         format!("{}/", "d".repeat(200)).repeat(20)
     );
-    let (output, _) = engine_on(&[], format!("position record {path}\nquit\n").into_bytes());
+    let (output, _) = engine_in_process(format!("position record {path}\nquit\n").as_bytes());
     let lines = lines_of(&output);
     assert_eq!(
         lines,
@@ -376,15 +401,6 @@ fn a_record_path_that_cannot_be_read_is_quoted_short() {
             "d".repeat(19)
         )]
     );
-}
-
-fn endodoi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_endodoi"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
 }
 
 /// Runs `endodoi analyze tests/golden/000.ogn ARGS`; the record and the run.
