@@ -9,7 +9,7 @@
 //! - [`terminal`]: the event loop that runs it.
 //! - [`session`]: opening a game: new, `--resume`, `--load`, `--record`.
 //! - [`save`]: autosave and saving on `s`; the saved games.
-//! - [`file`]: reading and writing record files safely.
+//! - [`file`](mod@file): reading and writing record files safely.
 //! - [`cli`]: the command line.
 //! - [`command`]: what each command does.
 //! - [`bench`](mod@bench): the engine benchmark.
