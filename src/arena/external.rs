@@ -3,7 +3,7 @@
 //! `docs/engine-protocol.md` on its standard input and output.
 //!
 //! Each engine runs in a process group of its own, so that stopping it also
-//! stops whatever it started (a shell script's `sleep`); [`stop_all`] stops
+//! stops whatever it started (a shell script's `sleep`); [`stop_all_and_exit`] stops
 //! every engine still running, for a signal handler. Whatever an engine does
 //! wrong — it cannot be started, exits, answers too late, sends a line the
 //! protocol has not got, or an error — is a [`Fault`], never a panic.
@@ -173,7 +173,7 @@ enum Incoming {
     End,
 }
 
-/// The process groups of the engines running, for [`stop_all`].
+/// The process groups of the engines running, for [`stop_all_and_exit`].
 static RUNNING: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
 
 /// Kills every engine still running (and whatever each started), then ends
