@@ -10,11 +10,11 @@
 //! computer's side of this is in [`computer`].
 //!
 //! ```
-//! use endodoi::app::{App, Players};
+//! use endodoi::app::{App, Match};
 //! use endodoi::rules::{Config, Side};
 //! use ratatui::crossterm::event::{KeyCode, KeyEvent};
 //!
-//! let mut app = App::new(Config::default(), Players::default());
+//! let mut app = App::new(Config::default(), Match::default());
 //! app.handle_key(KeyEvent::from(KeyCode::Char('c')));
 //! app.handle_key(KeyEvent::from(KeyCode::Enter));
 //! assert_eq!(app.game().ply(), 1);
@@ -25,6 +25,8 @@
 //! [`App::review`].
 
 pub mod computer;
+pub mod players;
+pub mod sowing;
 pub mod viewer;
 
 use std::time::Duration;
@@ -36,34 +38,19 @@ use ratatui::layout::Rect;
 
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
-use crate::search::{DEFAULT_THINK, Level};
+use crate::search::DEFAULT_THINK;
 use crate::ui::{self, Look};
 pub use computer::{
-    AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking, computer_name,
-    level_of_name,
+    AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking,
+};
+pub use players::{Match, TAG_MATCH, TAG_ROUND, TAG_SCORE, computer_name, level_of_name};
+pub use sowing::{
+    DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
 pub use viewer::Viewer;
 
-/// The slowest animation speed.
-pub const MIN_SPEED: u8 = 1;
-/// The fastest animation speed.
-pub const MAX_SPEED: u8 = 6;
-/// The animation speed at start: 80 ms a seed.
-pub const DEFAULT_SPEED: u8 = 3;
-/// Time per seed at the slowest speed; each speed step halves it.
-const SLOWEST_SEED: Duration = Duration::from_millis(320);
-/// A sowing never takes longer than this many seeds' time at its speed
-/// (3.2 s at the default speed): longer moves are sown faster.
-pub const MAX_STEPS_OF_TIME: u32 = 40;
-
-/// Record tag: wins needed to take the match.
-pub const TAG_MATCH: &str = "Match";
 /// What a move key answers once the game has ended.
 const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
-/// Record tag: the game's number in its match, from 1.
-pub const TAG_ROUND: &str = "Round";
-/// Record tag: the match score before this game, South's player first.
-pub const TAG_SCORE: &str = "Score";
 
 /// What the screen is doing: playing, animating, helping or asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,285 +109,11 @@ pub struct Message {
     pub tone: Tone,
 }
 
-/// The two players of a game or match and the match state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Players {
-    /// The players' names; the first plays South in odd games.
-    pub names: [String; 2],
-    /// The level of each player the computer plays (`None`: a person).
-    pub computers: [Option<Level>; 2],
-    /// Wins needed to take the match, or `None` for a single game.
-    pub first_to: Option<u16>,
-    /// Wins of each player in the match's finished games.
-    pub wins: [u16; 2],
-    /// The number of the current game in the match, from 1.
-    pub round: u16,
-}
-
-impl Default for Players {
-    fn default() -> Players {
-        Players {
-            names: ["South".to_owned(), "North".to_owned()],
-            computers: [None, None],
-            first_to: None,
-            wins: [0, 0],
-            round: 1,
-        }
-    }
-}
-
-impl Players {
-    /// Players for a new game or match; unnamed players are called after
-    /// their row in a single game and "Player 1"/"Player 2" in a match, where
-    /// they change rows.
-    pub fn new(south: Option<String>, north: Option<String>, first_to: Option<u16>) -> Players {
-        let default = |row: &str, number: u8| match first_to {
-            Some(_) => format!("Player {number}"),
-            None => row.to_owned(),
-        };
-        Players {
-            names: [
-                south.unwrap_or_else(|| default("South", 1)),
-                north.unwrap_or_else(|| default("North", 2)),
-            ],
-            computers: [None, None],
-            first_to,
-            wins: [0, 0],
-            round: 1,
-        }
-    }
-
-    /// The players and match state a record's tags describe (names, `Match`,
-    /// `Round`, `Score`), as [`App::record`] writes them.
-    pub fn from_record(record: &Record) -> Players {
-        let first_to = record
-            .tag(TAG_MATCH)
-            .and_then(|n| n.parse().ok())
-            .filter(|&n| n > 0);
-        let round: u16 = record
-            .tag(TAG_ROUND)
-            .and_then(|n| n.parse().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or(1);
-        let score = record.tag(TAG_SCORE).and_then(|score| {
-            let (south, north) = score.split_once('-')?;
-            Some([south.trim().parse().ok()?, north.trim().parse().ok()?])
-        });
-        let mut players = Players::new(
-            record.tag("South").map(str::to_owned),
-            record.tag("North").map(str::to_owned),
-            first_to,
-        );
-        players.round = if first_to.is_some() { round } else { 1 };
-        let [south_wins, north_wins] = score.unwrap_or([0, 0]);
-        players.wins = [south_wins, north_wins];
-        players.computers = players.names.clone().map(|name| level_of_name(&name));
-        if players.south_player() == 1 {
-            players.names.swap(0, 1);
-            players.wins.swap(0, 1);
-            players.computers.swap(0, 1);
-        }
-        players
-    }
-
-    /// Makes whoever plays `side` in the current game the computer at
-    /// `level` (named after it), or a person again (`None`, keeping the name).
-    pub fn set_computer(&mut self, side: Side, level: Option<Level>) {
-        let player = self.player(side);
-        self.computers[player] = level;
-        if let Some(level) = level {
-            self.names[player] = computer_name(level);
-        }
-    }
-
-    /// The level of the computer playing `side`, or `None` for a person.
-    pub fn computer(&self, side: Side) -> Option<Level> {
-        self.computers[self.player(side)]
-    }
-
-    /// Whether the computer plays both sides.
-    pub fn all_computers(&self) -> bool {
-        self.computers.iter().all(Option::is_some)
-    }
-
-    /// Which player (0 or 1) plays South in the current game.
-    pub fn south_player(&self) -> usize {
-        usize::from(self.round.is_multiple_of(2))
-    }
-
-    /// Which player plays `side` in the current game.
-    pub fn player(&self, side: Side) -> usize {
-        match side {
-            Side::South => self.south_player(),
-            Side::North => 1 - self.south_player(),
-        }
-    }
-
-    /// The name of whoever plays `side` in the current game.
-    pub fn name(&self, side: Side) -> &str {
-        &self.names[self.player(side)]
-    }
-}
-
-/// A move being shown seed by seed.
-///
-/// The board starts as it was before the move and follows the move's laps
-/// ([`MoveReport::laps`], [`crate::rules::Lap::holes`]): lift a hole, drop one
-/// seed per hole; then the capture flashes. The final board is the game's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sowing {
-    /// What the move did.
-    pub report: MoveReport,
-    /// The position before the move.
-    pub before: Position,
-    /// Seeds shown in each hole now, each row from its owner's left.
-    pub rows: BySide<Vec<u8>>,
-    /// The lap being sown, 0-based (equal to the number of laps when done).
-    pub lap: usize,
-    /// Seeds still in hand.
-    pub in_hand: u8,
-    /// The hole that last received a seed, or the hole just lifted.
-    pub current: Option<Hole>,
-    /// Where the animation is.
-    pub phase: Phase,
-    lap_holes: Vec<Hole>,
-    dropped: usize,
-    clock: Duration,
-    step: Duration,
-    flash: Duration,
-}
-
-/// The stages of a sowing animation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// About to lift the seeds of the next lap's hole.
-    Lift,
-    /// Dropping seeds one by one.
-    Sow,
-    /// The capture is shown.
-    Capture,
-    /// Finished.
-    Done,
-}
-
-impl Sowing {
-    /// The animation of `report`, played from `before`, at `speed`.
-    pub fn new(before: Position, report: MoveReport, speed: u8) -> Sowing {
-        let rows = BySide::from_fn(|side| before.row(side).to_vec());
-        let mut sowing = Sowing {
-            report,
-            before,
-            rows,
-            lap: 0,
-            in_hand: 0,
-            current: None,
-            phase: Phase::Lift,
-            lap_holes: Vec::new(),
-            dropped: 0,
-            clock: Duration::ZERO,
-            step: Duration::ZERO,
-            flash: Duration::ZERO,
-        };
-        sowing.set_speed(speed);
-        sowing
-    }
-
-    /// Steps the animation shows: a seed dropped, or a hole lifted.
-    fn steps(&self) -> u32 {
-        self.report.seeds_sown + self.report.laps.len() as u32
-    }
-
-    /// Changes the pace; a long move is sown faster so that it never takes
-    /// more than [`MAX_STEPS_OF_TIME`] seeds' time at `speed`.
-    pub fn set_speed(&mut self, speed: u8) {
-        let per_seed = seed_time(speed);
-        let steps = self.steps();
-        self.step = if steps > MAX_STEPS_OF_TIME {
-            per_seed * MAX_STEPS_OF_TIME / steps
-        } else {
-            per_seed
-        }
-        .max(Duration::from_nanos(1));
-        self.flash = (per_seed * 6).clamp(Duration::from_millis(250), Duration::from_millis(900));
-    }
-
-    /// How long the whole animation takes from its start.
-    pub fn duration(&self) -> Duration {
-        let steps = self.steps();
-        let flash = match self.report.capture {
-            Some(_) => self.flash,
-            None => Duration::ZERO,
-        };
-        self.step * steps + flash
-    }
-
-    /// Lets `elapsed` time pass.
-    pub fn advance(&mut self, elapsed: Duration) {
-        self.clock += elapsed;
-        while matches!(self.phase, Phase::Lift | Phase::Sow) && self.clock >= self.step {
-            self.clock -= self.step;
-            self.step_once();
-        }
-        if self.phase == Phase::Capture && self.clock >= self.flash {
-            self.phase = Phase::Done;
-        }
-    }
-
-    /// Whether the animation has finished.
-    pub fn is_done(&self) -> bool {
-        self.phase == Phase::Done
-    }
-
-    /// The lap being shown, 1-based, and the number of laps.
-    pub fn lap_count(&self) -> (usize, usize) {
-        let laps = self.report.laps.len();
-        ((self.lap + 1).min(laps), laps)
-    }
-
-    fn step_once(&mut self) {
-        let width = self.before.width();
-        match self.phase {
-            Phase::Lift => {
-                let lap = self.report.laps[self.lap];
-                self.rows[lap.start.side()][usize::from(lap.start.index())] = 0;
-                self.in_hand = lap.seeds;
-                self.current = Some(lap.start);
-                self.lap_holes = lap.holes(width).collect();
-                self.dropped = 0;
-                self.phase = Phase::Sow;
-            }
-            Phase::Sow => {
-                let hole = self.lap_holes[self.dropped];
-                self.rows[hole.side()][usize::from(hole.index())] += 1;
-                self.in_hand -= 1;
-                self.dropped += 1;
-                self.current = Some(hole);
-                if self.dropped == self.lap_holes.len() {
-                    self.lap += 1;
-                    self.phase = if self.lap < self.report.laps.len() {
-                        Phase::Lift
-                    } else if self.report.capture.is_some() {
-                        Phase::Capture
-                    } else {
-                        Phase::Done
-                    };
-                }
-            }
-            Phase::Capture | Phase::Done => {}
-        }
-    }
-}
-
-/// Time per seed at `speed`.
-pub fn seed_time(speed: u8) -> Duration {
-    SLOWEST_SEED / (1 << (speed.clamp(MIN_SPEED, MAX_SPEED) - 1))
-}
-
 /// All the state of the terminal game.
 #[derive(Clone, Debug)]
 pub struct App {
     record: Record,
-    players: Players,
+    players: Match,
     mode: Mode,
     cursor: BySide<u8>,
     preview: bool,
@@ -419,13 +132,13 @@ pub struct App {
 
 impl App {
     /// A new game on `config` for `players`.
-    pub fn new(config: Config, players: Players) -> App {
+    pub fn new(config: Config, players: Match) -> App {
         let record = Record::new(Game::new(config));
         App::from_record(record, players)
     }
 
     /// Continues the game of `record` (loaded or resumed) for `players`.
-    pub fn from_record(record: Record, players: Players) -> App {
+    pub fn from_record(record: Record, players: Match) -> App {
         let mut app = App {
             record,
             players,
@@ -475,7 +188,7 @@ impl App {
     }
 
     /// The players and match state.
-    pub fn players(&self) -> &Players {
+    pub fn players(&self) -> &Match {
         &self.players
     }
 
@@ -529,22 +242,14 @@ impl App {
     }
 
     /// Each player's wins in the match, the current game's result included.
-    pub fn tally(&self) -> [u16; 2] {
-        let mut wins = self.players.wins;
-        if let Some(winner) = self
-            .game()
-            .outcome()
-            .and_then(crate::rules::Outcome::winner)
-        {
-            wins[self.players.player(winner)] += 1;
-        }
-        wins
+    pub fn tally(&self) -> BySide<u16> {
+        self.players.tally(self.game().outcome())
     }
 
-    /// The player who has won the match, if it is decided.
-    pub fn champion(&self) -> Option<usize> {
-        let first_to = self.players.first_to?;
-        self.tally().iter().position(|&wins| wins >= first_to)
+    /// The player (by first-game row, see [`Match::home`]) who has won the
+    /// match, if it is decided.
+    pub fn champion(&self) -> Option<Side> {
+        self.players.champion(self.tally())
     }
 
     /// The side-effect work asked for since the last call, oldest first.
@@ -860,13 +565,9 @@ impl App {
     fn start_next_game(&mut self) {
         let finished = self.game().outcome().is_some();
         if self.players.first_to.is_some() && finished {
-            if self.champion().is_some() {
-                self.players.wins = [0, 0];
-                self.players.round = 1;
+            if self.players.next_game(self.tally()) {
                 self.notify(Tone::Info, "A new match begins");
             } else {
-                self.players.wins = self.tally();
-                self.players.round += 1;
                 self.notify(
                     Tone::Info,
                     format!(
@@ -903,19 +604,7 @@ impl App {
 
     /// Writes the players and match state into the record's tags.
     fn write_tags(&mut self) {
-        let south = self.players.name(Side::South).to_owned();
-        let north = self.players.name(Side::North).to_owned();
-        self.record.set_tag("South", &south);
-        self.record.set_tag("North", &north);
-        if let Some(first_to) = self.players.first_to {
-            let wins = self.players.wins;
-            let south_player = self.players.south_player();
-            let score = format!("{}-{}", wins[south_player], wins[1 - south_player]);
-            self.record.set_tag(TAG_MATCH, &first_to.to_string());
-            self.record
-                .set_tag(TAG_ROUND, &self.players.round.to_string());
-            self.record.set_tag(TAG_SCORE, &score);
-        }
+        self.players.write_tags(&mut self.record);
     }
 
     /// Keeps the mover's selection on a legal hole when it has one.

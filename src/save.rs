@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
-use crate::app::{App, Effect, Players, Tone};
+use crate::app::{App, Effect, Match, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::record::Record;
 use crate::rules::{Game, Side};
@@ -745,7 +745,7 @@ impl Session {
                 bail!("--resume: this system has no data directory for saved games");
             };
             let (path, record, lock) = resume(dir, id.as_deref(), &mut warnings)?;
-            let app = App::from_record(record.clone(), named(&Players::from_record(&record), args));
+            let app = App::from_record(record.clone(), named(&Match::from_record(&record), args));
             store.kept.wrote(&path, app.record());
             store.current = Some(Autosave {
                 serial: 0,
@@ -756,9 +756,9 @@ impl Session {
         } else if let Some(loaded) = loaded {
             let record = loaded.record.clone();
             store.loaded = Some(loaded);
-            App::from_record(record.clone(), named(&Players::from_record(&record), args))
+            App::from_record(record.clone(), named(&Match::from_record(&record), args))
         } else {
-            let players = named(&Players::new(None, None, args.first_to), args);
+            let players = named(&Match::new(None, None, args.first_to), args);
             App::new(args.board.config()?, players)
         };
         if let Some(first_to) = args.first_to
@@ -934,14 +934,13 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
 }
 
 /// `players` with the names and computers given on the command line, if any.
-fn named(players: &Players, args: &PlayArgs) -> Players {
+fn named(players: &Match, args: &PlayArgs) -> Match {
     let mut players = players.clone();
     for (side, given) in [(Side::South, &args.south), (Side::North, &args.north)] {
         match given {
             Some(PlayerArg::Human(name)) => {
                 players.set_computer(side, None);
-                let player = players.player(side);
-                players.names[player].clone_from(name);
+                players.set_name(side, name);
             }
             Some(PlayerArg::Computer(level)) => players.set_computer(side, Some(*level)),
             None => {}

@@ -8,9 +8,9 @@ mod screen;
 
 use std::time::Duration;
 
-use endodoi::app::{App, Players};
+use endodoi::app::{App, Match};
 use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::Look;
 use keys::type_keys;
@@ -38,7 +38,7 @@ fn draw(app: &App, width: u16, height: u16) -> Buffer {
 fn game_app(width: u32, moves: &str, look: Look) -> App {
     let config = Config::new(width, 4, Variant::Classic).expect("a board");
     let record = Record::read_moves(config, moves).expect("a game");
-    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(record, players);
     app.look = look;
     app.set_animation(false);
@@ -141,7 +141,7 @@ fn legal_and_unplayable_holes_differ_by_border_glyphs() {
         Position::from_rows(&[1, 2, 0, 3, 1, 4], &[1, 1, 2, 2, 2, 2], Side::South).expect("rows");
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Players::default(),
+        Match::default(),
     );
     app.look = PLAIN;
     let screen = text(&draw(&app, 80, 24));
@@ -201,7 +201,7 @@ fn a_selected_endless_hole_says_why() {
         Position::from_rows(&[2, 1, 0, 2, 4, 0], &[5, 1, 5, 1, 4, 3], Side::North).expect("rows");
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Players::default(),
+        Match::default(),
     );
     app.look = PLAIN;
     let before = text(&draw(&app, 80, 24));
@@ -244,7 +244,7 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
     // E captures North's last seed; South's A is left over and goes to South.
     let position =
         Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
-    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
         players,
@@ -299,8 +299,8 @@ fn help_lists_the_keys() {
 #[test]
 fn a_match_shows_tally_pins_beside_the_names() {
     let config = Config::default();
-    let mut players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
-    players.wins = [2, 1];
+    let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    players.wins = BySide { south: 2, north: 1 };
     players.round = 4;
     let mut app = App::new(config, players);
     app.look = PLAIN;
@@ -314,7 +314,7 @@ fn a_match_shows_tally_pins_beside_the_names() {
 
 #[test]
 fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
-    let mut players = Players::default();
+    let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
     app.look = PLAIN;

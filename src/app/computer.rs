@@ -10,12 +10,12 @@
 //! about the position on screen. Tests call the answering methods directly.
 //!
 //! ```
-//! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Players, Purpose};
+//! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Match, Purpose};
 //! use endodoi::rules::{Config, Hole, Side};
 //! use endodoi::search::Level;
 //! use ratatui::crossterm::event::{KeyCode, KeyEvent};
 //!
-//! let mut players = Players::default();
+//! let mut players = Match::default();
 //! players.set_computer(Side::North, Some(Level::MIN));
 //! let mut app = App::new(Config::default(), players);
 //! app.set_animation(false);
@@ -90,17 +90,6 @@ pub struct Thinking {
     settled: Duration,
     /// The computer's answer, held until the board is still.
     answer: Option<Hole>,
-}
-
-/// The name a computer player goes by: `Computer (level 3)`.
-pub fn computer_name(level: Level) -> String {
-    format!("Computer (level {level})")
-}
-
-/// The level a player's name says the computer plays at, if it is a
-/// computer's name (so that a resumed game goes on against the computer).
-pub fn level_of_name(name: &str) -> Option<Level> {
-    Level::all().find(|&level| computer_name(level) == name)
 }
 
 impl App {

@@ -30,7 +30,7 @@ use std::time::Duration;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
-use super::{App, Effect, Mode, Players, Tone, seed_time};
+use super::{App, Effect, Match, Mode, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::Record;
 use crate::rules::{Game, MoveReport};
@@ -132,7 +132,7 @@ impl App {
         let result = record.result_token();
         let (game, moves) = rewound(&record.game);
         record.game = game;
-        let players = Players::from_record(&record);
+        let players = Match::from_record(&record);
         let mut app = App::from_record(record, players);
         app.viewer = Some(Viewer {
             source: source.to_owned(),

@@ -72,7 +72,7 @@ fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     ];
     if let Some(first_to) = players.first_to {
         let (won, open) = look.pins();
-        let wins = app.tally()[players.player(side)];
+        let wins = app.tally()[players.home(side)];
         let pins = won.repeat(usize::from(wins.min(first_to)))
             + &open.repeat(usize::from(first_to.saturating_sub(wins)));
         left.push(Span::raw("  "));

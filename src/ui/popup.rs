@@ -135,14 +135,14 @@ fn match_standing(app: &App) -> Option<(String, &'static str)> {
                 "{} wins the match {}-{}!",
                 players.names[champion],
                 tally[champion],
-                tally[1 - champion]
+                tally[champion.opponent()]
             ),
             "n new match",
         ),
         None => (
             format!(
                 "Match to {first_to}: {} {}, {} {}",
-                players.names[0], tally[0], players.names[1], tally[1]
+                players.names.south, tally.south, players.names.north, tally.north
             ),
             "Enter next game",
         ),
