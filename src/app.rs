@@ -1,13 +1,15 @@
 //! The state of the terminal game and what every key and click does to it.
 //!
-//! [`App`] owns all UI state: the game (as its [`Record`]), the match tally,
-//! the selected hole, the sowing animation, the message line and the [`Mode`].
-//! [`App::handle_key`] and [`App::handle_mouse`] only change that state; the
-//! animation advances by [`App::tick`] with the elapsed time passed in, so
-//! tests drive everything without a terminal or a clock. Work with side
-//! effects (writing files, searching) is asked for as [`Effect`]s, which the
-//! event loop hands to [`crate::save::Store`] or a worker thread; the
-//! computer's side of this is in [`computer`].
+//! [`App`] owns all UI state: the game (as its [`Record`]), the [`Match`],
+//! the selected hole, the message line, the [`Screen`] the player is on and
+//! the [`Mode`] over it (a [`sowing`] shown, help, a question). A key becomes
+//! an [`Action`] through the table of the keys in force ([`keys`]); a click
+//! arrives as an [`Action::Click`] the drawing has resolved. [`App::act`]
+//! only changes state; the animation advances by [`App::tick`] with the
+//! elapsed time passed in, so tests drive everything without a terminal or a
+//! clock. Work with side effects (writing files, searching) is asked for as
+//! [`Effect`]s, which the event loop hands to [`crate::save::Store`] or a
+//! worker thread; the computer's side of this is in [`computer`].
 //!
 //! ```
 //! use endodoi::app::{App, Match};
@@ -25,32 +27,37 @@
 //! [`App::review`].
 
 pub mod computer;
+pub mod keys;
 pub mod players;
 pub mod sowing;
 pub mod viewer;
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
-use crate::ui::{self, Look};
-pub use computer::{
-    AnalysisRequest, COMPUTER_PAUSE, MISTAKE_THRESHOLD, Purpose, Request, Thinking,
-};
+pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
+pub use keys::{Action, Binding, Help, Key, Keymap, Target};
 pub use players::{Match, TAG_MATCH, TAG_ROUND, TAG_SCORE, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
-pub use viewer::Viewer;
+pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Viewer};
 
 /// What a move key answers once the game has ended.
 const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
+
+/// The screen the player is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// A game being played.
+    Game,
+    /// A record shown move by move.
+    Viewer(Box<Viewer>),
+}
 
 /// What the screen is doing: playing, animating, helping or asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,11 +130,9 @@ pub struct App {
     effects: Vec<Effect>,
     serial: u64,
     quit: bool,
-    viewer: Option<Viewer>,
+    screen: Screen,
     think: Duration,
     thinking: Option<Thinking>,
-    /// How to draw: ASCII only or not, colour or not.
-    pub look: Look,
 }
 
 impl App {
@@ -151,10 +156,9 @@ impl App {
             effects: Vec::new(),
             serial: 0,
             quit: false,
-            viewer: None,
+            screen: Screen::Game,
             think: DEFAULT_THINK,
             thinking: None,
-            look: Look::default(),
         };
         app.write_tags();
         app.settle_cursor();
@@ -197,9 +201,62 @@ impl App {
         self.serial
     }
 
+    /// The screen the player is on.
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
     /// What the screen is doing.
     pub fn mode(&self) -> &Mode {
         &self.mode
+    }
+
+    /// The table of the keys in force now.
+    pub fn keymap(&self) -> Keymap {
+        match (&self.mode, &self.screen) {
+            (Mode::Help, _) => Keymap::Help,
+            (Mode::Confirm(_), _) => Keymap::Confirm,
+            (Mode::Sowing(_), Screen::Game) => Keymap::Sowing,
+            (Mode::Play, Screen::Game) => Keymap::Game,
+            (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
+            (_, Screen::Viewer(_)) => Keymap::Viewer,
+        }
+    }
+
+    /// The keys of the screen itself, under any popup: those help lists.
+    pub fn screen_keymap(&self) -> Keymap {
+        match self.screen {
+            Screen::Game => Keymap::Game,
+            Screen::Viewer(_) => Keymap::Viewer,
+        }
+    }
+
+    /// Whether `action` makes sense now, so that the key bar offers it.
+    pub fn offers(&self, action: Action) -> bool {
+        match &self.screen {
+            Screen::Game if self.keymap() == Keymap::Game => self.game_offers(action),
+            Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
+                viewer::offers(viewer, self.sowing().is_some(), action)
+            }
+            _ => true,
+        }
+    }
+
+    fn game_offers(&self, action: Action) -> bool {
+        let moving = matches!(
+            action,
+            Action::Select(_)
+                | Action::SelectLeft
+                | Action::SelectRight
+                | Action::Sow
+                | Action::Hint
+                | Action::TogglePreview
+        );
+        if self.game().outcome().is_some() {
+            !moving && action != Action::Redo
+        } else {
+            !(moving && self.computer_to_move().is_some())
+        }
     }
 
     /// The animation in progress, if any.
@@ -275,74 +332,100 @@ impl App {
             }
         }
         self.thinking_tick(elapsed);
-        if self.viewer.is_some() {
+        if matches!(self.screen, Screen::Viewer(_)) {
             self.viewer_tick(elapsed);
         }
         self.update_computer();
     }
 
-    /// Acts on a key; only presses count (no repeats or releases).
+    /// Acts on a key: the action the keys in force give it, if any; only
+    /// presses count (no repeats or releases).
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.kind != KeyEventKind::Press {
             return;
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
-            return;
-        }
-        self.message = None;
-        let speed = match key.code {
-            KeyCode::Char('+' | '=') => Some(1),
-            KeyCode::Char('-' | '_') => Some(-1),
-            _ => None,
-        };
-        // The speed keys work in a game and the viewer alike, and change a
-        // sowing's pace without skipping it.
-        if let Some(step) = speed
-            && matches!(self.mode, Mode::Play | Mode::Sowing(_))
-        {
-            self.change_speed(step);
-        } else if self.viewer.is_some() {
-            self.viewer_key(key);
+        if let Some(action) = self.keymap().action_for(key) {
+            self.act(action);
         } else {
-            self.game_key(key);
+            self.message = None;
+            self.update_computer();
+        }
+    }
+
+    /// Does what `action` asks, as its key does on the screen in force (a
+    /// click: as [`Target`] says); clears the message line first.
+    pub fn act(&mut self, action: Action) {
+        self.message = None;
+        match action {
+            Action::QuitNow => self.quit = true,
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            _ if matches!(self.screen, Screen::Viewer(_)) => self.viewer_act(action),
+            _ => self.game_act(action),
         }
         self.update_computer();
     }
 
-    fn game_key(&mut self, key: KeyEvent) {
-        match &self.mode {
-            // Any key skips a sowing or closes help, and does nothing else.
-            Mode::Sowing(_) | Mode::Help => self.mode = Mode::Play,
-            &Mode::Confirm(question) => {
-                self.mode = Mode::Play;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+    fn game_act(&mut self, action: Action) {
+        match action {
+            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
+            Action::Yes => {
+                if let Mode::Confirm(question) = std::mem::replace(&mut self.mode, Mode::Play) {
                     match question {
                         Confirm::Quit => self.quit = true,
                         Confirm::NewGame => self.start_next_game(),
                     }
                 }
             }
-            Mode::Play => self.play_key(key),
+            Action::Click(target) => self.game_click(target),
+            Action::Quit if self.unfinished() => self.mode = Mode::Confirm(Confirm::Quit),
+            Action::Quit => self.quit = true,
+            Action::Help => self.mode = Mode::Help,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::NewGame => self.new_game(),
+            Action::Hint => self.ask_hint(),
+            Action::Save => self.effects.push(Effect::Export),
+            Action::TogglePreview => {
+                self.preview = !self.preview;
+                let state = if self.preview { "on" } else { "off" };
+                self.notify(Tone::Info, format!("Move preview {state}"));
+            }
+            Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+                self.new_game();
+            }
+            Action::SelectLeft | Action::SelectRight | Action::Sow
+                if self.computer_to_move().is_some() =>
+            {
+                if let Some(side) = self.game().to_move() {
+                    self.refuse_computer_turn(side);
+                }
+            }
+            Action::SelectLeft => self.step_selection(-1),
+            Action::SelectRight => self.step_selection(1),
+            Action::Sow => self.sow(),
+            Action::Select(letter) => self.select_letter(letter),
+            // The viewer's own actions, and those every screen shares.
+            Action::QuitNow
+            | Action::Faster
+            | Action::Slower
+            | Action::StepBack
+            | Action::StepForward
+            | Action::Start
+            | Action::End
+            | Action::Autoplay
+            | Action::Digit(_)
+            | Action::EraseDigit
+            | Action::CancelGoTo
+            | Action::GoTo
+            | Action::TakeOver
+            | Action::Analysis => {}
         }
     }
 
-    /// Acts on a mouse event: a click selects a hole, a click on the selected
-    /// hole sows it. `screen` is the area the app is drawn in.
-    pub fn handle_mouse(&mut self, mouse: MouseEvent, screen: Rect) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        self.message = None;
-        if self.viewer.is_some() {
-            self.viewer_mouse(mouse, screen);
-        } else {
-            self.game_mouse(mouse, screen);
-        }
-        self.update_computer();
-    }
-
-    fn game_mouse(&mut self, mouse: MouseEvent, screen: Rect) {
+    /// A click selects a hole, a click on the selected hole sows it; any
+    /// click ends a sowing or closes help, and does nothing else then.
+    fn game_click(&mut self, target: Target) {
         match self.mode {
             Mode::Play => {}
             Mode::Sowing(_) | Mode::Help => {
@@ -351,7 +434,7 @@ impl App {
             }
             Mode::Confirm(_) => return,
         }
-        let Some(hole) = ui::hole_at(self, screen, mouse.column, mouse.row) else {
+        let Target::Hole(hole) = target else {
             return;
         };
         match self.game().to_move() {
@@ -365,43 +448,6 @@ impl App {
             ),
             Some(_) if self.selected() == Some(hole) => self.sow(),
             Some(_) => self.select(hole),
-        }
-    }
-
-    fn play_key(&mut self, key: KeyEvent) {
-        match key.code {
-            KeyCode::Char('q' | 'Q') | KeyCode::Esc if self.unfinished() => {
-                self.mode = Mode::Confirm(Confirm::Quit);
-            }
-            KeyCode::Char('q' | 'Q') | KeyCode::Esc => self.quit = true,
-            KeyCode::Char('?') | KeyCode::F(1) => self.mode = Mode::Help,
-            KeyCode::Char('u' | 'U') | KeyCode::Backspace => self.undo(),
-            KeyCode::Char('r' | 'R') => self.redo(),
-            KeyCode::Char('n' | 'N') => self.new_game(),
-            KeyCode::Char('t' | 'T') => self.ask_hint(),
-            KeyCode::Char('s' | 'S') => self.effects.push(Effect::Export),
-            KeyCode::Char('p' | 'P') => {
-                self.preview = !self.preview;
-                let state = if self.preview { "on" } else { "off" };
-                self.notify(Tone::Info, format!("Move preview {state}"));
-            }
-            KeyCode::Enter | KeyCode::Char(' ')
-                if self.game().outcome().is_some() && self.players.first_to.is_some() =>
-            {
-                self.new_game();
-            }
-            KeyCode::Left | KeyCode::Right | KeyCode::Enter | KeyCode::Char(' ')
-                if self.computer_to_move().is_some() =>
-            {
-                if let Some(side) = self.game().to_move() {
-                    self.refuse_computer_turn(side);
-                }
-            }
-            KeyCode::Left => self.step_selection(-1),
-            KeyCode::Right => self.step_selection(1),
-            KeyCode::Enter | KeyCode::Char(' ') => self.sow(),
-            KeyCode::Char(letter) if letter.is_ascii_alphabetic() => self.select_letter(letter),
-            _ => {}
         }
     }
 

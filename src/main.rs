@@ -127,16 +127,16 @@ fn run(cli: Cli) -> Result<u8> {
             for warning in &session.warnings {
                 eprintln!("endodoi: cannot be read: {}", terminal_safe(warning));
             }
-            play(session)
+            play(session, Look::from_env(cli.play.ascii))
         }
     }
 }
 
-/// Plays `session` in the terminal, then says where the games are, what
+/// Plays `session` in the terminal, drawn in `look`, then says where the games are, what
 /// could not be written and, as a last resort, prints the record of a game
 /// kept nowhere; returns the exit status.
-fn play(session: Session) -> Result<u8> {
-    let ending = terminal::run(session)?;
+fn play(session: Session, look: Look) -> Result<u8> {
+    let ending = terminal::run(session, look)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
         out!("{}", terminal_safe(note));
@@ -212,14 +212,16 @@ fn replay(args: &ReplayArgs) -> Result<u8> {
     } else {
         let mut app = App::review(record, &label, fault);
         app.set_animation(!args.no_animation);
-        app.look = Look::from_env(args.ascii);
         let store = Store::new(save::games_dir(), None, Store::export_dirs());
         let warnings = Vec::new();
-        return play(Session {
-            app,
-            store,
-            warnings,
-        });
+        return play(
+            Session {
+                app,
+                store,
+                warnings,
+            },
+            Look::from_env(args.ascii),
+        );
     }
     Ok(0)
 }

@@ -31,7 +31,6 @@ use crate::app::{App, Effect, Match, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::record::Record;
 use crate::rules::{Game, Side};
-use crate::ui::Look;
 use lock::{GameLock, LockError};
 
 /// Records larger than this are refused before being read whole.
@@ -789,7 +788,6 @@ impl Session {
         }
         app.set_animation(!args.no_animation);
         app.set_think(args.think());
-        app.look = Look::from_env(args.ascii);
         Ok(Session {
             app,
             store,

@@ -12,17 +12,17 @@ use std::time::Duration;
 use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
-    App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Match, Mode, Phase, Purpose, Tone,
-    seed_time,
+    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Match, Mode, Phase, Purpose,
+    Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, Limits, Search};
+use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
-use mouse::click;
+use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
-use ratatui::layout::Rect;
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
@@ -384,15 +384,20 @@ fn match_players_round_trip_through_record_tags() {
 
 /// Finds a hole's middle on an 80×24 screen by drawing it.
 fn locate(app: &App, letter: char) -> (u16, u16) {
+    let view = View::new(app, Look::default());
     (0..24)
         .flat_map(|row| (0..80).map(move |column| (column, row)))
-        .find(|&(column, row)| {
-            endodoi::ui::hole_at(app, Rect::new(0, 0, 80, 24), column, row) == Some(hole(letter))
-        })
+        .find(|&(column, row)| view.target_at(SCREEN, column, row) == Target::Hole(hole(letter)))
         .map(|(column, row)| (column + 2, row + 2))
         .expect("the hole is on screen")
 }
 
+/// A click on a hole, as the drawing resolves it.
+fn click_hole(app: &mut App, letter: char) {
+    app.act(Action::Click(Target::Hole(hole(letter))));
+}
+
+/// End to end: the click is resolved on the screen as drawn.
 #[test]
 fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
     let mut app = new_app();
@@ -407,8 +412,7 @@ fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
 #[test]
 fn clicking_the_opponents_row_explains_whose_turn_it_is() {
     let mut app = new_app();
-    let (column, row) = locate(&app, 'b');
-    click(&mut app, column, row);
+    click_hole(&mut app, 'b');
     assert_eq!(app.game().ply(), 0);
     assert_eq!(
         app.message().expect("a message").text,
