@@ -12,8 +12,8 @@ use std::time::Duration;
 use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
-    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Match, Mode, Phase, Purpose,
-    Target, Tone, seed_time,
+    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, MAX_SPEED,
+    MIN_SPEED, Match, Mode, Phase, Purpose, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -686,4 +686,95 @@ fn no_hint_on_the_computers_turn() {
     press(&mut app, KeyCode::Char('t'));
     assert!(think_requests(&mut app).is_empty());
     assert_eq!(app.message().map(|m| m.tone), Some(Tone::Error));
+}
+
+// ------------------------------------------------------------ the key tables
+
+/// Key presses that a key of a table stands for.
+fn presses(key: Key) -> Vec<KeyEvent> {
+    match key {
+        Key::Char(c) => vec![KeyEvent::from(KeyCode::Char(c))],
+        Key::Letter(c) => vec![
+            KeyEvent::from(KeyCode::Char(c.to_ascii_lowercase())),
+            KeyEvent::from(KeyCode::Char(c.to_ascii_uppercase())),
+        ],
+        Key::Code(code) => vec![KeyEvent::from(code)],
+        Key::Ctrl(c) => vec![KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)],
+        Key::HoleLetters => ('a'..='j')
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
+        Key::Digits => ('0'..='9')
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
+        Key::Any => vec![KeyEvent::from(KeyCode::F(12))],
+        Key::Click => Vec::new(),
+    }
+}
+
+#[test]
+fn every_key_of_every_table_does_what_its_line_says() {
+    let tables = Keymap::ALL.map(|keymap| (keymap, keymap.bindings()));
+    let global = tables
+        .iter()
+        .map(|&(keymap, _)| (keymap, endodoi::app::keys::GLOBAL));
+    for (keymap, bindings) in tables.into_iter().chain(global) {
+        for binding in bindings {
+            for &key in binding.keys {
+                for press in presses(key) {
+                    let expected = match (binding.action, press.code) {
+                        (Action::Select(_), KeyCode::Char(c)) => Action::Select(c),
+                        (Action::Digit(_), KeyCode::Char(c)) => {
+                            Action::Digit(c.to_digit(10).expect("a digit") as u8)
+                        }
+                        (action, _) => action,
+                    };
+                    assert_eq!(
+                        keymap.action_for(press),
+                        Some(expected),
+                        "{keymap:?}: {press:?} of {binding:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_speed_help_names_the_speeds() {
+    let speed = Keymap::Game
+        .bindings()
+        .iter()
+        .find(|binding| binding.action == Action::Faster)
+        .expect("a speed key");
+    assert_eq!(
+        speed.help,
+        Help::Says("sowing speed, 1 to 6; any key skips a sowing")
+    );
+    assert_eq!((MIN_SPEED, MAX_SPEED), (1, 6));
+}
+
+#[test]
+fn escape_quits_like_q() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit(), "before the first move");
+    let mut app = new_app();
+    type_keys(&mut app, "c\n");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+}
+
+#[test]
+fn a_click_on_a_hole_selects_it_while_help_is_open_only_closes_help() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('?'));
+    click_hole(&mut app, 'D');
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(
+        app.selected(),
+        Some(hole('A')),
+        "the click only closed help"
+    );
+    click_hole(&mut app, 'D');
+    assert_eq!(app.selected(), Some(hole('D')));
 }
