@@ -10,14 +10,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Players, Tone};
+use crate::app::{App, Match, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
 use crate::record::Record;
 use crate::rules::Side;
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
-use crate::ui::Look;
 
 /// Everything a game in the terminal needs, prepared before the terminal is
 /// taken over so that every failure is an ordinary error message.
@@ -49,15 +48,15 @@ impl Session {
                 bail!("--resume: this system has no data directory for saved games");
             };
             let (path, record, lock) = resume(dir, id.as_deref(), &mut warnings)?;
-            let app = App::from_record(record.clone(), named(&Players::from_record(&record), args));
+            let app = App::from_record(record.clone(), named(&Match::from_record(&record), args));
             opened.resumed = Some((path, app.record().clone(), lock));
             app
         } else if let Some(loaded) = loaded {
             let record = loaded.record.clone();
             opened.loaded = Some(loaded);
-            App::from_record(record.clone(), named(&Players::from_record(&record), args))
+            App::from_record(record.clone(), named(&Match::from_record(&record), args))
         } else {
-            let players = named(&Players::new(None, None, args.first_to), args);
+            let players = named(&Match::new(None, None, args.first_to), args);
             App::new(args.board.config()?, players)
         };
         if let Some(first_to) = args.first_to
@@ -84,7 +83,6 @@ impl Session {
         }
         app.set_animation(!args.no_animation);
         app.set_think(args.think());
-        app.look = Look::from_env(args.ascii);
         Ok(Session {
             app,
             store,
@@ -238,14 +236,13 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
 }
 
 /// `players` with the names and computers given on the command line, if any.
-fn named(players: &Players, args: &PlayArgs) -> Players {
+fn named(players: &Match, args: &PlayArgs) -> Match {
     let mut players = players.clone();
     for (side, given) in [(Side::South, &args.south), (Side::North, &args.north)] {
         match given {
             Some(PlayerArg::Human(name)) => {
                 players.set_computer(side, None);
-                let player = players.player(side);
-                players.names[player].clone_from(name);
+                players.set_name(side, name);
             }
             Some(PlayerArg::Computer(level)) => players.set_computer(side, Some(*level)),
             None => {}

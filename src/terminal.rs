@@ -20,6 +20,7 @@ use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
 use crate::save::{Farewell, Store};
 use crate::search::{Search, SearchResult};
 use crate::session::Session;
+use crate::ui::{Look, View};
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
@@ -49,12 +50,13 @@ impl Ending {
     }
 }
 
-/// Plays a game in the terminal until the player quits or a signal comes;
-/// returns what the player should read once the terminal is back.
+/// Plays a game in the terminal, drawn in `look`, until the player quits or
+/// a signal comes; returns what the player should read once the terminal is
+/// back.
 ///
 /// # Errors
 /// When the terminal fails; the terminal is restored first.
-pub fn run(session: Session) -> Result<Ending> {
+pub fn run(session: Session, look: Look) -> Result<Ending> {
     let Session {
         mut app, mut store, ..
     } = session;
@@ -81,7 +83,7 @@ pub fn run(session: Session) -> Result<Ending> {
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let played = event_loop(&mut terminal, &mut app, &mut store, &stop);
+    let played = event_loop(&mut terminal, &mut app, look, &mut store, &stop);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     let _ = std::panic::take_hook();
@@ -97,20 +99,25 @@ pub fn run(session: Session) -> Result<Ending> {
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
+    look: Look,
     store: &mut Store,
     stop: &AtomicUsize,
 ) -> Result<()> {
     let mut last = Instant::now();
     let mut workers = Workers::default();
     while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
-        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
         let timeout = if app.wants_frames() { FRAME } else { IDLE };
         if event::poll(timeout)? {
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),
+                // A click is resolved on the screen as drawn, then acted on.
                 Event::Mouse(mouse) => {
                     let size = terminal.size()?;
-                    app.handle_mouse(mouse, Rect::new(0, 0, size.width, size.height));
+                    let screen = Rect::new(0, 0, size.width, size.height);
+                    if let Some(action) = View::new(app, look).click(mouse, screen) {
+                        app.act(action);
+                    }
                 }
                 // A resize needs only the redraw that follows.
                 _ => {}

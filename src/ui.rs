@@ -1,4 +1,5 @@
-//! Drawing: the whole screen as a pure function of [`App`].
+//! Drawing: the whole screen as a pure function of an [`App`] and the
+//! [`Look`] it is drawn in (a [`View`]), and clicks resolved on it.
 //!
 //! ```text
 //! ╭ En Dodoi · 6 holes · 4 seeds ───────────── move 3 ╮
@@ -18,8 +19,9 @@
 //! ```
 //!
 //! Popups (help, the end of a game, confirmations) are drawn over it. Styles
-//! and glyphs all come from [`theme`]; [`hole_at`] answers mouse clicks from
-//! the same geometry the drawing uses.
+//! and glyphs all come from [`theme`]; the key bar and help list the keys of
+//! [`crate::app::keys`]; [`View::click`] resolves a mouse click into what it
+//! landed on with the same geometry the drawing uses.
 
 mod board;
 mod history;
@@ -27,9 +29,10 @@ mod popup;
 pub mod theme;
 mod viewer;
 
-pub use history::move_at;
+use std::ops::Deref;
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
@@ -37,10 +40,11 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use theme::{HoleState, Look};
 
-use crate::app::{App, Mode, Purpose, Tone, Viewer};
+use crate::app::keys::bar_items;
+use crate::app::{Action, App, Key, Mode, Purpose, Target, Tone, Viewer};
 use crate::rules::{Hole, Side};
 use board::draw_board;
-use history::draw_history;
+use history::{draw_history, move_at};
 use popup::{draw_confirm, draw_help, draw_result};
 
 /// The narrowest hole interior, in columns.
@@ -67,6 +71,49 @@ const VIEWER_HISTORY: u16 = 6;
 /// long game's record on a big screen without an empty box below it.
 const MAX_HISTORY_BOX: u16 = 12;
 
+/// An app as it is drawn: its state and the [`Look`] chosen for it. It reads
+/// the app's state through [`Deref`].
+#[derive(Copy, Clone, Debug)]
+pub struct View<'a> {
+    app: &'a App,
+    /// How to draw: ASCII only or not, colour or not.
+    pub look: Look,
+}
+
+impl<'a> View<'a> {
+    /// `app` drawn in `look`.
+    pub fn new(app: &'a App, look: Look) -> View<'a> {
+        View { app, look }
+    }
+
+    /// What a screen cell shows, for mouse clicks: a hole, a move of the
+    /// list, or nothing to click. `screen` is the area the app is drawn in.
+    pub fn target_at(&self, screen: Rect, column: u16, row: u16) -> Target {
+        if let Some(hole) = hole_at(self, screen, column, row) {
+            Target::Hole(hole)
+        } else if let Some(ply) = move_at(self, screen, column, row) {
+            Target::Move(ply)
+        } else {
+            Target::Elsewhere
+        }
+    }
+
+    /// The action of a mouse event: a left click on what it lands on; other
+    /// mouse events ask for nothing.
+    pub fn click(&self, mouse: MouseEvent, screen: Rect) -> Option<Action> {
+        (mouse.kind == MouseEventKind::Down(MouseButton::Left))
+            .then(|| Action::Click(self.target_at(screen, mouse.column, mouse.row)))
+    }
+}
+
+impl Deref for View<'_> {
+    type Target = App;
+
+    fn deref(&self) -> &App {
+        self.app
+    }
+}
+
 /// What goes round the board: the lines above it, and the rows the move
 /// history would like before the holes get their seed dots.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,7 +123,7 @@ struct Chrome {
 }
 
 impl Chrome {
-    fn of(app: &App) -> Chrome {
+    fn of(app: &View) -> Chrome {
         match app.viewer() {
             Some(_) => Chrome {
                 header: 1,
@@ -135,7 +182,7 @@ impl Geometry {
     }
 
     /// Where everything of `app` goes in `area`, if it fits.
-    fn of(app: &App, area: Rect) -> Option<Geometry> {
+    fn of(app: &View, area: Rect) -> Option<Geometry> {
         let message_rows = wrap(&status_line(app), area.width, MAX_MESSAGE_ROWS).len() as u16;
         Geometry::new(
             area,
@@ -240,9 +287,9 @@ impl Geometry {
     }
 }
 
-/// The hole drawn at a screen cell, if any (for mouse clicks). `screen` is
-/// the area the app is drawn in.
-pub fn hole_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<Hole> {
+/// The hole drawn at a screen cell, if any. `screen` is the area the app is
+/// drawn in.
+fn hole_at(app: &View, screen: Rect, column: u16, row: u16) -> Option<Hole> {
     let width = app.game().config().width();
     let geometry = Geometry::of(app, screen)?;
     Side::ALL
@@ -256,21 +303,16 @@ pub fn hole_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<Hole> {
         })
 }
 
-impl Widget for &App {
+impl Widget for View<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        draw(self, area, buf);
+        draw_screen(&self, area, buf);
+        if self.look.ascii {
+            theme::keep_to_ascii(buf, area);
+        }
     }
 }
 
-/// Draws the whole screen.
-pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
-    draw_screen(app, area, buf);
-    if app.look.ascii {
-        theme::keep_to_ascii(buf, area);
-    }
-}
-
-fn draw_screen(app: &App, area: Rect, buf: &mut Buffer) {
+fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
     let Some(geometry) = Geometry::of(app, area) else {
         draw_too_small(app, area, buf);
         return;
@@ -290,7 +332,7 @@ fn draw_screen(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn draw_too_small(app: &App, area: Rect, buf: &mut Buffer) {
+fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let (columns, rows) = Geometry::needed(app.game().config().width(), Chrome::of(app));
     let text = Text::from(vec![
@@ -309,7 +351,7 @@ fn draw_too_small(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
+fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
     let line = status_line(app);
     if line.width() <= usize::from(area.width) {
         line.centered().render(area, buf);
@@ -321,7 +363,7 @@ fn draw_message(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The message shown under the board, or else what the player may do now.
-fn status_line(app: &App) -> Line<'static> {
+fn status_line(app: &View) -> Line<'static> {
     let look = app.look;
     match app.message() {
         Some(message) => Line::styled(
@@ -408,7 +450,7 @@ fn char_columns(c: char) -> usize {
 }
 
 /// The computer at work: who thinks, a spinner and the time so far.
-fn thinking_status(app: &App) -> Line<'static> {
+fn thinking_status(app: &View) -> Line<'static> {
     let look = app.look;
     let Some(thinking) = app.thinking() else {
         return Line::default();
@@ -435,46 +477,48 @@ fn thinking_status(app: &App) -> Line<'static> {
     ])
 }
 
-fn draw_keys(app: &App, area: Rect, buf: &mut Buffer) {
+/// Keys as help and the key bar write them, `between` each: the board's
+/// hole letters, arrows in ASCII as `<-` and `->`.
+pub(crate) fn key_names(app: &View, keys: &[Key], between: &str) -> String {
+    let width = app.game().config().width();
+    let names: Vec<String> = keys
+        .iter()
+        .map(|key| key_name(app.look, key.name(width)))
+        .collect();
+    names.join(between)
+}
+
+/// A key's name as the look writes it: arrows in ASCII are `<-` and `->`.
+fn key_name(look: Look, name: String) -> String {
+    if look.ascii {
+        name.replace('←', "<-").replace('→', "->")
+    } else {
+        name
+    }
+}
+
+/// The key bar: the keys in force that the app offers now, each with its
+/// word, by the first key of each binding; `any key` is `any other key`
+/// where other keys are listed.
+fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
-    let keys: &[(&str, &str)] = match app.mode() {
-        _ if app.viewer().is_some() => viewer::keys(app),
-        Mode::Sowing(_) => &[("any key", "skip"), ("+ -", "speed")],
-        Mode::Help => &[("any key", "closes help")],
-        Mode::Confirm(_) => &[("y", "yes"), ("any other key", "no")],
-        Mode::Play if app.game().outcome().is_some() => &[
-            ("n", "new game"),
-            ("u", "undo"),
-            ("s", "save"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        Mode::Play if app.computer_to_move().is_some() => &[
-            ("u", "undo"),
-            ("r", "redo"),
-            ("s", "save"),
-            ("n", "new"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-        Mode::Play => &[
-            ("←→", "select"),
-            ("Enter", "sow"),
-            ("u", "undo"),
-            ("r", "redo"),
-            ("t", "hint"),
-            ("s", "save"),
-            ("n", "new"),
-            ("p", "preview"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-    };
-    let arrows = if look.ascii { "<- ->" } else { "←→" };
+    let items = bar_items(
+        app.keymap()
+            .bindings()
+            .iter()
+            .filter(|binding| app.offers(binding.action)),
+    );
+    let others = items.len() > 1;
+    let keys: Vec<(String, &str)> = items
+        .iter()
+        .map(|(keys, label)| match keys[..] {
+            [Key::Any] if others => ("any other key".to_owned(), *label),
+            _ => (key_names(app, keys, " "), *label),
+        })
+        .collect();
     let mut spans = Vec::new();
     let mut used = 0;
-    for (index, &(key, action)) in keys.iter().enumerate() {
-        let key = if key == "←→" { arrows } else { key };
+    for (index, (key, action)) in keys.iter().enumerate() {
         let len = key.chars().count() + 1 + action.len() + 2;
         // Keep room for the last two items (help and quit) whatever happens.
         let tail: usize = keys[index + 1..]

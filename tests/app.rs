@@ -12,24 +12,24 @@ use std::time::Duration;
 use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
-    App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Mode, Phase, Players, Purpose, Tone,
-    seed_time,
+    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, MAX_SPEED,
+    MIN_SPEED, Match, Mode, Phase, Purpose, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, Limits, Search};
+use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
-use mouse::click;
+use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
-use ratatui::layout::Rect;
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
 }
 
 fn new_app() -> App {
-    let mut app = App::new(Config::default(), Players::default());
+    let mut app = App::new(Config::default(), Match::default());
     app.set_animation(false);
     app
 }
@@ -37,7 +37,7 @@ fn new_app() -> App {
 fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> App {
     let position = Position::from_rows(south, north, to_move).expect("valid rows");
     let game = Game::from_position(Variant::Classic, position, 4);
-    let mut app = App::from_record(Record::new(game), Players::default());
+    let mut app = App::from_record(Record::new(game), Match::default());
     app.set_animation(false);
     app
 }
@@ -238,7 +238,7 @@ fn p_toggles_the_preview() {
 
 #[test]
 fn sowing_is_animated_seed_by_seed_then_shows_the_game() {
-    let mut app = App::new(Config::default(), Players::default());
+    let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
     let before = app.sowing().expect("animating").clone();
     assert_eq!(before.phase, Phase::Lift);
@@ -262,7 +262,7 @@ fn sowing_is_animated_seed_by_seed_then_shows_the_game() {
 
 #[test]
 fn any_key_skips_the_animation_and_does_nothing_else() {
-    let mut app = App::new(Config::default(), Players::default());
+    let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
     assert!(app.sowing().is_some());
     press(&mut app, KeyCode::Char('u'));
@@ -272,7 +272,7 @@ fn any_key_skips_the_animation_and_does_nothing_else() {
 
 #[test]
 fn plus_and_minus_change_speed_without_skipping() {
-    let mut app = App::new(Config::default(), Players::default());
+    let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
     let slow = app.sowing().expect("animating").duration();
     press(&mut app, KeyCode::Char('+'));
@@ -288,7 +288,7 @@ fn a_move_of_thousands_of_laps_takes_a_few_seconds_at_most() {
     let moves = "G j J a F h G b E i I a A a F b F j C e J e J c C";
     let config = Config::new(10, 4, Variant::Classic).expect("a board");
     let record = Record::read_moves(config, moves).expect("a game");
-    let mut app = App::from_record(record, Players::default());
+    let mut app = App::from_record(record, Match::default());
     type_keys(&mut app, "a\n");
     let sowing = app.sowing().expect("animating");
     assert_eq!(sowing.report.laps.len(), 2481);
@@ -307,7 +307,7 @@ fn a_move_of_thousands_of_laps_takes_a_few_seconds_at_most() {
 
 #[test]
 fn the_animation_ends_on_the_board_the_game_reached() {
-    let mut app = App::new(Config::default(), Players::default());
+    let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "c\n");
     let mut last = None;
     while let Some(sowing) = app.sowing() {
@@ -340,13 +340,13 @@ fn a_match_changes_rows_after_each_game_and_keeps_the_tally() {
     let position =
         Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let game = Game::from_position(Variant::Classic, position, 4);
-    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(2));
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(2));
     let mut app = App::from_record(Record::new(game), players);
     app.set_animation(false);
     type_keys(&mut app, "e\n");
     let outcome = *app.game().outcome().expect("the game is over");
     assert_eq!(outcome.winner(), Some(Side::South));
-    assert_eq!(app.tally(), [1, 0]);
+    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
     assert_eq!(app.champion(), None);
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.game().ply(), 0);
@@ -355,7 +355,7 @@ fn a_match_changes_rows_after_each_game_and_keeps_the_tally() {
     assert_eq!(app.players().name(Side::North), "Naserian");
     assert_eq!(app.record().tag("South"), Some("Lekishon"));
     assert_eq!(app.record().tag("Score"), Some("0-1"));
-    assert_eq!(app.tally(), [1, 0]);
+    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
 }
 
 #[test]
@@ -363,36 +363,41 @@ fn undoing_the_last_move_of_a_game_takes_back_its_win() {
     let position =
         Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let game = Game::from_position(Variant::Classic, position, 4);
-    let mut app = App::from_record(Record::new(game), Players::new(None, None, Some(3)));
+    let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(3)));
     app.set_animation(false);
     type_keys(&mut app, "e\n");
-    assert_eq!(app.tally(), [1, 0]);
+    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.tally(), [0, 0]);
+    assert_eq!(app.tally(), BySide { south: 0, north: 0 });
 }
 
 #[test]
 fn match_players_round_trip_through_record_tags() {
-    let mut players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
     players.round = 4;
-    players.wins = [2, 1];
+    players.wins = BySide { south: 2, north: 1 };
     let app = App::from_record(Record::new(Game::new(Config::default())), players.clone());
     let text = app.record().to_string();
     let record = Record::read(&text).expect("a record");
-    assert_eq!(Players::from_record(&record), players);
+    assert_eq!(Match::from_record(&record), players);
 }
 
 /// Finds a hole's middle on an 80×24 screen by drawing it.
 fn locate(app: &App, letter: char) -> (u16, u16) {
+    let view = View::new(app, Look::default());
     (0..24)
         .flat_map(|row| (0..80).map(move |column| (column, row)))
-        .find(|&(column, row)| {
-            endodoi::ui::hole_at(app, Rect::new(0, 0, 80, 24), column, row) == Some(hole(letter))
-        })
+        .find(|&(column, row)| view.target_at(SCREEN, column, row) == Target::Hole(hole(letter)))
         .map(|(column, row)| (column + 2, row + 2))
         .expect("the hole is on screen")
 }
 
+/// A click on a hole, as the drawing resolves it.
+fn click_hole(app: &mut App, letter: char) {
+    app.act(Action::Click(Target::Hole(hole(letter))));
+}
+
+/// End to end: the click is resolved on the screen as drawn.
 #[test]
 fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
     let mut app = new_app();
@@ -407,8 +412,7 @@ fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
 #[test]
 fn clicking_the_opponents_row_explains_whose_turn_it_is() {
     let mut app = new_app();
-    let (column, row) = locate(&app, 'b');
-    click(&mut app, column, row);
+    click_hole(&mut app, 'b');
     assert_eq!(app.game().ply(), 0);
     assert_eq!(
         app.message().expect("a message").text,
@@ -420,7 +424,7 @@ fn clicking_the_opponents_row_explains_whose_turn_it_is() {
 
 /// A game against the computer (level 1) playing `computer_side`.
 fn against_computer(computer_side: Side) -> App {
-    let mut players = Players::default();
+    let mut players = Match::default();
     players.set_computer(computer_side, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
     app.set_animation(false);
@@ -585,7 +589,7 @@ fn a_new_game_stops_the_computers_search() {
 
 #[test]
 fn two_computers_play_each_other_move_after_move() {
-    let mut players = Players::default();
+    let mut players = Match::default();
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MAX));
     let mut app = App::new(Config::default(), players);
@@ -604,7 +608,7 @@ fn two_computers_play_each_other_move_after_move() {
 
 #[test]
 fn in_a_match_the_computer_changes_rows_with_its_player() {
-    let mut players = Players::new(None, None, Some(2));
+    let mut players = Match::new(None, None, Some(2));
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
     assert_eq!(app.players().computer(Side::North), Some(Level::DEFAULT));
@@ -631,7 +635,7 @@ fn in_a_match_the_computer_changes_rows_with_its_player() {
 fn a_resumed_record_goes_on_against_the_computer_it_names() {
     let mut record = Record::read_moves(Config::default(), "C").expect("a game");
     record.set_tag("North", "Computer (level 2)");
-    let players = Players::from_record(&record);
+    let players = Match::from_record(&record);
     assert_eq!(players.computer(Side::North), Level::new(2));
     let mut app = App::from_record(record, players);
     app.tick(Duration::ZERO);
@@ -682,4 +686,95 @@ fn no_hint_on_the_computers_turn() {
     press(&mut app, KeyCode::Char('t'));
     assert!(think_requests(&mut app).is_empty());
     assert_eq!(app.message().map(|m| m.tone), Some(Tone::Error));
+}
+
+// ------------------------------------------------------------ the key tables
+
+/// Key presses that a key of a table stands for.
+fn presses(key: Key) -> Vec<KeyEvent> {
+    match key {
+        Key::Char(c) => vec![KeyEvent::from(KeyCode::Char(c))],
+        Key::Letter(c) => vec![
+            KeyEvent::from(KeyCode::Char(c.to_ascii_lowercase())),
+            KeyEvent::from(KeyCode::Char(c.to_ascii_uppercase())),
+        ],
+        Key::Code(code) => vec![KeyEvent::from(code)],
+        Key::Ctrl(c) => vec![KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)],
+        Key::HoleLetters => ('a'..='j')
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
+        Key::Digits => ('0'..='9')
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
+        Key::Any => vec![KeyEvent::from(KeyCode::F(12))],
+        Key::Click => Vec::new(),
+    }
+}
+
+#[test]
+fn every_key_of_every_table_does_what_its_line_says() {
+    let tables = Keymap::ALL.map(|keymap| (keymap, keymap.bindings()));
+    let global = tables
+        .iter()
+        .map(|&(keymap, _)| (keymap, endodoi::app::keys::GLOBAL));
+    for (keymap, bindings) in tables.into_iter().chain(global) {
+        for binding in bindings {
+            for &key in binding.keys {
+                for press in presses(key) {
+                    let expected = match (binding.action, press.code) {
+                        (Action::Select(_), KeyCode::Char(c)) => Action::Select(c),
+                        (Action::Digit(_), KeyCode::Char(c)) => {
+                            Action::Digit(c.to_digit(10).expect("a digit") as u8)
+                        }
+                        (action, _) => action,
+                    };
+                    assert_eq!(
+                        keymap.action_for(press),
+                        Some(expected),
+                        "{keymap:?}: {press:?} of {binding:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_speed_help_names_the_speeds() {
+    let speed = Keymap::Game
+        .bindings()
+        .iter()
+        .find(|binding| binding.action == Action::Faster)
+        .expect("a speed key");
+    assert_eq!(
+        speed.help,
+        Help::Says("sowing speed, 1 to 6; any key skips a sowing")
+    );
+    assert_eq!((MIN_SPEED, MAX_SPEED), (1, 6));
+}
+
+#[test]
+fn escape_quits_like_q() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit(), "before the first move");
+    let mut app = new_app();
+    type_keys(&mut app, "c\n");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+}
+
+#[test]
+fn a_click_on_a_hole_selects_it_while_help_is_open_only_closes_help() {
+    let mut app = new_app();
+    press(&mut app, KeyCode::Char('?'));
+    click_hole(&mut app, 'D');
+    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(
+        app.selected(),
+        Some(hole('A')),
+        "the click only closed help"
+    );
+    click_hole(&mut app, 'D');
+    assert_eq!(app.selected(), Some(hole('D')));
 }

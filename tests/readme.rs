@@ -1,9 +1,26 @@
 //! The README cannot drift: every example it shows as `$ endodoi …` with its
-//! output is run here and must print exactly that, and every `endodoi replay
-//! --moves …` command it shows must succeed.
+//! output is run here and must print exactly that, every `endodoi replay
+//! --moves …` command it shows must succeed, its key tables are the
+//! program's tables and its screenshots the program's drawing.
+
+#[path = "common/keys.rs"]
+mod keys;
+#[path = "common/screen.rs"]
+mod screen;
 
 use std::path::Path;
 use std::process::Command;
+
+use endodoi::app::keys::{GLOBAL, help_lines};
+use endodoi::app::{App, Binding, Keymap, Match};
+use endodoi::record::Record;
+use endodoi::rules::Config;
+use endodoi::ui::{Look, View};
+use keys::type_keys;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use screen::text;
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
@@ -89,4 +106,97 @@ fn every_move_list_example_replays() {
         let (success, printed) = run(command);
         assert!(success, "{command}: {printed}");
     }
+}
+
+// ------------------------------------------------------------ keys and screens
+
+/// The lines of the README after the line `marker`, up to the first line
+/// that `keep` refuses.
+fn section(readme: &str, marker: &str, keep: fn(&str) -> bool) -> String {
+    let lines: Vec<&str> = readme.lines().collect();
+    let at = lines
+        .iter()
+        .position(|line| *line == marker)
+        .unwrap_or_else(|| panic!("the README has a `{marker}` line"));
+    lines[at + 1..]
+        .iter()
+        .take_while(|line| keep(line))
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The keys of `keymaps` as the README's table writes them: help's lines,
+/// each key in backquotes, the holes of the widest board.
+fn key_table(keymaps: &[Keymap]) -> String {
+    let bindings: Vec<Binding> = keymaps
+        .iter()
+        .flat_map(|keymap| keymap.bindings())
+        .chain(GLOBAL)
+        .copied()
+        .collect();
+    let mut table = vec!["| Key | Action |".to_owned(), "|---|---|".to_owned()];
+    for (keys, what) in help_lines(&bindings) {
+        let keys: Vec<String> = keys
+            .iter()
+            .map(|key| format!("`{}`", key.name(10)))
+            .collect();
+        table.push(format!("| {} | {what} |", keys.join(" ")));
+    }
+    table.join("\n")
+}
+
+#[test]
+fn the_key_tables_are_the_programs() {
+    let readme = readme();
+    let is_row = |line: &str| line.starts_with('|');
+    assert_eq!(
+        section(&readme, "<!-- keys: game -->", is_row),
+        key_table(&[Keymap::Game])
+    );
+    assert_eq!(
+        section(&readme, "<!-- keys: viewer -->", is_row),
+        key_table(&[Keymap::Viewer, Keymap::GoTo])
+    );
+}
+
+/// The lines of the code block that follows the line `marker`.
+fn screenshot(readme: &str, marker: &str) -> String {
+    let block = section(readme, marker, |_| true);
+    let inside = block
+        .strip_prefix("```\n")
+        .unwrap_or_else(|| panic!("a code block follows `{marker}`"));
+    let end = inside.find("\n```").expect("the block ends");
+    inside[..end].to_owned()
+}
+
+fn drawn(app: &App) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    let look = Look {
+        ascii: false,
+        color: false,
+    };
+    View::new(app, look).render(buf.area, &mut buf);
+    text(&buf)
+}
+
+#[test]
+fn the_screenshots_are_the_programs() {
+    let readme = readme();
+    let record = Record::read_moves(Config::default(), "C a").expect("a game");
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut game = App::from_record(record, players);
+    type_keys(&mut game, "c");
+    assert_eq!(screenshot(&readme, "<!-- screen: game -->"), drawn(&game));
+
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naserian-lekishon.ogn");
+    let sample = std::fs::read_to_string(path).expect("the example record");
+    let record = Record::read(&sample).expect("a record");
+    let mut viewer = App::review(record, "naserian-lekishon.ogn", None);
+    viewer.set_animation(false);
+    type_keys(&mut viewer, "12\n");
+    assert_eq!(
+        screenshot(&readme, "<!-- screen: viewer -->"),
+        drawn(&viewer)
+    );
 }

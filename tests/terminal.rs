@@ -148,11 +148,18 @@ impl Tmux {
         self.tmux(&["has-session", "-t", "game"]).status.success()
     }
 
+    /// Waits until the game's session has ended. When it was the server's
+    /// last, the server ends too, but not at once: its socket is removed so
+    /// that the next session gets a server of its own rather than reaching
+    /// the dying one (tmux then fails with "server exited unexpectedly").
     fn wait_for_exit(&self) {
         let start = Instant::now();
         while self.has_session() {
             assert!(start.elapsed() < PATIENCE, "the game did not exit");
             sleep(Duration::from_millis(40));
+        }
+        if !self.tmux(&["list-sessions"]).status.success() {
+            let _ = std::fs::remove_file(&self.socket);
         }
     }
 
@@ -295,9 +302,7 @@ fn sigterm_writes_the_record_and_the_game_resumes() {
     assert!(status.success());
     tmux.wait_for("EXITED 143");
     tmux.tmux(&["kill-session", "-t", "game"]);
-    // The server ends with its last session, but not at once: the next
-    // session gets a server of its own (one in three reached the dying one).
-    std::fs::remove_file(&tmux.socket).expect("the server's socket");
+    tmux.wait_for_exit();
     assert_eq!(moves(&read(&tmux.home().join("out.ogn"))), "D");
     tmux.start("--resume", true);
     tmux.wait_for("move 1 ╮");

@@ -8,11 +8,11 @@ mod screen;
 
 use std::time::Duration;
 
-use endodoi::app::{App, Players};
+use endodoi::app::{App, Match};
 use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
+use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, SearchResult};
-use endodoi::ui::Look;
+use endodoi::ui::{Look, View};
 use keys::type_keys;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -29,32 +29,31 @@ const ASCII: Look = Look {
     color: false,
 };
 
-fn draw(app: &App, width: u16, height: u16) -> Buffer {
+fn draw(app: &App, look: Look, width: u16, height: u16) -> Buffer {
     let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
-    app.render(buf.area, &mut buf);
+    View::new(app, look).render(buf.area, &mut buf);
     buf
 }
 
-fn game_app(width: u32, moves: &str, look: Look) -> App {
+fn game_app(width: u32, moves: &str) -> App {
     let config = Config::new(width, 4, Variant::Classic).expect("a board");
     let record = Record::read_moves(config, moves).expect("a game");
-    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(record, players);
-    app.look = look;
     app.set_animation(false);
     app
 }
 
 #[test]
 fn board_of_6_at_80x24() {
-    let app = game_app(6, "C a B", PLAIN);
-    insta::assert_snapshot!(text(&draw(&app, 80, 24)));
+    let app = game_app(6, "C a B");
+    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
 }
 
 #[test]
 fn board_of_10_fits_80x24() {
-    let app = game_app(10, "C a B", PLAIN);
-    let screen = text(&draw(&app, 80, 24));
+    let app = game_app(10, "C a B");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("[a]"),
         "North's selected hole is shown:\n{screen}"
@@ -65,49 +64,49 @@ fn board_of_10_fits_80x24() {
 
 #[test]
 fn ascii_board_uses_no_box_drawing_or_dots() {
-    let app = game_app(6, "C a B", ASCII);
-    let screen = text(&draw(&app, 80, 24));
+    let app = game_app(6, "C a B");
+    let screen = text(&draw(&app, ASCII, 80, 24));
     assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
     insta::assert_snapshot!(screen);
 }
 
 #[test]
 fn ascii_screens_stay_ascii_while_sowing_and_in_help() {
-    let mut app = game_app(6, "C a", ASCII);
+    let mut app = game_app(6, "C a");
     app.set_animation(true);
     type_keys(&mut app, "b\n");
     app.tick(Duration::from_millis(80 * 3));
-    let sowing = text(&draw(&app, 80, 24));
+    let sowing = text(&draw(&app, ASCII, 80, 24));
     assert!(sowing.contains("Sowing B"), "{sowing}");
     assert!(sowing.is_ascii(), "non-ASCII in:\n{sowing}");
-    let mut app = game_app(6, "", ASCII);
+    let mut app = game_app(6, "");
     type_keys(&mut app, "?");
-    let help = text(&draw(&app, 80, 24));
+    let help = text(&draw(&app, ASCII, 80, 24));
     assert!(help.is_ascii(), "non-ASCII in:\n{help}");
-    let small = text(&draw(&app, 40, 10));
+    let small = text(&draw(&app, ASCII, 40, 10));
     assert!(small.contains("need"), "{small}");
     assert!(small.is_ascii(), "non-ASCII in:\n{small}");
 }
 
 #[test]
 fn ascii_board_of_10_uses_no_box_drawing_or_dots() {
-    let app = game_app(10, "C a B", ASCII);
-    let screen = text(&draw(&app, 80, 24));
+    let app = game_app(10, "C a B");
+    let screen = text(&draw(&app, ASCII, 80, 24));
     assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
 }
 
 #[test]
 fn small_terminal_shows_the_size_needed() {
-    let app = game_app(10, "", PLAIN);
-    let screen = text(&draw(&app, 40, 10));
+    let app = game_app(10, "");
+    let screen = text(&draw(&app, PLAIN, 40, 10));
     assert!(screen.contains("Terminal too small"), "{screen}");
     assert!(screen.contains("need 65×18, have 40×10"), "{screen}");
 }
 
 #[test]
 fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
-    let app = game_app(6, "C a B", PLAIN);
-    let screen = text(&draw(&app, 56, 18));
+    let app = game_app(6, "C a B");
+    let screen = text(&draw(&app, PLAIN, 56, 18));
     assert!(!screen.contains("Terminal too small"));
     assert!(!screen.contains('•'));
     insta::assert_snapshot!(screen);
@@ -115,16 +114,15 @@ fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
 
 #[test]
 fn no_color_draws_without_colours_and_colour_draws_with_them() {
-    let mut app = game_app(6, "C a B", PLAIN);
-    let plain = draw(&app, 80, 24);
+    let app = game_app(6, "C a B");
+    let plain = draw(&app, PLAIN, 80, 24);
     assert!(
         plain
             .content()
             .iter()
             .all(|cell| cell.fg == Color::Reset && cell.bg == Color::Reset)
     );
-    app.look = Look::default();
-    let coloured = draw(&app, 80, 24);
+    let coloured = draw(&app, Look::default(), 80, 24);
     assert!(
         coloured
             .content()
@@ -139,12 +137,11 @@ fn legal_and_unplayable_holes_differ_by_border_glyphs() {
     // South's C is empty.
     let position =
         Position::from_rows(&[1, 2, 0, 3, 1, 4], &[1, 1, 2, 2, 2, 2], Side::South).expect("rows");
-    let mut app = App::from_record(
+    let app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Players::default(),
+        Match::default(),
     );
-    app.look = PLAIN;
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     let south_top = screen
         .lines()
         .find(|line| line.contains('┏'))
@@ -168,16 +165,16 @@ fn legal_and_unplayable_holes_differ_by_border_glyphs() {
 
 #[test]
 fn the_mover_is_marked_with_an_arrow() {
-    let app = game_app(6, "C", PLAIN);
-    let screen = text(&draw(&app, 80, 24));
+    let app = game_app(6, "C");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("▶ Lekishon"), "{screen}");
     assert!(!screen.contains("▶ Naserian"), "{screen}");
 }
 
 #[test]
 fn preview_names_the_last_hole_laps_and_capture() {
-    let app = game_app(6, "", PLAIN);
-    let screen = text(&draw(&app, 80, 24));
+    let app = game_app(6, "");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     // A at the start: five laps, ends in C, captures d's seed and the last one.
     assert!(
         screen.contains("A → ends in C · 5 laps · 26 sown · captures 2 (d)"),
@@ -188,9 +185,9 @@ fn preview_names_the_last_hole_laps_and_capture() {
 
 #[test]
 fn preview_can_be_turned_off() {
-    let mut app = game_app(6, "", PLAIN);
+    let mut app = game_app(6, "");
     type_keys(&mut app, "p");
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(!screen.contains("ends in"), "{screen}");
     assert!(screen.contains("preview off"), "{screen}");
 }
@@ -201,13 +198,12 @@ fn a_selected_endless_hole_says_why() {
         Position::from_rows(&[2, 1, 0, 2, 4, 0], &[5, 1, 5, 1, 4, 3], Side::North).expect("rows");
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Players::default(),
+        Match::default(),
     );
-    app.look = PLAIN;
-    let before = text(&draw(&app, 80, 24));
+    let before = text(&draw(&app, PLAIN, 80, 24));
     assert!(before.contains("c∞"), "marked before selection:\n{before}");
     type_keys(&mut app, "c");
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("[c∞]"), "{screen}");
     assert!(
         screen.contains("c∞ never ends: repeats every 35 laps"),
@@ -217,9 +213,9 @@ fn a_selected_endless_hole_says_why() {
 
 #[test]
 fn history_highlights_the_current_move_and_shows_redo_moves() {
-    let mut app = game_app(6, "C a B d", PLAIN);
+    let mut app = game_app(6, "C a B d");
     type_keys(&mut app, "u");
-    let buf = draw(&app, 80, 24);
+    let buf = draw(&app, PLAIN, 80, 24);
     let screen = text(&buf);
     let (row, line) = screen
         .lines()
@@ -244,15 +240,14 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
     // E captures North's last seed; South's A is left over and goes to South.
     let position =
         Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
-    let players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
         players,
     );
-    app.look = PLAIN;
     app.set_animation(false);
     type_keys(&mut app, "e\n");
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Game over"), "{screen}");
     assert!(
         screen.contains("Naserian         2 +     2 =     4"),
@@ -268,11 +263,11 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
 
 #[test]
 fn sowing_animation_shows_lap_and_seeds_in_hand() {
-    let mut app = game_app(6, "", PLAIN);
+    let mut app = game_app(6, "");
     app.set_animation(true);
     type_keys(&mut app, "a\n");
     app.tick(Duration::from_millis(80 * 8));
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("Sowing A · lap 2 of 5 · 3 in hand"),
         "{screen}"
@@ -287,9 +282,9 @@ fn sowing_animation_shows_lap_and_seeds_in_hand() {
 
 #[test]
 fn help_lists_the_keys() {
-    let mut app = game_app(6, "", PLAIN);
+    let mut app = game_app(6, "");
     type_keys(&mut app, "?");
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     for key in ["a-f", "Enter", "u  r", "q  Ctrl-C"] {
         assert!(screen.contains(key), "{key} missing:\n{screen}");
     }
@@ -299,12 +294,11 @@ fn help_lists_the_keys() {
 #[test]
 fn a_match_shows_tally_pins_beside_the_names() {
     let config = Config::default();
-    let mut players = Players::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
-    players.wins = [2, 1];
+    let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    players.wins = BySide { south: 2, north: 1 };
     players.round = 4;
-    let mut app = App::new(config, players);
-    app.look = PLAIN;
-    let screen = text(&draw(&app, 80, 24));
+    let app = App::new(config, players);
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     // Game 4: Lekishon plays South.
     assert!(screen.contains("▶ Lekishon South  ●○○"), "{screen}");
     assert!(screen.contains("  Naserian North  ●●○"), "{screen}");
@@ -314,14 +308,13 @@ fn a_match_shows_tally_pins_beside_the_names() {
 
 #[test]
 fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
-    let mut players = Players::default();
+    let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
-    app.look = PLAIN;
     app.set_animation(false);
     type_keys(&mut app, "c\n");
     app.tick(Duration::from_millis(1200));
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("Computer (level 3) is thinking ⠼ 1.2 s · u takes back your move"),
         "{screen}"
@@ -335,9 +328,9 @@ fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
 
 #[test]
 fn the_hint_is_shown_and_its_hole_selected() {
-    let mut app = game_app(6, "", PLAIN);
+    let mut app = game_app(6, "");
     type_keys(&mut app, "t");
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Looking for a hint"), "{screen}");
     let result = SearchResult {
         best: Some(Hole::new(Side::South, 3)),
@@ -350,7 +343,7 @@ fn the_hint_is_shown_and_its_hole_selected() {
         pv: vec![Hole::new(Side::South, 3)],
     };
     app.hint_found(&result);
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Hint: D (+4 seeds, depth 9)"), "{screen}");
     assert!(
         screen.contains("[D]"),
@@ -364,8 +357,8 @@ fn the_hint_is_shown_and_its_hole_selected() {
 
 #[test]
 fn a_tall_screen_centres_the_layout_instead_of_stretching_the_history() {
-    let app = game_app(10, "C a", PLAIN);
-    let screen = text(&draw(&app, 160, 48));
+    let app = game_app(10, "C a");
+    let screen = text(&draw(&app, PLAIN, 160, 48));
     let lines: Vec<&str> = screen.lines().collect();
     let moves_top = lines
         .iter()
@@ -410,14 +403,14 @@ fn squeezed(text: &str) -> String {
 
 #[test]
 fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
-    let mut app = game_app(6, "C a B", PLAIN);
-    let before = text(&draw(&app, 80, 24));
+    let mut app = game_app(6, "C a B");
+    let before = text(&draw(&app, PLAIN, 80, 24));
     let error = format!(
         "Autosave failed: cannot write {}/endodoi/games/20260101-120000-g1.ogn: Permission denied (os error 13)",
         "/home/naserian/.local/share".repeat(2)
     );
     app.notify(endodoi::app::Tone::Error, error.clone());
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.lines().all(|line| line.chars().count() <= 80),
         "{screen}"
@@ -431,10 +424,10 @@ fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
 
 #[test]
 fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
-    let mut app = game_app(6, "C a B", PLAIN);
+    let mut app = game_app(6, "C a B");
     let words = "seeds ".repeat(100);
     app.notify(endodoi::app::Tone::Error, words.trim_end());
-    let screen = text(&draw(&app, 80, 24));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
     let rows: Vec<&str> = screen
         .lines()
         .filter(|line| line.trim_start().starts_with("seeds"))

@@ -14,10 +14,10 @@ mod screen;
 use std::time::Duration;
 
 use endodoi::analyze::MoveAnalysis;
-use endodoi::app::{App, Effect, Mode, Tone};
+use endodoi::app::{App, Effect, Mode, Target, Tone};
 use endodoi::record::Record;
 use endodoi::search::Limits;
-use endodoi::ui::{self, Look};
+use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
@@ -50,13 +50,12 @@ fn golden(name: &str) -> Record {
 fn viewer(record: Record) -> App {
     let mut app = App::review(record, "sample.ogn", None);
     app.set_animation(false);
-    app.look = PLAIN;
     app
 }
 
 fn screen(app: &App) -> String {
     let mut buf = Buffer::empty(SCREEN);
-    app.render(buf.area, &mut buf);
+    View::new(app, PLAIN).render(buf.area, &mut buf);
     text(&buf)
 }
 
@@ -300,8 +299,8 @@ fn clicking_a_move_in_the_list_shows_the_position_after_it() {
     // "7. A+4 d": d is the 14th move.
     let column = line[..line.find("A+4 d").expect("A+4 d")].chars().count() + 4;
     assert_eq!(
-        ui::move_at(&app, SCREEN, column as u16, row as u16),
-        Some(14)
+        View::new(&app, PLAIN).target_at(SCREEN, column as u16, row as u16),
+        Target::Move(14)
     );
     click(&mut app, column as u16, row as u16);
     assert_eq!(app.game().ply(), 14);
@@ -377,7 +376,6 @@ fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
     let partial = Record::read_partial(&text).expect("tags are fine");
     let fault = partial.error.expect("a fault").to_string();
     let mut app = App::review(partial.record, "e005.ogn", Some(fault));
-    app.look = PLAIN;
     let screen = screen(&app);
     assert!(screen.contains("move 0 of 18"), "{screen}");
     assert!(
@@ -398,7 +396,7 @@ fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
 fn a_small_terminal_counts_the_header_line_in_the_size_needed() {
     let app = viewer(sample());
     let mut buf = Buffer::empty(Rect::new(0, 0, 56, 18));
-    app.render(buf.area, &mut buf);
+    View::new(&app, PLAIN).render(buf.area, &mut buf);
     let text: String = (0..buf.area.height)
         .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
         .map(|(x, y)| buf[(x, y)].symbol().to_owned())
@@ -507,8 +505,7 @@ fn a_long_fault_wraps_onto_more_rows_with_its_control_characters_escaped() {
     let text = "[Width \"6\"]\n\n1. A \u{1b}]0;PWNED\u{7}\u{1b}[2J b\n";
     let partial = Record::read_partial(text).expect("tags are fine");
     let fault = partial.error.expect("a fault").to_string();
-    let mut app = App::review(partial.record, "hostile.ogn", Some(fault.clone()));
-    app.look = PLAIN;
+    let app = App::review(partial.record, "hostile.ogn", Some(fault.clone()));
     let screen = screen(&app);
     assert!(!screen.contains('\u{1b}'), "{screen}");
     let squeezed = |text: &str| text.split_whitespace().collect::<String>();

@@ -1,5 +1,4 @@
-//! The computer at the board: its turns, the hint key, and the replay
-//! viewer's analysis, all without threads.
+//! The computer at the board: its turns and the hint key, without threads.
 //!
 //! The app never searches. When the computer is to move (or the player asks
 //! for a hint) it asks for a search with [`Effect::Think`]; the event loop
@@ -10,12 +9,12 @@
 //! about the position on screen. Tests call the answering methods directly.
 //!
 //! ```
-//! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Players, Purpose};
+//! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Match, Purpose};
 //! use endodoi::rules::{Config, Hole, Side};
 //! use endodoi::search::Level;
 //! use ratatui::crossterm::event::{KeyCode, KeyEvent};
 //!
-//! let mut players = Players::default();
+//! let mut players = Match::default();
 //! players.set_computer(Side::North, Some(Level::MIN));
 //! let mut app = App::new(Config::default(), players);
 //! app.set_animation(false);
@@ -33,17 +32,13 @@
 use std::time::Duration;
 
 use super::{App, Effect, Mode, Tone};
-use crate::analyze::MoveAnalysis;
 use crate::rules::{Game, Hole, Side};
-use crate::search::{DEFAULT_THINK, Level, Limits, SearchResult};
+use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
 /// The computer's move lands no sooner than this after the board is still
 /// (its turn began, or the last sowing ended), so that even a quick answer,
 /// or two computers playing each other, can be followed.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(400);
-/// A move that gives away more than this many seeds against the engine's
-/// choice is marked a mistake (as `endodoi analyze` does by default).
-pub const MISTAKE_THRESHOLD: u32 = 2;
 
 /// What a search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -67,18 +62,6 @@ pub struct Request {
     pub purpose: Purpose,
 }
 
-/// The analysis of the viewed record, asked of the event loop: every move,
-/// judged as `endodoi analyze` judges it, each handed back as it is known.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisRequest {
-    /// The whole record's game.
-    pub game: Game,
-    /// How far each position is searched.
-    pub limits: Limits,
-    /// Seeds a move may give away before it is a mistake.
-    pub threshold: u32,
-}
-
 /// A search under way.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -90,17 +73,6 @@ pub struct Thinking {
     settled: Duration,
     /// The computer's answer, held until the board is still.
     answer: Option<Hole>,
-}
-
-/// The name a computer player goes by: `Computer (level 3)`.
-pub fn computer_name(level: Level) -> String {
-    format!("Computer (level {level})")
-}
-
-/// The level a player's name says the computer plays at, if it is a
-/// computer's name (so that a resumed game goes on against the computer).
-pub fn level_of_name(name: &str) -> Option<Level> {
-    Level::all().find(|&level| computer_name(level) == name)
 }
 
 impl App {
@@ -220,7 +192,7 @@ impl App {
     /// Plays the computer's answer once the board is still, and asks for a
     /// search when the computer is to move and none is under way.
     pub(super) fn update_computer(&mut self) {
-        if self.viewer.is_some() {
+        if self.viewer().is_some() {
             self.update_analysis();
             return;
         }
@@ -269,61 +241,6 @@ impl App {
                 Tone::Error,
                 format!("The computer chose {hole}, which cannot be sown: {error}"),
             ),
-        }
-    }
-
-    // ------------------------------------------------------------ the viewer
-
-    /// The analysis of the move leading to the position shown, if known.
-    pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
-        let viewer = self.viewer.as_ref()?;
-        viewer.analyses.get(&self.game().ply())
-    }
-
-    /// The analysis of move `ply` of the viewed record, from the event loop.
-    pub fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) {
-        let Some(viewer) = &mut self.viewer else {
-            return;
-        };
-        viewer.analyses.insert(ply, analysis);
-        self.update_analysis();
-    }
-
-    /// The viewer's `a` key: analysis of each move shown, on or off.
-    pub(super) fn toggle_analysis(&mut self) {
-        let Some(viewer) = &mut self.viewer else {
-            return;
-        };
-        viewer.analysis = !viewer.analysis;
-        if !viewer.analysis {
-            self.notify(Tone::Info, "Analysis off");
-        }
-        self.update_analysis();
-    }
-
-    /// Asks for the analysis of the whole record the first time it is
-    /// wanted, and notes whether the move shown is still awaited.
-    fn update_analysis(&mut self) {
-        let ply = self.game().ply();
-        let Some(viewer) = &mut self.viewer else {
-            return;
-        };
-        if !viewer.analysis || ply == 0 || viewer.analyses.contains_key(&ply) {
-            viewer.analysing = None;
-            return;
-        }
-        if viewer.analysing.is_none_or(|(awaited, _)| awaited != ply) {
-            viewer.analysing = Some((ply, Duration::ZERO));
-        }
-        if !viewer.analysis_asked {
-            viewer.analysis_asked = true;
-            let mut game = self.record.game.clone();
-            while game.redo().is_some() {}
-            self.effects.push(Effect::Analyze(AnalysisRequest {
-                game,
-                limits: Limits::nodes(crate::analyze::DEFAULT_NODES),
-                threshold: MISTAKE_THRESHOLD,
-            }));
         }
     }
 }

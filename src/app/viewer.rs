@@ -1,12 +1,13 @@
 //! The replay viewer: a record shown move by move, and taken over as a game.
 //!
-//! The viewer is the [`App`] in another mode: its game is the record's game
+//! The viewer is the [`App`] on another [`Screen`]: its game is the record's game
 //! rewound with [`Game::undo`], so stepping forward is [`Game::redo`] (whose
 //! report the sowing animation plays), the moves still to come are the
 //! game's redo moves, and the board, history and animation are drawn as in a
 //! game. `p` drops the moves after the position shown and the app becomes an
 //! ordinary hot-seat game of that position; the record's file is never
-//! written.
+//! written. The `a` key has the engine judge every move, in the background
+//! ([`Effect::Analyze`]), as `endodoi analyze` does.
 //!
 //! ```
 //! use endodoi::app::App;
@@ -27,20 +28,32 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
-use ratatui::layout::Rect;
-
-use super::{App, Effect, Mode, Players, Tone, seed_time};
+use super::{Action, App, Effect, Match, Mode, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::Record;
 use crate::rules::{Game, MoveReport};
-use crate::ui;
+use crate::search::Limits;
 
 /// The pause between two moves when the game plays itself, in seeds' time
 /// at the current speed (0.8 s at the default speed).
 const AUTOPLAY_PAUSE: u32 = 10;
 /// Digits a move number may have.
 const MAX_DIGITS: usize = 6;
+/// A move that gives away more than this many seeds against the engine's
+/// choice is marked a mistake (as `endodoi analyze` does by default).
+pub const MISTAKE_THRESHOLD: u32 = 2;
+
+/// The analysis of the viewed record, asked of the event loop: every move,
+/// judged as `endodoi analyze` judges it, each handed back as it is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The whole record's game.
+    pub game: Game,
+    /// How far each position is searched.
+    pub limits: Limits,
+    /// Seeds a move may give away before it is a mistake.
+    pub threshold: u32,
+}
 
 /// What the viewer knows beyond the game it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,13 +65,13 @@ pub struct Viewer {
     goto: Option<usize>,
     autoplay: Option<Duration>,
     /// Whether each move shown is analysed (the `a` key).
-    pub(super) analysis: bool,
+    analysis: bool,
     /// The analyses known, by move number.
-    pub(super) analyses: BTreeMap<usize, MoveAnalysis>,
+    analyses: BTreeMap<usize, MoveAnalysis>,
     /// Whether the record's analysis was asked for (it is asked once).
-    pub(super) analysis_asked: bool,
+    analysis_asked: bool,
     /// The move being analysed and for how long.
-    pub(super) analysing: Option<(usize, Duration)>,
+    analysing: Option<(usize, Duration)>,
 }
 
 impl Viewer {
@@ -108,6 +121,24 @@ impl Viewer {
     }
 }
 
+/// Whether the viewer's key bar offers `action`: while a move is sown, the
+/// speed and skipping it; while the record plays itself, pausing, the speed,
+/// stepping and quitting; else all but those of a sowing.
+pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
+    let speed = matches!(action, Action::Faster | Action::Slower);
+    if viewer.autoplaying() {
+        speed
+            || matches!(
+                action,
+                Action::Autoplay | Action::StepBack | Action::StepForward | Action::Quit
+            )
+    } else if sowing {
+        speed || action == Action::Skip
+    } else {
+        !speed && action != Action::Skip
+    }
+}
+
 /// The record's game replayed on a fresh board: every move's report, and the
 /// game rewound to its start with every move left to redo.
 fn rewound(game: &Game) -> (Game, Vec<MoveReport>) {
@@ -132,9 +163,9 @@ impl App {
         let result = record.result_token();
         let (game, moves) = rewound(&record.game);
         record.game = game;
-        let players = Players::from_record(&record);
+        let players = Match::from_record(&record);
         let mut app = App::from_record(record, players);
-        app.viewer = Some(Viewer {
+        app.screen = Screen::Viewer(Box::new(Viewer {
             source: source.to_owned(),
             moves,
             result,
@@ -145,13 +176,23 @@ impl App {
             analyses: BTreeMap::new(),
             analysis_asked: false,
             analysing: None,
-        });
+        }));
         app
     }
 
     /// The viewer, while a record is being viewed (not yet taken over).
     pub fn viewer(&self) -> Option<&Viewer> {
-        self.viewer.as_ref()
+        match &self.screen {
+            Screen::Viewer(viewer) => Some(viewer),
+            Screen::Game => None,
+        }
+    }
+
+    fn viewer_mut(&mut self) -> Option<&mut Viewer> {
+        match &mut self.screen {
+            Screen::Viewer(viewer) => Some(viewer),
+            Screen::Game => None,
+        }
     }
 
     /// The move that led to the position shown in the viewer, if any.
@@ -170,76 +211,95 @@ impl App {
                 .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
     }
 
-    pub(super) fn viewer_key(&mut self, key: KeyEvent) {
-        match self.mode {
-            Mode::Help => {
+    /// Does what `action` asks of the viewer. Help closes on any key and
+    /// does nothing else; any other key ends a sowing, then acts; a click on
+    /// a move shows the position after it.
+    pub(super) fn viewer_act(&mut self, action: Action) {
+        match action {
+            Action::CloseHelp => {
                 self.mode = Mode::Play;
                 return;
             }
-            // Any other key ends the animation, then does what it does.
-            Mode::Sowing(_) => self.mode = Mode::Play,
-            Mode::Play | Mode::Confirm(_) => {}
+            Action::Click(target) => {
+                self.mode = Mode::Play;
+                if let Target::Move(ply) = target {
+                    self.view_ply(ply);
+                }
+                return;
+            }
+            _ => {}
         }
-        let Some(viewer) = &mut self.viewer else {
+        if self.sowing().is_some() {
+            self.mode = Mode::Play;
+        }
+        let Some(viewer) = self.viewer_mut() else {
             return;
         };
         let goto = viewer.goto.take();
-        match key.code {
-            KeyCode::Char(digit @ '0'..='9') => {
+        match action {
+            Action::Digit(digit) => {
                 let digits = goto.map_or(0, |n| n.to_string().len());
-                let typed = goto.unwrap_or(0) * 10 + digit.to_digit(10).map_or(0, |d| d as usize);
+                let typed = goto.unwrap_or(0) * 10 + usize::from(digit);
                 viewer.goto = Some(if digits < MAX_DIGITS {
                     typed
                 } else {
                     goto.unwrap_or(0)
                 });
             }
-            KeyCode::Backspace if goto.is_some() => {
-                viewer.goto = goto.map(|n| n / 10).filter(|&n| n > 0);
+            Action::EraseDigit => viewer.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
+            Action::GoTo => {
+                if let Some(ply) = goto {
+                    self.go_to_typed(ply);
+                }
             }
-            KeyCode::Esc if goto.is_some() => {}
-            KeyCode::Enter if goto.is_some() => self.go_to_typed(goto.unwrap_or(0)),
-            KeyCode::Right | KeyCode::Char('l') => self.step_forward(),
-            KeyCode::Left | KeyCode::Char('h') => self.step_back(),
-            KeyCode::Home | KeyCode::Char('g') => self.view_ply(0),
-            KeyCode::End | KeyCode::Char('G') => {
+            Action::StepForward => self.step_forward(),
+            Action::StepBack => self.step_back(),
+            Action::Start => self.view_ply(0),
+            Action::End => {
                 let total = viewer.total();
                 self.view_ply(total);
             }
-            KeyCode::Char(' ') => self.toggle_autoplay(),
-            KeyCode::Char('p' | 'P') => self.take_over(),
-            KeyCode::Char('a' | 'A') => self.toggle_analysis(),
-            KeyCode::Char('?') | KeyCode::F(1) => {
+            Action::Autoplay => self.toggle_autoplay(),
+            Action::TakeOver => self.take_over(),
+            Action::Analysis => self.toggle_analysis(),
+            Action::Help => {
                 self.stop_autoplay();
                 self.mode = Mode::Help;
             }
-            KeyCode::Char('q' | 'Q') | KeyCode::Esc => self.quit = true,
-            _ => {}
-        }
-    }
-
-    /// A click on a move in the list shows the position after it; any click
-    /// ends a sowing animation or closes the help.
-    pub(super) fn viewer_mouse(&mut self, mouse: MouseEvent, screen: Rect) {
-        if !matches!(self.mode, Mode::Play) {
-            self.mode = Mode::Play;
-        }
-        if let Some(ply) = ui::move_at(self, screen, mouse.column, mouse.row) {
-            self.view_ply(ply);
+            Action::Quit | Action::QuitNow => self.quit = true,
+            // Keys that only end a sowing (or a number typed), and the game's.
+            Action::CancelGoTo
+            | Action::Skip
+            | Action::CloseHelp
+            | Action::Click(_)
+            | Action::Yes
+            | Action::No
+            | Action::Faster
+            | Action::Slower
+            | Action::Select(_)
+            | Action::SelectLeft
+            | Action::SelectRight
+            | Action::Sow
+            | Action::Undo
+            | Action::Redo
+            | Action::Hint
+            | Action::TogglePreview
+            | Action::NewGame
+            | Action::Save => {}
         }
     }
 
     /// Lets time pass for the game playing itself: the next move is sown
     /// once the last one has been shown and a pause has passed.
     pub(super) fn viewer_tick(&mut self, elapsed: Duration) {
-        if let Some((_, waited)) = self.viewer.as_mut().and_then(|v| v.analysing.as_mut()) {
+        if let Some((_, waited)) = self.viewer_mut().and_then(|v| v.analysing.as_mut()) {
             *waited += elapsed;
         }
         if self.sowing().is_some() {
             return;
         }
         let pause = seed_time(self.speed) * AUTOPLAY_PAUSE;
-        let Some(waited) = self.viewer.as_mut().and_then(|v| v.autoplay.as_mut()) else {
+        let Some(waited) = self.viewer_mut().and_then(|v| v.autoplay.as_mut()) else {
             return;
         };
         *waited += elapsed;
@@ -250,13 +310,13 @@ impl App {
     }
 
     fn stop_autoplay(&mut self) {
-        if let Some(viewer) = &mut self.viewer {
+        if let Some(viewer) = self.viewer_mut() {
             viewer.autoplay = None;
         }
     }
 
     fn toggle_autoplay(&mut self) {
-        let Some(viewer) = &mut self.viewer else {
+        let Some(viewer) = self.viewer_mut() else {
             return;
         };
         if viewer.autoplay.take().is_some() {
@@ -266,7 +326,7 @@ impl App {
         viewer.autoplay = Some(Duration::ZERO);
         if self.game().redo_moves().is_empty() {
             self.view_ply(0);
-            if let Some(viewer) = &mut self.viewer {
+            if let Some(viewer) = self.viewer_mut() {
                 viewer.autoplay = Some(Duration::ZERO);
             }
         } else {
@@ -331,7 +391,7 @@ impl App {
     fn take_over(&mut self) {
         let ply = self.game().ply();
         self.record.game.forget_redo();
-        self.viewer = None;
+        self.screen = Screen::Game;
         self.mode = Mode::Play;
         self.forget_date();
         self.settle_cursor();
@@ -345,6 +405,59 @@ impl App {
         self.notify(Tone::Info, text);
         if ply > 0 {
             self.effects.push(Effect::Autosave);
+        }
+    }
+
+    /// The analysis of the move leading to the position shown, if known.
+    pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
+        let viewer = self.viewer()?;
+        viewer.analyses.get(&self.game().ply())
+    }
+
+    /// The analysis of move `ply` of the viewed record, from the event loop.
+    pub fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) {
+        let Some(viewer) = self.viewer_mut() else {
+            return;
+        };
+        viewer.analyses.insert(ply, analysis);
+        self.update_analysis();
+    }
+
+    /// The viewer's `a` key: analysis of each move shown, on or off.
+    fn toggle_analysis(&mut self) {
+        let Some(viewer) = self.viewer_mut() else {
+            return;
+        };
+        viewer.analysis = !viewer.analysis;
+        if !viewer.analysis {
+            self.notify(Tone::Info, "Analysis off");
+        }
+        self.update_analysis();
+    }
+
+    /// Asks for the analysis of the whole record the first time it is
+    /// wanted, and notes whether the move shown is still awaited.
+    pub(super) fn update_analysis(&mut self) {
+        let ply = self.game().ply();
+        let Some(viewer) = self.viewer_mut() else {
+            return;
+        };
+        if !viewer.analysis || ply == 0 || viewer.analyses.contains_key(&ply) {
+            viewer.analysing = None;
+            return;
+        }
+        if viewer.analysing.is_none_or(|(awaited, _)| awaited != ply) {
+            viewer.analysing = Some((ply, Duration::ZERO));
+        }
+        if !viewer.analysis_asked {
+            viewer.analysis_asked = true;
+            let mut game = self.record.game.clone();
+            while game.redo().is_some() {}
+            self.effects.push(Effect::Analyze(AnalysisRequest {
+                game,
+                limits: Limits::nodes(crate::analyze::DEFAULT_NODES),
+                threshold: MISTAKE_THRESHOLD,
+            }));
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
 use crate::session::Session;
 use crate::terminal;
+use crate::ui::Look;
 
 /// Opens the game the options ask for, says which saves cannot be read,
 /// and plays it; returns the exit status.
@@ -24,17 +25,21 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
     for warning in &session.warnings {
         warn(&mut console.err, &format!("cannot be read: {warning}"));
     }
-    play(session, console)
+    play(session, Look::from_env(args.ascii), console)
 }
 
-/// Plays `session` in the terminal, then says where the games are, what
+/// Plays `session` in the terminal, drawn in `look`, then says where the games are, what
 /// could not be written and, as a last resort, prints the record of a game
 /// kept nowhere; returns the exit status.
 ///
 /// # Errors
 /// When the terminal fails, or the output cannot be written.
-pub fn play(session: Session, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
-    let ending = terminal::run(session)?;
+pub fn play(
+    session: Session,
+    look: Look,
+    console: &mut Console<impl Write, impl Write>,
+) -> Result<u8> {
+    let ending = terminal::run(session, look)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
         out!(&mut console.out, "{}", terminal_safe(note))?;

@@ -8,13 +8,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::app::{App, Phase};
+use crate::app::Phase;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
 use super::theme::{HoleState, Look};
-use super::{Geometry, viewer};
+use super::{Geometry, View, viewer};
 
-pub(super) fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;
     let game = app.game();
     let config = game.config();
@@ -48,7 +48,7 @@ pub(super) fn draw_board(app: &App, geometry: &Geometry, buf: &mut Buffer) {
     draw_middle(app, geometry, buf);
 }
 
-fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
+fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     let look = app.look;
     let players = app.players();
     // While a move is being sown, its mover keeps the turn on screen.
@@ -72,7 +72,7 @@ fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     ];
     if let Some(first_to) = players.first_to {
         let (won, open) = look.pins();
-        let wins = app.tally()[players.player(side)];
+        let wins = app.tally()[players.home(side)];
         let pins = won.repeat(usize::from(wins.min(first_to)))
             + &open.repeat(usize::from(first_to.saturating_sub(wins)));
         left.push(Span::raw("  "));
@@ -90,14 +90,14 @@ fn draw_name(app: &App, geometry: &Geometry, side: Side, buf: &mut Buffer) {
 }
 
 /// Captures as the screen shows them: before the move during its animation.
-fn shown_captured(app: &App) -> crate::rules::BySide<u16> {
+fn shown_captured(app: &View) -> crate::rules::BySide<u16> {
     match app.sowing() {
         Some(sowing) if sowing.phase != Phase::Done => sowing.before.captured(),
         _ => app.game().position().captured(),
     }
 }
 
-fn seeds_shown(app: &App, hole: Hole) -> u8 {
+fn seeds_shown(app: &View, hole: Hole) -> u8 {
     match app.sowing() {
         Some(sowing) => sowing.rows[hole.side()][usize::from(hole.index())],
         None => app.game().position().seeds(hole),
@@ -130,7 +130,7 @@ enum Mark {
 /// The move whose end and capture the board marks: in the viewer the move
 /// that led to the position shown, in a game the preview of the selected hole.
 /// Worked out once a frame, not once a hole.
-fn shown_move(app: &App) -> Option<Cow<'_, MoveReport>> {
+fn shown_move<'v>(app: &'v View) -> Option<Cow<'v, MoveReport>> {
     if app.sowing().is_some() {
         return None;
     }
@@ -141,7 +141,7 @@ fn shown_move(app: &App) -> Option<Cow<'_, MoveReport>> {
     app.game().preview(selected).ok().map(Cow::Owned)
 }
 
-fn marks(app: &App, hole: Hole, shown: Option<&MoveReport>) -> Marks {
+fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     let game = app.game();
     let mut marks = Marks {
         state: HoleState::Idle,
@@ -193,7 +193,7 @@ fn marks(app: &App, hole: Hole, shown: Option<&MoveReport>) -> Marks {
 }
 
 fn draw_row(
-    app: &App,
+    app: &View,
     geometry: &Geometry,
     side: Side,
     shown: Option<&MoveReport>,
@@ -239,7 +239,7 @@ fn draw_row(
     }
 }
 
-fn draw_label(app: &App, geometry: &Geometry, hole: Hole, marks: Marks, buf: &mut Buffer) {
+fn draw_label(app: &View, geometry: &Geometry, hole: Hole, marks: Marks, buf: &mut Buffer) {
     let look = app.look;
     let letter = hole.letter();
     let endless = if marks.mark == Mark::Endless {
@@ -262,7 +262,7 @@ fn draw_label(app: &App, geometry: &Geometry, hole: Hole, marks: Marks, buf: &mu
     Line::styled(text, style).centered().render(area, buf);
 }
 
-fn draw_middle(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+fn draw_middle(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;
     let game = app.game();
     let line = if let Some(sowing) = app.sowing() {
@@ -312,7 +312,7 @@ fn draw_middle(app: &App, geometry: &Geometry, buf: &mut Buffer) {
     line.centered().render(area, buf);
 }
 
-fn preview_line(app: &App) -> Line<'static> {
+fn preview_line(app: &View) -> Line<'static> {
     let look = app.look;
     let game = app.game();
     let Some(hole) = app.selected() else {

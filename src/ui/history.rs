@@ -6,10 +6,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use crate::app::App;
-
-use super::Geometry;
 use super::theme::Look;
+use super::{Geometry, View};
 
 fn history_block(look: Look) -> Block<'static> {
     Block::bordered()
@@ -36,7 +34,7 @@ struct HistoryLayout {
 
 /// The history words: each move with its number (a number sticks to its move
 /// when wrapping) and the number of moves played once it is, then the result.
-fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
+fn history_words(app: &View) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
     let look = app.look;
     let game = app.game();
     let ply = game.ply();
@@ -97,7 +95,7 @@ fn history_words(app: &App) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
     words
 }
 
-fn history_layout(app: &App, inner: Rect) -> HistoryLayout {
+fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     let words = history_words(app);
     if words.iter().all(|(_, ply)| ply.is_none()) {
         return HistoryLayout {
@@ -152,7 +150,7 @@ fn history_layout(app: &App, inner: Rect) -> HistoryLayout {
     }
 }
 
-pub(super) fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw_history(app: &View, area: Rect, buf: &mut Buffer) {
     let inner = history_inner(app.look, area);
     history_block(app.look).render(area, buf);
     if inner.width == 0 || inner.height == 0 {
@@ -164,7 +162,7 @@ pub(super) fn draw_history(app: &App, area: Rect, buf: &mut Buffer) {
 /// The move drawn at a screen cell of the history panel, as the number of
 /// moves played once it is (for mouse clicks). `screen` is the area the app
 /// is drawn in.
-pub fn move_at(app: &App, screen: Rect, column: u16, row: u16) -> Option<usize> {
+pub fn move_at(app: &View, screen: Rect, column: u16, row: u16) -> Option<usize> {
     let geometry = Geometry::of(app, screen)?;
     let inner = history_inner(app.look, geometry.history);
     let point = ratatui::layout::Position::new(column, row);

@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::{App, Confirm, MAX_SPEED};
+use crate::app::keys::{GLOBAL, bar_items, help_lines};
+use crate::app::{Action, Binding, Confirm, Key, Keymap};
 use crate::rules::{EndReason, Side};
 
-use super::{Geometry, viewer};
+use super::{Geometry, View, key_names};
 
 /// A centred rectangle of at most `width`×`height` inside `area`.
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -22,7 +23,7 @@ pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-pub(super) fn popup<'a>(app: &App, title: &'a str) -> Block<'a> {
+pub(super) fn popup<'a>(app: &View, title: &'a str) -> Block<'a> {
     let look = app.look;
     Block::bordered()
         .border_set(look.frame())
@@ -31,7 +32,7 @@ pub(super) fn popup<'a>(app: &App, title: &'a str) -> Block<'a> {
         .padding(ratatui::widgets::Padding::horizontal(1))
 }
 
-pub(super) fn draw_result(app: &App, geometry: &Geometry, buf: &mut Buffer) {
+pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;
     let game = app.game();
     let Some(outcome) = game.outcome() else {
@@ -104,7 +105,7 @@ pub(super) fn draw_result(app: &App, geometry: &Geometry, buf: &mut Buffer) {
 }
 
 /// Why the game ended, in words.
-fn end_reason(app: &App, outcome: &crate::rules::Outcome) -> String {
+fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
     let players = app.players();
     match outcome.reason {
         EndReason::NoMoves => {
@@ -125,7 +126,7 @@ fn end_reason(app: &App, outcome: &crate::rules::Outcome) -> String {
 }
 
 /// The match score after a finished game, and the key that goes on.
-fn match_standing(app: &App) -> Option<(String, &'static str)> {
+fn match_standing(app: &View) -> Option<(String, &'static str)> {
     let players = app.players();
     let first_to = players.first_to?;
     let tally = app.tally();
@@ -135,21 +136,21 @@ fn match_standing(app: &App) -> Option<(String, &'static str)> {
                 "{} wins the match {}-{}!",
                 players.names[champion],
                 tally[champion],
-                tally[1 - champion]
+                tally[champion.opponent()]
             ),
             "n new match",
         ),
         None => (
             format!(
                 "Match to {first_to}: {} {}, {} {}",
-                players.names[0], tally[0], players.names[1], tally[1]
+                players.names.south, tally.south, players.names.north, tally.north
             ),
             "Enter next game",
         ),
     })
 }
 
-pub(super) fn draw_confirm(app: &App, question: Confirm, board: Rect, buf: &mut Buffer) {
+pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
     let look = app.look;
     let (title, text) = match question {
         Confirm::Quit => (
@@ -161,16 +162,23 @@ pub(super) fn draw_confirm(app: &App, question: Confirm, board: Rect, buf: &mut 
             "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
         ),
     };
+    let answers = bar_items(Keymap::Confirm.bindings());
+    let mut spans = Vec::new();
+    for (index, (keys, answer)) in answers.iter().enumerate() {
+        let keys = match keys[..] {
+            [Key::Any] => "any other key".to_owned(),
+            _ => key_names(app, keys, " "),
+        };
+        if index > 0 {
+            spans.push(Span::raw("    "));
+        }
+        spans.push(Span::styled(keys, look.key()));
+        spans.push(Span::raw(format!(" {answer}")));
+    }
     let lines = vec![
         Line::from(text),
         Line::default(),
-        Line::from(vec![
-            Span::styled("y", look.key()),
-            Span::raw(" yes    "),
-            Span::styled("any other key", look.key()),
-            Span::raw(" no"),
-        ])
-        .centered(),
+        Line::from(spans).centered(),
     ];
     let area = centered(board, board.width.saturating_sub(8).min(50), 7);
     Clear.render(area, buf);
@@ -180,55 +188,31 @@ pub(super) fn draw_confirm(app: &App, question: Confirm, board: Rect, buf: &mut 
         .render(area, buf);
 }
 
-/// The game's keys, as help lists them.
-fn game_keys(app: &App) -> Vec<(String, String)> {
-    let width = app.game().config().width();
-    let last = char::from(b'a' + width - 1);
-    let arrows = if app.look.ascii { "<- ->" } else { "← →" };
-    [
-        (
-            format!("a-{last}"),
-            "select a hole of the player to move (either case)",
-        ),
-        (arrows.to_owned(), "select the next hole that can be sown"),
-        (
-            "Enter Space".to_owned(),
-            "sow the selected hole (mouse: click twice)",
-        ),
-        (
-            "u  r".to_owned(),
-            "undo, redo (vs the computer: to your turn again)",
-        ),
-        (
-            "t".to_owned(),
-            "hint: the engine's move and the margin it expects",
-        ),
-        ("p".to_owned(), "move preview on or off"),
-        (
-            "+  -".to_owned(),
-            format!("sowing speed (1-{MAX_SPEED}); any key skips").as_str(),
-        ),
-        ("n  s".to_owned(), "new game; save the record"),
-        (
-            "q  Ctrl-C".to_owned(),
-            "quit (every move is saved: --resume)",
-        ),
-    ]
-    .into_iter()
-    .map(|(key, what)| (key, what.to_owned()))
-    .collect()
-}
-
-pub(super) fn draw_help(app: &App, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
-    let keys = match app.viewer() {
-        Some(_) => viewer::help_keys(app),
-        None => game_keys(app),
-    };
+    // The key that opened help is on the key bar; the room is the rules'.
+    let bindings: Vec<Binding> = app
+        .screen_keymap()
+        .bindings()
+        .iter()
+        .chain(GLOBAL)
+        .filter(|binding| binding.action != Action::Help)
+        .copied()
+        .collect();
+    let keys: Vec<(String, &str)> = help_lines(&bindings)
+        .iter()
+        .map(|(keys, what)| (key_names(app, keys, "  "), *what))
+        .collect();
+    let column = keys
+        .iter()
+        .map(|(key, _)| key.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
     let mut lines = vec![Line::styled("Keys", look.strong())];
     lines.extend(keys.into_iter().map(|(key, what)| {
         Line::from(vec![
-            Span::styled(format!("  {key:<12}"), look.key()),
+            Span::styled(format!("  {key:<column$}"), look.key()),
             Span::raw(what),
         ])
     }));

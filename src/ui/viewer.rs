@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::View;
 use super::board::{Tense, move_summary};
-use crate::app::{App, MAX_SPEED, Mode, Viewer, capitalise};
+use crate::app::{Viewer, capitalise};
 use crate::rules::Side;
 
 /// Record tags shown above the board, in this order, after the players.
@@ -15,7 +16,7 @@ const SHOWN_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
 /// The record's tags on one line: the file, the players, event, site, date
 /// and result; the file and then the place make room when space is short.
-pub(super) fn draw_header(app: &App, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let players = app.players();
     let names = vec![
@@ -71,7 +72,7 @@ pub(super) fn draw_header(app: &App, viewer: &Viewer, area: Rect, buf: &mut Buff
 }
 
 /// What the move that led to the position shown did, and who played it.
-pub(super) fn explanation(app: &App, width: u16) -> Line<'static> {
+pub(super) fn explanation(app: &View, width: u16) -> Line<'static> {
     let look = app.look;
     let Some(report) = app.viewed_move() else {
         return Line::styled(
@@ -100,7 +101,7 @@ pub(super) fn explanation(app: &App, width: u16) -> Line<'static> {
 
 /// The status line when no message is shown: a number being typed, why a
 /// faulty record stops, or who is to move and what the keys do.
-pub(super) fn status(app: &App, viewer: &Viewer) -> Line<'static> {
+pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
     let look = app.look;
     let players = app.players();
     let plain = |text: String| {
@@ -154,7 +155,7 @@ pub(super) fn status(app: &App, viewer: &Viewer) -> Line<'static> {
 
 /// The analysis of the move shown: the evaluations before and after it
 /// (South's expected margin), the engine's move, and whether it was a mistake.
-fn analysis_line(app: &App, viewer: &Viewer) -> Line<'static> {
+fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
     let look = app.look;
     let ply = app.game().ply();
     let Some(analysis) = app.viewed_analysis() else {
@@ -193,55 +194,4 @@ fn analysis_line(app: &App, viewer: &Viewer) -> Line<'static> {
         }
     }
     Line::from(spans)
-}
-
-/// The key bar.
-pub(super) fn keys(app: &App) -> &'static [(&'static str, &'static str)] {
-    let autoplaying = app.viewer().is_some_and(Viewer::autoplaying);
-    match app.mode() {
-        Mode::Help => &[("any key", "closes help")],
-        _ if autoplaying => &[
-            ("Space", "pause"),
-            ("+ -", "speed"),
-            ("←→", "step"),
-            ("q", "quit"),
-        ],
-        Mode::Sowing(_) => &[("any key", "skip"), ("+ -", "speed")],
-        Mode::Play | Mode::Confirm(_) => &[
-            ("←→", "step"),
-            ("g G", "start/end"),
-            ("Space", "play"),
-            ("12 Enter", "go to"),
-            ("p", "play on"),
-            ("a", "analysis"),
-            ("?", "help"),
-            ("q", "quit"),
-        ],
-    }
-}
-
-/// The viewer's keys, as help lists them.
-pub(super) fn help_keys(app: &App) -> Vec<(String, String)> {
-    let arrows = if app.look.ascii {
-        "<- ->  h l"
-    } else {
-        "← →  h l"
-    };
-    [
-        (arrows, "step back, forward (a step is sown; any key skips)"),
-        ("g  G", "the start, the end (also Home, End)"),
-        (
-            "12 Enter",
-            "the position after move 12 (each sowing counts)",
-        ),
-        ("Space", "play the record by itself; Space again pauses"),
-        ("+  -", format!("sowing speed (1-{MAX_SPEED})").as_str()),
-        ("click", "a move in the list goes to it"),
-        ("a", "analysis on/off: the engine judges each move"),
-        ("p", "play on from here: your game, saved as you play"),
-        ("q  Esc", "quit (the record is never changed)"),
-    ]
-    .into_iter()
-    .map(|(key, what)| (key.to_owned(), what.to_owned()))
-    .collect()
 }

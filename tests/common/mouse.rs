@@ -1,6 +1,8 @@
-//! Clicks fed to an [`App`] as the terminal would deliver them.
+//! Clicks fed to an [`App`] as the terminal would deliver them: resolved on
+//! the screen as drawn, then acted on.
 
 use endodoi::app::App;
+use endodoi::ui::{Look, View};
 use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -15,5 +17,7 @@ pub fn click(app: &mut App, column: u16, row: u16) {
         row,
         modifiers: KeyModifiers::NONE,
     };
-    app.handle_mouse(down, SCREEN);
+    if let Some(action) = View::new(app, Look::default()).click(down, SCREEN) {
+        app.act(action);
+    }
 }

@@ -1,0 +1,268 @@
+//! The game screen: what its actions do to the game, the selection and the
+//! match (selecting, sowing, undo and redo, a new game, a click on a hole).
+
+use super::{Action, App, Confirm, Effect, Mode, Target, Tone, capitalise};
+use crate::record::Record;
+use crate::rules::{BySide, Game, Hole, Side};
+
+/// What a move key answers once the game has ended.
+const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
+
+impl App {
+    pub(super) fn game_offers(&self, action: Action) -> bool {
+        let moving = matches!(
+            action,
+            Action::Select(_)
+                | Action::SelectLeft
+                | Action::SelectRight
+                | Action::Sow
+                | Action::Hint
+                | Action::TogglePreview
+        );
+        if self.game().outcome().is_some() {
+            !moving && action != Action::Redo
+        } else {
+            !(moving && self.computer_to_move().is_some())
+        }
+    }
+
+    pub(super) fn game_act(&mut self, action: Action) {
+        match action {
+            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
+            Action::Yes => {
+                if let Mode::Confirm(question) = std::mem::replace(&mut self.mode, Mode::Play) {
+                    match question {
+                        Confirm::Quit => self.quit = true,
+                        Confirm::NewGame => self.start_next_game(),
+                    }
+                }
+            }
+            Action::Click(target) => self.game_click(target),
+            Action::Quit if self.unfinished() => self.mode = Mode::Confirm(Confirm::Quit),
+            Action::Quit => self.quit = true,
+            Action::Help => self.mode = Mode::Help,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::NewGame => self.new_game(),
+            Action::Hint => self.ask_hint(),
+            Action::Save => self.effects.push(Effect::Export),
+            Action::TogglePreview => {
+                self.preview = !self.preview;
+                let state = if self.preview { "on" } else { "off" };
+                self.notify(Tone::Info, format!("Move preview {state}"));
+            }
+            Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+                self.new_game();
+            }
+            Action::SelectLeft | Action::SelectRight | Action::Sow
+                if self.computer_to_move().is_some() =>
+            {
+                if let Some(side) = self.game().to_move() {
+                    self.refuse_computer_turn(side);
+                }
+            }
+            Action::SelectLeft => self.step_selection(-1),
+            Action::SelectRight => self.step_selection(1),
+            Action::Sow => self.sow(),
+            Action::Select(letter) => self.select_letter(letter),
+            // The viewer's own actions, and those every screen shares.
+            Action::QuitNow
+            | Action::Faster
+            | Action::Slower
+            | Action::StepBack
+            | Action::StepForward
+            | Action::Start
+            | Action::End
+            | Action::Autoplay
+            | Action::Digit(_)
+            | Action::EraseDigit
+            | Action::CancelGoTo
+            | Action::GoTo
+            | Action::TakeOver
+            | Action::Analysis => {}
+        }
+    }
+
+    /// A click selects a hole, a click on the selected hole sows it; any
+    /// click ends a sowing or closes help, and does nothing else then.
+    fn game_click(&mut self, target: Target) {
+        match self.mode {
+            Mode::Play => {}
+            Mode::Sowing(_) | Mode::Help => {
+                self.mode = Mode::Play;
+                return;
+            }
+            Mode::Confirm(_) => return,
+        }
+        let Target::Hole(hole) = target else {
+            return;
+        };
+        match self.game().to_move() {
+            None => {}
+            Some(side) if self.players.computer(side).is_some() => {
+                self.refuse_computer_turn(side);
+            }
+            Some(side) if side != hole.side() => self.notify(
+                Tone::Error,
+                format!("{} moves from the {side} row", self.players.name(side)),
+            ),
+            Some(_) if self.selected() == Some(hole) => self.sow(),
+            Some(_) => self.select(hole),
+        }
+    }
+
+    fn select_letter(&mut self, letter: char) {
+        let Some(side) = self.game().to_move() else {
+            self.notify(Tone::Error, GAME_OVER);
+            return;
+        };
+        if self.players.computer(side).is_some() {
+            self.refuse_computer_turn(side);
+            return;
+        }
+        let index = letter.to_ascii_lowercase() as u8 - b'a';
+        let width = self.game().config().width();
+        if index >= width {
+            self.notify(
+                Tone::Error,
+                format!(
+                    "No hole {} on a board {width} holes wide",
+                    Hole::new(side, index)
+                ),
+            );
+            return;
+        }
+        self.select(Hole::new(side, index));
+    }
+
+    fn select(&mut self, hole: Hole) {
+        self.cursor[hole.side()] = hole.index();
+        if let Err(error) = self.game().check(hole) {
+            self.notify(Tone::Error, capitalise(&error.to_string()));
+        }
+    }
+
+    /// Moves the selection to the next legal hole to the right (`step` 1) or
+    /// left (-1) as seen on screen, where North's row runs right to left.
+    fn step_selection(&mut self, step: i8) {
+        let Some(side) = self.game().to_move() else {
+            return;
+        };
+        let legal: Vec<u8> = self.game().legal_moves().map(Hole::index).collect();
+        let width = self.game().config().width();
+        let forward = (step > 0) == (side == Side::South);
+        let current = self.cursor[side];
+        let next = (1..=width)
+            .map(|distance| {
+                if forward {
+                    (current + distance) % width
+                } else {
+                    (current + width - distance % width) % width
+                }
+            })
+            .find(|index| legal.contains(index));
+        if let Some(index) = next {
+            self.cursor[side] = index;
+        }
+    }
+
+    fn sow(&mut self) {
+        let Some(hole) = self.selected() else {
+            self.notify(Tone::Error, GAME_OVER);
+            return;
+        };
+        let before = *self.game().position();
+        match self.record.game.play(hole) {
+            Ok(report) => {
+                self.animate(before, report);
+                self.after_change();
+            }
+            Err(error) => self.notify(Tone::Error, capitalise(&error.to_string())),
+        }
+    }
+
+    /// Takes back the last move; against the computer, also the moves
+    /// before it until a person is to move (the computer's and the player's).
+    fn undo(&mut self) {
+        let mut taken = Vec::new();
+        while let Some(hole) = self.record.game.undo() {
+            self.cursor[hole.side()] = hole.index();
+            taken.push(hole.to_string());
+            if !self.computer_keeps_turn() {
+                break;
+            }
+        }
+        if taken.is_empty() {
+            self.notify(Tone::Error, "Nothing to undo");
+            return;
+        }
+        self.stop_thinking();
+        taken.reverse();
+        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change();
+    }
+
+    /// Plays the last move taken back again; against the computer, also the
+    /// moves after it until a person is to move.
+    fn redo(&mut self) {
+        let mut played = Vec::new();
+        while let Some(report) = self.record.game.redo() {
+            played.push(report.hole.to_string());
+            if !self.computer_keeps_turn() {
+                break;
+            }
+        }
+        if played.is_empty() {
+            self.notify(Tone::Error, "Nothing to redo");
+            return;
+        }
+        self.stop_thinking();
+        self.notify(Tone::Info, format!("Played {} again", played.join(" ")));
+        self.after_change();
+    }
+
+    /// Whether undo and redo go past the position reached: the computer is to
+    /// move there and a person plays the other side.
+    fn computer_keeps_turn(&self) -> bool {
+        self.computer_to_move().is_some() && !self.players.all_computers()
+    }
+
+    fn new_game(&mut self) {
+        if self.unfinished() {
+            self.mode = Mode::Confirm(Confirm::NewGame);
+        } else {
+            self.start_next_game();
+        }
+    }
+
+    /// Starts the next game: in a match after a finished game, the players
+    /// change rows and the result counts; otherwise the game starts again.
+    fn start_next_game(&mut self) {
+        let finished = self.game().outcome().is_some();
+        if self.players.first_to.is_some() && finished {
+            if self.players.next_game(self.tally()) {
+                self.notify(Tone::Info, "A new match begins");
+            } else {
+                self.notify(
+                    Tone::Info,
+                    format!(
+                        "Game {}: the players change rows; {} moves first",
+                        self.players.round,
+                        self.players.name(Side::South)
+                    ),
+                );
+            }
+        } else {
+            self.notify(Tone::Info, "New game");
+        }
+        let tags = std::mem::take(&mut self.record.tags);
+        self.stop_thinking();
+        self.record = Record::new(Game::new(self.game().config()));
+        self.record.tags = tags;
+        self.forget_date();
+        self.serial += 1;
+        self.cursor = BySide::default();
+        self.write_tags();
+        self.after_change();
+    }
+}

@@ -1,0 +1,558 @@
+//! Every key of every screen, in one table a screen: which keys, the
+//! [`Action`] they ask for, the word the key bar shows and the line the help
+//! gives. Key dispatch ([`Keymap::action_for`]), the key bar, the help popup
+//! and the README's key tables all read these tables, so they cannot drift.
+//!
+//! ```
+//! use endodoi::app::keys::{Action, Keymap};
+//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//!
+//! let undo = Keymap::Game.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! assert_eq!(undo, Some(Action::Undo));
+//! let any = Keymap::Help.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! assert_eq!(any, Some(Action::CloseHelp));
+//! ```
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::rules::Hole;
+
+/// What the player asks for, by a key or a click.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Quit at once, whatever the screen (Ctrl-C).
+    QuitNow,
+    /// Quit; in an unfinished game, ask first.
+    Quit,
+    /// Open the help.
+    Help,
+    /// Close the help.
+    CloseHelp,
+    /// Answer yes to the question asked.
+    Yes,
+    /// Answer no to the question asked.
+    No,
+    /// End the sowing shown at once.
+    Skip,
+    /// Sow faster.
+    Faster,
+    /// Sow slower.
+    Slower,
+    /// Select the mover's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left, as seen on screen.
+    SelectLeft,
+    /// Select the next hole that can be sown to the right, as seen on screen.
+    SelectRight,
+    /// Sow the selected hole (or, after a game of a match, start the next).
+    Sow,
+    /// Take back the last move.
+    Undo,
+    /// Play the last move taken back again.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Turn the move preview on or off.
+    TogglePreview,
+    /// Start a new game.
+    NewGame,
+    /// Save the record where the player can find it.
+    Save,
+    /// The viewer: show the position before the move shown.
+    StepBack,
+    /// The viewer: sow the next move.
+    StepForward,
+    /// The viewer: show the start position.
+    Start,
+    /// The viewer: show the last position.
+    End,
+    /// The viewer: play the record by itself, or pause.
+    Autoplay,
+    /// The viewer: a digit of the move number to go to.
+    Digit(u8),
+    /// The viewer: take back the last digit typed.
+    EraseDigit,
+    /// The viewer: forget the number typed.
+    CancelGoTo,
+    /// The viewer: go to the position after the move number typed.
+    GoTo,
+    /// The viewer: a game of one's own from the position shown.
+    TakeOver,
+    /// The viewer: analysis of each move shown, on or off.
+    Analysis,
+    /// A click, resolved by the drawing to what was clicked.
+    Click(Target),
+}
+
+/// What a click landed on, as the drawing resolves it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A hole (its seeds or its letter).
+    Hole(Hole),
+    /// A move in the move list: the number of moves played once it is.
+    Move(usize),
+    /// Anything else.
+    Elsewhere,
+}
+
+/// A key, or a set of keys, a binding answers to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A character, exactly as typed.
+    Char(char),
+    /// A letter in either case.
+    Letter(char),
+    /// A key that is no character: Enter, the arrows, F1.
+    Code(KeyCode),
+    /// A letter with Ctrl held.
+    Ctrl(char),
+    /// Any letter: the letters of the holes (the action's letter is the key's).
+    HoleLetters,
+    /// Any digit (the action's digit is the key's): a number typed, then
+    /// Enter, written `12 Enter`.
+    Digits,
+    /// Any key no other binding of the table takes.
+    Any,
+    /// A mouse click, which the drawing resolves into an [`Action::Click`].
+    Click,
+}
+
+impl Key {
+    /// The action `binding_action` asks for when `event` matches this key,
+    /// with the letter or digit typed filled in; `None` when it does not match.
+    fn matches(self, event: KeyEvent, binding_action: Action) -> Option<Action> {
+        let typed = match event.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        let matched = match self {
+            Key::Char(c) => typed == Some(c),
+            Key::Letter(c) => typed.is_some_and(|t| t.eq_ignore_ascii_case(&c)),
+            Key::Code(code) => event.code == code,
+            Key::Ctrl(c) => {
+                event.modifiers.contains(KeyModifiers::CONTROL) && event.code == KeyCode::Char(c)
+            }
+            Key::HoleLetters => {
+                return typed.filter(char::is_ascii_alphabetic).map(
+                    |letter| match binding_action {
+                        Action::Select(_) => Action::Select(letter),
+                        other => other,
+                    },
+                );
+            }
+            Key::Digits => {
+                return typed
+                    .and_then(|c| c.to_digit(10))
+                    .map(|digit| match binding_action {
+                        Action::Digit(_) => Action::Digit(digit as u8),
+                        other => other,
+                    });
+            }
+            Key::Any => true,
+            Key::Click => false,
+        };
+        matched.then_some(binding_action)
+    }
+
+    /// Which pass of [`Keymap::action_for`] tries the key: keys by name
+    /// first, then ranges of keys, then any key.
+    fn rank(self) -> u8 {
+        match self {
+            Key::HoleLetters | Key::Digits => 1,
+            Key::Any => 2,
+            _ => 0,
+        }
+    }
+
+    /// The key as help and the key bar write it; the hole letters of a
+    /// board `width` holes wide.
+    pub fn name(self, width: u8) -> String {
+        match self {
+            Key::Char(' ') => "Space".to_owned(),
+            Key::Char(c) | Key::Letter(c) => c.to_string(),
+            Key::Code(code) => match code {
+                KeyCode::Left => "←".to_owned(),
+                KeyCode::Right => "→".to_owned(),
+                KeyCode::Backspace => "Backspace".to_owned(),
+                KeyCode::Enter => "Enter".to_owned(),
+                KeyCode::Home => "Home".to_owned(),
+                KeyCode::End => "End".to_owned(),
+                KeyCode::Esc => "Esc".to_owned(),
+                other => other.to_string(),
+            },
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::HoleLetters => format!("a-{}", char::from(b'a' + width.max(1) - 1)),
+            Key::Digits => "12 Enter".to_owned(),
+            Key::Any => "any key".to_owned(),
+            Key::Click => "click".to_owned(),
+        }
+    }
+}
+
+/// One line of a screen's table: keys, what they do, and how it is shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    /// The keys, the first of which the key bar shows.
+    pub keys: &'static [Key],
+    /// What they ask for.
+    pub action: Action,
+    /// The key bar's word for it; empty: not on the bar. Neighbours with the
+    /// same word share one item (`← → select`).
+    pub label: &'static str,
+    /// What help says of it.
+    pub help: Help,
+}
+
+/// What help says of a binding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Help {
+    /// A line of its own.
+    Says(&'static str),
+    /// Its keys are listed on the line of this action (`u  r  undo, redo`).
+    Joins(Action),
+    /// Nothing: what it does is told on another line.
+    Unlisted,
+}
+
+const fn bind(keys: &'static [Key], action: Action, label: &'static str, help: Help) -> Binding {
+    Binding {
+        keys,
+        action,
+        label,
+        help,
+    }
+}
+
+const FASTER: &[Key] = &[Key::Char('+'), Key::Char('=')];
+const SLOWER: &[Key] = &[Key::Char('-'), Key::Char('_')];
+const HELP_KEYS: &[Key] = &[Key::Char('?'), Key::Code(KeyCode::F(1))];
+const QUIT_KEYS: &[Key] = &[Key::Letter('q'), Key::Code(KeyCode::Esc)];
+const SPEED: Help = Help::Says("sowing speed, 1 to 6; any key skips a sowing");
+
+/// Keys that work on every screen; help lists them with the screen's quit.
+pub const GLOBAL: &[Binding] = &[bind(
+    &[Key::Ctrl('c')],
+    Action::QuitNow,
+    "",
+    Help::Joins(Action::Quit),
+)];
+
+/// The game's keys.
+const GAME: &[Binding] = &[
+    bind(
+        &[Key::HoleLetters],
+        Action::Select('a'),
+        "",
+        Help::Says("select that hole of the mover (either case)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Left)],
+        Action::SelectLeft,
+        "select",
+        Help::Says("select the next hole that can be sown"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Right)],
+        Action::SelectRight,
+        "select",
+        Help::Joins(Action::SelectLeft),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Enter), Key::Char(' ')],
+        Action::Sow,
+        "sow",
+        Help::Says("sow the selected hole (mouse: click it twice)"),
+    ),
+    bind(
+        &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
+        Action::Undo,
+        "undo",
+        Help::Says("undo, redo (vs the computer: to your turn)"),
+    ),
+    bind(
+        &[Key::Letter('r')],
+        Action::Redo,
+        "redo",
+        Help::Joins(Action::Undo),
+    ),
+    bind(
+        &[Key::Letter('t')],
+        Action::Hint,
+        "hint",
+        Help::Says("hint: the engine's move and its margin"),
+    ),
+    bind(FASTER, Action::Faster, "", SPEED),
+    bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
+    bind(
+        &[Key::Letter('n')],
+        Action::NewGame,
+        "new",
+        Help::Says("new game (next in a match); save the record"),
+    ),
+    bind(
+        &[Key::Letter('s')],
+        Action::Save,
+        "save",
+        Help::Joins(Action::NewGame),
+    ),
+    bind(
+        &[Key::Letter('p')],
+        Action::TogglePreview,
+        "preview",
+        Help::Says("move preview on or off"),
+    ),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys and the rules in brief"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Quit,
+        "quit",
+        Help::Says("quit (every move is saved: --resume)"),
+    ),
+];
+
+/// The keys while a move is sown in a game.
+const SOWING: &[Binding] = &[
+    bind(
+        &[Key::Any],
+        Action::Skip,
+        "skip",
+        Help::Says("skip to the end of the sowing"),
+    ),
+    bind(FASTER, Action::Faster, "speed", SPEED),
+    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
+];
+
+/// The keys of the help popup.
+const HELP: &[Binding] = &[bind(
+    &[Key::Any],
+    Action::CloseHelp,
+    "closes help",
+    Help::Says("close help"),
+)];
+
+/// The keys of a question.
+const CONFIRM: &[Binding] = &[
+    bind(&[Key::Letter('y')], Action::Yes, "yes", Help::Says("yes")),
+    bind(&[Key::Any], Action::No, "no", Help::Says("no")),
+];
+
+/// The replay viewer's keys.
+const VIEWER: &[Binding] = &[
+    bind(
+        &[Key::Code(KeyCode::Left), Key::Char('h')],
+        Action::StepBack,
+        "step",
+        Help::Says("step back, forward (any key skips a sowing)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Right), Key::Char('l')],
+        Action::StepForward,
+        "step",
+        Help::Joins(Action::StepBack),
+    ),
+    bind(
+        &[Key::Char('g'), Key::Code(KeyCode::Home)],
+        Action::Start,
+        "start/end",
+        Help::Says("the start, the end"),
+    ),
+    bind(
+        &[Key::Char('G'), Key::Code(KeyCode::End)],
+        Action::End,
+        "start/end",
+        Help::Joins(Action::Start),
+    ),
+    bind(
+        &[Key::Char(' ')],
+        Action::Autoplay,
+        "play",
+        Help::Says("play the record by itself; Space again pauses"),
+    ),
+    bind(
+        &[Key::Digits],
+        Action::Digit(0),
+        "go to",
+        Help::Says("the position after move 12 (a sowing is a move)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Enter)],
+        Action::GoTo,
+        "",
+        Help::Unlisted,
+    ),
+    bind(
+        &[Key::Click],
+        Action::Click(Target::Elsewhere),
+        "",
+        Help::Says("a move in the list goes to it"),
+    ),
+    bind(
+        &[Key::Letter('p')],
+        Action::TakeOver,
+        "play on",
+        Help::Says("play on from here: your game, autosaved"),
+    ),
+    bind(
+        &[Key::Letter('a')],
+        Action::Analysis,
+        "analysis",
+        Help::Says("analysis on/off: the engine judges each move"),
+    ),
+    bind(FASTER, Action::Faster, "speed", SPEED),
+    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Quit,
+        "quit",
+        Help::Says("quit (the record is never changed)"),
+    ),
+    bind(&[Key::Any], Action::Skip, "skip", Help::Unlisted),
+];
+
+/// The keys while a move number is typed in the viewer; other keys act as
+/// in the viewer.
+const GOTO: &[Binding] = &[
+    bind(&[Key::Digits], Action::Digit(0), "", Help::Unlisted),
+    bind(
+        &[Key::Code(KeyCode::Enter)],
+        Action::GoTo,
+        "go",
+        Help::Unlisted,
+    ),
+    bind(
+        &[Key::Code(KeyCode::Backspace)],
+        Action::EraseDigit,
+        "erase",
+        Help::Says("take back a digit, forget the number typed"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Esc)],
+        Action::CancelGoTo,
+        "cancel",
+        Help::Joins(Action::EraseDigit),
+    ),
+];
+
+/// The table of keys in force: one for each screen and popup.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Keymap {
+    /// A game.
+    Game,
+    /// A move being sown in a game.
+    Sowing,
+    /// The help popup.
+    Help,
+    /// A question.
+    Confirm,
+    /// The replay viewer.
+    Viewer,
+    /// A move number being typed in the viewer.
+    GoTo,
+}
+
+impl Keymap {
+    /// Every keymap, for the README's tables and their tests.
+    pub const ALL: [Keymap; 6] = [
+        Keymap::Game,
+        Keymap::Sowing,
+        Keymap::Help,
+        Keymap::Confirm,
+        Keymap::Viewer,
+        Keymap::GoTo,
+    ];
+
+    /// The table.
+    pub fn bindings(self) -> &'static [Binding] {
+        match self {
+            Keymap::Game => GAME,
+            Keymap::Sowing => SOWING,
+            Keymap::Help => HELP,
+            Keymap::Confirm => CONFIRM,
+            Keymap::Viewer => VIEWER,
+            Keymap::GoTo => GOTO,
+        }
+    }
+
+    /// The keymap that takes the keys this one does not.
+    pub fn fallback(self) -> Option<Keymap> {
+        match self {
+            Keymap::GoTo => Some(Keymap::Viewer),
+            _ => None,
+        }
+    }
+
+    /// What `key` asks for here: the [`GLOBAL`] keys first, then the keys
+    /// of this table named, a range of keys (letters, digits), any key; then
+    /// the fallback's.
+    pub fn action_for(self, key: KeyEvent) -> Option<Action> {
+        let find = |bindings: &[Binding], rank: u8| {
+            bindings.iter().find_map(|binding| {
+                binding
+                    .keys
+                    .iter()
+                    .filter(|k| k.rank() == rank)
+                    .find_map(|k| k.matches(key, binding.action))
+            })
+        };
+        find(GLOBAL, 0)
+            .or_else(|| (0..=2).find_map(|rank| find(self.bindings(), rank)))
+            .or_else(|| self.fallback()?.action_for(key))
+    }
+}
+
+/// The key bar's items from `bindings`: neighbours with the same label as
+/// one item, shown by the first key of each (`← →  select`).
+pub fn bar_items<'b>(
+    bindings: impl IntoIterator<Item = &'b Binding>,
+) -> Vec<(Vec<Key>, &'static str)> {
+    let mut items: Vec<(Vec<Key>, &'static str)> = Vec::new();
+    for binding in bindings {
+        if binding.label.is_empty() {
+            continue;
+        }
+        let key = binding.keys[0];
+        match items.last_mut() {
+            Some((keys, label)) if *label == binding.label => keys.push(key),
+            _ => items.push((vec![key], binding.label)),
+        }
+    }
+    items
+}
+
+/// Help's lines from `bindings`: each binding that says something, with its
+/// keys and those of the bindings that join it, first keys first
+/// (`u  r  Backspace`: undo, redo).
+pub fn help_lines(bindings: &[Binding]) -> Vec<(Vec<Key>, &'static str)> {
+    bindings
+        .iter()
+        .filter_map(|owner| {
+            let Help::Says(text) = owner.help else {
+                return None;
+            };
+            let line: Vec<&Binding> = std::iter::once(owner)
+                .chain(
+                    bindings
+                        .iter()
+                        .filter(|b| b.help == Help::Joins(owner.action)),
+                )
+                .collect();
+            let layers = line.iter().map(|b| b.keys.len()).max().unwrap_or(0);
+            let keys = (0..layers)
+                .flat_map(|layer| line.iter().filter_map(move |b| b.keys.get(layer)))
+                .copied()
+                .collect();
+            Some((keys, text))
+        })
+        .collect()
+}
