@@ -240,6 +240,19 @@ impl App {
         }
     }
 
+    /// The key bar's word for `binding` now: its table's, except for the
+    /// key that plays a record by itself, which pauses it while it plays.
+    pub fn label(&self, binding: &Binding) -> &'static str {
+        match &self.screen {
+            Screen::Viewer(viewer)
+                if binding.action == Action::Autoplay && viewer.autoplaying() =>
+            {
+                "pause"
+            }
+            _ => binding.label,
+        }
+    }
+
     /// The animation in progress, if any.
     pub fn sowing(&self) -> Option<&Sowing> {
         match &self.mode {

@@ -506,7 +506,8 @@ fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
         app.keymap()
             .bindings()
             .iter()
-            .filter(|binding| app.offers(binding.action)),
+            .filter(|binding| app.offers(binding.action))
+            .map(|binding| (binding, app.label(binding))),
     );
     let others = items.len() > 1;
     let keys: Vec<(String, &str)> = items

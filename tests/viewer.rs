@@ -240,6 +240,19 @@ fn space_again_pauses() {
 }
 
 #[test]
+fn the_key_bar_offers_space_to_pause_while_the_record_plays() {
+    let mut app = viewer(sample());
+    assert!(screen(&app).contains("Space play "), "{}", screen(&app));
+    type_keys(&mut app, " ");
+    app.tick(Duration::from_secs(1));
+    let playing = screen(&app);
+    assert!(playing.contains("Space pause "), "{playing}");
+    assert!(!playing.contains("Space play "), "{playing}");
+    type_keys(&mut app, " ");
+    assert!(screen(&app).contains("Space play "), "{}", screen(&app));
+}
+
+#[test]
 fn space_at_the_end_plays_the_record_again_from_the_start() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::End);

@@ -511,20 +511,20 @@ impl Keymap {
     }
 }
 
-/// The key bar's items from `bindings`: neighbours with the same label as
-/// one item, shown by the first key of each (`← →  select`).
+/// The key bar's items from `bindings`, each with its word: neighbours with
+/// the same word as one item, shown by the first key of each (`← →  select`).
 pub fn bar_items<'b>(
-    bindings: impl IntoIterator<Item = &'b Binding>,
+    bindings: impl IntoIterator<Item = (&'b Binding, &'static str)>,
 ) -> Vec<(Vec<Key>, &'static str)> {
     let mut items: Vec<(Vec<Key>, &'static str)> = Vec::new();
-    for binding in bindings {
-        if binding.label.is_empty() {
+    for (binding, word) in bindings {
+        if word.is_empty() {
             continue;
         }
         let key = binding.keys[0];
         match items.last_mut() {
-            Some((keys, label)) if *label == binding.label => keys.push(key),
-            _ => items.push((vec![key], binding.label)),
+            Some((keys, label)) if *label == word => keys.push(key),
+            _ => items.push((vec![key], word)),
         }
     }
     items

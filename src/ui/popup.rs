@@ -162,7 +162,12 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
             "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
         ),
     };
-    let answers = bar_items(Keymap::Confirm.bindings());
+    let answers = bar_items(
+        Keymap::Confirm
+            .bindings()
+            .iter()
+            .map(|binding| (binding, binding.label)),
+    );
     let mut spans = Vec::new();
     for (index, (keys, answer)) in answers.iter().enumerate() {
         let keys = match keys[..] {
