@@ -9,10 +9,13 @@
 //! the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
 //!
 //! ```
-//! use endodoi::engine::{Request, parse};
+//! use endodoi::engine::{ProtocolError, Request, parse};
 //!
 //! assert_eq!(parse("isready")?, Some(Request::IsReady));
-//! assert!(parse("go sideways").is_err());
+//! assert!(matches!(
+//!     parse("go sideways"),
+//!     Err(ProtocolError::BadArgument { command: "go", .. })
+//! ));
 //! # Ok::<(), endodoi::engine::ProtocolError>(())
 //! ```
 
@@ -568,8 +571,20 @@ mod tests {
 
     #[test]
     fn go_refuses_a_depth_of_zero() {
-        assert!(parse("go depth 0").is_err());
-        assert!(parse("go depth").is_err());
+        assert_eq!(
+            parse("go depth 0"),
+            Err(ProtocolError::BadArgument {
+                command: "go",
+                reason: format!("`depth` needs a whole number from 1 to {MAX_DEPTH}, not `0`"),
+            })
+        );
+        assert_eq!(
+            parse("go depth"),
+            Err(ProtocolError::BadArgument {
+                command: "go",
+                reason: "`depth` needs a number".to_owned(),
+            })
+        );
     }
 
     #[test]
