@@ -1,0 +1,342 @@
+//! Reading a record: the text cut into tokens, then the moves played one by
+//! one on a [`Game`], each fault located by line, column and ply.
+
+use std::collections::HashSet;
+
+use super::{GAME_TAGS, RecordError, RecordErrorKind, excerpt};
+use crate::rules::{Config, ConfigError, Game, Hole};
+
+pub(super) fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
+    std::str::from_utf8(bytes).map_err(|error| {
+        let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
+        let mut scanner = Scanner::new(without_bom(valid));
+        while scanner.bump().is_some() {}
+        scanner.error(None, RecordErrorKind::InvalidUtf8)
+    })
+}
+
+/// The text without the byte-order mark it may start with.
+pub(super) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Walks the text a character at a time, keeping line and column.
+pub(super) struct Scanner<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Scanner<'a> {
+    pub(super) fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            rest: text,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.rest = &self.rest[c.len_utf8()..];
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// Skips a `{comment}`, the scanner standing on its `{`.
+    fn comment(&mut self, ply: Option<usize>) -> Result<(), RecordError> {
+        let opened = self.error(ply, RecordErrorKind::UnclosedComment);
+        while let Some(c) = self.bump() {
+            if c == '}' {
+                return Ok(());
+            }
+        }
+        Err(opened)
+    }
+
+    /// Takes characters up to white space or the start of a comment or tag.
+    fn word(&mut self) -> &'a str {
+        let start = self.rest;
+        let mut len = 0;
+        while let Some(c) = self
+            .peek()
+            .filter(|c| !c.is_whitespace() && !"{[".contains(*c))
+        {
+            len += c.len_utf8();
+            self.bump();
+        }
+        &start[..len]
+    }
+
+    fn error(&self, ply: Option<usize>, kind: RecordErrorKind) -> RecordError {
+        RecordError {
+            line: self.line,
+            column: self.column,
+            ply,
+            kind,
+        }
+    }
+}
+
+/// Reads the tag pairs at the head of a record.
+pub(super) fn read_tags(
+    scanner: &mut Scanner<'_>,
+) -> Result<(Config, Vec<(String, String)>), RecordError> {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    // The names so far, so that each tag is checked for a duplicate in
+    // constant time: a record may hold a million tags.
+    let mut names: HashSet<&str> = HashSet::new();
+    let mut config = Config::default();
+    loop {
+        scanner.skip_space();
+        match scanner.peek() {
+            Some('{') => {
+                scanner.comment(None)?;
+                continue;
+            }
+            Some('[') => {}
+            _ => break,
+        }
+        let at = scanner.error(None, RecordErrorKind::MalformedTag);
+        let (name, value) = read_tag(scanner).ok_or_else(|| at.clone())?;
+        // The game's own tags are known whatever their case: `[width "8"]`
+        // sets the width rather than passing as an unknown tag.
+        let name = GAME_TAGS
+            .into_iter()
+            .find(|known| known.eq_ignore_ascii_case(name))
+            .unwrap_or(name);
+        let here = |kind| RecordError { kind, ..at.clone() };
+        if !names.insert(name) {
+            return Err(here(RecordErrorKind::DuplicateTag(name.to_owned())));
+        }
+        let (width, seeds, variant) = (
+            config.width().into(),
+            config.seeds().into(),
+            config.variant(),
+        );
+        let changed = match name {
+            "Variant" => value
+                .parse()
+                .and_then(|variant| Config::new(width, seeds, variant)),
+            "Width" => number(&value).and_then(|width| Config::new(width, seeds, variant)),
+            "Seeds" => number(&value).and_then(|seeds| Config::new(width, seeds, variant)),
+            _ => Ok(config),
+        };
+        config = changed.map_err(|error| {
+            here(RecordErrorKind::BadTagValue {
+                name: name.to_owned(),
+                value: excerpt(&value),
+                reason: match error {
+                    ConfigError::NotANumber if is_digits(&value) => "too large a number".to_owned(),
+                    error => error.to_string(),
+                },
+            })
+        })?;
+        if !GAME_TAGS.contains(&name) {
+            tags.push((name.to_owned(), value.chars().map(tag_char).collect()));
+        }
+    }
+    Ok((config, tags))
+}
+
+/// A tag's whole number.
+fn number(text: &str) -> Result<u32, ConfigError> {
+    match text.parse() {
+        Ok(number) if is_digits(text) => Ok(number),
+        _ => Err(ConfigError::NotANumber),
+    }
+}
+
+/// Reads one `[Name "Value"]`, the scanner standing on its `[`; the value as
+/// written, its `\` escapes undone.
+fn read_tag<'a>(scanner: &mut Scanner<'a>) -> Option<(&'a str, String)> {
+    scanner.bump();
+    scanner.skip_space();
+    let start = scanner.rest;
+    while scanner
+        .peek()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        scanner.bump();
+    }
+    let name = &start[..start.len() - scanner.rest.len()];
+    scanner.skip_space();
+    if name.is_empty() || scanner.bump() != Some('"') {
+        return None;
+    }
+    let mut value = String::new();
+    loop {
+        match scanner.bump()? {
+            '"' => break,
+            '\\' => value.push(scanner.bump()?),
+            '\n' => return None,
+            c => value.push(c),
+        }
+    }
+    scanner.skip_space();
+    (scanner.bump() == Some(']')).then_some((name, value))
+}
+
+/// A character of a tag value: a value is one line, so control characters
+/// become spaces.
+pub(super) fn tag_char(c: char) -> char {
+    if c.is_control() { ' ' } else { c }
+}
+
+/// One token of movetext. Counts are kept as their digits, so that a number
+/// too large for any integer is still a count that does not match.
+enum Token<'a> {
+    Move { hole: Hole, claim: Option<&'a str> },
+    MoveNumber,
+    Result(Option<(&'a str, &'a str)>),
+    Unknown,
+}
+
+fn classify(word: &str) -> (Token<'_>, &str) {
+    let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < word.len() && digits.starts_with('.') {
+        let after = digits.trim_start_matches('.');
+        return (Token::MoveNumber, after);
+    }
+    if word == "*" {
+        return (Token::Result(None), "");
+    }
+    if let Some((south, north)) = word.split_once('-') {
+        let token = if is_digits(south) && is_digits(north) {
+            Token::Result(Some((south, north)))
+        } else {
+            Token::Unknown
+        };
+        return (token, "");
+    }
+    let mut chars = word.chars();
+    let token = match (chars.next().and_then(Hole::from_letter), chars.as_str()) {
+        (Some(hole), "") => Token::Move { hole, claim: None },
+        (Some(hole), rest) => match rest.strip_prefix('+') {
+            Some(n) if is_digits(n) => Token::Move {
+                hole,
+                claim: Some(n),
+            },
+            _ => Token::Unknown,
+        },
+        (None, _) => Token::Unknown,
+    };
+    (token, "")
+}
+
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `digits` (all ASCII digits, however many) make the number `count`.
+fn counts(digits: &str, count: impl Into<u32>) -> bool {
+    digits.parse::<u32>() == Ok(count.into())
+}
+
+/// Plays the movetext on `game`, stopping at the first fault; `tag` is the
+/// fault a `[` makes there.
+pub(super) fn read_moves(
+    scanner: &mut Scanner,
+    game: &mut Game,
+    tag: RecordErrorKind,
+) -> Result<(), RecordError> {
+    let mut result_seen = false;
+    loop {
+        scanner.skip_space();
+        match scanner.peek() {
+            None => return Ok(()),
+            Some('{') => {
+                scanner.comment(Some(game.ply() + 1))?;
+                continue;
+            }
+            Some('[') => return Err(scanner.error(Some(game.ply() + 1), tag)),
+            Some(_) => {}
+        }
+        let (line, column) = (scanner.line, scanner.column);
+        let whole = scanner.word();
+        let mut word = whole;
+        while !word.is_empty() {
+            let here = |ply, kind| RecordError {
+                line,
+                column: column + whole[..whole.len() - word.len()].chars().count(),
+                ply,
+                kind,
+            };
+            let ply = Some(game.ply() + 1);
+            if result_seen {
+                return Err(here(ply, RecordErrorKind::AfterResult(excerpt(word))));
+            }
+            let (token, rest) = classify(word);
+            match token {
+                Token::MoveNumber => {}
+                Token::Unknown => {
+                    return Err(here(ply, RecordErrorKind::UnknownToken(excerpt(word))));
+                }
+                Token::Move { hole, claim } => {
+                    let illegal = |error| here(ply, RecordErrorKind::IllegalMove { hole, error });
+                    let report = game.preview(hole).map_err(illegal)?;
+                    let actual = report.capture.map_or(0, |capture| capture.seeds);
+                    if let Some(claimed) = claim.filter(|claimed| !counts(claimed, actual)) {
+                        let kind = RecordErrorKind::CaptureMismatch {
+                            hole,
+                            claimed: excerpt(claimed),
+                            actual,
+                        };
+                        return Err(here(ply, kind));
+                    }
+                    game.play(hole).map_err(illegal)?;
+                }
+                Token::Result(claimed) => {
+                    result_seen = true;
+                    // The result follows the last move; before any move there is no ply to name.
+                    let last = Some(game.ply()).filter(|&ply| ply > 0);
+                    check_result(game, claimed, word).map_err(|kind| here(last, kind))?;
+                }
+            }
+            word = rest;
+        }
+    }
+}
+
+fn check_result(
+    game: &Game,
+    claimed: Option<(&str, &str)>,
+    word: &str,
+) -> Result<(), RecordErrorKind> {
+    let Some((south, north)) = claimed else {
+        return Ok(());
+    };
+    let mismatch = |actual: String| RecordErrorKind::ResultMismatch {
+        claimed: excerpt(word),
+        actual,
+    };
+    match game.outcome() {
+        None => Err(mismatch("the game is not over".to_owned())),
+        Some(outcome) => {
+            let totals = outcome.totals();
+            if counts(south, totals.south) && counts(north, totals.north) {
+                Ok(())
+            } else {
+                Err(mismatch(format!(
+                    "it ends {}-{}",
+                    totals.south, totals.north
+                )))
+            }
+        }
+    }
+}
