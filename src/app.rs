@@ -721,7 +721,7 @@ impl App {
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
-        self.record.tags.retain(|(name, _)| name != "Date");
+        self.record.tags.remove("Date");
     }
 
     fn select_letter(&mut self, letter: char) {

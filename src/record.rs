@@ -18,21 +18,23 @@ mod error;
 mod escape;
 mod read;
 mod state;
+mod tags;
 mod write;
 
 pub use error::{RecordError, RecordErrorKind};
 pub use escape::{EXCERPT_CHARS, escaped, excerpt, terminal_safe};
 pub use state::{ResultState, State};
+pub use tags::Tags;
 
 use crate::rules::{Config, Game};
-use read::{Scanner, read_moves, read_tags, tag_char, utf8, without_bom};
+use read::{Scanner, read_moves, read_tags, utf8, without_bom};
 
 /// A game with the tags of its record (players, event, date, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Tags other than `Variant`, `Width`, `Seeds` and `Result`, in record order;
     /// those four follow from `game` and are written from it.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// The game, replayed from its moves.
     pub game: Game,
 }
@@ -46,36 +48,23 @@ pub struct PartialRecord {
     pub error: Option<RecordError>,
 }
 
-/// Tags whose values the game itself determines.
-const GAME_TAGS: [&str; 4] = ["Variant", "Width", "Seeds", "Result"];
-
 impl Record {
     /// A record of `game` with no tags beyond those the game determines.
     pub fn new(game: Game) -> Record {
         Record {
-            tags: Vec::new(),
+            tags: Tags::default(),
             game,
         }
     }
 
-    /// The value of a tag other than the four the game determines.
+    /// The value of a tag: shorthand for [`Tags::get`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(tag, _)| tag == name)
-            .map(|(_, value)| value.as_str())
+        self.tags.get(name)
     }
 
-    /// Sets a tag (other than `Variant`, `Width`, `Seeds` or `Result`),
-    /// keeping its place if it is already there. A tag value is one line:
-    /// line breaks and other control characters become spaces.
+    /// Sets a tag: shorthand for [`Tags::set`].
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        debug_assert!(!GAME_TAGS.contains(&name), "{name} follows from the game");
-        let value: String = value.chars().map(tag_char).collect();
-        match self.tags.iter_mut().find(|(tag, _)| tag == name) {
-            Some((_, old)) => *old = value,
-            None => self.tags.push((name.to_owned(), value)),
-        }
+        self.tags.set(name, value);
     }
 
     /// Reads a whole record.

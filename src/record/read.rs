@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::{GAME_TAGS, RecordError, RecordErrorKind, excerpt};
+use super::{RecordError, RecordErrorKind, Tags, excerpt};
 use crate::rules::{Config, ConfigError, Game, Hole};
 
 pub(super) fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
@@ -94,10 +94,8 @@ impl<'a> Scanner<'a> {
 }
 
 /// Reads the tag pairs at the head of a record.
-pub(super) fn read_tags(
-    scanner: &mut Scanner<'_>,
-) -> Result<(Config, Vec<(String, String)>), RecordError> {
-    let mut tags: Vec<(String, String)> = Vec::new();
+pub(super) fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Tags), RecordError> {
+    let mut tags = Tags::default();
     // The names so far, so that each tag is checked for a duplicate in
     // constant time: a record may hold a million tags.
     let mut names: HashSet<&str> = HashSet::new();
@@ -116,7 +114,7 @@ pub(super) fn read_tags(
         let (name, value) = read_tag(scanner).ok_or_else(|| at.clone())?;
         // The game's own tags are known whatever their case: `[width "8"]`
         // sets the width rather than passing as an unknown tag.
-        let name = GAME_TAGS
+        let name = Tags::GAME
             .into_iter()
             .find(|known| known.eq_ignore_ascii_case(name))
             .unwrap_or(name);
@@ -147,8 +145,8 @@ pub(super) fn read_tags(
                 },
             })
         })?;
-        if !GAME_TAGS.contains(&name) {
-            tags.push((name.to_owned(), value.chars().map(tag_char).collect()));
+        if !Tags::GAME.contains(&name) {
+            tags.push_new(name, &value);
         }
     }
     Ok((config, tags))
@@ -190,12 +188,6 @@ fn read_tag<'a>(scanner: &mut Scanner<'a>) -> Option<(&'a str, String)> {
     }
     scanner.skip_space();
     (scanner.bump() == Some(']')).then_some((name, value))
-}
-
-/// A character of a tag value: a value is one line, so control characters
-/// become spaces.
-pub(super) fn tag_char(c: char) -> char {
-    if c.is_control() { ' ' } else { c }
 }
 
 /// One token of movetext. Counts are kept as their digits, so that a number

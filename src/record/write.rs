@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::Record;
+use super::{Record, Tags};
 
 /// The longest line the writer makes, unless one move is longer.
 const LINE_WIDTH: usize = 79;
@@ -14,15 +14,15 @@ impl fmt::Display for Record {
         let config = self.game.config();
         let result = self.result_token();
         let game_tags = [
-            ("Variant", config.variant().title().to_owned()),
-            ("Width", config.width().to_string()),
-            ("Seeds", config.seeds().to_string()),
+            (Tags::VARIANT, config.variant().title().to_owned()),
+            (Tags::WIDTH, config.width().to_string()),
+            (Tags::SEEDS, config.seeds().to_string()),
         ];
         let tags = game_tags
             .iter()
             .map(|(name, value)| (*name, value.as_str()))
-            .chain(self.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())))
-            .chain([("Result", result.as_str())]);
+            .chain(self.tags.iter())
+            .chain([(Tags::RESULT, result.as_str())]);
         for (name, value) in tags {
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             writeln!(f, "[{name} \"{value}\"]")?;
