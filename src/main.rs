@@ -18,7 +18,7 @@ use endodoi::bench;
 use endodoi::cli::{AnalyzeArgs, ArenaArgs, BenchArgs, Cli, Command, ReplayArgs};
 use endodoi::diagram::diagram;
 use endodoi::engine;
-use endodoi::record::{Record, State, terminal_safe};
+use endodoi::record::{Form, Record, State, terminal_safe};
 use endodoi::save::{self, Loaded, Session, Store};
 use endodoi::search::{Level, Limits};
 use endodoi::terminal;
@@ -165,13 +165,11 @@ fn replay(args: &ReplayArgs) -> Result<u8> {
             }
             let (name, bytes) = save::read_record_bytes(path)?;
             let (record, fault) = if args.until_error {
-                let partial = Record::read_partial_bytes(&bytes).with_context(|| name.clone())?;
+                let partial =
+                    Record::read_until_fault(&bytes, Form::File).with_context(|| name.clone())?;
                 (partial.record, partial.error)
             } else {
-                (
-                    Record::read_bytes(&bytes).with_context(|| name.clone())?,
-                    None,
-                )
+                (Record::read(&bytes).with_context(|| name.clone())?, None)
             };
             let label = path
                 .file_name()
@@ -181,13 +179,11 @@ fn replay(args: &ReplayArgs) -> Result<u8> {
         }
         (None, Some(moves)) => {
             let config = args.board.config()?;
-            let partial = Record::read_moves_partial(config, moves);
+            let context = || format!("in --moves \"{}\"", endodoi::record::excerpt(moves));
+            let partial =
+                Record::read_until_fault(moves, Form::Moves(config)).with_context(context)?;
             let fault = match partial.error {
-                Some(error) if !args.until_error => {
-                    return Err(error).with_context(|| {
-                        format!("in --moves \"{}\"", endodoi::record::excerpt(moves))
-                    });
-                }
+                Some(error) if !args.until_error => return Err(error).with_context(context),
                 fault => fault,
             };
             let record = partial.record;

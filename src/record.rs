@@ -27,7 +27,6 @@ pub use state::{ResultState, State};
 pub use tags::Tags;
 
 use crate::rules::{Config, Game};
-use read::{Scanner, read_moves, read_tags, utf8, without_bom};
 
 /// A game with the tags of its record (players, event, date, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,13 +38,39 @@ pub struct Record {
     pub game: Game,
 }
 
-/// A record read as far as its first faulty move.
+/// A record read as far as its first faulty move, as
+/// [`Record::read_until_fault`] reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartialRecord {
     /// The record up to (not including) the fault.
     pub record: Record,
     /// The fault that stopped the reading, if any.
     pub error: Option<RecordError>,
+}
+
+impl PartialRecord {
+    /// The record if it was read whole, else the fault that stopped it.
+    ///
+    /// # Errors
+    /// The fault, when there is one.
+    pub fn whole(self) -> Result<Record, RecordError> {
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(self.record),
+        }
+    }
+}
+
+/// What a text given to [`Record::read_until_fault`] holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A record file: tags, then the moves. A byte-order mark at the start (as
+    /// editors on Windows write it) is skipped; lines and columns count from
+    /// after it.
+    File,
+    /// Bare movetext, with no tags (as typed after `--moves`, or the engine's
+    /// `position … moves`), on a board of this shape.
+    Moves(Config),
 }
 
 impl Record {
@@ -67,77 +92,24 @@ impl Record {
         self.tags.set(name, value);
     }
 
-    /// Reads a whole record.
+    /// Reads a whole record file, text or raw bytes:
+    /// [`read_until_fault`](Record::read_until_fault) with [`Form::File`],
+    /// its fault an error.
     ///
     /// # Errors
     /// The first fault, with its line, column, ply and reason.
-    pub fn read(text: &str) -> Result<Record, RecordError> {
-        let partial = Record::read_partial(text)?;
-        match partial.error {
-            Some(error) => Err(error),
-            None => Ok(partial.record),
-        }
+    pub fn read(input: &(impl AsRef<[u8]> + ?Sized)) -> Result<Record, RecordError> {
+        Record::read_until_fault(input, Form::File).and_then(PartialRecord::whole)
     }
 
-    /// Reads raw bytes as a record, reporting text that is not UTF-8 as a fault.
-    ///
-    /// # Errors
-    /// As [`read`](Record::read), and [`RecordErrorKind::InvalidUtf8`].
-    pub fn read_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
-        Record::read(utf8(bytes)?)
-    }
-
-    /// Reads a record as far as its first faulty move, keeping the moves
-    /// before it. A byte-order mark at the start (as editors on Windows write
-    /// it) is skipped; lines and columns count from after it.
-    ///
-    /// # Errors
-    /// A fault in the tags, which leaves no game to keep.
-    pub fn read_partial(text: &str) -> Result<PartialRecord, RecordError> {
-        let mut scanner = Scanner::new(without_bom(text));
-        let (config, tags) = read_tags(&mut scanner)?;
-        let mut record = Record {
-            tags,
-            game: Game::new(config),
-        };
-        let error = read_moves(
-            &mut scanner,
-            &mut record.game,
-            RecordErrorKind::TagAfterMoves,
-        )
-        .err();
-        Ok(PartialRecord { record, error })
-    }
-
-    /// [`read_partial`](Record::read_partial) for raw bytes.
-    ///
-    /// # Errors
-    /// As `read_partial`, and [`RecordErrorKind::InvalidUtf8`].
-    pub fn read_partial_bytes(bytes: &[u8]) -> Result<PartialRecord, RecordError> {
-        Record::read_partial(utf8(bytes)?)
-    }
-
-    /// Reads bare movetext (as typed after `--moves`) on a board of `config`.
+    /// Reads whole bare movetext on a board of `config`:
+    /// [`read_until_fault`](Record::read_until_fault) with [`Form::Moves`],
+    /// its fault an error.
     ///
     /// # Errors
     /// The first fault, with its column, ply and reason.
     pub fn read_moves(config: Config, movetext: &str) -> Result<Record, RecordError> {
-        let partial = Record::read_moves_partial(config, movetext);
-        match partial.error {
-            Some(error) => Err(error),
-            None => Ok(partial.record),
-        }
-    }
-
-    /// Reads bare movetext as far as its first faulty move, keeping the moves before it.
-    pub fn read_moves_partial(config: Config, movetext: &str) -> PartialRecord {
-        let mut scanner = Scanner::new(movetext);
-        let mut game = Game::new(config);
-        let error = read_moves(&mut scanner, &mut game, RecordErrorKind::TagInMoveList).err();
-        PartialRecord {
-            record: Record::new(game),
-            error,
-        }
+        Record::read_until_fault(movetext, Form::Moves(config)).and_then(PartialRecord::whole)
     }
 
     /// The result token that closes the record: `S-N` when over, else `*`.

@@ -46,7 +46,7 @@ const MAX_NAMES: u32 = 1000;
 /// When the file cannot be read, is too large, or is not a valid record.
 pub fn read_record(path: &Path) -> Result<Record> {
     let (name, bytes) = read_record_bytes(path)?;
-    Record::read_bytes(&bytes).with_context(|| name)
+    Record::read(&bytes).with_context(|| name)
 }
 
 /// The bytes of a record file (`-` for standard input) and its name for
@@ -272,7 +272,7 @@ impl Loaded {
     /// As [`read_record`].
     pub fn read(path: &Path) -> Result<Loaded> {
         let (name, bytes) = read_record_bytes(path)?;
-        let record = Record::read_bytes(&bytes).with_context(|| name.clone())?;
+        let record = Record::read(&bytes).with_context(|| name.clone())?;
         let text = String::from_utf8(bytes).with_context(|| name)?;
         Ok(Loaded {
             path: path.to_path_buf(),
@@ -921,7 +921,7 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
     if bytes.is_empty() {
         return Ok(());
     }
-    let record = Record::read_bytes(&bytes).map_err(|error| format!("not a record: {error}"))?;
+    let record = Record::read(&bytes).map_err(|error| format!("not a record: {error}"))?;
     if record.game.config() == start.game.config() && record.game.history() == start.game.history()
     {
         Ok(())

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use endodoi::bench::play_out;
-use endodoi::record::{Record, RecordError, RecordErrorKind, State, escaped, excerpt};
+use endodoi::record::{Form, Record, RecordError, RecordErrorKind, State, escaped, excerpt};
 use endodoi::rules::{Config, Game, Hole, MoveError, Side, Variant};
 use proptest::prelude::*;
 
@@ -148,7 +148,7 @@ fn every_faulty_golden_record_fails_at_its_ply_with_its_class() {
         );
         assert!(points_inside(&text, &error), "{stem}: {error:?}");
 
-        let partial = Record::read_partial(&text).expect("the tags are sound");
+        let partial = Record::read_until_fault(&text, Form::File).expect("the tags are sound");
         assert_eq!(partial.error, Some(error), "{stem}");
         assert_eq!(partial.record.game.ply(), ply - 1, "{stem}");
     }
@@ -562,7 +562,11 @@ fn reader_rejects_bad_tag_values() {
             )
         );
         assert_eq!(found.kind.class(), "bad-tag");
-        assert_eq!(Record::read_partial(&text), Err(found), "{tag}");
+        assert_eq!(
+            Record::read_until_fault(&text, Form::File),
+            Err(found),
+            "{tag}"
+        );
     }
     let chess = read_error("[Variant \"Chess\"]\n1. A");
     assert_eq!(
@@ -665,17 +669,16 @@ fn reader_rejects_an_unclosed_comment() {
 #[test]
 fn reader_rejects_invalid_utf8_with_its_place() {
     assert_eq!(
-        Record::read_bytes(b"[Event \"x\"]\n1. A \xff b"),
+        Record::read(b"[Event \"x\"]\n1. A \xff b"),
         Err(error(2, 6, None, RecordErrorKind::InvalidUtf8))
     );
     assert_eq!(
-        Record::read_bytes(b"\xc3"),
+        Record::read(b"\xc3"),
         Err(error(1, 1, None, RecordErrorKind::InvalidUtf8))
     );
     // Non-ASCII text is fine and counted in characters.
     assert_eq!(
-        Record::read_bytes("[South \"Ñaserian\"]\n{é} A b".as_bytes())
-            .map(|record| record.game.ply()),
+        Record::read("[South \"Ñaserian\"]\n{é} A b".as_bytes()).map(|record| record.game.ply()),
         Ok(2)
     );
     assert_eq!(
@@ -688,7 +691,7 @@ fn reader_rejects_invalid_utf8_with_its_place() {
         ))
     );
     assert_eq!(
-        Record::read_partial_bytes(b"1. A \xff").map(|partial| partial.error),
+        Record::read_until_fault(b"1. A \xff", Form::File).map(|partial| partial.error),
         Err(error(1, 6, None, RecordErrorKind::InvalidUtf8))
     );
     assert_eq!(
@@ -860,8 +863,9 @@ fn a_tag_in_a_move_list_is_refused_as_not_allowed_there() {
 // ---------------------------------------------------------------- partial reads
 
 #[test]
-fn read_partial_keeps_the_moves_before_the_fault() {
-    let partial = Record::read_partial("[South \"N\"]\n1. A b 2. A d 3. c").expect("sound tags");
+fn read_until_fault_keeps_the_moves_before_the_fault() {
+    let partial = Record::read_until_fault("[South \"N\"]\n1. A b 2. A d 3. c", Form::File)
+        .expect("sound tags");
     assert_eq!(
         partial.record.game,
         game_after(Config::default(), "A b A d")
@@ -882,18 +886,57 @@ fn read_partial_keeps_the_moves_before_the_fault() {
             )
         ))
     );
-    let whole = Record::read_partial("1. A b").expect("sound tags");
+    let whole = Record::read_until_fault("1. A b", Form::File).expect("sound tags");
     assert_eq!(whole.error, None);
     assert_eq!(whole.record.game.ply(), 2);
     assert_eq!(
-        Record::read_partial("[Width \"11\"]\n1. A").map(|partial| partial.error),
+        Record::read_until_fault("[Width \"11\"]\n1. A", Form::File).map(|partial| partial.error),
         Err(read_error("[Width \"11\"]\n1. A"))
     );
 }
 
 #[test]
-fn read_partial_after_a_wrong_capture_count_leaves_no_move_to_redo() {
-    let partial = Record::read_partial("1. A b 2. A+9").expect("sound tags");
+fn read_until_fault_reads_a_move_list_up_to_its_fault_and_keeps_its_board() {
+    let board = config(8, 3, Variant::Cross);
+    let partial =
+        Record::read_until_fault("A d [Width \"6\"] C", Form::Moves(board)).expect("no tags");
+    assert_eq!(partial.record, Record::new(game_after(board, "A d")));
+    assert_eq!(
+        partial.error,
+        Some(error(1, 5, Some(3), RecordErrorKind::TagInMoveList))
+    );
+    assert_eq!(
+        partial.whole(),
+        Record::read_moves(board, "A d [Width \"6\"] C")
+    );
+}
+
+#[test]
+fn read_until_fault_locates_bytes_that_are_not_utf8_in_a_move_list_too() {
+    assert_eq!(
+        Record::read_until_fault(b"A b\n C \xff", Form::Moves(Config::default())),
+        Err(error(2, 4, None, RecordErrorKind::InvalidUtf8))
+    );
+}
+
+#[test]
+fn a_move_list_has_no_byte_order_mark_to_skip() {
+    // A file's mark is skipped; in a move list it is a character like any other.
+    assert_eq!(Record::read("\u{feff}A"), Record::read("A"));
+    assert_eq!(
+        Record::read_moves(Config::default(), "\u{feff}A"),
+        Err(error(
+            1,
+            1,
+            Some(1),
+            RecordErrorKind::UnknownToken("\\u{feff}A".to_owned())
+        ))
+    );
+}
+
+#[test]
+fn read_until_fault_after_a_wrong_capture_count_leaves_no_move_to_redo() {
+    let partial = Record::read_until_fault("1. A b 2. A+9", Form::File).expect("sound tags");
     assert!(matches!(
         partial.error.as_ref().map(|error| &error.kind),
         Some(RecordErrorKind::CaptureMismatch { .. })
@@ -1051,11 +1094,11 @@ fn a_byte_order_mark_at_the_start_of_a_record_is_skipped() {
     let text = "[Width \"8\"]\n\n1. A b *\n";
     let with_bom = format!("\u{feff}{text}");
     assert_eq!(read_ok(&with_bom), read_ok(text));
-    assert_eq!(Record::read_bytes(with_bom.as_bytes()), Ok(read_ok(text)));
+    assert_eq!(Record::read(with_bom.as_bytes()), Ok(read_ok(text)));
     // Places count from after it, in text and in bytes that are not UTF-8.
     assert_eq!(read_error("\u{feff}1. %").column, 4);
     assert_eq!(
-        Record::read_bytes(b"\xef\xbb\xbf1. \xff"),
+        Record::read(b"\xef\xbb\xbf1. \xff"),
         Err(error(1, 4, None, RecordErrorKind::InvalidUtf8))
     );
     // Anywhere else it is a token that is not a move, and shown as an escape.
@@ -1139,7 +1182,7 @@ fn a_huge_run_of_moves_after_the_end_stops_at_the_first() {
         read_error(&text),
         error(1, 42, Some(8), illegal('A', MoveError::GameOver))
     );
-    let partial = Record::read_partial(&text).expect("no tags");
+    let partial = Record::read_until_fault(&text, Form::File).expect("no tags");
     assert_eq!(partial.record.game.ply(), 7);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
@@ -1184,12 +1227,12 @@ fn check_reader(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(points_inside(text, &error), "{:?} in {:?}", error, text);
         }
     }
-    let partial = Record::read_partial(text);
+    let partial = Record::read_until_fault(text, Form::File);
     if let Ok(partial) = partial {
         prop_assert_eq!(
             partial.error.is_none(),
             Record::read(text).is_ok(),
-            "read_partial and read disagree"
+            "read_until_fault and read disagree"
         );
     }
     Ok(())
@@ -1253,7 +1296,7 @@ proptest! {
 
     #[test]
     fn reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-        match Record::read_bytes(&bytes) {
+        match Record::read(&bytes) {
             Ok(record) => prop_assert_eq!(Record::read(&record.to_string()), Ok(record)),
             Err(error) => {
                 let lossy = String::from_utf8_lossy(&bytes);
@@ -1263,7 +1306,7 @@ proptest! {
                 }
             }
         }
-        let _ = Record::read_partial_bytes(&bytes);
+        let _ = Record::read_until_fault(&bytes, Form::File);
     }
 
     #[test]

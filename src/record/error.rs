@@ -23,7 +23,7 @@ pub enum RecordErrorKind {
     #[error("the record is not valid UTF-8 text")]
     InvalidUtf8,
     /// A token that is not a move, move number, comment or result (as
-    /// [`excerpt`] quotes it).
+    /// [`excerpt`](super::excerpt) quotes it).
     #[error(
         "unknown token `{0}`: expected a hole letter such as `A` or `b+3`, a move number, a {{comment}} or a result"
     )]
@@ -42,7 +42,7 @@ pub enum RecordErrorKind {
     BadTagValue {
         /// The tag's name.
         name: String,
-        /// The value given, as [`excerpt`] quotes it.
+        /// The value given, as [`excerpt`](super::excerpt) quotes it.
         value: String,
         /// Why it is refused.
         reason: String,
@@ -80,7 +80,7 @@ pub enum RecordErrorKind {
         /// What the game says.
         actual: String,
     },
-    /// Something after the final result (as [`excerpt`] quotes it).
+    /// Something after the final result (as [`excerpt`](super::excerpt) quotes it).
     #[error("`{0}` follows the result, which must close the record")]
     AfterResult(String),
 }

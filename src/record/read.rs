@@ -3,32 +3,86 @@
 
 use std::collections::HashSet;
 
-use super::{RecordError, RecordErrorKind, Tags, excerpt};
+use super::{Form, PartialRecord, Record, RecordError, RecordErrorKind, Tags, excerpt};
 use crate::rules::{Config, ConfigError, Game, Hole};
 
-pub(super) fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
-    std::str::from_utf8(bytes).map_err(|error| {
-        let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
-        let mut scanner = Scanner::new(without_bom(valid));
-        while scanner.bump().is_some() {}
-        scanner.error(None, RecordErrorKind::InvalidUtf8)
-    })
+impl Record {
+    /// Reads `input` (text or raw bytes) as far as its first fault, keeping
+    /// the moves before it: the one reader of records and movetext, which
+    /// [`read`](Record::read) and [`read_moves`](Record::read_moves) wrap.
+    ///
+    /// ```
+    /// use endodoi::record::{Form, Record, RecordErrorKind};
+    /// use endodoi::rules::{Config, MoveError};
+    ///
+    /// let partial = Record::read_until_fault("1. A+2 b+3 2. b", Form::Moves(Config::default()))?;
+    /// assert_eq!(partial.record.game.ply(), 2);
+    /// let fault = partial.error.expect("North's hole on South's turn");
+    /// assert!(matches!(
+    ///     fault.kind,
+    ///     RecordErrorKind::IllegalMove { error: MoveError::NotYourHole { .. }, .. }
+    /// ));
+    /// # Ok::<(), endodoi::record::RecordError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A fault that leaves no game to keep: input that is not UTF-8
+    /// ([`RecordErrorKind::InvalidUtf8`]) or a fault in a file's tags. A fault
+    /// in the moves is the [`PartialRecord`]'s `error` instead.
+    pub fn read_until_fault(
+        input: &(impl AsRef<[u8]> + ?Sized),
+        form: Form,
+    ) -> Result<PartialRecord, RecordError> {
+        let text = utf8(input.as_ref(), form)?;
+        let mut scanner = Scanner::new(text);
+        let (config, tags, tag_fault) = match form {
+            Form::File => {
+                let (config, tags) = read_tags(&mut scanner)?;
+                (config, tags, RecordErrorKind::TagAfterMoves)
+            }
+            Form::Moves(config) => (config, Tags::default(), RecordErrorKind::TagInMoveList),
+        };
+        let mut record = Record {
+            tags,
+            game: Game::new(config),
+        };
+        let error = read_moves(&mut scanner, &mut record.game, tag_fault).err();
+        Ok(PartialRecord { record, error })
+    }
+}
+
+/// The bytes as text (a file's without the byte-order mark it may start
+/// with), or where they stop being UTF-8.
+fn utf8(bytes: &[u8], form: Form) -> Result<&str, RecordError> {
+    let text = |text| match form {
+        Form::File => without_bom(text),
+        Form::Moves(_) => text,
+    };
+    match std::str::from_utf8(bytes) {
+        Ok(whole) => Ok(text(whole)),
+        Err(error) => {
+            let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
+            let mut scanner = Scanner::new(text(valid));
+            while scanner.bump().is_some() {}
+            Err(scanner.error(None, RecordErrorKind::InvalidUtf8))
+        }
+    }
 }
 
 /// The text without the byte-order mark it may start with.
-pub(super) fn without_bom(text: &str) -> &str {
+fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Walks the text a character at a time, keeping line and column.
-pub(super) struct Scanner<'a> {
+struct Scanner<'a> {
     rest: &'a str,
     line: usize,
     column: usize,
 }
 
 impl<'a> Scanner<'a> {
-    pub(super) fn new(text: &'a str) -> Scanner<'a> {
+    fn new(text: &'a str) -> Scanner<'a> {
         Scanner {
             rest: text,
             line: 1,
@@ -94,7 +148,7 @@ impl<'a> Scanner<'a> {
 }
 
 /// Reads the tag pairs at the head of a record.
-pub(super) fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Tags), RecordError> {
+fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Tags), RecordError> {
     let mut tags = Tags::default();
     // The names so far, so that each tag is checked for a duplicate in
     // constant time: a record may hold a million tags.
@@ -242,7 +296,7 @@ fn counts(digits: &str, count: impl Into<u32>) -> bool {
 
 /// Plays the movetext on `game`, stopping at the first fault; `tag` is the
 /// fault a `[` makes there.
-pub(super) fn read_moves(
+fn read_moves(
     scanner: &mut Scanner,
     game: &mut Game,
     tag: RecordErrorKind,
