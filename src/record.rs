@@ -5,6 +5,16 @@
 //! cut into tokens (syntax only), then the moves are played on a [`Game`] one
 //! by one, so every fault is reported with its line, column, ply and reason.
 //!
+//! - [`Record::read_until_fault`] is the one reader: a record file or a bare
+//!   move list ([`Form`]), text or bytes, read as far as its first fault;
+//!   [`Record::read`] and [`Record::read_moves`] take only a whole one.
+//! - [`MoveText`] is a move's text (`A`, `b+3`): the reader reads every move
+//!   through it, and a played move is written through it.
+//! - [`Tags`] are the record's tags, in order; the writer is `Record`'s
+//!   `Display`.
+//! - [`State`] is the JSON state; [`excerpt`] and [`escaped`] quote input in
+//!   messages.
+//!
 //! ```
 //! use endodoi::record::Record;
 //!
@@ -19,12 +29,14 @@ mod escape;
 mod read;
 mod state;
 mod tags;
+mod token;
 mod write;
 
 pub use error::{RecordError, RecordErrorKind};
 pub use escape::{EXCERPT_CHARS, escaped, excerpt, terminal_safe};
 pub use state::{ResultState, State};
 pub use tags::Tags;
+pub use token::{MoveText, ParseMoveTextError};
 
 use crate::rules::{Config, Game};
 

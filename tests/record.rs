@@ -8,8 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use endodoi::bench::play_out;
-use endodoi::record::{Form, Record, RecordError, RecordErrorKind, State, escaped, excerpt};
-use endodoi::rules::{Config, Game, Hole, MoveError, Side, Variant};
+use endodoi::record::{
+    Form, MoveText, ParseMoveTextError, Record, RecordError, RecordErrorKind, State, Tags, escaped,
+    excerpt,
+};
+use endodoi::rules::{Config, Game, Hole, MAX_WIDTH, MIN_WIDTH, MoveError, Played, Side, Variant};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------- helpers
@@ -264,6 +267,129 @@ fn reader_ignores_the_result_tag_and_writes_it_from_the_game() {
     let record = read_ok(&text);
     assert_eq!(record.tags.iter().collect::<Vec<_>>(), [("Event", "x")]);
     assert!(record.to_string().contains("[Result \"32-16\"]"));
+}
+
+#[test]
+fn tags_keep_their_order_names_and_unknown_tags_through_writing_and_reading() {
+    let text = "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[zeta \"1\"]\n\
+                [Date \"2024.06.01\"]\n[Opening_2 \"x\"]\n[South \"N\"]\n[Result \"*\"]\n\n1. A+2 *\n";
+    let mut record = read_ok(text);
+    assert_eq!(
+        record.tags.iter().collect::<Vec<_>>(),
+        [
+            ("zeta", "1"),
+            (Tags::DATE, "2024.06.01"),
+            ("Opening_2", "x"),
+            (Tags::SOUTH, "N")
+        ]
+    );
+    assert_eq!(record.to_string(), text);
+    assert_eq!(
+        record.tags.remove(Tags::DATE),
+        Some("2024.06.01".to_owned())
+    );
+    assert_eq!(record.tags.remove(Tags::DATE), None);
+    record.tags.set(Tags::DATE, "2025.01.01");
+    record.tags.set("zeta", "2");
+    assert_eq!(
+        record.tags.iter().collect::<Vec<_>>(),
+        [
+            ("zeta", "2"),
+            ("Opening_2", "x"),
+            (Tags::SOUTH, "N"),
+            (Tags::DATE, "2025.01.01")
+        ]
+    );
+    assert_eq!((record.tags.len(), record.tags.is_empty()), (4, false));
+    assert_eq!(read_ok(&record.to_string()), record);
+}
+
+#[test]
+fn the_game_tags_are_the_four_the_writer_puts_first_and_last() {
+    assert_eq!(Tags::GAME, ["Variant", "Width", "Seeds", "Result"]);
+    let written = Record::new(Game::new(Config::default())).to_string();
+    let names: Vec<&str> = written
+        .lines()
+        .filter_map(|line| line.strip_prefix('[')?.split(' ').next())
+        .collect();
+    assert_eq!(names, Tags::GAME);
+}
+
+// ---------------------------------------------------------------- move text
+
+/// Every hole of every width, with no capture and with every capture a
+/// move could make (a `u8`, more than any board holds).
+fn every_played_move() -> impl Iterator<Item = Played> {
+    (MIN_WIDTH..=MAX_WIDTH).flat_map(|width| {
+        [Side::South, Side::North]
+            .into_iter()
+            .flat_map(move |side| Hole::row(side, width))
+            .flat_map(|hole| (0..=u8::MAX).map(move |captured| Played { hole, captured }))
+    })
+}
+
+#[test]
+fn move_text_display_and_from_str_are_exact_inverses_on_every_width_hole_and_capture() {
+    let mut checked = 0;
+    for played in every_played_move() {
+        let text = MoveText::from(played);
+        let written = played.to_string();
+        let expected = match played.captured {
+            0 => played.hole.letter().to_string(),
+            seeds => format!("{}+{seeds}", played.hole.letter()),
+        };
+        assert_eq!(written, expected);
+        assert_eq!(text.to_string(), written);
+        assert_eq!(written.parse::<MoveText>(), Ok(text.clone()), "{written}");
+        assert_eq!(text.hole(), played.hole);
+        // A claim of nothing is never written, but reads and writes back as given.
+        let claimed = format!("{}+{}", played.hole, played.captured);
+        let read: MoveText = claimed.parse().expect("a claim");
+        assert_eq!(read.to_string(), claimed);
+        assert_eq!(read.claim(), Some(played.captured.to_string().as_str()));
+        checked += 1;
+    }
+    assert_eq!(
+        checked,
+        (6..=10).map(|width| 2 * width * 256).sum::<usize>()
+    );
+}
+
+#[test]
+fn move_text_keeps_the_digits_of_its_count_as_written() {
+    for written in ["A+02", "b+0", "j+00000000000000000000000000000000000000042"] {
+        let read: MoveText = written.parse().expect("a move");
+        assert_eq!(read.to_string(), written);
+    }
+    let huge: MoveText = "c+99999999999999999999".parse().expect("a move");
+    assert_eq!(huge.claim(), Some("99999999999999999999"));
+    // The reader judges a count by its value, and quotes it as written.
+    assert_eq!(read_ok("1. A+02").game, read_ok("1. A+2").game);
+    assert_eq!(
+        read_error("1. A+03").kind,
+        RecordErrorKind::CaptureMismatch {
+            hole: hole('A'),
+            claimed: "03".to_owned(),
+            actual: 2
+        }
+    );
+}
+
+#[test]
+fn move_text_refuses_what_is_not_a_letter_and_a_count() {
+    for refused in [
+        "", "+", "A+", "A+-1", "A-1", "A+1x", "AB", "1", "Á", "A +1", "*", "+3",
+    ] {
+        assert_eq!(
+            refused.parse::<MoveText>(),
+            Err(ParseMoveTextError(refused.to_owned())),
+            "{refused:?}"
+        );
+    }
+    assert_eq!(
+        ParseMoveTextError("A+".to_owned()).to_string(),
+        "`A+` is not a move: expected a hole letter such as `A` or `b+3`"
+    );
 }
 
 // ---------------------------------------------------------------- faults
@@ -1281,6 +1407,25 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn move_text_written_back_is_the_text_read(text in "[A-Za-z](\\+[0-9]{1,40})?|\\PC{0,6}") {
+        let well_formed = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && (text.len() == 1
+                || text[1..].strip_prefix('+').is_some_and(|digits| {
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                }));
+        match text.parse::<MoveText>() {
+            Ok(read) => {
+                prop_assert!(well_formed, "{:?}", text);
+                prop_assert_eq!(read.to_string(), text);
+            }
+            Err(error) => {
+                prop_assert!(!well_formed, "{:?}", text);
+                prop_assert_eq!(error, ParseMoveTextError(text));
+            }
+        }
+    }
 
     #[test]
     fn reader_never_panics_on_arbitrary_text(text in any::<String>()) {

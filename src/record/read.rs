@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
+use super::token::{MoveText, counts, is_digits};
 use super::{Form, PartialRecord, Record, RecordError, RecordErrorKind, Tags, excerpt};
-use crate::rules::{Config, ConfigError, Game, Hole};
+use crate::rules::{Config, ConfigError, Game};
 
 impl Record {
     /// Reads `input` (text or raw bytes) as far as its first fault, keeping
@@ -244,15 +245,17 @@ fn read_tag<'a>(scanner: &mut Scanner<'a>) -> Option<(&'a str, String)> {
     (scanner.bump() == Some(']')).then_some((name, value))
 }
 
-/// One token of movetext. Counts are kept as their digits, so that a number
-/// too large for any integer is still a count that does not match.
+/// One token of movetext. Result totals are kept as their digits, so that a
+/// number too large for any integer is still a total that does not match.
 enum Token<'a> {
-    Move { hole: Hole, claim: Option<&'a str> },
+    Move(MoveText),
     MoveNumber,
     Result(Option<(&'a str, &'a str)>),
     Unknown,
 }
 
+/// The token at the start of `word`, and what follows it in the word (a
+/// move number may be followed by a move without a space: `1.A`).
 fn classify(word: &str) -> (Token<'_>, &str) {
     let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
     if digits.len() < word.len() && digits.starts_with('.') {
@@ -270,28 +273,8 @@ fn classify(word: &str) -> (Token<'_>, &str) {
         };
         return (token, "");
     }
-    let mut chars = word.chars();
-    let token = match (chars.next().and_then(Hole::from_letter), chars.as_str()) {
-        (Some(hole), "") => Token::Move { hole, claim: None },
-        (Some(hole), rest) => match rest.strip_prefix('+') {
-            Some(n) if is_digits(n) => Token::Move {
-                hole,
-                claim: Some(n),
-            },
-            _ => Token::Unknown,
-        },
-        (None, _) => Token::Unknown,
-    };
+    let token = word.parse().map_or(Token::Unknown, Token::Move);
     (token, "")
-}
-
-fn is_digits(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Whether `digits` (all ASCII digits, however many) make the number `count`.
-fn counts(digits: &str, count: impl Into<u32>) -> bool {
-    digits.parse::<u32>() == Ok(count.into())
 }
 
 /// Plays the movetext on `game`, stopping at the first fault; `tag` is the
@@ -333,11 +316,12 @@ fn read_moves(
                 Token::Unknown => {
                     return Err(here(ply, RecordErrorKind::UnknownToken(excerpt(word))));
                 }
-                Token::Move { hole, claim } => {
+                Token::Move(text) => {
+                    let hole = text.hole();
                     let illegal = |error| here(ply, RecordErrorKind::IllegalMove { hole, error });
                     let report = game.preview(hole).map_err(illegal)?;
                     let actual = report.capture.map_or(0, |capture| capture.seeds);
-                    if let Some(claimed) = claim.filter(|claimed| !counts(claimed, actual)) {
+                    if let Some(claimed) = text.claim().filter(|claimed| !counts(claimed, actual)) {
                         let kind = RecordErrorKind::CaptureMismatch {
                             hole,
                             claimed: excerpt(claimed),
