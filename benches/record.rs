@@ -9,7 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 
 use endodoi::bench::play_out;
 use endodoi::file::MAX_RECORD_BYTES;
-use endodoi::record::Record;
+use endodoi::record::{Form, Record};
 use endodoi::rules::{Config, Game};
 
 /// Just under the limit, so that every input is one `--resume` would read.
@@ -96,7 +96,7 @@ fn read(c: &mut Criterion) {
     for (name, text) in inputs() {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(name), &text, |b, text| {
-            b.iter(|| black_box(Record::read_partial_bytes(text.as_bytes()).is_ok()));
+            b.iter(|| black_box(Record::read_until_fault(text.as_bytes(), Form::File).is_ok()));
         });
     }
     // Invalid UTF-8 at the very end: the whole text is checked, then its
@@ -105,7 +105,7 @@ fn read(c: &mut Criterion) {
     bytes.push(0xff);
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.bench_function("invalid_utf8_at_the_end", |b| {
-        b.iter(|| black_box(Record::read_partial_bytes(&bytes).is_err()));
+        b.iter(|| black_box(Record::read_until_fault(&bytes, Form::File).is_err()));
     });
     group.finish();
 }

@@ -381,7 +381,7 @@ impl App {
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
-        self.record.tags.retain(|(name, _)| name != "Date");
+        self.record.tags.remove("Date");
     }
 
     /// Shows `report`'s sowing from `before`, if moves are animated.

@@ -9,10 +9,13 @@
 //! reads the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
 //!
 //! ```
-//! use endodoi::engine::{Request, parse};
+//! use endodoi::engine::{ProtocolError, Request, parse};
 //!
 //! assert_eq!(parse("isready")?, Some(Request::IsReady));
-//! assert!(parse("go sideways").is_err());
+//! assert!(matches!(
+//!     parse("go sideways"),
+//!     Err(ProtocolError::BadArgument { command: "go", .. })
+//! ));
 //! # Ok::<(), endodoi::engine::ProtocolError>(())
 //! ```
 

@@ -21,7 +21,7 @@ pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 /// When the file cannot be read, is too large, or is not a valid record.
 pub fn read_record(path: &Path) -> Result<Record> {
     let (name, bytes) = read_record_bytes(path)?;
-    Record::read_bytes(&bytes).with_context(|| name)
+    Record::read(&bytes).with_context(|| name)
 }
 
 /// The bytes of a record file (`-` for standard input) and its name for

@@ -223,7 +223,7 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
     if bytes.is_empty() {
         return Ok(());
     }
-    let record = Record::read_bytes(&bytes).map_err(|error| format!("not a record: {error}"))?;
+    let record = Record::read(&bytes).map_err(|error| format!("not a record: {error}"))?;
     if record.game.config() == start.game.config() && record.game.history() == start.game.history()
     {
         Ok(())

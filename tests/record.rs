@@ -8,8 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use endodoi::bench::play_out;
-use endodoi::record::{Record, RecordError, RecordErrorKind, State, escaped, excerpt};
-use endodoi::rules::{Config, Game, Hole, MoveError, Side, Variant};
+use endodoi::record::{
+    Form, MoveText, ParseMoveTextError, Record, RecordError, RecordErrorKind, State, Tags, escaped,
+    excerpt,
+};
+use endodoi::rules::{Config, Game, Hole, MAX_WIDTH, MIN_WIDTH, MoveError, Played, Side, Variant};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------- helpers
@@ -148,7 +151,7 @@ fn every_faulty_golden_record_fails_at_its_ply_with_its_class() {
         );
         assert!(points_inside(&text, &error), "{stem}: {error:?}");
 
-        let partial = Record::read_partial(&text).expect("the tags are sound");
+        let partial = Record::read_until_fault(&text, Form::File).expect("the tags are sound");
         assert_eq!(partial.error, Some(error), "{stem}");
         assert_eq!(partial.record.game.ply(), ply - 1, "{stem}");
     }
@@ -223,7 +226,7 @@ fn tags_with_quotes_and_backslashes_survive_a_round_trip() {
     assert_eq!(read.tag("North"), Some(r#"Lekishon "Leki""#));
     assert_eq!(read.tag("Event"), Some(r#"The "Great" Arusha \ Moshi Cup"#));
     assert_eq!(read.tag("Empty"), Some(""));
-    let names: Vec<&str> = read.tags.iter().map(|(name, _)| name.as_str()).collect();
+    let names: Vec<&str> = read.tags.iter().map(|(name, _)| name).collect();
     assert_eq!(names, ["Event", "Site", "Date", "South", "North", "Empty"]);
     assert_eq!(read.to_string(), text);
 }
@@ -262,8 +265,131 @@ fn writer_output_is_readable_when_a_tag_value_holds_a_newline() {
 fn reader_ignores_the_result_tag_and_writes_it_from_the_game() {
     let text = format!("[Result \"*\"]\n[Event \"x\"]\n\n{FINISHED}\n");
     let record = read_ok(&text);
-    assert_eq!(record.tags, [("Event".to_owned(), "x".to_owned())]);
+    assert_eq!(record.tags.iter().collect::<Vec<_>>(), [("Event", "x")]);
     assert!(record.to_string().contains("[Result \"32-16\"]"));
+}
+
+#[test]
+fn tags_keep_their_order_names_and_unknown_tags_through_writing_and_reading() {
+    let text = "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[zeta \"1\"]\n\
+                [Date \"2024.06.01\"]\n[Opening_2 \"x\"]\n[South \"N\"]\n[Result \"*\"]\n\n1. A+2 *\n";
+    let mut record = read_ok(text);
+    assert_eq!(
+        record.tags.iter().collect::<Vec<_>>(),
+        [
+            ("zeta", "1"),
+            (Tags::DATE, "2024.06.01"),
+            ("Opening_2", "x"),
+            (Tags::SOUTH, "N")
+        ]
+    );
+    assert_eq!(record.to_string(), text);
+    assert_eq!(
+        record.tags.remove(Tags::DATE),
+        Some("2024.06.01".to_owned())
+    );
+    assert_eq!(record.tags.remove(Tags::DATE), None);
+    record.tags.set(Tags::DATE, "2025.01.01");
+    record.tags.set("zeta", "2");
+    assert_eq!(
+        record.tags.iter().collect::<Vec<_>>(),
+        [
+            ("zeta", "2"),
+            ("Opening_2", "x"),
+            (Tags::SOUTH, "N"),
+            (Tags::DATE, "2025.01.01")
+        ]
+    );
+    assert_eq!((record.tags.len(), record.tags.is_empty()), (4, false));
+    assert_eq!(read_ok(&record.to_string()), record);
+}
+
+#[test]
+fn the_game_tags_are_the_four_the_writer_puts_first_and_last() {
+    assert_eq!(Tags::GAME, ["Variant", "Width", "Seeds", "Result"]);
+    let written = Record::new(Game::new(Config::default())).to_string();
+    let names: Vec<&str> = written
+        .lines()
+        .filter_map(|line| line.strip_prefix('[')?.split(' ').next())
+        .collect();
+    assert_eq!(names, Tags::GAME);
+}
+
+// ---------------------------------------------------------------- move text
+
+/// Every hole of every width, with no capture and with every capture a
+/// move could make (a `u8`, more than any board holds).
+fn every_played_move() -> impl Iterator<Item = Played> {
+    (MIN_WIDTH..=MAX_WIDTH).flat_map(|width| {
+        [Side::South, Side::North]
+            .into_iter()
+            .flat_map(move |side| Hole::row(side, width))
+            .flat_map(|hole| (0..=u8::MAX).map(move |captured| Played { hole, captured }))
+    })
+}
+
+#[test]
+fn move_text_display_and_from_str_are_exact_inverses_on_every_width_hole_and_capture() {
+    let mut checked = 0;
+    for played in every_played_move() {
+        let text = MoveText::from(played);
+        let written = played.to_string();
+        let expected = match played.captured {
+            0 => played.hole.letter().to_string(),
+            seeds => format!("{}+{seeds}", played.hole.letter()),
+        };
+        assert_eq!(written, expected);
+        assert_eq!(text.to_string(), written);
+        assert_eq!(written.parse::<MoveText>(), Ok(text.clone()), "{written}");
+        assert_eq!(text.hole(), played.hole);
+        // A claim of nothing is never written, but reads and writes back as given.
+        let claimed = format!("{}+{}", played.hole, played.captured);
+        let read: MoveText = claimed.parse().expect("a claim");
+        assert_eq!(read.to_string(), claimed);
+        assert_eq!(read.claim(), Some(played.captured.to_string().as_str()));
+        checked += 1;
+    }
+    assert_eq!(
+        checked,
+        (6..=10).map(|width| 2 * width * 256).sum::<usize>()
+    );
+}
+
+#[test]
+fn move_text_keeps_the_digits_of_its_count_as_written() {
+    for written in ["A+02", "b+0", "j+00000000000000000000000000000000000000042"] {
+        let read: MoveText = written.parse().expect("a move");
+        assert_eq!(read.to_string(), written);
+    }
+    let huge: MoveText = "c+99999999999999999999".parse().expect("a move");
+    assert_eq!(huge.claim(), Some("99999999999999999999"));
+    // The reader judges a count by its value, and quotes it as written.
+    assert_eq!(read_ok("1. A+02").game, read_ok("1. A+2").game);
+    assert_eq!(
+        read_error("1. A+03").kind,
+        RecordErrorKind::CaptureMismatch {
+            hole: hole('A'),
+            claimed: "03".to_owned(),
+            actual: 2
+        }
+    );
+}
+
+#[test]
+fn move_text_refuses_what_is_not_a_letter_and_a_count() {
+    for refused in [
+        "", "+", "A+", "A+-1", "A-1", "A+1x", "AB", "1", "Á", "A +1", "*", "+3",
+    ] {
+        assert_eq!(
+            refused.parse::<MoveText>(),
+            Err(ParseMoveTextError(refused.to_owned())),
+            "{refused:?}"
+        );
+    }
+    assert_eq!(
+        ParseMoveTextError("A+".to_owned()).to_string(),
+        "`A+` is not a move: expected a hole letter such as `A` or `b+3`"
+    );
 }
 
 // ---------------------------------------------------------------- faults
@@ -562,7 +688,11 @@ fn reader_rejects_bad_tag_values() {
             )
         );
         assert_eq!(found.kind.class(), "bad-tag");
-        assert!(Record::read_partial(&text).is_err(), "{tag}");
+        assert_eq!(
+            Record::read_until_fault(&text, Form::File),
+            Err(found),
+            "{tag}"
+        );
     }
     let chess = read_error("[Variant \"Chess\"]\n1. A");
     assert_eq!(
@@ -665,17 +795,16 @@ fn reader_rejects_an_unclosed_comment() {
 #[test]
 fn reader_rejects_invalid_utf8_with_its_place() {
     assert_eq!(
-        Record::read_bytes(b"[Event \"x\"]\n1. A \xff b"),
+        Record::read(b"[Event \"x\"]\n1. A \xff b"),
         Err(error(2, 6, None, RecordErrorKind::InvalidUtf8))
     );
     assert_eq!(
-        Record::read_bytes(b"\xc3"),
+        Record::read(b"\xc3"),
         Err(error(1, 1, None, RecordErrorKind::InvalidUtf8))
     );
     // Non-ASCII text is fine and counted in characters.
     assert_eq!(
-        Record::read_bytes("[South \"Ñaserian\"]\n{é} A b".as_bytes())
-            .map(|record| record.game.ply()),
+        Record::read("[South \"Ñaserian\"]\n{é} A b".as_bytes()).map(|record| record.game.ply()),
         Ok(2)
     );
     assert_eq!(
@@ -688,7 +817,7 @@ fn reader_rejects_invalid_utf8_with_its_place() {
         ))
     );
     assert_eq!(
-        Record::read_partial_bytes(b"1. A \xff").map(|partial| partial.error),
+        Record::read_until_fault(b"1. A \xff", Form::File).map(|partial| partial.error),
         Err(error(1, 6, None, RecordErrorKind::InvalidUtf8))
     );
     assert_eq!(
@@ -860,8 +989,9 @@ fn a_tag_in_a_move_list_is_refused_as_not_allowed_there() {
 // ---------------------------------------------------------------- partial reads
 
 #[test]
-fn read_partial_keeps_the_moves_before_the_fault() {
-    let partial = Record::read_partial("[South \"N\"]\n1. A b 2. A d 3. c").expect("sound tags");
+fn read_until_fault_keeps_the_moves_before_the_fault() {
+    let partial = Record::read_until_fault("[South \"N\"]\n1. A b 2. A d 3. c", Form::File)
+        .expect("sound tags");
     assert_eq!(
         partial.record.game,
         game_after(Config::default(), "A b A d")
@@ -882,18 +1012,57 @@ fn read_partial_keeps_the_moves_before_the_fault() {
             )
         ))
     );
-    let whole = Record::read_partial("1. A b").expect("sound tags");
+    let whole = Record::read_until_fault("1. A b", Form::File).expect("sound tags");
     assert_eq!(whole.error, None);
     assert_eq!(whole.record.game.ply(), 2);
     assert_eq!(
-        Record::read_partial("[Width \"11\"]\n1. A").map(|partial| partial.error),
+        Record::read_until_fault("[Width \"11\"]\n1. A", Form::File).map(|partial| partial.error),
         Err(read_error("[Width \"11\"]\n1. A"))
     );
 }
 
 #[test]
-fn read_partial_after_a_wrong_capture_count_leaves_no_move_to_redo() {
-    let partial = Record::read_partial("1. A b 2. A+9").expect("sound tags");
+fn read_until_fault_reads_a_move_list_up_to_its_fault_and_keeps_its_board() {
+    let board = config(8, 3, Variant::Cross);
+    let partial =
+        Record::read_until_fault("A d [Width \"6\"] C", Form::Moves(board)).expect("no tags");
+    assert_eq!(partial.record, Record::new(game_after(board, "A d")));
+    assert_eq!(
+        partial.error,
+        Some(error(1, 5, Some(3), RecordErrorKind::TagInMoveList))
+    );
+    assert_eq!(
+        partial.whole(),
+        Record::read_moves(board, "A d [Width \"6\"] C")
+    );
+}
+
+#[test]
+fn read_until_fault_locates_bytes_that_are_not_utf8_in_a_move_list_too() {
+    assert_eq!(
+        Record::read_until_fault(b"A b\n C \xff", Form::Moves(Config::default())),
+        Err(error(2, 4, None, RecordErrorKind::InvalidUtf8))
+    );
+}
+
+#[test]
+fn a_move_list_has_no_byte_order_mark_to_skip() {
+    // A file's mark is skipped; in a move list it is a character like any other.
+    assert_eq!(Record::read("\u{feff}A"), Record::read("A"));
+    assert_eq!(
+        Record::read_moves(Config::default(), "\u{feff}A"),
+        Err(error(
+            1,
+            1,
+            Some(1),
+            RecordErrorKind::UnknownToken("\\u{feff}A".to_owned())
+        ))
+    );
+}
+
+#[test]
+fn read_until_fault_after_a_wrong_capture_count_leaves_no_move_to_redo() {
+    let partial = Record::read_until_fault("1. A b 2. A+9", Form::File).expect("sound tags");
     assert!(matches!(
         partial.error.as_ref().map(|error| &error.kind),
         Some(RecordErrorKind::CaptureMismatch { .. })
@@ -1051,11 +1220,11 @@ fn a_byte_order_mark_at_the_start_of_a_record_is_skipped() {
     let text = "[Width \"8\"]\n\n1. A b *\n";
     let with_bom = format!("\u{feff}{text}");
     assert_eq!(read_ok(&with_bom), read_ok(text));
-    assert_eq!(Record::read_bytes(with_bom.as_bytes()), Ok(read_ok(text)));
+    assert_eq!(Record::read(with_bom.as_bytes()), Ok(read_ok(text)));
     // Places count from after it, in text and in bytes that are not UTF-8.
     assert_eq!(read_error("\u{feff}1. %").column, 4);
     assert_eq!(
-        Record::read_bytes(b"\xef\xbb\xbf1. \xff"),
+        Record::read(b"\xef\xbb\xbf1. \xff"),
         Err(error(1, 4, None, RecordErrorKind::InvalidUtf8))
     );
     // Anywhere else it is a token that is not a move, and shown as an escape.
@@ -1139,7 +1308,7 @@ fn a_huge_run_of_moves_after_the_end_stops_at_the_first() {
         read_error(&text),
         error(1, 42, Some(8), illegal('A', MoveError::GameOver))
     );
-    let partial = Record::read_partial(&text).expect("no tags");
+    let partial = Record::read_until_fault(&text, Form::File).expect("no tags");
     assert_eq!(partial.record.game.ply(), 7);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
@@ -1184,12 +1353,12 @@ fn check_reader(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(points_inside(text, &error), "{:?} in {:?}", error, text);
         }
     }
-    let partial = Record::read_partial(text);
+    let partial = Record::read_until_fault(text, Form::File);
     if let Ok(partial) = partial {
         prop_assert_eq!(
             partial.error.is_none(),
             Record::read(text).is_ok(),
-            "read_partial and read disagree"
+            "read_until_fault and read disagree"
         );
     }
     Ok(())
@@ -1240,6 +1409,25 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
+    fn move_text_written_back_is_the_text_read(text in "[A-Za-z](\\+[0-9]{1,40})?|\\PC{0,6}") {
+        let well_formed = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && (text.len() == 1
+                || text[1..].strip_prefix('+').is_some_and(|digits| {
+                    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+                }));
+        match text.parse::<MoveText>() {
+            Ok(read) => {
+                prop_assert!(well_formed, "{:?}", text);
+                prop_assert_eq!(read.to_string(), text);
+            }
+            Err(error) => {
+                prop_assert!(!well_formed, "{:?}", text);
+                prop_assert_eq!(error, ParseMoveTextError(text));
+            }
+        }
+    }
+
+    #[test]
     fn reader_never_panics_on_arbitrary_text(text in any::<String>()) {
         check_reader(&text)?;
     }
@@ -1253,7 +1441,7 @@ proptest! {
 
     #[test]
     fn reader_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-        match Record::read_bytes(&bytes) {
+        match Record::read(&bytes) {
             Ok(record) => prop_assert_eq!(Record::read(&record.to_string()), Ok(record)),
             Err(error) => {
                 let lossy = String::from_utf8_lossy(&bytes);
@@ -1263,7 +1451,7 @@ proptest! {
                 }
             }
         }
-        let _ = Record::read_partial_bytes(&bytes);
+        let _ = Record::read_until_fault(&bytes, Form::File);
     }
 
     #[test]
@@ -1405,7 +1593,7 @@ fn variant_aliases_and_game_tag_names_in_any_case_are_read_and_written_in_full()
         ));
         assert_eq!(record.game.config(), config(7, 5, variant), "{alias}");
         // Other names keep their case; the game's own are written in full.
-        assert_eq!(record.tags, [("event".to_owned(), "x".to_owned())]);
+        assert_eq!(record.tags.iter().collect::<Vec<_>>(), [("event", "x")]);
         assert_eq!(
             record.to_string(),
             format!(

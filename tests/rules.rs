@@ -8,8 +8,8 @@ mod plain;
 use endodoi::bench::play_out;
 use endodoi::record::Record;
 use endodoi::rules::{
-    BySide, Capture, Config, Direction, EndReason, Endless, Game, Hole, LAP_LIMIT, Lap, MoveError,
-    MoveReport, Outcome, Position, Side, Variant,
+    BySide, Capture, Config, ConfigError, Direction, EndReason, Endless, Game, Hole, LAP_LIMIT,
+    Lap, MoveError, MoveReport, Outcome, Position, Side, Variant,
 };
 use plain::Plain;
 
@@ -103,12 +103,18 @@ fn start_position_has_the_same_seeds_in_every_hole() {
 
 #[test]
 fn board_shape_outside_the_rules_is_refused() {
-    assert!(Config::new(5, 4, Classic).is_err());
-    assert!(Config::new(11, 4, Classic).is_err());
-    assert!(Config::new(6, 2, Classic).is_err());
-    assert!(Config::new(6, 7, Classic).is_err());
-    assert!(Position::from_rows(&[1; 6], &[1; 7], South).is_err());
-    assert!(Position::from_rows(&[1; 5], &[1; 5], South).is_err());
+    assert_eq!(Config::new(5, 4, Classic), Err(ConfigError::Width(5)));
+    assert_eq!(Config::new(11, 4, Classic), Err(ConfigError::Width(11)));
+    assert_eq!(Config::new(6, 2, Classic), Err(ConfigError::Seeds(2)));
+    assert_eq!(Config::new(6, 7, Classic), Err(ConfigError::Seeds(7)));
+    assert_eq!(
+        Position::from_rows(&[1; 6], &[1; 7], South),
+        Err(ConfigError::Rows { south: 6, north: 7 })
+    );
+    assert_eq!(
+        Position::from_rows(&[1; 5], &[1; 5], South),
+        Err(ConfigError::Width(5))
+    );
 }
 
 #[test]

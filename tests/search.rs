@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use endodoi::bench::play_random;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
-use endodoi::search::{Level, Limits, Search, SearchResult, minimax_best};
+use endodoi::search::{Level, LevelError, Limits, Search, SearchResult, minimax_best};
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a hole letter")
@@ -196,9 +196,13 @@ fn every_level_plays_a_whole_legal_game() {
 fn levels_parse_from_one_to_five() {
     assert_eq!("1".parse::<Level>().map(Level::number), Ok(1));
     assert_eq!("5".parse::<Level>(), Ok(Level::MAX));
-    assert!("0".parse::<Level>().is_err());
-    assert!("6".parse::<Level>().is_err());
-    assert!("x".parse::<Level>().is_err());
+    for refused in ["0", "6", "x"] {
+        assert_eq!(
+            refused.parse::<Level>(),
+            Err(LevelError(refused.to_owned())),
+            "{refused}"
+        );
+    }
 }
 
 #[test]

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use endodoi::analyze::MoveAnalysis;
 use endodoi::app::{App, Effect, Mode, Target, Tone};
-use endodoi::record::Record;
+use endodoi::record::{Form, Record};
 use endodoi::search::Limits;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
@@ -386,7 +386,7 @@ fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
         "/tests/golden/e005.ogn"
     ))
     .expect("a golden record");
-    let partial = Record::read_partial(&text).expect("tags are fine");
+    let partial = Record::read_until_fault(&text, Form::File).expect("tags are fine");
     let fault = partial.error.expect("a fault").to_string();
     let mut app = App::review(partial.record, "e005.ogn", Some(fault));
     let screen = screen(&app);
@@ -516,7 +516,7 @@ fn screen_has(app: &App, text: &str) -> bool {
 #[test]
 fn a_long_fault_wraps_onto_more_rows_with_its_control_characters_escaped() {
     let text = "[Width \"6\"]\n\n1. A \u{1b}]0;PWNED\u{7}\u{1b}[2J b\n";
-    let partial = Record::read_partial(text).expect("tags are fine");
+    let partial = Record::read_until_fault(text, Form::File).expect("tags are fine");
     let fault = partial.error.expect("a fault").to_string();
     let app = App::review(partial.record, "hostile.ogn", Some(fault.clone()));
     let screen = screen(&app);

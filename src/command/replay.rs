@@ -11,7 +11,7 @@ use crate::app::App;
 use crate::cli::ReplayArgs;
 use crate::diagram::diagram;
 use crate::file::read_record_bytes;
-use crate::record::{Record, State, excerpt, terminal_safe};
+use crate::record::{Form, Record, State, excerpt, terminal_safe};
 use crate::session::Session;
 use crate::ui::Look;
 
@@ -31,13 +31,11 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
             }
             let (name, bytes) = read_record_bytes(path)?;
             let (record, fault) = if args.until_error {
-                let partial = Record::read_partial_bytes(&bytes).with_context(|| name.clone())?;
+                let partial =
+                    Record::read_until_fault(&bytes, Form::File).with_context(|| name.clone())?;
                 (partial.record, partial.error)
             } else {
-                (
-                    Record::read_bytes(&bytes).with_context(|| name.clone())?,
-                    None,
-                )
+                (Record::read(&bytes).with_context(|| name.clone())?, None)
             };
             let label = path
                 .file_name()
@@ -47,12 +45,11 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         }
         (None, Some(moves)) => {
             let config = args.board.config()?;
-            let partial = Record::read_moves_partial(config, moves);
+            let context = || format!("in --moves \"{}\"", excerpt(moves));
+            let partial =
+                Record::read_until_fault(moves, Form::Moves(config)).with_context(context)?;
             let fault = match partial.error {
-                Some(error) if !args.until_error => {
-                    return Err(error)
-                        .with_context(|| format!("in --moves \"{}\"", excerpt(moves)));
-                }
+                Some(error) if !args.until_error => return Err(error).with_context(context),
                 fault => fault,
             };
             let record = partial.record;

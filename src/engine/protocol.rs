@@ -331,8 +331,20 @@ mod tests {
 
     #[test]
     fn go_refuses_a_depth_of_zero() {
-        assert!(parse("go depth 0").is_err());
-        assert!(parse("go depth").is_err());
+        assert_eq!(
+            parse("go depth 0"),
+            Err(ProtocolError::BadArgument {
+                command: "go",
+                reason: format!("`depth` needs a whole number from 1 to {MAX_DEPTH}, not `0`"),
+            })
+        );
+        assert_eq!(
+            parse("go depth"),
+            Err(ProtocolError::BadArgument {
+                command: "go",
+                reason: "`depth` needs a number".to_owned(),
+            })
+        );
     }
 
     #[test]

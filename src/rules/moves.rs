@@ -1,8 +1,6 @@
 //! What moves do and how games end: a move's report lap by lap, the move as
 //! a record keeps it, the errors that refuse a move, and the outcome.
 
-use std::fmt;
-
 use super::sow::{Endless, RawLap};
 use super::{BySide, Direction, Hole, LAP_LIMIT, Side};
 
@@ -158,23 +156,15 @@ impl Outcome {
     }
 }
 
-/// A move that was played: its hole and what it captured.
+/// A move that was played: its hole and what it captured. It displays as
+/// records write it (`A`, `b+3`); that text, and the reading of it, belong to
+/// the record module's `MoveText`, the one writer and reader of a move's text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Played {
     /// The hole sown.
     pub hole: Hole,
     /// Seeds captured (0 when the move captured nothing).
     pub captured: u8,
-}
-
-impl fmt::Display for Played {
-    /// The move as records write it: its hole, then `+N` if it captured.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.captured {
-            0 => write!(f, "{}", self.hole),
-            seeds => write!(f, "{}+{seeds}", self.hole),
-        }
-    }
 }
 
 impl MoveReport {

@@ -128,7 +128,7 @@ pub fn list(dir: &Path) -> Result<Vec<Save>> {
 /// Why it cannot be read, in words.
 pub fn read_save(path: &Path) -> Result<Record, String> {
     let bytes = read_regular(path).map_err(|error| format!("{error:#}"))?;
-    let record = Record::read_bytes(&bytes).map_err(|error| error.to_string())?;
+    let record = Record::read(&bytes).map_err(|error| error.to_string())?;
     let ending = format!("{}\n", record.result_token());
     if !bytes.ends_with(ending.as_bytes()) {
         return Err(format!(

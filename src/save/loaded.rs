@@ -33,7 +33,7 @@ impl Loaded {
     /// As [`crate::file::read_record`].
     pub fn read(path: &Path) -> Result<Loaded> {
         let (name, bytes) = read_record_bytes(path)?;
-        let record = Record::read_bytes(&bytes).with_context(|| name.clone())?;
+        let record = Record::read(&bytes).with_context(|| name.clone())?;
         let text = String::from_utf8(bytes).with_context(|| name)?;
         Ok(Loaded {
             path: path.to_path_buf(),

@@ -1,0 +1,93 @@
+//! The JSON state of a game, as `endodoi replay --json` prints it.
+
+use serde::Serialize;
+
+use crate::rules::{BySide, Game, Side};
+
+/// The JSON state of a game, as `endodoi replay --json` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// Holes in a row.
+    pub width: u8,
+    /// Seeds per hole at the start.
+    pub seeds: u8,
+    /// `classic` or `cross`.
+    pub variant: &'static str,
+    /// Moves played.
+    pub ply: usize,
+    /// Each row from its owner's left (before the seeds left are taken at the end).
+    pub pits: BySide<Vec<u8>>,
+    /// Seeds taken by captures only.
+    pub captured: BySide<u16>,
+    /// `south`, `north`, or null once the game is over.
+    pub to_move: Option<&'static str>,
+    /// Legal moves of the player to move, in hole order.
+    pub legal: Vec<String>,
+    /// `ongoing` or `over`.
+    pub status: &'static str,
+    /// The result once over.
+    pub result: Option<ResultState>,
+}
+
+/// The `result` object of [`State`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultState {
+    /// South's final total.
+    pub south: u16,
+    /// North's final total.
+    pub north: u16,
+    /// `south`, `north` or `draw`.
+    pub winner: &'static str,
+    /// `no-moves` or `repetition`.
+    pub reason: &'static str,
+}
+
+impl<T: Serialize> Serialize for BySide<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut state = serializer.serialize_struct("BySide", 2)?;
+        state.serialize_field("south", &self.south)?;
+        state.serialize_field("north", &self.north)?;
+        state.end()
+    }
+}
+
+impl State {
+    /// The state of `game` now.
+    pub fn of(game: &Game) -> State {
+        let config = game.config();
+        let position = game.position();
+        State {
+            width: config.width(),
+            seeds: config.seeds(),
+            variant: config.variant().name(),
+            ply: game.ply(),
+            pits: BySide::from_fn(|side| position.row(side).to_vec()),
+            captured: position.captured(),
+            to_move: game.to_move().map(Side::name),
+            legal: game.legal_moves().map(|hole| hole.to_string()).collect(),
+            status: if game.outcome().is_some() {
+                "over"
+            } else {
+                "ongoing"
+            },
+            result: game.outcome().map(|outcome| {
+                let totals = outcome.totals();
+                ResultState {
+                    south: totals.south,
+                    north: totals.north,
+                    winner: outcome.winner().map_or("draw", Side::name),
+                    reason: outcome.reason.name(),
+                }
+            }),
+        }
+    }
+
+    /// The state as one line of JSON.
+    ///
+    /// # Panics
+    /// Never: a `State` is plain data.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a State always serialises")
+    }
+}
