@@ -37,12 +37,12 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
-use crate::record::Record;
+use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use keys::{Action, Binding, Help, Key, Keymap, Target};
-pub use players::{Match, TAG_MATCH, TAG_ROUND, TAG_SCORE, computer_name, level_of_name};
+pub use players::{Match, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
@@ -381,7 +381,7 @@ impl App {
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
-        self.record.tags.remove("Date");
+        self.record.tags.remove(Tags::DATE);
     }
 
     /// Shows `report`'s sowing from `before`, if moves are animated.

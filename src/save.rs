@@ -29,7 +29,7 @@ use time::OffsetDateTime;
 
 use crate::app::{App, Effect, Tone};
 use crate::file::{plain, temporary, write_atomic};
-use crate::record::Record;
+use crate::record::{Record, Tags};
 pub use loaded::Loaded;
 use loaded::identity;
 use lock::{GameLock, LockError};
@@ -264,8 +264,8 @@ impl Store {
                     }
                     // A loaded record keeps what its file had, date or none.
                     let loaded = self.loaded.is_some() && app.serial() == 0;
-                    if !loaded && app.record().tag("Date").is_none() {
-                        app.set_tag("Date", &today());
+                    if !loaded && app.record().tag(Tags::DATE).is_none() {
+                        app.set_tag(Tags::DATE, &today());
                     }
                     self.kept.last = Some(app.record().clone());
                     // `--record FILE` is kept current too, so that no way of

@@ -41,7 +41,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use theme::{HoleState, Look};
 
 use crate::app::keys::bar_items;
-use crate::app::{Action, App, Key, Mode, Purpose, Target, Tone, Viewer};
+use crate::app::{Action, App, Key, Keymap, Mode, Purpose, Target, Tone, Viewer};
 use crate::rules::{Hole, Side};
 use board::draw_board;
 use history::{draw_history, move_at};
@@ -375,7 +375,15 @@ fn status_line(app: &View) -> Line<'static> {
         ),
         None => match (app.mode(), app.viewer(), app.game().to_move()) {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
-                Line::styled("any key skips · + - change speed", look.muted())
+                Line::styled(
+                    format!(
+                        "{} skips · {} {} change speed",
+                        key_of(app, Keymap::Sowing, Action::Skip),
+                        key_of(app, Keymap::Sowing, Action::Faster),
+                        key_of(app, Keymap::Sowing, Action::Slower),
+                    ),
+                    look.muted(),
+                )
             }
             (_, Some(viewer), _) => viewer::status(app, viewer),
             (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
@@ -486,6 +494,22 @@ pub(crate) fn key_names(app: &View, keys: &[Key], between: &str) -> String {
         .map(|key| key_name(app.look, key.name(width)))
         .collect();
     names.join(between)
+}
+
+/// The name of the first key that asks for `action` in `keymap`'s table,
+/// for a hint written in words (`u undo · q quit`): the key is the table's,
+/// so the hint cannot name another.
+///
+/// # Panics
+/// If no key of the table asks for `action` (a test of every hint's keys
+/// finds that).
+pub(crate) fn key_of(app: &View, keymap: Keymap, action: Action) -> String {
+    let binding = keymap
+        .bindings()
+        .iter()
+        .find(|binding| binding.action == action)
+        .expect("the hint's action has a key in the table");
+    key_names(app, &binding.keys[..1], " ")
 }
 
 /// A key's name as the look writes it: arrows in ASCII are `<-` and `->`.

@@ -16,16 +16,9 @@
 //! assert_eq!(players.home(Side::South), Side::North);
 //! ```
 
-use crate::record::Record;
+use crate::record::{Record, Tags};
 use crate::rules::{BySide, Outcome, Side};
 use crate::search::Level;
-
-/// Record tag: wins needed to take the match.
-pub const TAG_MATCH: &str = "Match";
-/// Record tag: the game's number in its match, from 1.
-pub const TAG_ROUND: &str = "Round";
-/// Record tag: the match score before this game, South's player first.
-pub const TAG_SCORE: &str = "Score";
 
 /// The two players of a game or match and the match state; every per-player
 /// value is kept under the player's row in the first game (see [`Match::home`]).
@@ -74,15 +67,15 @@ impl Match {
     /// `Round`, `Score`), as [`Match::write_tags`] writes them.
     pub fn from_record(record: &Record) -> Match {
         let first_to = record
-            .tag(TAG_MATCH)
+            .tag(Tags::MATCH)
             .and_then(|n| n.parse().ok())
             .filter(|&n| n > 0);
         let round: u16 = record
-            .tag(TAG_ROUND)
+            .tag(Tags::ROUND)
             .and_then(|n| n.parse().ok())
             .filter(|&n| n > 0)
             .unwrap_or(1);
-        let score = record.tag(TAG_SCORE).and_then(|score| {
+        let score = record.tag(Tags::SCORE).and_then(|score| {
             let (south, north) = score.split_once('-')?;
             Some(BySide {
                 south: south.trim().parse().ok()?,
@@ -91,8 +84,8 @@ impl Match {
         });
         // The tags name the rows of this game; the match keeps first-game rows.
         let mut players = Match::new(
-            record.tag("South").map(str::to_owned),
-            record.tag("North").map(str::to_owned),
+            record.tag(Tags::SOUTH).map(str::to_owned),
+            record.tag(Tags::NORTH).map(str::to_owned),
             first_to,
         );
         players.round = if first_to.is_some() { round } else { 1 };
@@ -113,17 +106,17 @@ impl Match {
 
     /// Writes the players and match state into `record`'s tags.
     pub fn write_tags(&self, record: &mut Record) {
-        record.set_tag("South", self.name(Side::South));
-        record.set_tag("North", self.name(Side::North));
+        record.set_tag(Tags::SOUTH, self.name(Side::South));
+        record.set_tag(Tags::NORTH, self.name(Side::North));
         if let Some(first_to) = self.first_to {
             let score = format!(
                 "{}-{}",
                 self.wins[self.home(Side::South)],
                 self.wins[self.home(Side::North)]
             );
-            record.set_tag(TAG_MATCH, &first_to.to_string());
-            record.set_tag(TAG_ROUND, &self.round.to_string());
-            record.set_tag(TAG_SCORE, &score);
+            record.set_tag(Tags::MATCH, &first_to.to_string());
+            record.set_tag(Tags::ROUND, &self.round.to_string());
+            record.set_tag(Tags::SCORE, &score);
         }
     }
 

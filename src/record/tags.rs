@@ -45,6 +45,10 @@ impl Tags {
     pub const SOUTH: &str = "South";
     /// North's player.
     pub const NORTH: &str = "North";
+    /// Wins needed to take the match, on each of its games.
+    pub const MATCH: &str = "Match";
+    /// The match score before this game, South's player first.
+    pub const SCORE: &str = "Score";
 
     /// The value of a tag.
     pub fn get(&self, name: &str) -> Option<&str> {

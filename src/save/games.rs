@@ -13,7 +13,7 @@ use anyhow::{Context as _, Result};
 
 use super::lock::{GameLock, Holder};
 use crate::file::{kind_of, read_regular};
-use crate::record::Record;
+use crate::record::{Record, Tags};
 
 /// The extension of saved games.
 const EXTENSION: &str = "ogn";
@@ -56,8 +56,8 @@ impl Save {
                     line,
                     " {:>3} moves  {state}  {} v {}  {} holes, {} seeds, {}",
                     game.ply(),
-                    record.tag("South").unwrap_or("South"),
-                    record.tag("North").unwrap_or("North"),
+                    record.tag(Tags::SOUTH).unwrap_or("South"),
+                    record.tag(Tags::NORTH).unwrap_or("North"),
                     config.width(),
                     config.seeds(),
                     config.variant().name(),

@@ -9,7 +9,7 @@ use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap};
 use crate::rules::{EndReason, Side};
 
-use super::{Geometry, View, key_names};
+use super::{Geometry, View, key_names, key_of};
 
 /// A centred rectangle of at most `width`×`height` inside `area`.
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -83,15 +83,26 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     };
     lines.push(Line::styled(verdict, look.title()).centered());
     let keys = if app.viewer().is_some() {
-        let back = if look.ascii { "<-" } else { "←" };
-        format!("{back} back · g start · p play on · q quit")
+        let key = |action| key_of(app, Keymap::Viewer, action);
+        format!(
+            "{} back · {} start · {} play on · {} quit",
+            key(Action::StepBack),
+            key(Action::Start),
+            key(Action::TakeOver),
+            key(Action::Quit)
+        )
     } else {
-        let mut next = "n new game";
-        if let Some((line, key)) = match_standing(app) {
+        let key = |action| key_of(app, Keymap::Game, action);
+        let mut next = format!("{} new game", key(Action::NewGame));
+        if let Some((line, (action, words))) = match_standing(app) {
             lines.push(Line::styled(line, look.strong()).centered());
-            next = key;
+            next = format!("{} {words}", key(action));
         }
-        format!("{next} · u undo · q quit")
+        format!(
+            "{next} · {} undo · {} quit",
+            key(Action::Undo),
+            key(Action::Quit)
+        )
     };
     lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
     let width = geometry.board.width.saturating_sub(6).min(60);
@@ -126,7 +137,7 @@ fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
 }
 
 /// The match score after a finished game, and the key that goes on.
-fn match_standing(app: &View) -> Option<(String, &'static str)> {
+fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
     let players = app.players();
     let first_to = players.first_to?;
     let tally = app.tally();
@@ -138,14 +149,14 @@ fn match_standing(app: &View) -> Option<(String, &'static str)> {
                 tally[champion],
                 tally[champion.opponent()]
             ),
-            "n new match",
+            (Action::NewGame, "new match"),
         ),
         None => (
             format!(
                 "Match to {first_to}: {} {}, {} {}",
                 players.names.south, tally.south, players.names.north, tally.north
             ),
-            "Enter next game",
+            (Action::Sow, "next game"),
         ),
     })
 }

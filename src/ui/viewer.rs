@@ -6,13 +6,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::View;
 use super::board::{Tense, move_summary};
-use crate::app::{Viewer, capitalise};
+use super::{View, key_of};
+use crate::app::{Action, Keymap, Viewer, capitalise};
+use crate::record::Tags;
 use crate::rules::Side;
 
 /// Record tags shown above the board, in this order, after the players.
-const SHOWN_TAGS: [&str; 4] = ["Event", "Site", "Date", "Round"];
+const SHOWN_TAGS: [&str; 4] = [Tags::EVENT, Tags::SITE, Tags::DATE, Tags::ROUND];
 
 /// The record's tags on one line: the file, the players, event, site, date
 /// and result; the file and then the place make room when space is short.
@@ -55,7 +56,7 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
             .sum::<usize>()
             + look.dot().len() * items.len()
     };
-    for droppable in ["source", "Site", "Round", "Event"] {
+    for droppable in ["source", Tags::SITE, Tags::ROUND, Tags::EVENT] {
         if width(&items) <= usize::from(area.width) {
             break;
         }
@@ -123,7 +124,13 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         return Line::styled(format!("Faulty record: {fault}"), look.error());
     }
     if viewer.autoplaying() {
-        let text = "Playing the record · Space pauses · + - speed".to_owned();
+        let key = |action| key_of(app, Keymap::Viewer, action);
+        let text = format!(
+            "Playing the record · {} pauses · {} {} speed",
+            key(Action::Autoplay),
+            key(Action::Faster),
+            key(Action::Slower)
+        );
         return Line::styled(plain(text), look.muted());
     }
     if viewer.analysis_on() && app.game().ply() > 0 {
