@@ -304,6 +304,27 @@ fn a_match_shows_tally_pins_beside_the_names() {
     assert!(screen.contains("  Naserian North  ●●○"), "{screen}");
 }
 
+#[test]
+fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
+    let position =
+        Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let mut app = App::from_record(Record::new(game.clone()), Match::new(None, None, Some(3)));
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("Enter next game · u undo · q quit"),
+        "{screen}"
+    );
+    let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(1)));
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains("wins the match 1-0!"), "{screen}");
+    assert!(screen.contains("n new match · u undo · q quit"), "{screen}");
+}
+
 // ------------------------------------------------------------ the computer
 
 #[test]
