@@ -18,7 +18,7 @@ use crate::rules::{Hole, Played};
 /// captured), and the record reader reads every move through it.
 ///
 /// ```
-/// use endodoi::record::MoveText;
+/// use endodoi::record::{MoveText, ParseMoveTextError};
 /// use endodoi::rules::{Hole, Played};
 ///
 /// let text: MoveText = "b+3".parse()?;
@@ -27,7 +27,7 @@ use crate::rules::{Hole, Played};
 /// let played = Played { hole: "b".parse()?, captured: 3 };
 /// assert_eq!(MoveText::from(played), text);
 /// assert_eq!(played.to_string(), "b+3");
-/// assert!("b+".parse::<MoveText>().is_err());
+/// assert!(matches!("b+".parse::<MoveText>(), Err(ParseMoveTextError(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
