@@ -1,6 +1,7 @@
 //! Opening a game for the terminal: a new one, one resumed from the saved
 //! games (`--resume [ID]`), or a record read with `--load`; the players the
-//! command line names; and `--record FILE` claimed before a move is played.
+//! command line names, the settings file giving what it leaves out; and
+//! `--record FILE` claimed before a move is played.
 //! Everything that can fail is done here, before the terminal is taken over,
 //! so that every failure is an ordinary error message.
 
@@ -10,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
 use crate::app::{App, Players, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
@@ -17,6 +20,7 @@ use crate::record::Record;
 use crate::rules::Side;
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
+use crate::settings::{Field, Settings};
 use crate::ui::Look;
 
 /// Everything a game in the terminal needs, prepared before the terminal is
@@ -90,6 +94,50 @@ impl Session {
             store,
             warnings,
         })
+    }
+
+    /// Prepares a game as [`Session::open`] does, the settings in
+    /// `settings_file` giving the options left out ([`Settings::fill`]); a
+    /// new game's board and players are then remembered there as the last
+    /// ones. Returns the warnings about the settings: what could not be read
+    /// (the default is used) or saved (the game goes on).
+    ///
+    /// # Errors
+    /// As [`Session::open`]; a settings file is never the cause.
+    pub fn open_with_settings(
+        args: &PlayArgs,
+        loaded: Option<Loaded>,
+        games: Option<&Path>,
+        settings_file: Option<&Path>,
+    ) -> Result<(Session, Vec<String>)> {
+        let (mut settings, warnings) =
+            settings_file.map_or_else(|| (Settings::default(), Vec::new()), Settings::load);
+        let mut warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        let filled = settings.fill(args);
+        let mut session = Session::open(&filled, loaded, games)?;
+        show_as_set(&mut session.app, &settings);
+        if let Some(file) = settings_file
+            && args.resume.is_none()
+            && args.load.is_none()
+        {
+            let before = settings.clone();
+            settings.remember(&filled);
+            if (settings != before || !file.exists())
+                && let Err(error) = settings.save(file, &Field::LAST_GAME)
+            {
+                warnings.push(format!("settings not saved: {error:#}"));
+            }
+        }
+        if !warnings.is_empty() && session.warnings.is_empty() {
+            session.app.notify(
+                Tone::Error,
+                format!(
+                    "{} problem(s) with the settings file; they are listed when the game ends",
+                    warnings.len()
+                ),
+            );
+        }
+        Ok((session, warnings))
     }
 
     /// A record shown in the replay viewer: nothing is opened; `s` saves a
@@ -234,6 +282,20 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
             "it records another game, of {} moves",
             record.game.ply()
         ))
+    }
+}
+
+/// Sets the sowing speed and the move preview of `settings` on a game just
+/// opened, through the keys a player would press (`+`, `-`, `p`): the app has
+/// no other way in for them.
+fn show_as_set(app: &mut App, settings: &Settings) {
+    let steps = i16::from(settings.speed) - i16::from(app.speed());
+    let key = if steps > 0 { '+' } else { '-' };
+    for _ in 0..steps.unsigned_abs() {
+        app.handle_key(KeyEvent::from(KeyCode::Char(key)));
+    }
+    if app.preview_shown() != settings.preview {
+        app.handle_key(KeyEvent::from(KeyCode::Char('p')));
     }
 }
 
