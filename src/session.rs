@@ -99,7 +99,7 @@ impl Session {
     /// Prepares a game as [`Session::open`] does, the settings in
     /// `settings_file` giving the options left out ([`Settings::fill`]); a
     /// new game's board and players are then remembered there as the last
-    /// ones. Returns the warnings about the settings: what could not be read
+    /// ones (the file is written only when they change). Returns the warnings about the settings: what could not be read
     /// (the default is used) or saved (the game goes on).
     ///
     /// # Errors
@@ -122,7 +122,7 @@ impl Session {
         {
             let before = settings.clone();
             settings.remember(&filled);
-            if (settings != before || !file.exists())
+            if settings != before
                 && let Err(error) = settings.save(file, &Field::LAST_GAME)
             {
                 warnings.push(format!("settings not saved: {error:#}"));

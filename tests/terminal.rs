@@ -1,6 +1,6 @@
 //! The game in a real terminal: the binary runs in tmux (a private server per
-//! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME and
-//! `XDG_DATA_HOME` point into a temporary directory, so the real data directory
+//! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME,
+//! `XDG_DATA_HOME` and `XDG_CONFIG_HOME` point into a temporary directory, so the real data directory
 //! is never touched. Skipped, with a message, when tmux is not installed,
 //! except in CI (`CI=true`), where that fails ([`tmux::available`]).
 
@@ -79,6 +79,7 @@ impl Tmux {
         };
         let home = format!("HOME={}", self.home().display());
         let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
+        let config = format!("XDG_CONFIG_HOME={}", self.home().join("config").display());
         let temp = format!("TMPDIR={}", self.home().join("tmp").display());
         let output = self.tmux(&[
             "new-session",
@@ -93,6 +94,8 @@ impl Tmux {
             &home,
             "-e",
             &data,
+            "-e",
+            &config,
             "-e",
             &temp,
             "-e",
@@ -669,6 +672,7 @@ fn a_second_program_is_told_which_process_plays_the_game() {
             .current_dir(tmux.home())
             .env("HOME", tmux.home())
             .env("XDG_DATA_HOME", tmux.home().join("data"))
+            .env("XDG_CONFIG_HOME", tmux.home().join("config"))
             .output()
             .expect("endodoi runs")
     };
