@@ -314,10 +314,8 @@ fn write_field(document: &mut DocumentMut, field: Field, settings: &Settings) {
 
 /// The line, from 1, of byte `offset` in `text`.
 fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())]
-        .iter()
-        .filter(|&&byte| byte == b'\n')
-        .count()
+    text.get(..offset)
+        .map_or(0, |before| before.matches('\n').count())
         + 1
 }
 

@@ -353,9 +353,11 @@ fn a_file_that_is_not_utf8_or_too_large_is_a_warning() {
 /// of the tests below; its value says what the child does.
 const CHILD: &str = "ENDODOI_SETTINGS_TEST_CHILD";
 
-/// In a child: saves settings named `NAME` into `FILE` `COUNT` times
-/// (`save NAME COUNT FILE`), printing each failure; else does nothing.
+/// Not a test of its own: the child process of the tests below, which run
+/// it with `--ignored` and [`CHILD`] set to `save NAME COUNT FILE`: it saves
+/// settings named `NAME` into `FILE` `COUNT` times, printing each failure.
 #[test]
+#[ignore = "the child process of the tests that save from two processes"]
 fn child_process() {
     let Ok(task) = std::env::var(CHILD) else {
         return;

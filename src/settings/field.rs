@@ -176,13 +176,21 @@ impl Field {
                 }
             }
             Field::SouthOpponent | Field::NorthOpponent => {
-                settings.opponents[self.side()] = opponent(text).ok_or_else(|| {
-                    format!(
-                        "must be \"human\" or \"computer:LEVEL\" with LEVEL {} to {}, not {found}",
-                        Level::MIN,
-                        Level::MAX
-                    )
-                })?;
+                let computer = text.and_then(|text| match text.parse() {
+                    Ok(PlayerArg::Computer(level)) => Some(level),
+                    Ok(PlayerArg::Human(_)) | Err(_) => None,
+                });
+                settings.opponents[self.side()] = match (text, computer) {
+                    (Some(HUMAN), _) => None,
+                    (_, Some(level)) => Some(level),
+                    _ => {
+                        return Err(format!(
+                            "must be \"human\" or \"computer:LEVEL\" with LEVEL {} to {}, not {found}",
+                            Level::MIN,
+                            Level::MAX
+                        ));
+                    }
+                };
             }
             Field::Animation | Field::Preview | Field::Ascii => {
                 let value = item
@@ -201,19 +209,6 @@ impl Field {
 
 /// An opponent's value for a person.
 const HUMAN: &str = "human";
-
-/// The opponent `text` names: `Some(None)` for a person, `Some(Some(level))`
-/// for the computer, `None` for anything else.
-fn opponent(text: Option<&str>) -> Option<Option<Level>> {
-    let text = text?;
-    if text == HUMAN {
-        return Some(None);
-    }
-    match text.parse() {
-        Ok(PlayerArg::Computer(level)) => Some(Some(level)),
-        Ok(PlayerArg::Human(_)) | Err(_) => None,
-    }
-}
 
 /// A whole number from `min` to `max`.
 fn number(item: &Item, min: u8, max: u8) -> Result<u8, String> {
