@@ -398,6 +398,7 @@ fn child(prefix: &[&str], task: &str) -> Command {
         .args([
             "--exact",
             "child_process",
+            "--ignored",
             "--nocapture",
             "--test-threads=1",
         ])
