@@ -223,8 +223,9 @@ pub struct ReplayArgs {
 /// Options of `endodoi stats`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Only finished games count; unfinished ones are counted apart and named as such. \
-                  A computer is named by its level, e.g. `Computer (level 3)`."
+    after_help = "Only finished games count; the first line says how many unfinished games and \
+                  unreadable saves were left out. A computer is named by its level, e.g. \
+                  `Computer (level 3)`."
 )]
 pub struct StatsArgs {
     /// Print one JSON document instead of a table (described in the README).
