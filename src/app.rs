@@ -94,6 +94,9 @@ pub enum Effect {
     /// Analyse a move of the viewed record in the background; answer with
     /// [`App::analysis_found`].
     Analyze(AnalysisRequest),
+    /// The player changed the sowing speed or the move preview: remember
+    /// them for the next game.
+    RememberDisplay,
 }
 
 /// How a message on the message line is meant.
@@ -166,6 +169,13 @@ impl App {
     /// Turns the sowing animation on or off.
     pub fn set_animation(&mut self, animate: bool) {
         self.animate = animate;
+    }
+
+    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]) and
+    /// whether the move preview is shown, as remembered from an earlier game.
+    pub fn set_display(&mut self, speed: u8, preview: bool) {
+        self.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
+        self.preview = preview;
     }
 
     /// Makes the game part of a match to `first_to` wins (a loaded game).
@@ -368,6 +378,7 @@ impl App {
         if let Mode::Sowing(sowing) = &mut self.mode {
             sowing.set_speed(self.speed);
         }
+        self.effects.push(Effect::RememberDisplay);
         self.notify(
             Tone::Info,
             format!(

@@ -42,6 +42,9 @@ pub enum Command {
     Arena(ArenaArgs),
     /// List the saved games, unfinished first, newest first, with the ID that `--resume ID` takes.
     Games,
+    /// Each player's results in the saved games: games, wins, draws, losses and average
+    /// margin, in all, against people and against each computer level.
+    Stats(StatsArgs),
 }
 
 /// The board: width, seeds per hole, variant.
@@ -87,6 +90,15 @@ pub enum VariantArg {
     Cross,
 }
 
+impl From<rules::Variant> for VariantArg {
+    fn from(variant: rules::Variant) -> VariantArg {
+        match variant {
+            rules::Variant::Classic => VariantArg::Classic,
+            rules::Variant::Cross => VariantArg::Cross,
+        }
+    }
+}
+
 impl From<VariantArg> for rules::Variant {
     fn from(variant: VariantArg) -> rules::Variant {
         match variant {
@@ -96,8 +108,9 @@ impl From<VariantArg> for rules::Variant {
     }
 }
 
-/// Options of a game in the terminal.
-#[derive(Debug, Args)]
+/// Options of a game in the terminal. Where one is left out, the settings
+/// file gives it ([`crate::settings::Settings::fill`]).
+#[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
     /// The board.
     #[command(flatten)]
@@ -205,6 +218,19 @@ pub struct ReplayArgs {
     /// In the viewer, draw with plain ASCII only: no box-drawing or dot glyphs.
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// Options of `endodoi stats`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Only finished games count; the first line says how many unfinished games and \
+                  unreadable saves were left out. A computer is named by its level, e.g. \
+                  `Computer (level 3)`."
+)]
+pub struct StatsArgs {
+    /// Print one JSON document instead of a table (described in the README).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `endodoi bench`.

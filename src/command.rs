@@ -24,6 +24,7 @@ pub mod bench;
 pub mod games;
 pub mod play;
 pub mod replay;
+pub mod stats;
 
 /// Where a command writes.
 #[derive(Debug)]
@@ -59,6 +60,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
             arena::run(&args, &mut console.out, &mut console.err).map(|()| 0)
         }
         Some(Command::Games) => games::run(&mut console.out).map(|()| 0),
+        Some(Command::Stats(args)) => stats::run(&args, &mut console.out).map(|()| 0),
         None => play::run(&cli.play, console),
     }
 }

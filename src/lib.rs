@@ -9,6 +9,8 @@
 //! - [`terminal`]: the event loop that runs it.
 //! - [`session`]: opening a game: new, `--resume`, `--load`, `--record`.
 //! - [`save`]: autosave and saving on `s`; the saved games.
+//! - [`settings`]: what is remembered between runs, in a TOML file.
+//! - [`stats`]: each player's results in the saved games.
 //! - [`file`](mod@file): reading and writing record files safely.
 //! - [`cli`]: the command line.
 //! - [`command`]: what each command does.
@@ -32,5 +34,7 @@ pub mod rules;
 pub mod save;
 pub mod search;
 pub mod session;
+pub mod settings;
+pub mod stats;
 pub mod terminal;
 pub mod ui;

@@ -30,6 +30,7 @@ use time::OffsetDateTime;
 use crate::app::{App, Effect, Tone};
 use crate::file::{plain, temporary, write_atomic};
 use crate::record::{Record, Tags};
+use crate::settings::{Field, Settings};
 pub use loaded::Loaded;
 use loaded::identity;
 use lock::{GameLock, LockError};
@@ -167,6 +168,8 @@ pub struct Store {
     record_file: Option<PathBuf>,
     record_lock: Option<GameLock>,
     export_dirs: Vec<PathBuf>,
+    /// The settings file where a changed speed or preview is remembered.
+    settings: Option<PathBuf>,
     loaded: Option<Loaded>,
     kept: Kept,
     unkept: Vec<String>,
@@ -187,10 +190,17 @@ impl Store {
             record_file,
             record_lock: None,
             export_dirs,
+            settings: None,
             loaded: None,
             kept: Kept::default(),
             unkept: Vec::new(),
         }
+    }
+
+    /// Remembers a speed or preview the player changes in `settings` (the
+    /// settings file), from now on.
+    pub fn remember_display_in(&mut self, settings: Option<PathBuf>) {
+        self.settings = settings;
     }
 
     /// The store of a game opened from the command line, which starts as
@@ -296,6 +306,18 @@ impl Store {
                     Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
+                Effect::RememberDisplay => {
+                    if let Some(path) = &self.settings {
+                        let display = Settings {
+                            speed: app.speed(),
+                            preview: app.preview_shown(),
+                            ..Settings::default()
+                        };
+                        if let Err(error) = display.save(path, &[Field::Speed, Field::Preview]) {
+                            app.notify(Tone::Error, format!("Settings not saved: {error:#}"));
+                        }
+                    }
+                }
                 Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) => others.push(effect),
             }
         }

@@ -1,6 +1,7 @@
 //! Opening a game for the terminal: a new one, one resumed from the saved
 //! games (`--resume [ID]`), or a record read with `--load`; the players the
-//! command line names; and `--record FILE` claimed before a move is played.
+//! command line names, the settings file giving what it leaves out; and
+//! `--record FILE` claimed before a move is played.
 //! Everything that can fail is done here, before the terminal is taken over,
 //! so that every failure is an ordinary error message.
 
@@ -17,6 +18,8 @@ use crate::record::Record;
 use crate::rules::Side;
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
+use crate::settings::{Field, Settings};
+use crate::ui::Look;
 
 /// Everything a game in the terminal needs, prepared before the terminal is
 /// taken over so that every failure is an ordinary error message.
@@ -29,6 +32,8 @@ pub struct Session {
     /// What the player should read before the game starts (saves that
     /// cannot be read).
     pub warnings: Vec<String>,
+    /// How the game is drawn (`--ascii`, `NO_COLOR`, the settings).
+    pub look: Look,
 }
 
 impl Session {
@@ -87,16 +92,65 @@ impl Session {
             app,
             store,
             warnings,
+            look: Look::from_env(args.ascii),
         })
     }
 
-    /// A record shown in the replay viewer: nothing is opened; `s` saves a
-    /// copy, and a game played on from it is autosaved.
-    pub fn viewing(app: App) -> Session {
+    /// Prepares a game as [`Session::open`] does, the settings in
+    /// `settings_file` giving the options left out ([`Settings::fill`]); a
+    /// new game's board and players are then remembered there as the last
+    /// ones (the file is written only when they change). Returns the warnings about the settings: what could not be read
+    /// (the default is used) or saved (the game goes on).
+    ///
+    /// # Errors
+    /// As [`Session::open`]; a settings file is never the cause.
+    pub fn open_with_settings(
+        args: &PlayArgs,
+        loaded: Option<Loaded>,
+        games: Option<&Path>,
+        settings_file: Option<&Path>,
+    ) -> Result<(Session, Vec<String>)> {
+        let (mut settings, warnings) =
+            settings_file.map_or_else(|| (Settings::default(), Vec::new()), Settings::load);
+        let mut warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        let filled = settings.fill(args);
+        let mut session = Session::open(&filled, loaded, games)?;
+        session.app.set_display(settings.speed, settings.preview);
+        session
+            .store
+            .remember_display_in(settings_file.map(Path::to_path_buf));
+        if let Some(file) = settings_file
+            && args.resume.is_none()
+            && args.load.is_none()
+        {
+            let before = settings.clone();
+            settings.remember(&filled);
+            if settings != before
+                && let Err(error) = settings.save(file, &Field::LAST_GAME)
+            {
+                warnings.push(format!("settings not saved: {error:#}"));
+            }
+        }
+        if !warnings.is_empty() && session.warnings.is_empty() {
+            session.app.notify(
+                Tone::Error,
+                format!(
+                    "{} problem(s) with the settings file; they are listed when the game ends",
+                    warnings.len()
+                ),
+            );
+        }
+        Ok((session, warnings))
+    }
+
+    /// A record shown in the replay viewer, drawn in `look`: nothing is
+    /// opened; `s` saves a copy, and a game played on from it is autosaved.
+    pub fn viewing(app: App, look: Look) -> Session {
         Session {
             app,
             store: Store::new(save::games_dir(), None, Store::export_dirs()),
             warnings: Vec::new(),
+            look,
         }
     }
 }

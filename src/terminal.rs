@@ -50,15 +50,18 @@ impl Ending {
     }
 }
 
-/// Plays a game in the terminal, drawn in `look`, until the player quits or
+/// Plays a game in the terminal, drawn in the session's look, until the player quits or
 /// a signal comes; returns what the player should read once the terminal is
 /// back.
 ///
 /// # Errors
 /// When the terminal fails; the terminal is restored first.
-pub fn run(session: Session, look: Look) -> Result<Ending> {
+pub fn run(session: Session) -> Result<Ending> {
     let Session {
-        mut app, mut store, ..
+        mut app,
+        mut store,
+        look,
+        ..
     } = session;
     // The number of the signal that asks the program to end, 0 for none.
     let stop = Arc::new(AtomicUsize::new(0));
@@ -166,7 +169,7 @@ impl Workers {
             Effect::Think(request) => self.search = Some(think(request)),
             Effect::StopThinking => self.search = None,
             Effect::Analyze(request) => self.analysis = Some(analyse(request)),
-            Effect::Autosave | Effect::Export => {}
+            Effect::Autosave | Effect::Export | Effect::RememberDisplay => {}
         }
     }
 

@@ -2,7 +2,7 @@
 //! refusing what is not this game's record, `endodoi games` and `--resume`
 //! naming every save they cannot read, and never opening a FIFO or a device.
 //! Each test checks the exact message, the exit status and what is on disk
-//! afterwards. `XDG_DATA_HOME` points into a temporary directory.
+//! afterwards. `XDG_DATA_HOME` and `XDG_CONFIG_HOME` point into a temporary directory.
 
 use std::fs;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
@@ -40,6 +40,7 @@ impl Home {
             .current_dir(self.path())
             .env("HOME", self.path())
             .env("XDG_DATA_HOME", self.path().join("data"))
+            .env("XDG_CONFIG_HOME", self.path().join("config"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

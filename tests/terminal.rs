@@ -1,6 +1,6 @@
 //! The game in a real terminal: the binary runs in tmux (a private server per
-//! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME and
-//! `XDG_DATA_HOME` point into a temporary directory, so the real data directory
+//! test, its socket inside the test's temporary directory, 80×24), keys are typed into it and the screen is read back. HOME,
+//! `XDG_DATA_HOME` and `XDG_CONFIG_HOME` point into a temporary directory, so the real data directory
 //! is never touched. Skipped, with a message, when tmux is not installed,
 //! except in CI (`CI=true`), where that fails ([`tmux::available`]).
 
@@ -79,6 +79,7 @@ impl Tmux {
         };
         let home = format!("HOME={}", self.home().display());
         let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
+        let config = format!("XDG_CONFIG_HOME={}", self.home().join("config").display());
         let temp = format!("TMPDIR={}", self.home().join("tmp").display());
         let output = self.tmux(&[
             "new-session",
@@ -93,6 +94,8 @@ impl Tmux {
             &home,
             "-e",
             &data,
+            "-e",
+            &config,
             "-e",
             &temp,
             "-e",
@@ -674,6 +677,7 @@ fn a_second_program_is_told_which_process_plays_the_game() {
             .current_dir(tmux.home())
             .env("HOME", tmux.home())
             .env("XDG_DATA_HOME", tmux.home().join("data"))
+            .env("XDG_CONFIG_HOME", tmux.home().join("config"))
             .output()
             .expect("endodoi runs")
     };
@@ -822,4 +826,49 @@ fn load_and_record_one_file_keeps_its_comments_date_mode_and_owner() {
     let metadata = std::fs::metadata(&path).expect("the record");
     assert_eq!(metadata.permissions().mode() & 0o777, 0o640);
     assert_eq!((metadata.uid(), metadata.gid()), expected_owner);
+}
+
+#[test]
+fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
+    let Some(tmux) = Tmux::new("settings") else {
+        return;
+    };
+    tmux.start("--south Naserian --north computer:1 --width 8", true);
+    tmux.wait_for("Naserian to move");
+    tmux.keys(&["q"]);
+    tmux.wait_for_exit();
+    let file = tmux.home().join("config/endodoi/settings.toml");
+    let text = std::fs::read_to_string(&file).expect("the settings file");
+    assert_eq!(
+        text,
+        "# endodoi's settings: `endodoi` remembers the last new game here;\n\
+         # the README lists every key. Command-line options win over these.\n\
+         [players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\nseeds = 4\n\
+         variant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:1\"\n"
+    );
+    let speed_line = text.lines().count() + 3;
+    std::fs::write(
+        &file,
+        format!("{text}\n[display]\nspeed = 9\nascii = true\n"),
+    )
+    .expect("a bad setting");
+    tmux.start("", false);
+    let screen = tmux.wait_for("1 problem(s) with the settings file");
+    assert!(
+        screen.contains("En Dodoi - 8 holes"),
+        "ASCII, width 8:\n{screen}"
+    );
+    assert!(screen.contains("Computer (level 1) North"), "{screen}");
+    assert!(screen.contains("Naserian South"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+    assert!(
+        tmux.unwrapped_screen().contains(&format!(
+            "endodoi: {}:{speed_line}: display.speed: must be a whole number from 1 to 6, not \
+             `9`; the default, 3, is used\n",
+            file.display()
+        )),
+        "{}",
+        tmux.unwrapped_screen()
+    );
 }

@@ -50,6 +50,7 @@ impl App {
                 self.preview = !self.preview;
                 let state = if self.preview { "on" } else { "off" };
                 self.notify(Tone::Info, format!("Move preview {state}"));
+                self.effects.push(Effect::RememberDisplay);
             }
             Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
                 self.new_game();

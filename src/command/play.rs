@@ -10,36 +10,40 @@ use crate::cli::PlayArgs;
 use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
 use crate::session::Session;
-use crate::terminal;
-use crate::ui::Look;
+use crate::{settings, terminal};
 
-/// Opens the game the options ask for, says which saves cannot be read,
-/// and plays it; returns the exit status.
+/// Opens the game the options ask for (the settings file giving what they
+/// leave out), says which saves and settings cannot be read, and plays it;
+/// returns the exit status.
 ///
 /// # Errors
 /// When the game cannot be opened or the terminal fails, or the output
 /// cannot be written.
 pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
     let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
-    let session = Session::open(args, loaded, save::games_dir().as_deref())?;
+    let (session, settings_warnings) = Session::open_with_settings(
+        args,
+        loaded,
+        save::games_dir().as_deref(),
+        settings::path().as_deref(),
+    )?;
     for warning in &session.warnings {
         warn(&mut console.err, &format!("cannot be read: {warning}"));
     }
-    play(session, Look::from_env(args.ascii), console)
+    for warning in &settings_warnings {
+        warn(&mut console.err, warning);
+    }
+    play(session, console)
 }
 
-/// Plays `session` in the terminal, drawn in `look`, then says where the games are, what
+/// Plays `session` in the terminal, then says where the games are, what
 /// could not be written and, as a last resort, prints the record of a game
 /// kept nowhere; returns the exit status.
 ///
 /// # Errors
 /// When the terminal fails, or the output cannot be written.
-pub fn play(
-    session: Session,
-    look: Look,
-    console: &mut Console<impl Write, impl Write>,
-) -> Result<u8> {
-    let ending = terminal::run(session, look)?;
+pub fn play(session: Session, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    let ending = terminal::run(session)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
         out!(&mut console.out, "{}", terminal_safe(note))?;

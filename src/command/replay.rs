@@ -76,7 +76,7 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
     } else {
         let mut app = App::review(record, &label, fault);
         app.set_animation(!args.no_animation);
-        return super::play::play(Session::viewing(app), Look::from_env(args.ascii), console);
+        return super::play::play(Session::viewing(app, Look::from_env(args.ascii)), console);
     }
     Ok(0)
 }

@@ -1,0 +1,367 @@
+//! Settings remembered between runs, in `settings.toml` in the platform's
+//! config folder (`$XDG_CONFIG_HOME/endodoi/`, else `~/.config/endodoi/` on
+//! Linux): the players' names, the last board and opponents, and how the
+//! game is shown. The keys are [`Field`]s; the README lists them all.
+//!
+//! Reading never fails and never blocks: a file that is not a regular file
+//! (a FIFO, a device, a folder), cannot be read, is not TOML, or has an
+//! unknown key or a bad value gives a [`Warning`] naming the file, the line
+//! and the key, and the default takes that setting's place.
+//!
+//! Saving changes only the keys it is given and keeps the rest of the file
+//! (other keys, comments) as it was; it is atomic, so a reader (or another
+//! program saving at the same moment) sees the old file or the new one,
+//! never half of one. A file that is not valid TOML is never saved over,
+//! so that nothing the player wrote in it is lost.
+//!
+//! Command-line options always win: [`Settings::fill`] gives the settings'
+//! values only to the options left out.
+
+mod field;
+
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io::Read as _;
+use std::os::unix::fs::OpenOptionsExt as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, anyhow};
+use toml_edit::{DocumentMut, Item, Table};
+
+use crate::app::DEFAULT_SPEED;
+use crate::cli::{PlayArgs, PlayerArg, VariantArg};
+use crate::file::{folder_of, kind_of, write_atomic};
+use crate::rules::{BySide, Config, Side, Variant};
+use crate::search::Level;
+pub use field::Field;
+
+/// The settings file's name in the config folder.
+pub const FILE_NAME: &str = "settings.toml";
+
+/// A settings file larger than this is not read.
+pub const MAX_BYTES: u64 = 64 << 10;
+
+/// The first lines of a new settings file.
+const HEADER: &str = "# endodoi's settings: `endodoi` remembers the last new game here;\n\
+                      # the README lists every key. Command-line options win over these.\n";
+
+/// The settings file, if the platform has a config folder: on Linux
+/// `$XDG_CONFIG_HOME/endodoi/settings.toml`, else `$HOME/.config/…`.
+pub fn path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "endodoi").map(|dirs| dirs.config_dir().join(FILE_NAME))
+}
+
+/// Everything the settings file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The name of the person who last took each row in a new game (the
+    /// first game's rows in a match); `None`: the program's name for it.
+    pub names: BySide<Option<String>>,
+    /// Holes in each row of the last new game.
+    pub width: u8,
+    /// Seeds in every hole at the start of the last new game.
+    pub seeds: u8,
+    /// The variant of the last new game.
+    pub variant: Variant,
+    /// Who played each row in the last new game: the computer at a level,
+    /// or a person (`None`).
+    pub opponents: BySide<Option<Level>>,
+    /// Whether moves are sown seed by seed.
+    pub animation: bool,
+    /// The sowing speed, [`crate::app::MIN_SPEED`] to [`crate::app::MAX_SPEED`].
+    pub speed: u8,
+    /// Whether the move preview is shown.
+    pub preview: bool,
+    /// Whether to draw with plain ASCII only.
+    pub ascii: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let board = Config::default();
+        Settings {
+            names: BySide::default(),
+            width: board.width(),
+            seeds: board.seeds(),
+            variant: board.variant(),
+            opponents: BySide::default(),
+            animation: true,
+            speed: DEFAULT_SPEED,
+            preview: true,
+            ascii: false,
+        }
+    }
+}
+
+/// A setting that could not be read, and what is used instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The settings file.
+    pub path: PathBuf,
+    /// The line of the fault, from 1, where there is one.
+    pub line: Option<usize>,
+    /// The key at fault (`board.width`), if one is.
+    pub key: Option<String>,
+    /// What is wrong, and what is used instead.
+    pub reason: String,
+}
+
+impl fmt::Display for Warning {
+    /// `FILE:LINE: KEY: REASON`, without the parts there are not.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        if let Some(key) = &self.key {
+            write!(f, ": {key}")?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl Settings {
+    /// The settings in the file at `path`, and a warning for everything in
+    /// it that cannot be used (each such setting takes its default). No
+    /// file: the defaults, without a warning.
+    pub fn load(path: &Path) -> (Settings, Vec<Warning>) {
+        let mut settings = Settings::default();
+        let mut warnings = Vec::new();
+        let warning = |line, key, reason| Warning {
+            path: path.to_path_buf(),
+            line,
+            key,
+            reason,
+        };
+        let text = match read_text(path) {
+            Ok(Some(text)) => text,
+            Ok(None) => return (settings, warnings),
+            Err(reason) => {
+                let reason = format!("{reason}; every setting takes its default");
+                warnings.push(warning(None, None, reason));
+                return (settings, warnings);
+            }
+        };
+        let document = match toml_edit::Document::parse(text.as_str()) {
+            Ok(document) => document,
+            Err(error) => {
+                let line = error.span().map(|span| line_of(&text, span.start));
+                let reason = format!(
+                    "not valid TOML: {}; every setting takes its default, and the file is not \
+                     saved over until it is fixed",
+                    error.message().trim()
+                );
+                warnings.push(warning(line, None, reason));
+                return (settings, warnings);
+            }
+        };
+        let root = document.as_table();
+        for (table_name, item) in root {
+            let line = root
+                .key(table_name)
+                .and_then(toml_edit::Key::span)
+                .map(|span| line_of(&text, span.start));
+            let fields: Vec<Field> = Field::ALL
+                .into_iter()
+                .filter(|field| field.path().0 == table_name)
+                .collect();
+            if fields.is_empty() {
+                let reason = "unknown key, ignored (the README lists the keys)".to_owned();
+                warnings.push(warning(line, Some(table_name.to_owned()), reason));
+                continue;
+            }
+            let Some(table) = item.as_table_like() else {
+                let reason = format!(
+                    "must be a table, [{table_name}], not {}; its settings take their defaults",
+                    item.type_name()
+                );
+                warnings.push(warning(line, Some(table_name.to_owned()), reason));
+                continue;
+            };
+            for (key, item) in table.iter() {
+                let name = format!("{table_name}.{key}");
+                let line = table
+                    .key(key)
+                    .and_then(toml_edit::Key::span)
+                    .map(|span| line_of(&text, span.start));
+                let reason = match fields.iter().find(|field| field.path().1 == key) {
+                    None => "unknown key, ignored (the README lists the keys)".to_owned(),
+                    Some(field) => match field.read(&mut settings, item) {
+                        Ok(()) => continue,
+                        Err(reason) => {
+                            format!("{reason}; the default, {}, is used", field.default_text())
+                        }
+                    },
+                };
+                warnings.push(warning(line, Some(name), reason));
+            }
+        }
+        (settings, warnings)
+    }
+
+    /// Writes the keys `fields` of these settings into the file at `path`
+    /// (made with its folder if need be), keeping everything else in it as
+    /// it is. The file is replaced atomically.
+    ///
+    /// # Errors
+    /// When the file is not a regular file, cannot be read, is not valid
+    /// TOML (it is then left as it is), or cannot be written.
+    pub fn save(&self, path: &Path, fields: &[Field]) -> Result<()> {
+        let mut document = match read_text(path) {
+            Ok(None) => DocumentMut::new(),
+            Ok(Some(text)) => text.parse::<DocumentMut>().map_err(|error| {
+                let line = error
+                    .span()
+                    .map(|span| format!(":{}", line_of(&text, span.start)))
+                    .unwrap_or_default();
+                anyhow!(
+                    "{}{line}: not valid TOML, so it is left as it is: fix or remove it",
+                    path.display()
+                )
+            })?,
+            Err(reason) => return Err(anyhow!("{}: {reason}", path.display())),
+        };
+        let new = document.is_empty();
+        for field in fields {
+            write_field(&mut document, *field, self);
+        }
+        if new && let Some((_, Item::Table(first))) = document.iter_mut().next() {
+            first.decor_mut().set_prefix(HEADER);
+        }
+        let folder = folder_of(path);
+        fs::create_dir_all(folder)
+            .with_context(|| format!("cannot create the folder {}", folder.display()))?;
+        write_atomic(path, &document.to_string())
+    }
+
+    /// `args` with these settings given to the options left out: the
+    /// animation and ASCII drawing always; for a new game (neither
+    /// `--resume` nor `--load`), also the board and each row's player (the
+    /// computer at its level, else the person's name).
+    pub fn fill(&self, args: &PlayArgs) -> PlayArgs {
+        let mut filled = args.clone();
+        filled.no_animation |= !self.animation;
+        filled.ascii |= self.ascii;
+        if args.resume.is_some() || args.load.is_some() {
+            return filled;
+        }
+        filled.board.width.get_or_insert(self.width);
+        filled.board.seeds.get_or_insert(self.seeds);
+        filled
+            .board
+            .variant
+            .get_or_insert(VariantArg::from(self.variant));
+        for side in [Side::South, Side::North] {
+            let player = match side {
+                Side::South => &mut filled.south,
+                Side::North => &mut filled.north,
+            };
+            if player.is_none() {
+                *player = match self.opponents[side] {
+                    Some(level) => Some(PlayerArg::Computer(level)),
+                    None => self.names[side].clone().map(PlayerArg::Human),
+                };
+            }
+        }
+        filled
+    }
+
+    /// Takes what `args` (as [`Settings::fill`] made them) choose for a new
+    /// game as the last one: the board, who plays each row, and the name of
+    /// each person named (a computer leaves the row's name as it was).
+    pub fn remember(&mut self, args: &PlayArgs) {
+        let default = Config::default();
+        self.width = args.board.width.unwrap_or(default.width());
+        self.seeds = args.board.seeds.unwrap_or(default.seeds());
+        self.variant = args.board.variant.map_or(default.variant(), Variant::from);
+        for (side, player) in [(Side::South, &args.south), (Side::North, &args.north)] {
+            self.opponents[side] = match player {
+                Some(PlayerArg::Computer(level)) => Some(*level),
+                Some(PlayerArg::Human(name)) => {
+                    self.names[side] = Some(name.clone());
+                    None
+                }
+                None => None,
+            };
+        }
+    }
+}
+
+/// Sets `field` in `document` to its value in `settings` (or removes it),
+/// keeping the spaces and comment around the value it replaces; a table of
+/// the wrong type is replaced.
+fn write_field(document: &mut DocumentMut, field: Field, settings: &Settings) {
+    let (table_name, key) = field.path();
+    let root = document.as_table_mut();
+    if !root.get(table_name).is_some_and(Item::is_table_like) {
+        root.insert(table_name, Item::Table(Table::new()));
+    }
+    let Some(table) = root.get_mut(table_name).and_then(Item::as_table_like_mut) else {
+        return;
+    };
+    match field.value(settings) {
+        None => {
+            table.remove(key);
+        }
+        Some(mut value) => {
+            if let Some(old) = table.get(key).and_then(Item::as_value) {
+                *value.decor_mut() = old.decor().clone();
+            }
+            table.insert(key, Item::Value(value));
+        }
+    }
+}
+
+/// The line, from 1, of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .map_or(0, |before| before.matches('\n').count())
+        + 1
+}
+
+/// The text of the settings file, `None` if there is none. Only a regular
+/// file is read (a symbolic link to one too), and without waiting: a FIFO is
+/// opened non-blocking and refused.
+///
+/// # Errors
+/// Why it cannot be read, in words.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    let not_regular =
+        |metadata: &fs::Metadata| format!("{}, not a regular file", kind_of(&metadata.file_type()));
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot be read: {error}")),
+    };
+    if !metadata.is_file() {
+        return Err(not_regular(&metadata));
+    }
+    let flags = rustix::fs::OFlags::NONBLOCK;
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(flags.bits().cast_signed())
+        .open(path)
+        .map_err(|error| format!("cannot be read: {error}"))?;
+    let metadata = file
+        .metadata()
+        .map_err(|error| format!("cannot be read: {error}"))?;
+    if !metadata.is_file() {
+        return Err(not_regular(&metadata));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot be read: {error}"))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(format!(
+            "larger than {} KiB, not a settings file",
+            MAX_BYTES >> 10
+        ));
+    }
+    String::from_utf8(bytes).map(Some).map_err(|error| {
+        format!(
+            "not UTF-8 text (at byte {})",
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
