@@ -29,6 +29,7 @@
 pub mod computer;
 mod game;
 pub mod keys;
+mod lesson;
 pub mod players;
 pub mod sowing;
 pub mod viewer;
@@ -42,6 +43,7 @@ use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use keys::{Action, Binding, Help, Key, Keymap, Target};
+pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
@@ -55,6 +57,8 @@ pub enum Screen {
     Game,
     /// A record shown move by move.
     Viewer(Box<Viewer>),
+    /// The lesson: a rule a step, played on the real engine.
+    Lesson(Lesson),
 }
 
 /// What the screen is doing: playing, animating, helping or asking.
@@ -216,6 +220,8 @@ impl App {
             (Mode::Confirm(_), _) => Keymap::Confirm,
             (Mode::Sowing(_), Screen::Game) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
+            (Mode::Sowing(_), Screen::Lesson(_)) => Keymap::Sowing,
+            (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
             (_, Screen::Viewer(_)) => Keymap::Viewer,
         }
@@ -226,6 +232,7 @@ impl App {
         match self.screen {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
+            Screen::Lesson(_) => Keymap::Lesson,
         }
     }
 
@@ -235,6 +242,9 @@ impl App {
             Screen::Game if self.keymap() == Keymap::Game => self.game_offers(action),
             Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
+            }
+            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => {
+                self.lesson_offers(*lesson, action)
             }
             _ => true,
         }
@@ -249,6 +259,9 @@ impl App {
             {
                 "pause"
             }
+            Screen::Lesson(lesson) if binding.action == Action::Sow => {
+                App::lesson_sow_label(*lesson)
+            }
             _ => binding.label,
         }
     }
@@ -261,8 +274,12 @@ impl App {
         }
     }
 
-    /// The selected hole of the player to move (none once the game is over).
+    /// The selected hole of the player to move (none once the game is over,
+    /// or once a lesson's step is done).
     pub fn selected(&self) -> Option<Hole> {
+        if self.lesson().is_some_and(Lesson::is_done) {
+            return None;
+        }
         let side = self.game().to_move()?;
         Some(Hole::new(side, self.cursor[side]))
     }
@@ -354,8 +371,11 @@ impl App {
             Action::QuitNow => self.quit = true,
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
-            _ if matches!(self.screen, Screen::Viewer(_)) => self.viewer_act(action),
-            _ => self.game_act(action),
+            _ => match &self.screen {
+                Screen::Viewer(_) => self.viewer_act(action),
+                Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
+                Screen::Game => self.game_act(action),
+            },
         }
         self.update_computer();
     }

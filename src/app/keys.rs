@@ -58,9 +58,10 @@ pub enum Action {
     NewGame,
     /// Save the record where the player can find it.
     Save,
-    /// The viewer: show the position before the move shown.
+    /// The viewer: show the position before the move shown; the lesson:
+    /// the step before.
     StepBack,
-    /// The viewer: sow the next move.
+    /// The viewer: sow the next move; the lesson: the next step.
     StepForward,
     /// The viewer: show the start position.
     Start,
@@ -420,6 +421,66 @@ const VIEWER: &[Binding] = &[
     bind(&[Key::Any], Action::Skip, "skip", Help::Unlisted),
 ];
 
+/// The lesson's keys.
+const LESSON: &[Binding] = &[
+    bind(
+        &[Key::HoleLetters],
+        Action::Select('a'),
+        "",
+        Help::Says("select that hole of yours (either case)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Left)],
+        Action::SelectLeft,
+        "select",
+        Help::Says("select the next hole that can be sown"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Right)],
+        Action::SelectRight,
+        "select",
+        Help::Joins(Action::SelectLeft),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Enter), Key::Char(' ')],
+        Action::Sow,
+        "sow",
+        Help::Says("sow the selected hole; once sown, the next step"),
+    ),
+    bind(
+        &[Key::Letter('n'), Key::Code(KeyCode::PageDown)],
+        Action::StepForward,
+        "next",
+        Help::Says("the next step, the step before"),
+    ),
+    bind(
+        &[Key::Letter('p'), Key::Code(KeyCode::PageUp)],
+        Action::StepBack,
+        "back",
+        Help::Joins(Action::StepForward),
+    ),
+    bind(
+        &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
+        Action::Undo,
+        "again",
+        Help::Says("this step again from its start"),
+    ),
+    bind(FASTER, Action::Faster, "", SPEED),
+    bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys and the rules in brief"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Quit,
+        "quit",
+        Help::Says("quit the lesson"),
+    ),
+];
+
 /// The keys while a move number is typed in the viewer; other keys act as
 /// in the viewer.
 const GOTO: &[Binding] = &[
@@ -459,17 +520,20 @@ pub enum Keymap {
     Viewer,
     /// A move number being typed in the viewer.
     GoTo,
+    /// The lesson.
+    Lesson,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 6] = [
+    pub const ALL: [Keymap; 7] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
         Keymap::Confirm,
         Keymap::Viewer,
         Keymap::GoTo,
+        Keymap::Lesson,
     ];
 
     /// The table.
@@ -481,6 +545,7 @@ impl Keymap {
             Keymap::Confirm => CONFIRM,
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
+            Keymap::Lesson => LESSON,
         }
     }
 
