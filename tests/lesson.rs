@@ -3,6 +3,8 @@
 //! compared with the one the rules give) and then shows what happened; the
 //! last page's Enter opens a game against the computer at level 1.
 
+#[path = "common/in_process.rs"]
+mod in_process;
 #[path = "common/keys.rs"]
 mod keys;
 #[path = "common/mouse.rs"]
@@ -445,3 +447,14 @@ fn ascii_lesson_screens_stay_ascii() {
     }
 }
 
+
+#[test]
+fn learn_without_a_terminal_says_it_needs_one() {
+    let output = in_process::endodoi(&["learn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.stdout, b"");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "endodoi: the lesson needs a terminal: run `endodoi learn` in one\n"
+    );
+}

@@ -483,6 +483,39 @@ fn until_error_opens_the_moves_before_the_fault_and_says_why() {
 // ------------------------------------------------------------ the computer
 
 #[test]
+fn the_lesson_played_through_opens_a_game_against_level_1() {
+    let Some(tmux) = Tmux::new("lesson") else {
+        return;
+    };
+    tmux.start("learn", false);
+    let moves_of_the_steps = ["d", "c", "b", "d", "b", "b", "b"];
+    for (index, hole) in moves_of_the_steps.iter().enumerate() {
+        tmux.wait_for(&format!("step {} of 7", index + 1));
+        tmux.keys(&[hole, "Enter"]);
+        tmux.wait_for("What happened");
+        tmux.keys(&["Enter"]);
+    }
+    let screen = tmux.wait_for("Enter starts the game");
+    assert!(screen.contains("Your first game"), "{screen}");
+    assert!(saves(&tmux.games()).is_empty(), "the lesson saves nothing");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("you are South, against Computer (level 1)");
+    tmux.keys(&["c", "Enter"]);
+    let screen = tmux.wait_for("Computer (level 1) sowed");
+    assert!(screen.contains("move 2 ╮"), "{screen}");
+    let record = tmux.autosaved();
+    assert_eq!(record.game.ply(), 2, "{}", moves(&record));
+    assert_eq!(record.tag("North"), Some("Computer (level 1)"));
+    // The preview is back once the computer's move has been sown.
+    tmux.wait_for("→ ends in");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("EXITED 0");
+    assert!(screen.contains("--resume"), "{screen}");
+}
+
+#[test]
 fn the_computer_answers_a_move_and_both_are_autosaved() {
     let Some(tmux) = Tmux::new("computer") else {
         return;
