@@ -218,9 +218,8 @@ impl App {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(_), _) => Keymap::Confirm,
-            (Mode::Sowing(_), Screen::Game) => Keymap::Sowing,
+            (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
-            (Mode::Sowing(_), Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
             (_, Screen::Viewer(_)) => Keymap::Viewer,
@@ -243,9 +242,7 @@ impl App {
             Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
-            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => {
-                self.lesson_offers(*lesson, action)
-            }
+            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => lesson.offers(action),
             _ => true,
         }
     }
@@ -259,9 +256,7 @@ impl App {
             {
                 "pause"
             }
-            Screen::Lesson(lesson) if binding.action == Action::Sow => {
-                App::lesson_sow_label(*lesson)
-            }
+            Screen::Lesson(lesson) if binding.action == Action::Sow => lesson.sow_label(),
             _ => binding.label,
         }
     }

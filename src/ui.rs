@@ -405,9 +405,9 @@ fn status_line(app: &View) -> Line<'static> {
                 )
             }
             (_, Some(viewer), _) => viewer::status(app, viewer),
-            (_, None, _) if app.lesson().is_some() => {
-                app.lesson().map_or_else(Line::default, |lesson| lesson::status(app, lesson))
-            }
+            (_, None, _) if app.lesson().is_some() => app
+                .lesson()
+                .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
             (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(

@@ -17,7 +17,7 @@ use std::time::Duration;
 use endodoi::app::{
     Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Lesson, Mode, STEPS, Screen, Tone,
 };
-use endodoi::rules::{BySide, Config, EndReason, Side, Variant};
+use endodoi::rules::{BySide, Config, EndReason, Hole, Side, Variant};
 use endodoi::save::Store;
 use endodoi::search::Level;
 use endodoi::ui::{Look, View};
@@ -97,10 +97,7 @@ struct Expected {
     after: (&'static [u8], &'static [u8], BySide<u16>),
 }
 
-const NONE: BySide<u16> = BySide {
-    south: 0,
-    north: 0,
-};
+const NONE: BySide<u16> = BySide { south: 0, north: 0 };
 
 /// Plays `expected`'s step through the keys: the wrong move is refused
 /// with the step's hint and leaves the board as it was; the right one makes
@@ -113,7 +110,10 @@ fn plays(expected: &Expected) -> App {
     let screen = words(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains(&collapsed(step.task)), "{screen}");
 
-    type_keys(&mut app, &format!("{}\n", expected.wrong.to_ascii_lowercase()));
+    type_keys(
+        &mut app,
+        &format!("{}\n", expected.wrong.to_ascii_lowercase()),
+    );
     let message = app.message().expect("a refusal");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(
@@ -128,7 +128,10 @@ fn plays(expected: &Expected) -> App {
     assert_eq!(board(&app), (south.to_vec(), north.to_vec(), NONE));
     assert!(!lesson(&app).is_done());
 
-    type_keys(&mut app, &format!("{}\n", expected.right.to_ascii_lowercase()));
+    type_keys(
+        &mut app,
+        &format!("{}\n", expected.right.to_ascii_lowercase()),
+    );
     let (south, north, captured) = expected.after;
     assert_eq!(board(&app), (south.to_vec(), north.to_vec(), captured));
     assert!(lesson(&app).is_done());
@@ -165,7 +168,9 @@ fn relay_lifts_the_occupied_hole_and_sows_on() {
         right: 'C',
         after: (&[1, 0, 0, 1, 0, 1], &[1, 2, 0, 1, 3, 0], NONE),
     });
-    let report = app.game().preview(endodoi::rules::Hole::new(Side::North, 1));
+    let report = app
+        .game()
+        .preview(endodoi::rules::Hole::new(Side::North, 1));
     assert!(report.is_ok(), "North moves on");
 }
 
@@ -179,10 +184,7 @@ fn capture_takes_the_opposite_seeds_and_the_trigger_seed() {
         after: (
             &[1, 0, 1, 0, 0, 1],
             &[2, 0, 0, 0, 1, 1],
-            BySide {
-                south: 4,
-                north: 0,
-            },
+            BySide { south: 4, north: 0 },
         ),
     });
 }
@@ -226,28 +228,13 @@ fn the_game_ends_without_a_move_and_the_last_mover_takes_the_rest() {
         after: (
             &[0, 0, 1, 0, 3, 1],
             &[0, 0, 0, 0, 0, 0],
-            BySide {
-                south: 3,
-                north: 0,
-            },
+            BySide { south: 3, north: 0 },
         ),
     });
     let outcome = app.game().outcome().expect("the game is over");
     assert_eq!(outcome.reason, EndReason::NoMoves);
-    assert_eq!(
-        outcome.taken,
-        BySide {
-            south: 5,
-            north: 0
-        }
-    );
-    assert_eq!(
-        outcome.totals(),
-        BySide {
-            south: 8,
-            north: 0
-        }
-    );
+    assert_eq!(outcome.taken, BySide { south: 5, north: 0 });
+    assert_eq!(outcome.totals(), BySide { south: 8, north: 0 });
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         !screen.contains("Game over ─") && !screen.contains("wins 8-0"),
@@ -403,10 +390,15 @@ fn a_hole_clicked_twice_is_sown() {
         .lines()
         .position(|line| line.contains("D       E       F"))
         .expect("South's letters") as u16;
-    let line: Vec<char> = screen.lines().nth(row.into()).expect("a line").chars().collect();
+    let line: Vec<char> = screen
+        .lines()
+        .nth(row.into())
+        .expect("a line")
+        .chars()
+        .collect();
     let column = line.iter().position(|&c| c == 'D').expect("D") as u16;
     mouse::click(&mut app, column, row);
-    assert_eq!(app.selected().map(|h| h.letter()), Some('D'));
+    assert_eq!(app.selected().map(Hole::letter), Some('D'));
     mouse::click(&mut app, column, row);
     assert!(lesson(&app).is_done());
     assert_eq!(app.game().ply(), 1);
@@ -446,7 +438,6 @@ fn ascii_lesson_screens_stay_ascii() {
         press(&mut app, KeyCode::Char('n'));
     }
 }
-
 
 #[test]
 fn learn_without_a_terminal_says_it_needs_one() {

@@ -445,7 +445,7 @@ const LESSON: &[Binding] = &[
         &[Key::Code(KeyCode::Enter), Key::Char(' ')],
         Action::Sow,
         "sow",
-        Help::Says("sow the selected hole; once sown, the next step"),
+        Help::Says("sow the selected hole, then go on; at the end, start the game"),
     ),
     bind(
         &[Key::Letter('n'), Key::Code(KeyCode::PageDown)],

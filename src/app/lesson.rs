@@ -23,7 +23,7 @@
 
 use super::{Action, App, Match, Mode, Screen, Target, Tone, capitalise};
 use crate::record::Record;
-use crate::rules::{Config, Game, Hole, MoveError, Position, Side, Variant};
+use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
 use crate::search::Level;
 
 /// The name the player goes by in the lesson's positions.
@@ -65,12 +65,20 @@ pub struct Step {
 
 impl Step {
     /// The hole of the step's move.
+    ///
+    /// # Panics
+    /// If the step's letter names no hole: never for [`STEPS`], which
+    /// `tests/lesson.rs` plays through.
     pub fn hole(&self) -> Hole {
         let (Goal::Sow(letter) | Goal::TryEndless(letter)) = self.goal;
         Hole::from_letter(letter).expect("a step's move is a hole letter")
     }
 
     /// The step's position, as a game on the real engine.
+    ///
+    /// # Panics
+    /// If the step's rows make no board: never for [`STEPS`], which
+    /// `tests/lesson.rs` plays through.
     pub fn game(&self) -> Game {
         let position = Position::from_rows(self.south, self.north, self.to_move)
             .expect("a step's rows make a board");
@@ -239,6 +247,31 @@ impl Lesson {
             None => INVITATION,
         }
     }
+
+    /// Whether `action` makes sense now, so that the key bar offers it.
+    pub fn offers(&self, action: Action) -> bool {
+        match action {
+            Action::Select(_) | Action::SelectLeft | Action::SelectRight => self.is_open(),
+            Action::StepForward => self.step().is_some(),
+            Action::StepBack => self.page > 0,
+            Action::Undo => self.done,
+            _ => true,
+        }
+    }
+
+    /// The key bar's word for sowing: sow, then go on, and at the end play.
+    pub fn sow_label(&self) -> &'static str {
+        match self.step() {
+            None => "play",
+            Some(_) if self.done => "next",
+            Some(_) => "sow",
+        }
+    }
+
+    /// Whether the step waits for its move.
+    fn is_open(&self) -> bool {
+        self.step().is_some() && !self.done
+    }
 }
 
 impl App {
@@ -260,26 +293,6 @@ impl App {
         }
     }
 
-    pub(super) fn lesson_offers(&self, lesson: Lesson, action: Action) -> bool {
-        let open = lesson.step().is_some() && !lesson.done;
-        match action {
-            Action::Select(_) | Action::SelectLeft | Action::SelectRight => open,
-            Action::StepForward => lesson.step().is_some(),
-            Action::StepBack => lesson.page > 0,
-            Action::Undo => lesson.done,
-            _ => true,
-        }
-    }
-
-    /// The key bar's word for sowing: sow, then go on, and at the end play.
-    pub(super) fn lesson_sow_label(lesson: Lesson) -> &'static str {
-        match lesson.step() {
-            None => "play",
-            Some(_) if lesson.done => "next",
-            Some(_) => "sow",
-        }
-    }
-
     /// Does what `action` asks of the lesson.
     pub(super) fn lesson_act(&mut self, lesson: Lesson, action: Action) {
         match action {
@@ -288,7 +301,7 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Click(target) => self.lesson_click(lesson, target),
             Action::Select(_) | Action::SelectLeft | Action::SelectRight => {
-                if lesson.step().is_some() && !lesson.done {
+                if lesson.is_open() {
                     self.game_act(action);
                 } else {
                     self.notify(Tone::Error, self.lesson_goes_on(lesson));
@@ -297,10 +310,12 @@ impl App {
             Action::Sow => self.lesson_sow(lesson),
             Action::StepForward if lesson.step().is_some() => self.go_to_page(lesson.page + 1),
             Action::StepBack if lesson.page > 0 => self.go_to_page(lesson.page - 1),
-            Action::StepForward | Action::StepBack => {}
             Action::Undo if lesson.done => self.go_to_page(lesson.page),
-            // The keys of other screens, and those every screen shares.
-            Action::Undo
+            // The keys of other screens, those every screen shares, and
+            // those that do nothing on this page.
+            Action::StepForward
+            | Action::StepBack
+            | Action::Undo
             | Action::QuitNow
             | Action::Faster
             | Action::Slower
@@ -342,8 +357,7 @@ impl App {
             return;
         }
         if let Target::Hole(hole) = target
-            && lesson.step().is_some()
-            && !lesson.done
+            && lesson.is_open()
         {
             if self.selected() == Some(hole) {
                 self.lesson_sow(lesson);
@@ -393,7 +407,10 @@ impl App {
                 return;
             }
         }
-        self.screen = Screen::Lesson(Lesson { done: true, ..lesson });
+        self.screen = Screen::Lesson(Lesson {
+            done: true,
+            ..lesson
+        });
     }
 
     /// Shows page `page` from its start.
@@ -405,7 +422,7 @@ impl App {
         };
         self.record = Record::new(game);
         self.mode = Mode::Play;
-        self.cursor = Default::default();
+        self.cursor = BySide::default();
         self.screen = Screen::Lesson(lesson);
         self.settle_cursor();
     }
@@ -419,7 +436,7 @@ impl App {
         self.record = Record::new(Game::new(Config::default()));
         self.screen = Screen::Game;
         self.mode = Mode::Play;
-        self.cursor = Default::default();
+        self.cursor = BySide::default();
         self.write_tags();
         self.settle_cursor();
         self.notify(
