@@ -270,9 +270,9 @@ impl App {
     }
 
     /// The selected hole of the player to move (none once the game is over,
-    /// or once a lesson's step is done).
+    /// or in the lesson when the page waits for no move).
     pub fn selected(&self) -> Option<Hole> {
-        if self.lesson().is_some_and(Lesson::is_done) {
+        if self.lesson().is_some_and(|lesson| !lesson.is_open()) {
             return None;
         }
         let side = self.game().to_move()?;

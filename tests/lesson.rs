@@ -275,6 +275,9 @@ fn the_last_page_invites_and_enter_starts_a_game_against_level_1() {
         "{screen}"
     );
     assert_eq!(app.label(&Keymap::Lesson.bindings()[3]), "play");
+    assert!(screen.contains("Computer (level 1) North"), "{screen}");
+    assert_eq!(app.selected(), None, "no move to preview");
+    assert!(!screen.contains("→ ends in"), "{screen}");
 
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Game);
@@ -448,4 +451,15 @@ fn learn_without_a_terminal_says_it_needs_one() {
         String::from_utf8_lossy(&output.stderr),
         "endodoi: the lesson needs a terminal: run `endodoi learn` in one\n"
     );
+}
+
+#[test]
+fn back_from_the_invitation_the_learner_plays_the_step_again() {
+    let mut app = at_page(STEPS.len());
+    assert_eq!(app.players().name(Side::South), "South");
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(lesson(&app).page(), STEPS.len() - 1);
+    assert_eq!(app.players().name(Side::South), "You");
+    assert_eq!(app.players().computer(Side::North), None);
+    assert_eq!(app.game().config().variant(), Variant::Cross);
 }

@@ -268,8 +268,8 @@ impl Lesson {
         }
     }
 
-    /// Whether the step waits for its move.
-    fn is_open(&self) -> bool {
+    /// Whether the page waits for its step's move.
+    pub fn is_open(&self) -> bool {
         self.step().is_some() && !self.done
     }
 }
@@ -277,10 +277,7 @@ impl Lesson {
 impl App {
     /// The lesson at its first step.
     pub fn learn() -> App {
-        let mut app = App::new(
-            Config::default(),
-            Match::new(Some(LEARNER.to_owned()), None, None),
-        );
+        let mut app = App::new(Config::default(), Match::default());
         app.go_to_page(0);
         app
     }
@@ -413,12 +410,20 @@ impl App {
         });
     }
 
-    /// Shows page `page` from its start.
+    /// Shows page `page` from its start: a step's position, played by the
+    /// learner; the invitation shows the first game's start and players.
     fn go_to_page(&mut self, page: usize) {
         let lesson = Lesson { page, done: false };
         let game = match lesson.step() {
-            Some(step) => step.game(),
-            None => Game::new(Config::default()),
+            Some(step) => {
+                self.players = Match::new(Some(LEARNER.to_owned()), None, None);
+                step.game()
+            }
+            None => {
+                self.players = Match::default();
+                self.players.set_computer(Side::North, Some(FIRST_LEVEL));
+                Game::new(Config::default())
+            }
         };
         self.record = Record::new(game);
         self.mode = Mode::Play;
@@ -427,16 +432,11 @@ impl App {
         self.settle_cursor();
     }
 
-    /// The lesson's end: a new game against the computer at
-    /// [`FIRST_LEVEL`], the player South and first to move.
+    /// The lesson's end: the game the invitation shows becomes the game
+    /// being played, against the computer at [`FIRST_LEVEL`], the player
+    /// South and first to move.
     fn start_first_game(&mut self) {
-        let mut players = Match::default();
-        players.set_computer(Side::North, Some(FIRST_LEVEL));
-        self.players = players;
-        self.record = Record::new(Game::new(Config::default()));
         self.screen = Screen::Game;
-        self.mode = Mode::Play;
-        self.cursor = BySide::default();
         self.write_tags();
         self.settle_cursor();
         self.notify(
