@@ -414,16 +414,13 @@ impl App {
     /// learner; the invitation shows the first game's start and players.
     fn go_to_page(&mut self, page: usize) {
         let lesson = Lesson { page, done: false };
-        let game = match lesson.step() {
-            Some(step) => {
-                self.players = Match::new(Some(LEARNER.to_owned()), None, None);
-                step.game()
-            }
-            None => {
-                self.players = Match::default();
-                self.players.set_computer(Side::North, Some(FIRST_LEVEL));
-                Game::new(Config::default())
-            }
+        let game = if let Some(step) = lesson.step() {
+            self.players = Match::new(Some(LEARNER.to_owned()), None, None);
+            step.game()
+        } else {
+            self.players = Match::default();
+            self.players.set_computer(Side::North, Some(FIRST_LEVEL));
+            Game::new(Config::default())
         };
         self.record = Record::new(game);
         self.mode = Mode::Play;
