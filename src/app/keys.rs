@@ -17,6 +17,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
 
+mod lesson;
+use lesson::LESSON;
+
 /// What the player asks for, by a key or a click.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -419,66 +422,6 @@ const VIEWER: &[Binding] = &[
         Help::Says("quit (the record is never changed)"),
     ),
     bind(&[Key::Any], Action::Skip, "skip", Help::Unlisted),
-];
-
-/// The lesson's keys.
-const LESSON: &[Binding] = &[
-    bind(
-        &[Key::HoleLetters],
-        Action::Select('a'),
-        "",
-        Help::Says("select that hole of yours (either case)"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Left)],
-        Action::SelectLeft,
-        "select",
-        Help::Says("select the next hole that can be sown"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Right)],
-        Action::SelectRight,
-        "select",
-        Help::Joins(Action::SelectLeft),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Enter), Key::Char(' ')],
-        Action::Sow,
-        "sow",
-        Help::Says("sow the selected hole, then go on; at the end, start the game"),
-    ),
-    bind(
-        &[Key::Letter('n'), Key::Code(KeyCode::PageDown)],
-        Action::StepForward,
-        "next",
-        Help::Says("the next step, the step before"),
-    ),
-    bind(
-        &[Key::Letter('p'), Key::Code(KeyCode::PageUp)],
-        Action::StepBack,
-        "back",
-        Help::Joins(Action::StepForward),
-    ),
-    bind(
-        &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
-        Action::Undo,
-        "again",
-        Help::Says("this step again from its start"),
-    ),
-    bind(FASTER, Action::Faster, "", SPEED),
-    bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
-    bind(
-        HELP_KEYS,
-        Action::Help,
-        "help",
-        Help::Says("help: the keys and the rules in brief"),
-    ),
-    bind(
-        QUIT_KEYS,
-        Action::Quit,
-        "quit",
-        Help::Says("quit the lesson"),
-    ),
 ];
 
 /// The keys while a move number is typed in the viewer; other keys act as
