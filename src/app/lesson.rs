@@ -383,12 +383,15 @@ impl App {
             return;
         };
         if hole != step.hole() {
+            let what = match step.goal {
+                Goal::Sow(_) => "sow",
+                Goal::TryEndless(_) => "try to sow",
+            };
             self.notify(
                 Tone::Error,
                 format!(
-                    "Not {hole} in this step: sow {}, which shows {}",
-                    step.hole(),
-                    step.title.to_lowercase()
+                    "Not {hole} in this step: {what} {}, which shows the rule",
+                    step.hole()
                 ),
             );
             return;
