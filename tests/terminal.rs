@@ -14,6 +14,7 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::STEPS;
 use endodoi::record::Record;
 use moves::letters;
 
@@ -488,10 +489,10 @@ fn the_lesson_played_through_opens_a_game_against_level_1() {
         return;
     };
     tmux.start("learn", false);
-    let moves_of_the_steps = ["d", "c", "b", "d", "b", "b", "b"];
-    for (index, hole) in moves_of_the_steps.iter().enumerate() {
-        tmux.wait_for(&format!("step {} of 7", index + 1));
-        tmux.keys(&[hole, "Enter"]);
+    for (index, step) in STEPS.iter().enumerate() {
+        tmux.wait_for(&format!("step {} of {}", index + 1, STEPS.len()));
+        let letter = step.hole().letter().to_ascii_lowercase().to_string();
+        tmux.keys(&[&letter, "Enter"]);
         tmux.wait_for("What happened");
         tmux.keys(&["Enter"]);
     }
