@@ -29,6 +29,7 @@
 pub mod computer;
 mod game;
 pub mod keys;
+mod lesson;
 pub mod players;
 pub mod sowing;
 pub mod viewer;
@@ -42,6 +43,7 @@ use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use keys::{Action, Binding, Help, Key, Keymap, Target};
+pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
@@ -55,6 +57,8 @@ pub enum Screen {
     Game,
     /// A record shown move by move.
     Viewer(Box<Viewer>),
+    /// The lesson: a rule a step, played on the real engine.
+    Lesson(Lesson),
 }
 
 /// What the screen is doing: playing, animating, helping or asking.
@@ -224,8 +228,9 @@ impl App {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(_), _) => Keymap::Confirm,
-            (Mode::Sowing(_), Screen::Game) => Keymap::Sowing,
+            (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
+            (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
             (_, Screen::Viewer(_)) => Keymap::Viewer,
         }
@@ -236,6 +241,7 @@ impl App {
         match self.screen {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
+            Screen::Lesson(_) => Keymap::Lesson,
         }
     }
 
@@ -246,6 +252,7 @@ impl App {
             Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
+            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => lesson.offers(action),
             _ => true,
         }
     }
@@ -259,6 +266,7 @@ impl App {
             {
                 "pause"
             }
+            Screen::Lesson(lesson) if binding.action == Action::Sow => lesson.sow_label(),
             _ => binding.label,
         }
     }
@@ -271,8 +279,12 @@ impl App {
         }
     }
 
-    /// The selected hole of the player to move (none once the game is over).
+    /// The selected hole of the player to move (none once the game is over,
+    /// or in the lesson when the page waits for no move).
     pub fn selected(&self) -> Option<Hole> {
+        if self.lesson().is_some_and(|lesson| !lesson.is_open()) {
+            return None;
+        }
         let side = self.game().to_move()?;
         Some(Hole::new(side, self.cursor[side]))
     }
@@ -364,8 +376,11 @@ impl App {
             Action::QuitNow => self.quit = true,
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
-            _ if matches!(self.screen, Screen::Viewer(_)) => self.viewer_act(action),
-            _ => self.game_act(action),
+            _ => match &self.screen {
+                Screen::Viewer(_) => self.viewer_act(action),
+                Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
+                Screen::Game => self.game_act(action),
+            },
         }
         self.update_computer();
     }

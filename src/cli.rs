@@ -45,6 +45,19 @@ pub enum Command {
     /// Each player's results in the saved games: games, wins, draws, losses and average
     /// margin, in all, against people and against each computer level.
     Stats(StatsArgs),
+    /// Learn to play: a guided lesson, a rule a step, then a first game against the computer.
+    Learn(LearnArgs),
+}
+
+/// Options of `endodoi learn`.
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// Show moves at once instead of sowing them seed by seed.
+    #[arg(long)]
+    pub no_animation: bool,
+    /// Draw with plain ASCII only: no box-drawing or dot glyphs.
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// The board: width, seeds per hole, variant.

@@ -22,6 +22,7 @@ pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod games;
+pub mod learn;
 pub mod play;
 pub mod replay;
 pub mod stats;
@@ -61,6 +62,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         }
         Some(Command::Games) => games::run(&mut console.out).map(|()| 0),
         Some(Command::Stats(args)) => stats::run(&args, &mut console.out).map(|()| 0),
+        Some(Command::Learn(args)) => learn::run(&args, console),
         None => play::run(&cli.play, console),
     }
 }

@@ -429,8 +429,8 @@ impl Store {
                 .failures
                 .push("an earlier game of this run could not be saved".to_owned());
         }
-        // A record still in the viewer is not a game of this run.
-        if app.viewer().is_some() {
+        // A record still in the viewer, or the lesson, is not a game of this run.
+        if app.viewer().is_some() || app.lesson().is_some() {
             return farewell;
         }
         let record = app.record();

@@ -143,8 +143,9 @@ impl Session {
         Ok((session, warnings))
     }
 
-    /// A record shown in the replay viewer, drawn in `look`: nothing is
-    /// opened; `s` saves a copy, and a game played on from it is autosaved.
+    /// A screen that opens no game (a record in the replay viewer, the
+    /// lesson), drawn in `look`: `s` saves a copy, and a game played on from
+    /// it is autosaved.
     pub fn viewing(app: App, look: Look) -> Session {
         Session {
             app,

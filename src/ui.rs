@@ -25,6 +25,7 @@
 
 mod board;
 mod history;
+mod lesson;
 mod popup;
 pub mod theme;
 mod viewer;
@@ -124,12 +125,16 @@ struct Chrome {
 
 impl Chrome {
     fn of(app: &View) -> Chrome {
-        match app.viewer() {
-            Some(_) => Chrome {
+        match (app.viewer(), app.lesson()) {
+            (Some(_), _) => Chrome {
                 header: 1,
                 history: VIEWER_HISTORY,
             },
-            None => Chrome {
+            (None, Some(_)) => Chrome {
+                header: 1,
+                history: lesson::TEXT_ROWS,
+            },
+            (None, None) => Chrome {
                 header: 0,
                 history: MIN_HISTORY,
             },
@@ -322,12 +327,26 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
     }
     draw_board(app, &geometry, buf);
     draw_message(app, geometry.message, buf);
-    draw_history(app, geometry.history, buf);
+    match app.lesson() {
+        Some(lesson) => {
+            lesson::draw_header(app, lesson, geometry.header, buf);
+            let text = Rect {
+                x: area.x,
+                width: area.width,
+                ..geometry.history
+            };
+            lesson::draw_text(app, lesson, text, buf);
+        }
+        None => draw_history(app, geometry.history, buf),
+    }
     draw_keys(app, geometry.keys, buf);
     match app.mode() {
         Mode::Help => draw_help(app, area, buf),
         Mode::Confirm(question) => draw_confirm(app, *question, geometry.board, buf),
-        Mode::Play if app.game().outcome().is_some() => draw_result(app, &geometry, buf),
+        // The lesson says itself how its game ended.
+        Mode::Play if app.game().outcome().is_some() && app.lesson().is_none() => {
+            draw_result(app, &geometry, buf);
+        }
         Mode::Play | Mode::Sowing(_) => {}
     }
 }
@@ -386,6 +405,9 @@ fn status_line(app: &View) -> Line<'static> {
                 )
             }
             (_, Some(viewer), _) => viewer::status(app, viewer),
+            (_, None, _) if app.lesson().is_some() => app
+                .lesson()
+                .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
             (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(

@@ -158,6 +158,10 @@ fn the_key_tables_are_the_programs() {
         section(&readme, "<!-- keys: viewer -->", is_row),
         key_table(&[Keymap::Viewer, Keymap::GoTo])
     );
+    assert_eq!(
+        section(&readme, "<!-- keys: lesson -->", is_row),
+        key_table(&[Keymap::Lesson])
+    );
 }
 
 /// The lines of the code block that follows the line `marker`.
@@ -198,5 +202,13 @@ fn the_screenshots_are_the_programs() {
     assert_eq!(
         screenshot(&readme, "<!-- screen: viewer -->"),
         drawn(&viewer)
+    );
+
+    let mut lesson = App::learn();
+    lesson.set_animation(false);
+    type_keys(&mut lesson, "nnb\n");
+    assert_eq!(
+        screenshot(&readme, "<!-- screen: lesson -->"),
+        drawn(&lesson)
     );
 }

@@ -14,6 +14,7 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::STEPS;
 use endodoi::record::Record;
 use moves::letters;
 
@@ -484,6 +485,39 @@ fn until_error_opens_the_moves_before_the_fault_and_says_why() {
 }
 
 // ------------------------------------------------------------ the computer
+
+#[test]
+fn the_lesson_played_through_opens_a_game_against_level_1() {
+    let Some(tmux) = Tmux::new("lesson") else {
+        return;
+    };
+    tmux.start("learn", false);
+    for (index, step) in STEPS.iter().enumerate() {
+        tmux.wait_for(&format!("step {} of {}", index + 1, STEPS.len()));
+        let letter = step.hole().letter().to_ascii_lowercase().to_string();
+        tmux.keys(&[&letter, "Enter"]);
+        tmux.wait_for("What happened");
+        tmux.keys(&["Enter"]);
+    }
+    let screen = tmux.wait_for("Enter starts the game");
+    assert!(screen.contains("Your first game"), "{screen}");
+    assert!(saves(&tmux.games()).is_empty(), "the lesson saves nothing");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("you are South, against Computer (level 1)");
+    tmux.keys(&["c", "Enter"]);
+    let screen = tmux.wait_for("Computer (level 1) sowed");
+    assert!(screen.contains("move 2 ╮"), "{screen}");
+    let record = tmux.autosaved();
+    assert_eq!(record.game.ply(), 2, "{}", moves(&record));
+    assert_eq!(record.tag("North"), Some("Computer (level 1)"));
+    // The preview is back once the computer's move has been sown.
+    tmux.wait_for("→ ends in");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Quit?");
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("EXITED 0");
+    assert!(screen.contains("--resume"), "{screen}");
+}
 
 #[test]
 fn the_computer_answers_a_move_and_both_are_autosaved() {

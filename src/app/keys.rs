@@ -17,6 +17,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
 
+mod lesson;
+use lesson::LESSON;
+
 /// What the player asks for, by a key or a click.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -58,9 +61,10 @@ pub enum Action {
     NewGame,
     /// Save the record where the player can find it.
     Save,
-    /// The viewer: show the position before the move shown.
+    /// The viewer: show the position before the move shown; the lesson:
+    /// the step before.
     StepBack,
-    /// The viewer: sow the next move.
+    /// The viewer: sow the next move; the lesson: the next step.
     StepForward,
     /// The viewer: show the start position.
     Start,
@@ -459,17 +463,20 @@ pub enum Keymap {
     Viewer,
     /// A move number being typed in the viewer.
     GoTo,
+    /// The lesson.
+    Lesson,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 6] = [
+    pub const ALL: [Keymap; 7] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
         Keymap::Confirm,
         Keymap::Viewer,
         Keymap::GoTo,
+        Keymap::Lesson,
     ];
 
     /// The table.
@@ -481,6 +488,7 @@ impl Keymap {
             Keymap::Confirm => CONFIRM,
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
+            Keymap::Lesson => LESSON,
         }
     }
 

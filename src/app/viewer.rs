@@ -184,14 +184,14 @@ impl App {
     pub fn viewer(&self) -> Option<&Viewer> {
         match &self.screen {
             Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game => None,
+            Screen::Game | Screen::Lesson(_) => None,
         }
     }
 
     fn viewer_mut(&mut self) -> Option<&mut Viewer> {
         match &mut self.screen {
             Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game => None,
+            Screen::Game | Screen::Lesson(_) => None,
         }
     }
 

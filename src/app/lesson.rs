@@ -1,0 +1,451 @@
+//! Learn to play: a guided lesson on the real engine. Each [`Step`] is a
+//! small position chosen to show one rule of the rules page; the player
+//! makes the move that shows it (the other holes are refused with a hint),
+//! the move is sown as in a game, and the step then says what happened and
+//! why. The lesson ends with an invitation to a first game against the
+//! computer at level 1, which Enter starts: the app becomes an ordinary game.
+//!
+//! The steps are data ([`STEPS`]); the [`Lesson`] is where the player is in
+//! them. Nothing of the lesson is saved: only the game it leads to is.
+//!
+//! ```
+//! use endodoi::app::{App, STEPS};
+//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//!
+//! let mut app = App::learn();
+//! app.set_animation(false);
+//! app.handle_key(KeyEvent::from(KeyCode::Char('d')));
+//! app.handle_key(KeyEvent::from(KeyCode::Enter));
+//! let lesson = app.lesson().expect("the lesson");
+//! assert!(lesson.is_done());
+//! assert_eq!(lesson.text(), STEPS[0].explanation);
+//! ```
+
+use super::{Action, App, Match, Mode, Screen, Target, Tone, capitalise};
+use crate::record::Record;
+use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
+use crate::search::Level;
+
+/// The name the player goes by in the lesson's positions.
+pub const LEARNER: &str = "You";
+
+/// The nominal seeds a hole of the lesson's boards (its positions are small).
+const LESSON_SEEDS: u8 = 4;
+
+/// What the player does in a step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Sow the hole of this letter.
+    Sow(char),
+    /// Try to sow the hole of this letter and see it refused: its sowing
+    /// never ends.
+    TryEndless(char),
+}
+
+/// One step of the lesson: a position and the move that shows its rule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The rule it shows, as the step's title.
+    pub title: &'static str,
+    /// South's row, from South's left.
+    pub south: &'static [u8],
+    /// North's row, from North's left.
+    pub north: &'static [u8],
+    /// Who is to move.
+    pub to_move: Side,
+    /// The rules the position is played by.
+    pub variant: Variant,
+    /// The move that shows the rule.
+    pub goal: Goal,
+    /// What the rule is and which move shows it, before the move.
+    pub task: &'static str,
+    /// What the move did and why, once it is made.
+    pub explanation: &'static str,
+}
+
+impl Step {
+    /// The hole of the step's move.
+    ///
+    /// # Panics
+    /// If the step's letter names no hole: never for [`STEPS`], which
+    /// `tests/lesson.rs` plays through.
+    pub fn hole(&self) -> Hole {
+        let (Goal::Sow(letter) | Goal::TryEndless(letter)) = self.goal;
+        Hole::from_letter(letter).expect("a step's move is a hole letter")
+    }
+
+    /// The step's position, as a game on the real engine.
+    ///
+    /// # Panics
+    /// If the step's rows make no board: never for [`STEPS`], which
+    /// `tests/lesson.rs` plays through.
+    pub fn game(&self) -> Game {
+        let position = Position::from_rows(self.south, self.north, self.to_move)
+            .expect("a step's rows make a board");
+        Game::from_position(self.variant, position, LESSON_SEEDS)
+    }
+}
+
+/// The steps of the lesson, in order.
+pub const STEPS: [Step; 7] = [
+    Step {
+        title: "Sowing",
+        south: &[2, 0, 0, 4, 0, 0],
+        north: &[0, 0, 2, 2, 0, 1],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::Sow('D'),
+        task: "You play South, the bottom row; North owns the top row. A move lifts all the \
+               seeds of one of your holes and sows them one by one into the holes that follow, \
+               counterclockwise: rightwards along your row, then leftwards along North's. \
+               Sow D.",
+        explanation: "D's 4 seeds went one each into E, F, a and b: round the end of your row \
+                      and on into North's. The last seed fell into b, which was empty, so the \
+                      move ended there. Now it is North's turn.",
+    },
+    Step {
+        title: "Relay",
+        south: &[1, 0, 2, 0, 1, 0],
+        north: &[0, 2, 0, 1, 3, 0],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::Sow('C'),
+        task: "When the last seed falls into a hole that already holds seeds, you lift all \
+               of them, that last seed too, and sow on from the next hole: a relay lap. Sow C: \
+               its last seed lands in E.",
+        explanation: "C's 2 seeds went into D and E. E already held a seed, so its 2 seeds \
+                      were lifted and sown on, into F and a. a was empty, so the move ended \
+                      after 2 laps. A move goes on, lap after lap, until its last seed falls \
+                      into an empty hole.",
+    },
+    Step {
+        title: "Capture",
+        south: &[1, 2, 0, 0, 0, 1],
+        north: &[2, 0, 3, 0, 1, 1],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::Sow('B'),
+        task: "When the last seed falls into an empty hole of your own row, you capture the \
+               seeds of North's hole facing it, and the seed that made the capture leaves \
+               the board too. Sow B: its last seed ends in D, which faces c.",
+        explanation: "B's 2 seeds went into C and D. D was empty and is yours, so you captured \
+                      c's 3 seeds and the seed in D that triggered it: 4 seeds, counted beside \
+                      your name. Captured seeds never come back to the board.",
+    },
+    Step {
+        title: "No capture",
+        south: &[1, 0, 0, 2, 0, 0],
+        north: &[0, 1, 2, 0, 3, 0],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::Sow('D'),
+        task: "A last seed in an empty hole of your row captures only when the hole facing \
+               it holds seeds. Sow D: its last seed ends in F, and a, facing F, is empty.",
+        explanation: "D's 2 seeds went into E and F. F was empty, but a, facing it, is empty \
+                      too: nothing is captured, and the last seed stays in F. (A's single \
+                      seed, sown into B, would have captured the 3 in e.)",
+    },
+    Step {
+        title: "Endless sowing",
+        south: &[1, 2, 0, 2, 3, 0],
+        north: &[1, 0, 1, 0, 1, 0],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::TryEndless('B'),
+        task: "Some sowings never end: lap after lap the seeds go round, and the board comes \
+               back to where it was. A move that would start one may not be played. B is such \
+               a hole (marked beside its letter). Try to sow B.",
+        explanation: "Refused: B's sowing comes back to the same state every 68 laps, for \
+                      ever. A sowing that has not ended within 10,000 laps counts as endless, \
+                      and a move that would start one is not legal. The board is unchanged: A, \
+                      D or E may be sown.",
+    },
+    Step {
+        title: "The end of the game",
+        south: &[0, 2, 0, 0, 3, 1],
+        north: &[0, 0, 2, 0, 0, 0],
+        to_move: Side::South,
+        variant: Variant::Classic,
+        goal: Goal::Sow('B'),
+        task: "The game ends when the player to move has no legal move; the seeds still on \
+               the board then go to the player who moved last. North has seeds only in c. \
+               Sow B to capture them.",
+        explanation: "You captured c's 2 seeds and the seed in D: 3. North's row is empty, so \
+                      North cannot move and the game is over. You moved last, so you also take \
+                      the 5 seeds left in your row: 8 to 0. (If a position ever repeats, each \
+                      player takes their own row.)",
+    },
+    Step {
+        title: "Cross-Endodoi",
+        south: &[0, 3, 0, 0, 0, 1],
+        north: &[0, 0, 0, 0, 3, 0],
+        to_move: Side::South,
+        variant: Variant::Cross,
+        goal: Goal::Sow('B'),
+        task: "In the variant Cross-Endodoi, a lap of an odd number of seeds goes clockwise \
+               and a lap of an even number counterclockwise; every other rule stays. Sow B: \
+               3 seeds, so clockwise.",
+        explanation: "B's 3 seeds went clockwise into A, f and e. e held 3 seeds, so its 4 were \
+                      lifted: an even number, so that lap went counterclockwise, into f, A, B \
+                      and C. C was empty and d, facing it, is empty: no capture.",
+    },
+];
+
+/// What the last page says: the invitation to a first game.
+pub const INVITATION: &str = "That is the whole game: the player with more seeds at the end \
+                              wins. Now play a first game against the computer at level 1, the \
+                              gentlest. You are South, on the classic board of 6 holes with 4 \
+                              seeds each, and you move first.";
+
+/// The title of the last page.
+pub const INVITATION_TITLE: &str = "Your first game";
+
+/// The level of the computer the lesson's first game is played against.
+pub const FIRST_LEVEL: Level = Level::MIN;
+
+/// Where the player is in the lesson: a step (its move made or not), or
+/// the invitation after the last step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    page: usize,
+    done: bool,
+}
+
+impl Lesson {
+    /// The step shown, or `None` on the invitation.
+    pub fn step(&self) -> Option<&'static Step> {
+        STEPS.get(self.page)
+    }
+
+    /// The page shown, 0-based: a step's index, or [`STEPS`]`.len()` for the
+    /// invitation.
+    pub fn page(&self) -> usize {
+        self.page
+    }
+
+    /// Pages in all: the steps and the invitation.
+    pub fn pages() -> usize {
+        STEPS.len() + 1
+    }
+
+    /// Whether the step's move has been made (the invitation is never done).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The page's title.
+    pub fn title(&self) -> &'static str {
+        self.step().map_or(INVITATION_TITLE, |step| step.title)
+    }
+
+    /// What the page says now: the task before the move, the explanation
+    /// after it, or the invitation.
+    pub fn text(&self) -> &'static str {
+        match self.step() {
+            Some(step) if self.done => step.explanation,
+            Some(step) => step.task,
+            None => INVITATION,
+        }
+    }
+
+    /// Whether `action` makes sense now, so that the key bar offers it.
+    pub fn offers(&self, action: Action) -> bool {
+        match action {
+            Action::Select(_) | Action::SelectLeft | Action::SelectRight => self.is_open(),
+            Action::StepForward => self.step().is_some(),
+            Action::StepBack => self.page > 0,
+            Action::Undo => self.done,
+            _ => true,
+        }
+    }
+
+    /// The key bar's word for sowing: sow, then go on, and at the end play.
+    pub fn sow_label(&self) -> &'static str {
+        match self.step() {
+            None => "play",
+            Some(_) if self.done => "next",
+            Some(_) => "sow",
+        }
+    }
+
+    /// Whether the page waits for its step's move.
+    pub fn is_open(&self) -> bool {
+        self.step().is_some() && !self.done
+    }
+}
+
+impl App {
+    /// The lesson at its first step.
+    pub fn learn() -> App {
+        let mut app = App::new(Config::default(), Match::default());
+        app.go_to_page(0);
+        app
+    }
+
+    /// The lesson, while it is shown.
+    pub fn lesson(&self) -> Option<&Lesson> {
+        match &self.screen {
+            Screen::Lesson(lesson) => Some(lesson),
+            _ => None,
+        }
+    }
+
+    /// Does what `action` asks of the lesson.
+    pub(super) fn lesson_act(&mut self, lesson: Lesson, action: Action) {
+        match action {
+            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
+            Action::Help => self.mode = Mode::Help,
+            Action::Quit => self.quit = true,
+            Action::Click(target) => self.lesson_click(lesson, target),
+            Action::Select(_) | Action::SelectLeft | Action::SelectRight => {
+                if lesson.is_open() {
+                    self.game_act(action);
+                } else {
+                    self.notify(Tone::Error, self.lesson_goes_on(lesson));
+                }
+            }
+            Action::Sow => self.lesson_sow(lesson),
+            Action::StepForward if lesson.step().is_some() => self.go_to_page(lesson.page + 1),
+            Action::StepBack if lesson.page > 0 => self.go_to_page(lesson.page - 1),
+            Action::Undo if lesson.done => self.go_to_page(lesson.page),
+            // The keys of other screens, those every screen shares, and
+            // those that do nothing on this page.
+            Action::StepForward
+            | Action::StepBack
+            | Action::Undo
+            | Action::QuitNow
+            | Action::Faster
+            | Action::Slower
+            | Action::Yes
+            | Action::Redo
+            | Action::Hint
+            | Action::TogglePreview
+            | Action::NewGame
+            | Action::Save
+            | Action::Start
+            | Action::End
+            | Action::Autoplay
+            | Action::Digit(_)
+            | Action::EraseDigit
+            | Action::CancelGoTo
+            | Action::GoTo
+            | Action::TakeOver
+            | Action::Analysis => {}
+        }
+    }
+
+    /// What a move key answers once the step's move is made, or on the
+    /// invitation.
+    fn lesson_goes_on(&self, lesson: Lesson) -> String {
+        match lesson.step() {
+            Some(_) => "This step is done: go on to the next, or try it again".to_owned(),
+            None => format!(
+                "The lesson is over: start your game against {}",
+                self.players.name(Side::North)
+            ),
+        }
+    }
+
+    /// A click selects a hole, a click on the selected hole sows it; any
+    /// click ends a sowing or closes help, and does nothing else then.
+    fn lesson_click(&mut self, lesson: Lesson, target: Target) {
+        if self.mode != Mode::Play {
+            self.mode = Mode::Play;
+            return;
+        }
+        if let Target::Hole(hole) = target
+            && lesson.is_open()
+        {
+            if self.selected() == Some(hole) {
+                self.lesson_sow(lesson);
+            } else if self.game().to_move() == Some(hole.side()) {
+                self.cursor[hole.side()] = hole.index();
+            } else {
+                self.notify(Tone::Error, "You move from your own row, the bottom one");
+            }
+        }
+    }
+
+    /// Sows the selected hole if it is the step's move (an endless one is
+    /// refused by the engine, which is the step's lesson); refuses any other
+    /// with a hint. Once the move is made, goes on; on the invitation,
+    /// starts the game.
+    fn lesson_sow(&mut self, lesson: Lesson) {
+        let Some(step) = lesson.step() else {
+            self.start_first_game();
+            return;
+        };
+        if lesson.done {
+            self.go_to_page(lesson.page + 1);
+            return;
+        }
+        let Some(hole) = self.selected() else {
+            return;
+        };
+        if hole != step.hole() {
+            let what = match step.goal {
+                Goal::Sow(_) => "sow",
+                Goal::TryEndless(_) => "try to sow",
+            };
+            self.notify(
+                Tone::Error,
+                format!(
+                    "Not {hole} in this step: {what} {}, which shows the rule",
+                    step.hole()
+                ),
+            );
+            return;
+        }
+        let before = *self.game().position();
+        match self.record.game.play(hole) {
+            Ok(report) => self.animate(before, report),
+            Err(error @ MoveError::Endless { .. }) => {
+                self.notify(Tone::Error, capitalise(&error.to_string()));
+            }
+            Err(error) => {
+                self.notify(Tone::Error, capitalise(&error.to_string()));
+                return;
+            }
+        }
+        self.screen = Screen::Lesson(Lesson {
+            done: true,
+            ..lesson
+        });
+    }
+
+    /// Shows page `page` from its start: a step's position, played by the
+    /// learner; the invitation shows the first game's start and players.
+    fn go_to_page(&mut self, page: usize) {
+        let lesson = Lesson { page, done: false };
+        let game = if let Some(step) = lesson.step() {
+            self.players = Match::new(Some(LEARNER.to_owned()), None, None);
+            step.game()
+        } else {
+            self.players = Match::default();
+            self.players.set_computer(Side::North, Some(FIRST_LEVEL));
+            Game::new(Config::default())
+        };
+        self.record = Record::new(game);
+        self.mode = Mode::Play;
+        self.cursor = BySide::default();
+        self.screen = Screen::Lesson(lesson);
+        self.settle_cursor();
+    }
+
+    /// The lesson's end: the game the invitation shows becomes the game
+    /// being played, against the computer at [`FIRST_LEVEL`], the player
+    /// South and first to move.
+    fn start_first_game(&mut self) {
+        self.screen = Screen::Game;
+        self.write_tags();
+        self.settle_cursor();
+        self.notify(
+            Tone::Info,
+            format!(
+                "Your first game: you are {}, against {}",
+                self.players.name(Side::South),
+                self.players.name(Side::North)
+            ),
+        );
+    }
+}
