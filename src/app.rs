@@ -31,6 +31,7 @@ mod game;
 pub mod keys;
 pub mod players;
 pub mod sowing;
+pub mod start;
 pub mod viewer;
 
 use std::time::Duration;
@@ -41,11 +42,12 @@ use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
-pub use keys::{Action, Binding, Help, Key, Keymap, Target};
+pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use players::{Match, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
+pub use start::{Opening, SavedGame, Start};
 pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Viewer};
 
 /// The screen the player is on.
@@ -55,6 +57,8 @@ pub enum Screen {
     Game,
     /// A record shown move by move.
     Viewer(Box<Viewer>),
+    /// The start screen: a menu, a new game set up, the saved games.
+    Start(Box<Start>),
 }
 
 /// What the screen is doing: playing, animating, helping or asking.
@@ -94,6 +98,9 @@ pub enum Effect {
     /// Analyse a move of the viewed record in the background; answer with
     /// [`App::analysis_found`].
     Analyze(AnalysisRequest),
+    /// Open a saved game or a record file chosen on the start screen; the
+    /// app then goes on as [`App::replace_with`] says.
+    Open(Opening),
 }
 
 /// How a message on the message line is meant.
@@ -214,6 +221,8 @@ impl App {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(_), _) => Keymap::Confirm,
+            (_, Screen::Start(start)) if start.typing().is_some() => Keymap::Typing,
+            (_, Screen::Start(_)) => Keymap::Start,
             (Mode::Sowing(_), Screen::Game) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
@@ -226,6 +235,7 @@ impl App {
         match self.screen {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
+            Screen::Start(_) => Keymap::Start,
         }
     }
 
@@ -236,6 +246,7 @@ impl App {
             Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
+            Screen::Start(_) => self.start_offers(action),
             _ => true,
         }
     }
@@ -355,6 +366,7 @@ impl App {
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
             _ if matches!(self.screen, Screen::Viewer(_)) => self.viewer_act(action),
+            _ if matches!(self.screen, Screen::Start(_)) => self.start_act(action),
             _ => self.game_act(action),
         }
         self.update_computer();

@@ -235,6 +235,11 @@ impl Store {
         dirs
     }
 
+    /// The folder of autosaved games, if autosave is on.
+    pub fn games(&self) -> Option<&Path> {
+        self.games.as_deref()
+    }
+
     /// The autosave file of the current game, once it has one.
     pub fn current(&self) -> Option<&Path> {
         self.current
@@ -296,7 +301,10 @@ impl Store {
                     Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
-                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) => others.push(effect),
+                Effect::Think(_)
+                | Effect::StopThinking
+                | Effect::Analyze(_)
+                | Effect::Open(_) => others.push(effect),
             }
         }
         others

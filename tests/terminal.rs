@@ -272,7 +272,7 @@ fn a_game_killed_with_sigkill_resumes_with_every_move() {
     let Some(tmux) = Tmux::new("sigkill") else {
         return;
     };
-    tmux.start("--no-animation", true);
+    tmux.start("--no-animation --width 6", true);
     tmux.wait_for("South to move");
     tmux.play(&["c", "a"], 0);
     tmux.signal("KILL");
@@ -521,7 +521,7 @@ fn an_unwritable_games_folder_is_never_reported_as_saved_and_the_record_is_print
         return;
     };
     let blocker = block_the_data_folder(&tmux);
-    tmux.start("--no-animation", false);
+    tmux.start("--no-animation --width 6", false);
     tmux.wait_for("South to move");
     tmux.keys(&["a", "Enter"]);
     let screen = tmux.wait_for("NOT SAVED at move 1");
@@ -574,7 +574,7 @@ fn autosave_keeps_trying_and_s_saves_elsewhere_meanwhile() {
         return;
     };
     let blocker = block_the_data_folder(&tmux);
-    tmux.start("--no-animation", false);
+    tmux.start("--no-animation --width 6", false);
     tmux.wait_for("South to move");
     tmux.keys(&["c", "Enter"]);
     tmux.wait_for("NOT SAVED at move 1");
@@ -627,7 +627,7 @@ fn a_disk_that_fills_keeps_the_moves_written_and_says_which_are_not() {
     tmux.start_in(
         "game",
         &format!("prlimit --fsize={limit} --"),
-        "--no-animation",
+        "--no-animation --width 6",
         false,
     );
     tmux.wait_for("South to move");
@@ -757,7 +757,7 @@ fn after_a_new_game_and_quit_resume_finds_the_game_before_it() {
     let Some(tmux) = Tmux::new("new-then-quit") else {
         return;
     };
-    tmux.start("--no-animation", true);
+    tmux.start("--no-animation --width 6", true);
     tmux.wait_for("South to move");
     tmux.play(&["c", "a", "b"], 0);
     tmux.keys(&["n"]);

@@ -79,7 +79,8 @@ impl App {
             | Action::CancelGoTo
             | Action::GoTo
             | Action::TakeOver
-            | Action::Analysis => {}
+            | Action::Analysis
+            | Action::Menu(_) => {}
         }
     }
 

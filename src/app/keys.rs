@@ -16,6 +16,10 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
+pub use start::Menu;
+use start::{START, TYPING};
+
+mod start;
 
 /// What the player asks for, by a key or a click.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -82,6 +86,8 @@ pub enum Action {
     Analysis,
     /// A click, resolved by the drawing to what was clicked.
     Click(Target),
+    /// The start screen: see [`Menu`].
+    Menu(Menu),
 }
 
 /// What a click landed on, as the drawing resolves it.
@@ -91,6 +97,8 @@ pub enum Target {
     Hole(Hole),
     /// A move in the move list: the number of moves played once it is.
     Move(usize),
+    /// A line of the start screen, by its number on its page.
+    Item(usize),
     /// Anything else.
     Elsewhere,
 }
@@ -115,6 +123,9 @@ pub enum Key {
     Any,
     /// A mouse click, which the drawing resolves into an [`Action::Click`].
     Click,
+    /// Any printable character, typed into a name or a path (the action's
+    /// character is the key's).
+    Text,
 }
 
 impl Key {
@@ -148,6 +159,15 @@ impl Key {
                         other => other,
                     });
             }
+            Key::Text => {
+                let plain = !event.modifiers.contains(KeyModifiers::CONTROL);
+                return typed
+                    .filter(|c| plain && !c.is_control())
+                    .map(|c| match binding_action {
+                        Action::Menu(Menu::Type(_)) => Action::Menu(Menu::Type(c)),
+                        other => other,
+                    });
+            }
             Key::Any => true,
             Key::Click => false,
         };
@@ -158,7 +178,7 @@ impl Key {
     /// first, then ranges of keys, then any key.
     fn rank(self) -> u8 {
         match self {
-            Key::HoleLetters | Key::Digits => 1,
+            Key::HoleLetters | Key::Digits | Key::Text => 1,
             Key::Any => 2,
             _ => 0,
         }
@@ -173,6 +193,8 @@ impl Key {
             Key::Code(code) => match code {
                 KeyCode::Left => "←".to_owned(),
                 KeyCode::Right => "→".to_owned(),
+                KeyCode::Up => "↑".to_owned(),
+                KeyCode::Down => "↓".to_owned(),
                 KeyCode::Backspace => "Backspace".to_owned(),
                 KeyCode::Enter => "Enter".to_owned(),
                 KeyCode::Home => "Home".to_owned(),
@@ -185,6 +207,7 @@ impl Key {
             Key::Digits => "12 Enter".to_owned(),
             Key::Any => "any key".to_owned(),
             Key::Click => "click".to_owned(),
+            Key::Text => "text".to_owned(),
         }
     }
 }
@@ -459,17 +482,23 @@ pub enum Keymap {
     Viewer,
     /// A move number being typed in the viewer.
     GoTo,
+    /// The start screen.
+    Start,
+    /// A name or a path being typed on the start screen.
+    Typing,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 6] = [
+    pub const ALL: [Keymap; 8] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
         Keymap::Confirm,
         Keymap::Viewer,
         Keymap::GoTo,
+        Keymap::Start,
+        Keymap::Typing,
     ];
 
     /// The table.
@@ -481,6 +510,8 @@ impl Keymap {
             Keymap::Confirm => CONFIRM,
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
+            Keymap::Start => START,
+            Keymap::Typing => TYPING,
         }
     }
 

@@ -9,7 +9,7 @@ use super::{Console, warn};
 use crate::cli::PlayArgs;
 use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
-use crate::session::Session;
+use crate::session::{Session, chooses_no_game};
 use crate::terminal;
 use crate::ui::Look;
 
@@ -20,8 +20,13 @@ use crate::ui::Look;
 /// When the game cannot be opened or the terminal fails, or the output
 /// cannot be written.
 pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
-    let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
-    let session = Session::open(args, loaded, save::games_dir().as_deref())?;
+    let games = save::games_dir();
+    let session = if console.terminal && chooses_no_game(args) {
+        Session::start_screen(args, games.as_deref())?
+    } else {
+        let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
+        Session::open(args, loaded, games.as_deref())?
+    };
     for warning in &session.warnings {
         warn(&mut console.err, &format!("cannot be read: {warning}"));
     }
