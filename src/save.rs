@@ -301,10 +301,9 @@ impl Store {
                     Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
-                Effect::Think(_)
-                | Effect::StopThinking
-                | Effect::Analyze(_)
-                | Effect::Open(_) => others.push(effect),
+                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) | Effect::Open(_) => {
+                    others.push(effect)
+                }
             }
         }
         others

@@ -91,7 +91,11 @@ impl Session {
         };
         let players = named(&Match::new(None, None, args.first_to), args);
         let app = App::start(args.board.config()?, &players, saved);
-        let store = Store::open(games.map(Path::to_path_buf), Opened::default(), app.record());
+        let store = Store::open(
+            games.map(Path::to_path_buf),
+            Opened::default(),
+            app.record(),
+        );
         Ok(Session::ready(app, store, warnings, args))
     }
 

@@ -708,7 +708,10 @@ fn presses(key: Key) -> Vec<KeyEvent> {
             .collect(),
         Key::Any => vec![KeyEvent::from(KeyCode::F(12))],
         Key::Click => Vec::new(),
-        Key::Text => "aZ7 ./~é".chars().map(|c| KeyEvent::from(KeyCode::Char(c))).collect(),
+        Key::Text => "aZ7 ./~é"
+            .chars()
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
     }
 }
 

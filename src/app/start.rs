@@ -20,9 +20,7 @@
 use std::path::PathBuf;
 
 use super::{Action, App, Effect, Match, Menu, Mode, Screen, Target, Tone};
-use crate::rules::{
-    BySide, Config, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant,
-};
+use crate::rules::{BySide, Config, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant};
 use crate::search::Level;
 
 /// The longest name or path that may be typed, in characters.
@@ -99,7 +97,10 @@ impl Entry {
     }
 
     fn row(self) -> usize {
-        Entry::ALL.iter().position(|&entry| entry == self).unwrap_or(0)
+        Entry::ALL
+            .iter()
+            .position(|&entry| entry == self)
+            .unwrap_or(0)
     }
 }
 
@@ -136,9 +137,10 @@ impl Field {
 /// A new game as set up on the new-game page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// The names of the people playing each row (kept while the computer
-    /// plays it instead).
-    pub names: BySide<String>,
+    /// The names given to the people playing each row (kept while the
+    /// computer plays it instead); `None`: the default name, after the row
+    /// in a single game and `Player 1`, `Player 2` in a match.
+    pub names: BySide<Option<String>>,
     /// The level of the computer playing each row, if it does.
     pub computers: BySide<Option<Level>>,
     /// Holes in each row.
@@ -154,13 +156,11 @@ pub struct Setup {
 impl Setup {
     /// The setup a new game starts from: `config` and `players`.
     fn new(config: Config, players: &Match) -> Setup {
-        let single = Match::default();
+        let unnamed = Match::new(None, None, players.first_to);
         let names = BySide::from_fn(|side| {
-            if players.computer(side).is_some() {
-                single.name(side).to_owned()
-            } else {
-                players.name(side).to_owned()
-            }
+            let name = players.name(side);
+            (players.computer(side).is_none() && name != unnamed.name(side))
+                .then(|| name.to_owned())
         });
         Setup {
             names,
@@ -173,6 +173,9 @@ impl Setup {
     }
 
     /// The board set up.
+    ///
+    /// # Panics
+    /// Never: every setting is kept within the board's limits.
     pub fn config(&self) -> Config {
         Config::new(self.width.into(), self.seeds.into(), self.variant)
             .expect("the setup keeps to the board's limits")
@@ -181,8 +184,8 @@ impl Setup {
     /// The players set up.
     pub fn players(&self) -> Match {
         let mut players = Match::new(
-            Some(self.names.south.clone()),
-            Some(self.names.north.clone()),
+            self.names.south.clone(),
+            self.names.north.clone(),
             self.first_to,
         );
         for side in Side::ALL {
@@ -318,9 +321,12 @@ impl Start {
         &self.path
     }
 
-    /// The unfinished games, newest first.
+    /// The unfinished games with a move, newest first (as `--resume`
+    /// chooses).
     pub fn unfinished(&self) -> impl Iterator<Item = &SavedGame> {
-        self.saved.iter().filter(|saved| !saved.finished)
+        self.saved
+            .iter()
+            .filter(|saved| !saved.finished && saved.moves > 0)
     }
 
     /// Every saved game, newest first.
@@ -412,7 +418,8 @@ impl Start {
             Page::NewGame => match Field::ALL[self.row] {
                 Field::Play => Next::Play,
                 Field::Player(side) if self.setup.computers[side].is_none() => {
-                    self.typing = Some((Typed::Name(side), self.setup.names[side].clone()));
+                    let name = self.setup.players().name(side).to_owned();
+                    self.typing = Some((Typed::Name(side), name));
                     Next::Stay
                 }
                 _ => {
@@ -451,17 +458,16 @@ impl Start {
         Next::Stay
     }
 
-    /// Keeps what was typed: a name (not a blank one), or the path of the
-    /// record file to replay.
+    /// Keeps what was typed: a name (blank: the default name), or the path
+    /// of the record file to replay.
     fn typed(&mut self, typed: Typed) -> Next {
         let Some((_, text)) = self.typing.take() else {
             return Next::Stay;
         };
         let text = text.trim().to_owned();
         match typed {
-            Typed::Name(_) if text.is_empty() => Next::Say(Tone::Error, "A name cannot be blank"),
             Typed::Name(side) => {
-                self.setup.names[side] = text;
+                self.setup.names[side] = Some(text).filter(|name| !name.is_empty());
                 Next::Stay
             }
             Typed::Path if text.is_empty() => Next::Stay,

@@ -78,7 +78,12 @@ impl Layout {
             Page::NewGame => PANELS[1],
             Page::Continue | Page::Replay => PANELS[2],
         });
-        let panel = Rect::new(area.x + (area.width - width) / 2, top + title, width, panel_height);
+        let panel = Rect::new(
+            area.x + (area.width - width) / 2,
+            top + title,
+            width,
+            panel_height,
+        );
         let inner_x = panel.x + 2;
         let inner_width = panel.width.saturating_sub(4);
         let first_y = panel.y + 1 + padding;
@@ -110,7 +115,13 @@ impl Layout {
 }
 
 /// The line of the start screen at a screen cell, if any.
-pub(super) fn item_at(app: &View, start: &Start, screen: Rect, column: u16, row: u16) -> Option<usize> {
+pub(super) fn item_at(
+    app: &View,
+    start: &Start,
+    screen: Rect,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
     let point = ratatui::layout::Position::new(column, row);
     Layout::of(start, screen, message(app, screen).len() as u16)
         .rows
@@ -137,7 +148,14 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
         .title_top(Line::styled(format!(" {title} "), look.title()).centered())
         .render(layout.panel.intersection(area), buf);
     if let Some(header) = layout.header {
-        list_line(header.width, "Players", "moves", "last played").render(header, buf);
+        let line = list_line(header.width.saturating_sub(2), "Players", "", "last played");
+        Line::from(
+            vec![Span::raw("  ")]
+                .into_iter()
+                .chain(line.spans)
+                .collect::<Vec<_>>(),
+        )
+        .render(header, buf);
         buf.set_style(header, look.muted());
     }
     for &(row, rect) in &layout.rows {
@@ -168,7 +186,12 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
     if let Some((first, _)) = layout.rows.first().filter(|(first, _)| *first > 0) {
         let more = format!(" {first} more above ");
         Line::styled(more, look.muted()).right_aligned().render(
-            Rect::new(layout.panel.x + 1, layout.panel.y, layout.panel.width - 3, 1),
+            Rect::new(
+                layout.panel.x + 1,
+                layout.panel.y,
+                layout.panel.width - 3,
+                1,
+            ),
             buf,
         );
     }
@@ -209,7 +232,8 @@ fn draw_title(app: &View, area: Rect, buf: &mut Buffer) {
         Line::from(art),
     ];
     for (y, line) in (area.y..area.bottom()).zip(lines) {
-        line.centered().render(Rect::new(area.x, y, area.width, 1), buf);
+        line.centered()
+            .render(Rect::new(area.x, y, area.width, 1), buf);
     }
 }
 
@@ -263,7 +287,10 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         && side == typing
     {
         spans.push(Span::styled(format!("  {text}"), look.name(side, true)));
-        spans.push(Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)));
+        spans.push(Span::styled(
+            " ",
+            Style::new().add_modifier(Modifier::REVERSED),
+        ));
         return Line::from(spans);
     }
     let value = value_of(setup, field);
@@ -271,7 +298,11 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         Field::Player(side) => look.name(side, true),
         _ => look.strong(),
     };
-    let (left, right) = if selected { ("‹ ", " ›") } else { ("  ", "  ") };
+    let (left, right) = if selected {
+        ("‹ ", " ›")
+    } else {
+        ("  ", "  ")
+    };
     spans.extend([
         Span::styled(left, look.title()),
         Span::styled(value, style),
@@ -285,7 +316,7 @@ fn value_of(setup: &Setup, field: Field) -> String {
     match field {
         Field::Player(side) => match setup.computers[side] {
             Some(level) => format!("the computer, level {level} of 5"),
-            None => setup.names[side].clone(),
+            None => setup.players().name(side).to_owned(),
         },
         Field::Width => format!("{} holes", setup.width),
         Field::Seeds => format!("{} seeds", setup.seeds),
@@ -321,7 +352,12 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
 /// A saved game in a list: its players, moves and date.
 fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
     let players = format!("{} v {}", saved.names.south, saved.names.north);
-    list_line(width, &players, &format!("{} moves", saved.moves), &saved.when)
+    list_line(
+        width,
+        &players,
+        &format!("{} moves", saved.moves),
+        &saved.when,
+    )
 }
 
 /// A list's line in columns: the players (cut to fit), the moves, the date.

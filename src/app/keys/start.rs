@@ -128,7 +128,12 @@ pub(super) const START: &[Binding] = &[
         "help",
         Help::Says("help: the keys"),
     ),
-    bind(&[Key::Letter('q')], Action::Quit, "quit", Help::Says("quit")),
+    bind(
+        &[Key::Letter('q')],
+        Action::Quit,
+        "quit",
+        Help::Says("quit"),
+    ),
 ];
 
 /// The keys while a name or a path is typed on the start screen.
@@ -158,4 +163,3 @@ pub(super) const TYPING: &[Binding] = &[
         Help::Joins(Action::Menu(Menu::Done)),
     ),
 ];
-
