@@ -207,7 +207,7 @@ impl Key {
             Key::Digits => "12 Enter".to_owned(),
             Key::Any => "any key".to_owned(),
             Key::Click => "click".to_owned(),
-            Key::Text => "text".to_owned(),
+            Key::Text => "a-z 0-9 …".to_owned(),
         }
     }
 }
