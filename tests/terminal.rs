@@ -823,3 +823,57 @@ fn load_and_record_one_file_keeps_its_comments_date_mode_and_owner() {
     assert_eq!(metadata.permissions().mode() & 0o777, 0o640);
     assert_eq!((metadata.uid(), metadata.gid()), expected_owner);
 }
+
+#[test]
+fn a_new_game_against_the_computer_is_chosen_entirely_from_the_start_screen() {
+    let Some(tmux) = Tmux::new("start-new") else {
+        return;
+    };
+    tmux.start("--no-animation --think 100", true);
+    tmux.wait_for("Learn to play");
+    tmux.keys(&["n"]);
+    tmux.wait_for("Start the game");
+    // North: a person, then the computer at level 1, 2.
+    tmux.keys(&["Down", "Right", "Right"]);
+    tmux.wait_for("the computer, level 2 of 5");
+    tmux.keys(&["Down", "Right", "Right"]);
+    tmux.wait_for("8 holes");
+    tmux.keys(&["s"]);
+    tmux.wait_for("South to move");
+    tmux.play(&["c"], 0);
+    let screen = tmux.wait_for("move 2 ╮");
+    assert!(screen.contains("Computer (level 2)"), "{screen}");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    let record = tmux.autosaved();
+    assert_eq!(record.game.config().width(), 8);
+    assert_eq!(record.game.ply(), 2);
+    assert_eq!(record.tag("South"), Some("South"));
+    assert_eq!(record.tag("North"), Some("Computer (level 2)"));
+}
+
+#[test]
+fn continue_on_the_start_screen_goes_on_with_the_saved_game_in_its_file() {
+    let Some(tmux) = Tmux::new("start-continue") else {
+        return;
+    };
+    tmux.start("--no-animation --width 8 --south Naserian", true);
+    tmux.wait_for("Naserian to move");
+    tmux.play(&["c", "a"], 0);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    let path = tmux.autosaved_path();
+    tmux.start("--no-animation", true);
+    tmux.wait_for("1 unfinished");
+    tmux.keys(&["c"]);
+    tmux.wait_for("Naserian v North");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("move 2 ╮");
+    assert!(screen.contains("8 holes"), "{screen}");
+    assert!(screen.contains("Naserian to move"), "{screen}");
+    tmux.play(&["d"], 2);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    assert_eq!(tmux.autosaved_path(), path, "the same file goes on");
+    assert_eq!(moves(&tmux.autosaved()), "C a D");
+}
