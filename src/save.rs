@@ -302,7 +302,7 @@ impl Store {
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
                 Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) | Effect::Open(_) => {
-                    others.push(effect)
+                    others.push(effect);
                 }
             }
         }
