@@ -353,6 +353,12 @@ fn the_start_screen_fits_every_size_in_ascii_and_without_colour() {
                 screen.contains(line),
                 "{keys:?} at {width}x{height}:\n{screen}"
             );
+            // The name in large letters where there is room for them.
+            assert_eq!(
+                screen.contains("##### #   #"),
+                height == 60,
+                "{keys:?} at {width}x{height}:\n{screen}"
+            );
             let colours = buf
                 .content
                 .iter()

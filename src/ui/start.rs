@@ -41,6 +41,21 @@ const WHEN: usize = 16;
 const MOVES: usize = 9;
 /// Columns of a setting's name on the new-game page.
 const LABEL: usize = 21;
+/// The rows the title may take, the largest that fits first: the banner,
+/// the art, the subtitle, the name alone, nothing.
+const TITLES: [u16; 5] = [BANNER_TITLE, 6, 3, 1, 0];
+/// The rows of the title with the banner.
+const BANNER_TITLE: u16 = 11;
+/// The shortest screen that shows the banner.
+const BANNER_HEIGHT: u16 = 36;
+/// The game's name in letters five rows high, `#` for a block.
+const BANNER: [&str; 5] = [
+    "##### #   #   ####   ###  ####   ###  #####",
+    "#     ##  #   #   # #   # #   # #   #   #  ",
+    "####  # # #   #   # #   # #   # #   #   #  ",
+    "#     #  ##   #   # #   # #   # #   #   #  ",
+    "##### #   #   ####   ###  ####   ###  #####",
+];
 
 /// Where the start screen's parts go on a screen.
 struct Layout {
@@ -61,18 +76,21 @@ impl Layout {
         let lists = matches!(start.page(), Page::Continue | Page::Replay);
         let header = u16::from(lists);
         let page_rows = u16::try_from(start.rows()).unwrap_or(u16::MAX);
-        // Room above the message, the key bar and the footer.
-        let room = area.height.saturating_sub(2 + message_rows);
+        // Below the frame: the footer, a gap, the message and the key bar.
+        let below = 3 + message_rows;
+        let room = area.height.saturating_sub(below);
         let panel_wanted = page_rows + header + 4;
-        let title = [6, 3, 1, 0]
+        let title = TITLES
             .into_iter()
+            .filter(|&title| title != BANNER_TITLE || area.height >= BANNER_HEIGHT)
             .find(|&title| title + panel_wanted <= room)
             .unwrap_or(0);
         let panel_height = panel_wanted.min(room - title).max(3);
         let padding = u16::from(panel_height >= page_rows + header + 4);
         let visible = usize::from(panel_height.saturating_sub(2 + 2 * padding + header));
-        let block = title + panel_height + 1;
-        let top = area.y + room.saturating_sub(block - 1) / 2;
+        // The whole screen centred, as a game's is on a tall terminal.
+        let block = title + panel_height + below;
+        let top = area.y + area.height.saturating_sub(block) / 2;
         let width = area.width.min(match start.page() {
             Page::Menu => PANELS[0],
             Page::NewGame => PANELS[1],
@@ -97,19 +115,15 @@ impl Layout {
                 (row, Rect::new(inner_x, y, inner_width, 1))
             })
             .collect();
+        let message_y = (panel.bottom() + 2).min(area.bottom().saturating_sub(1 + message_rows));
         Layout {
             title: Rect::new(area.x, top, area.width, title),
             panel,
             header: lists.then(|| Rect::new(inner_x, first_y, inner_width, 1)),
             rows,
             footer: Rect::new(area.x, panel.bottom().min(area.bottom()), area.width, 1),
-            message: Rect::new(
-                area.x,
-                area.bottom().saturating_sub(1 + message_rows),
-                area.width,
-                message_rows,
-            ),
-            keys: Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1),
+            message: Rect::new(area.x, message_y, area.width, message_rows),
+            keys: Rect::new(area.x, message_y + message_rows, area.width, 1),
         }
     }
 }
@@ -211,26 +225,43 @@ fn message(app: &View, area: Rect) -> Vec<Line<'static>> {
     }
 }
 
-/// The title, the subtitle and the art of a board at its start, as the
-/// rows allow.
+/// The title in `area`: as many of the banner (or the name), the
+/// subtitle and the art of a board at its start as its rows allow.
 fn draw_title(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
-    let hole = Line::from(vec![
+    let hole = [
         Span::styled("(", look.muted()),
         Span::styled(look.seed().repeat(ART_SEEDS), look.seeds()),
         Span::styled(") ", look.muted()),
-    ]);
-    let art: Vec<Span> = (0..ART_HOLES).flat_map(|_| hole.spans.clone()).collect();
-    let lines = [
-        Line::styled("E N   D O D O I", look.title()),
+    ];
+    let art = || {
+        Line::from(
+            hole.iter()
+                .cycle()
+                .take(3 * ART_HOLES)
+                .cloned()
+                .collect::<Vec<_>>(),
+        )
+    };
+    let block = if look.ascii { "#" } else { "█" };
+    let mut lines: Vec<Line> = if area.height == BANNER_TITLE {
+        BANNER
+            .iter()
+            .map(|row| Line::styled(row.replace('#', block), look.title()))
+            .chain([Line::default()])
+            .collect()
+    } else {
+        vec![Line::styled("E N   D O D O I", look.title())]
+    };
+    lines.extend([
         Line::styled(
             "the Maasai game of seeds and holes in two rows",
             look.muted(),
         ),
         Line::default(),
-        Line::from(art.clone()),
-        Line::from(art),
-    ];
+        art(),
+        art(),
+    ]);
     for (y, line) in (area.y..area.bottom()).zip(lines) {
         line.centered()
             .render(Rect::new(area.x, y, area.width, 1), buf);

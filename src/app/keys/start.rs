@@ -72,7 +72,7 @@ pub(super) const START: &[Binding] = &[
         &[Key::Code(KeyCode::Enter)],
         Action::Menu(Menu::Choose),
         "choose",
-        Help::Says("choose the line (a player's line: type the name)"),
+        Help::Says("choose the line; on a player: type the name"),
     ),
     bind(
         &[Key::Letter('n')],
@@ -114,7 +114,7 @@ pub(super) const START: &[Binding] = &[
         &[Key::Click],
         Action::Click(Target::Elsewhere),
         "",
-        Help::Says("a line chooses it (a setting: selects, then changes it)"),
+        Help::Says("a line: choose it (a setting: change it)"),
     ),
     bind(
         &[Key::Code(KeyCode::Esc)],
