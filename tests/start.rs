@@ -508,3 +508,15 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     assert_eq!(viewer.total(), 2);
     assert!(viewer.fault().is_some());
 }
+
+#[test]
+fn a_tiny_terminal_draws_what_fits_without_a_panic() {
+    for keys in ["", "n", "c", "r", "ro"] {
+        let mut app = menu();
+        type_keys(&mut app, keys);
+        for (width, height) in [(1, 1), (20, 5), (40, 10), (56, 12)] {
+            let screen = text(&draw(&app, PLAIN, width, height));
+            assert_eq!(screen.lines().count(), usize::from(height));
+        }
+    }
+}
