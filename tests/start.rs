@@ -520,3 +520,35 @@ fn a_tiny_terminal_draws_what_fits_without_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("the games folder");
+    let path = write_save(&games, "held", "C a", Duration::from_secs(60));
+    let before = std::fs::read(&path).expect("read");
+    let _held = endodoi::save::lock::GameLock::acquire(&path).expect("locked");
+
+    let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("start");
+    let (mut app, mut store) = (session.app, session.store);
+    type_keys(&mut app, "c\n");
+    let effects = app.take_effects();
+    let [Effect::Open(opening)] = &effects[..] else {
+        panic!("{effects:?}");
+    };
+    open_chosen(opening, &mut app, &mut store);
+    assert_eq!(page(&app), Page::Continue, "the start screen stays");
+    let message = app.message().expect("a message");
+    assert_eq!(message.tone, Tone::Error);
+    assert_eq!(
+        message.text,
+        format!(
+            "--resume: {} is in use by process {}; `endodoi games` lists the other saved games",
+            path.display(),
+            std::process::id()
+        )
+    );
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    assert_eq!(store.current(), None);
+}
