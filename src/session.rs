@@ -173,6 +173,7 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
                     when.minute()
                 ),
                 finished: record.game.outcome().is_some(),
+                in_use: save.holder.map(|holder| holder.to_string()),
             })
         })
         .collect()

@@ -46,6 +46,7 @@ fn saved(id: &str, moves: usize, finished: bool) -> SavedGame {
         board: "8 holes, 4 seeds, classic".to_owned(),
         when: format!("2026-11-{:02} 18:30", 30 - moves),
         finished,
+        in_use: None,
     }
 }
 
@@ -532,7 +533,13 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
 
     let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("start");
     let (mut app, mut store) = (session.app, session.store);
-    type_keys(&mut app, "c\n");
+    let holder = format!("process {}", std::process::id());
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.saved()[0].in_use.as_ref(), Some(&holder));
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains(&format!("in use by {holder}")), "{screen}");
+    type_keys(&mut app, "\n");
     let effects = app.take_effects();
     let [Effect::Open(opening)] = &effects[..] else {
         panic!("{effects:?}");

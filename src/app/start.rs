@@ -45,6 +45,8 @@ pub struct SavedGame {
     pub when: String,
     /// Whether the game is over.
     pub finished: bool,
+    /// The program playing it now, in words (`process 1234`), if one is.
+    pub in_use: Option<String>,
 }
 
 /// The pages of the start screen.

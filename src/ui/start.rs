@@ -459,7 +459,11 @@ fn footer(app: &View, start: &Start) -> String {
             };
             match saved {
                 Some(saved) => {
-                    let state = if saved.finished { "over" } else { "unfinished" };
+                    let state = match (&saved.in_use, saved.finished) {
+                        (Some(holder), _) => format!("in use by {holder}"),
+                        (None, true) => "over".to_owned(),
+                        (None, false) => "unfinished".to_owned(),
+                    };
                     format!("{}, {state}{}{}", saved.board, app.look.dot(), saved.id)
                 }
                 None => format!(
