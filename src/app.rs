@@ -32,6 +32,7 @@ pub mod keys;
 mod lesson;
 pub mod players;
 pub mod sowing;
+pub mod start;
 pub mod viewer;
 
 use std::time::Duration;
@@ -42,12 +43,13 @@ use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
-pub use keys::{Action, Binding, Help, Key, Keymap, Target};
+pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
+pub use start::{Opening, SavedGame, Start};
 pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Viewer};
 
 /// The screen the player is on.
@@ -59,6 +61,8 @@ pub enum Screen {
     Viewer(Box<Viewer>),
     /// The lesson: a rule a step, played on the real engine.
     Lesson(Lesson),
+    /// The start screen: a menu, a new game set up, the saved games.
+    Start(Box<Start>),
 }
 
 /// What the screen is doing: playing, animating, helping or asking.
@@ -101,6 +105,9 @@ pub enum Effect {
     /// The player changed the sowing speed or the move preview: remember
     /// them for the next game.
     RememberDisplay,
+    /// Open a saved game or a record file chosen on the start screen; the
+    /// app then goes on as [`App::replace_with`] says.
+    Open(Opening),
 }
 
 /// How a message on the message line is meant.
@@ -228,6 +235,8 @@ impl App {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(_), _) => Keymap::Confirm,
+            (_, Screen::Start(start)) if start.typing().is_some() => Keymap::Typing,
+            (_, Screen::Start(_)) => Keymap::Start,
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
@@ -242,6 +251,7 @@ impl App {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
             Screen::Lesson(_) => Keymap::Lesson,
+            Screen::Start(_) => Keymap::Start,
         }
     }
 
@@ -253,6 +263,7 @@ impl App {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
             Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => lesson.offers(action),
+            Screen::Start(_) => self.start_offers(action),
             _ => true,
         }
     }
@@ -379,6 +390,7 @@ impl App {
             _ => match &self.screen {
                 Screen::Viewer(_) => self.viewer_act(action),
                 Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
+                Screen::Start(_) => self.start_act(action),
                 Screen::Game => self.game_act(action),
             },
         }

@@ -245,6 +245,11 @@ impl Store {
         dirs
     }
 
+    /// The folder of autosaved games, if autosave is on.
+    pub fn games(&self) -> Option<&Path> {
+        self.games.as_deref()
+    }
+
     /// The autosave file of the current game, once it has one.
     pub fn current(&self) -> Option<&Path> {
         self.current
@@ -318,7 +323,9 @@ impl Store {
                         }
                     }
                 }
-                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) => others.push(effect),
+                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) | Effect::Open(_) => {
+                    others.push(effect);
+                }
             }
         }
         others

@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Match, Tone};
+use crate::app::{App, Match, Opening, SavedGame, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
-use crate::record::Record;
-use crate::rules::Side;
+use crate::record::{Form, Record};
+use crate::rules::{BySide, Side};
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
 use crate::settings::{Field, Settings};
@@ -77,6 +77,36 @@ impl Session {
             )?);
         }
         let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
+        Ok(Session::ready(app, store, warnings, args))
+    }
+
+    /// The start screen (`endodoi` in a terminal without a game option):
+    /// the saved games in `games` are listed, and a new game is set up as
+    /// the options and the defaults give it.
+    ///
+    /// # Errors
+    /// When the board options are invalid.
+    pub fn start_screen(args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
+        let (saved, warnings) = match games.map(games::list).transpose() {
+            Ok(saves) => {
+                let saves = saves.unwrap_or_default();
+                (saved_games(&saves), games::unreadable(&saves))
+            }
+            Err(error) => (Vec::new(), vec![format!("{error:#}")]),
+        };
+        let players = named(&Match::new(None, None, args.first_to), args);
+        let app = App::start(args.board.config()?, &players, saved);
+        let store = Store::open(
+            games.map(Path::to_path_buf),
+            Opened::default(),
+            app.record(),
+        );
+        Ok(Session::ready(app, store, warnings, args))
+    }
+
+    /// The session of `app` and `store`, the player told of the `warnings`
+    /// and the app set as the options say.
+    fn ready(mut app: App, store: Store, warnings: Vec<String>, args: &PlayArgs) -> Session {
         if !warnings.is_empty() {
             app.notify(
                 Tone::Error,
@@ -88,15 +118,16 @@ impl Session {
         }
         app.set_animation(!args.no_animation);
         app.set_think(args.think());
-        Ok(Session {
+        Session {
             app,
             store,
             warnings,
             look: Look::from_env(args.ascii),
-        })
+        }
     }
 
-    /// Prepares a game as [`Session::open`] does, the settings in
+    /// Prepares a game as [`Session::open`] does (or, with `menu`, the start
+    /// screen as [`Session::start_screen`] does), the settings in
     /// `settings_file` giving the options left out ([`Settings::fill`]); a
     /// new game's board and players are then remembered there as the last
     /// ones (the file is written only when they change). Returns the warnings about the settings: what could not be read
@@ -106,6 +137,7 @@ impl Session {
     /// As [`Session::open`]; a settings file is never the cause.
     pub fn open_with_settings(
         args: &PlayArgs,
+        menu: bool,
         loaded: Option<Loaded>,
         games: Option<&Path>,
         settings_file: Option<&Path>,
@@ -114,12 +146,17 @@ impl Session {
             settings_file.map_or_else(|| (Settings::default(), Vec::new()), Settings::load);
         let mut warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
         let filled = settings.fill(args);
-        let mut session = Session::open(&filled, loaded, games)?;
+        let mut session = if menu {
+            Session::start_screen(&filled, games)?
+        } else {
+            Session::open(&filled, loaded, games)?
+        };
         session.app.set_display(settings.speed, settings.preview);
         session
             .store
             .remember_display_in(settings_file.map(Path::to_path_buf));
         if let Some(file) = settings_file
+            && !menu
             && args.resume.is_none()
             && args.load.is_none()
         {
@@ -154,6 +191,107 @@ impl Session {
             look,
         }
     }
+}
+
+/// Whether the options choose no game (no player, board, match or file):
+/// then `endodoi` in a terminal opens on the start screen.
+pub fn chooses_no_game(args: &PlayArgs) -> bool {
+    args.south.is_none()
+        && args.north.is_none()
+        && !args.board.given()
+        && args.first_to.is_none()
+        && args.resume.is_none()
+        && args.load.is_none()
+        && args.record.is_none()
+}
+
+/// The start screen's list of `saves`: those that can be read, newest first.
+fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
+    let mut saves: Vec<&games::Save> = saves.iter().filter(|save| save.record.is_ok()).collect();
+    saves.sort_by_key(|save| std::cmp::Reverse(save.modified));
+    saves
+        .into_iter()
+        .filter_map(|save| {
+            let record = save.record.as_ref().ok()?;
+            let config = record.game.config();
+            let when = time::OffsetDateTime::from(save.modified);
+            Some(SavedGame {
+                id: save.id.clone(),
+                path: save.path.clone(),
+                names: BySide::from_fn(|side| Match::from_record(record).name(side).to_owned()),
+                moves: record.game.ply(),
+                board: format!(
+                    "{} holes, {} seeds, {}",
+                    config.width(),
+                    config.seeds(),
+                    config.variant().name()
+                ),
+                when: format!(
+                    "{:04}-{:02}-{:02} {:02}:{:02}",
+                    when.year(),
+                    u8::from(when.month()),
+                    when.day(),
+                    when.hour(),
+                    when.minute()
+                ),
+                finished: record.game.outcome().is_some(),
+                in_use: save.holder.map(|holder| holder.to_string()),
+            })
+        })
+        .collect()
+}
+
+/// Opens what the start screen chose (its [`crate::app::Effect::Open`]):
+/// a saved game, continued as `--resume ID` would, or a record file shown
+/// in the replay viewer; the app and the store go on with it. What cannot
+/// be opened is told on the start screen, which stays.
+pub fn open_chosen(opening: &Opening, app: &mut App, store: &mut Store) {
+    let games = store.games().map(Path::to_path_buf);
+    let opened = match opening {
+        Opening::Resume(id) => resume_chosen(games, id),
+        Opening::Replay(path) => replay_chosen(games, path),
+    };
+    match opened {
+        Ok((next, next_store)) => {
+            app.replace_with(next);
+            *store = next_store;
+        }
+        Err(error) => app.notify(Tone::Error, format!("{error:#}")),
+    }
+}
+
+/// The saved game `id` in `games`, locked, and the store that keeps it.
+fn resume_chosen(games: Option<PathBuf>, id: &str) -> Result<(App, Store)> {
+    let Some(dir) = games else {
+        bail!("this system has no data directory for saved games");
+    };
+    let (path, record, lock) = resume(&dir, Some(id), &mut Vec::new())?;
+    let app = App::from_record(record.clone(), Match::from_record(&record));
+    let opened = Opened {
+        resumed: Some((path, app.record().clone(), lock)),
+        ..Opened::default()
+    };
+    let store = Store::open(Some(dir), opened, app.record());
+    Ok((app, store))
+}
+
+/// The record file `path` in the replay viewer (as far as it can be read,
+/// its fault told), and a store that never writes it.
+fn replay_chosen(games: Option<PathBuf>, path: &Path) -> Result<(App, Store)> {
+    // A leading `~/` is the home folder, as a shell would read it.
+    let path = match (path.strip_prefix("~"), directories::BaseDirs::new()) {
+        (Ok(rest), Some(dirs)) => dirs.home_dir().join(rest),
+        _ => path.to_path_buf(),
+    };
+    let name = path.display().to_string();
+    let bytes = read_regular(&path)?;
+    let partial = Record::read_until_fault(&bytes, Form::File).with_context(|| name.clone())?;
+    let label = path
+        .file_name()
+        .map_or(name, |file| file.to_string_lossy().into_owned());
+    let fault = partial.error.map(|error| error.to_string());
+    let app = App::review(partial.record, &label, fault);
+    Ok((app, Store::new(games, None, Store::export_dirs())))
 }
 
 /// The saved game `--resume [ID]` continues (without an ID, the newest

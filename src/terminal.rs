@@ -19,7 +19,7 @@ use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
 use crate::save::{Farewell, Store};
 use crate::search::{Search, SearchResult};
-use crate::session::Session;
+use crate::session::{Session, open_chosen};
 use crate::ui::{Look, View};
 
 /// How long to wait for an event while a sowing is shown or a record plays
@@ -131,13 +131,9 @@ fn event_loop(
         last = now;
         // Effects before answers: an answer to a search the app has just
         // dropped never reaches it.
-        for effect in store.apply(app) {
-            workers.start(effect);
-        }
+        workers.carry_out(app, store);
         workers.answer(app);
-        for effect in store.apply(app) {
-            workers.start(effect);
-        }
+        workers.carry_out(app, store);
     }
     Ok(())
 }
@@ -164,12 +160,21 @@ struct Workers {
 }
 
 impl Workers {
-    fn start(&mut self, effect: Effect) {
-        match effect {
-            Effect::Think(request) => self.search = Some(think(request)),
-            Effect::StopThinking => self.search = None,
-            Effect::Analyze(request) => self.analysis = Some(analyse(request)),
-            Effect::Autosave | Effect::Export | Effect::RememberDisplay => {}
+    /// Carries out the effects the app asked for: the files by `store`,
+    /// the start screen's choice by the session, the searches here.
+    fn carry_out(&mut self, app: &mut App, store: &mut Store) {
+        for effect in store.apply(app) {
+            match effect {
+                Effect::Think(request) => self.search = Some(think(request)),
+                Effect::StopThinking => self.search = None,
+                Effect::Analyze(request) => self.analysis = Some(analyse(request)),
+                Effect::Open(opening) => {
+                    open_chosen(&opening, app, store);
+                    // What the app opened asks for its own work (a search).
+                    self.carry_out(app, store);
+                }
+                Effect::Autosave | Effect::Export | Effect::RememberDisplay => {}
+            }
         }
     }
 

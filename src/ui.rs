@@ -27,6 +27,7 @@ mod board;
 mod history;
 mod lesson;
 mod popup;
+mod start;
 pub mod theme;
 mod viewer;
 
@@ -90,7 +91,9 @@ impl<'a> View<'a> {
     /// What a screen cell shows, for mouse clicks: a hole, a move of the
     /// list, or nothing to click. `screen` is the area the app is drawn in.
     pub fn target_at(&self, screen: Rect, column: u16, row: u16) -> Target {
-        if let Some(hole) = hole_at(self, screen, column, row) {
+        if let Some(start) = self.start_screen() {
+            start::item_at(self, start, screen, column, row).map_or(Target::Elsewhere, Target::Item)
+        } else if let Some(hole) = hole_at(self, screen, column, row) {
             Target::Hole(hole)
         } else if let Some(ply) = move_at(self, screen, column, row) {
             Target::Move(ply)
@@ -318,6 +321,13 @@ impl Widget for View<'_> {
 }
 
 fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
+    if let Some(start) = app.start_screen() {
+        start::draw(app, start, area, buf);
+        if app.mode() == &Mode::Help {
+            draw_help(app, area, buf);
+        }
+        return;
+    }
     let Some(geometry) = Geometry::of(app, area) else {
         draw_too_small(app, area, buf);
         return;
@@ -384,14 +394,8 @@ fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
 /// The message shown under the board, or else what the player may do now.
 fn status_line(app: &View) -> Line<'static> {
     let look = app.look;
-    match app.message() {
-        Some(message) => Line::styled(
-            message.text.clone(),
-            match message.tone {
-                Tone::Info => look.info(),
-                Tone::Error => look.error(),
-            },
-        ),
+    match message_line(app) {
+        Some(line) => line,
         None => match (app.mode(), app.viewer(), app.game().to_move()) {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
                 Line::styled(
@@ -419,6 +423,16 @@ fn status_line(app: &View) -> Line<'static> {
             (_, None, None) => Line::default(),
         },
     }
+}
+
+/// The message line's message, styled as it is meant.
+fn message_line(app: &View) -> Option<Line<'static>> {
+    let message = app.message()?;
+    let style = match message.tone {
+        Tone::Info => app.look.info(),
+        Tone::Error => app.look.error(),
+    };
+    Some(Line::styled(message.text.clone(), style))
 }
 
 /// `line` in rows of at most `width` columns, broken after a space where the
@@ -534,10 +548,14 @@ pub(crate) fn key_of(app: &View, keymap: Keymap, action: Action) -> String {
     key_names(app, &binding.keys[..1], " ")
 }
 
-/// A key's name as the look writes it: arrows in ASCII are `<-` and `->`.
+/// A key's name as the look writes it: arrows in ASCII are `<-`, `->`,
+/// `Up` and `Down`.
 fn key_name(look: Look, name: String) -> String {
     if look.ascii {
-        name.replace('←', "<-").replace('→', "->")
+        name.replace('←', "<-")
+            .replace('→', "->")
+            .replace('↑', "Up")
+            .replace('↓', "Down")
     } else {
         name
     }

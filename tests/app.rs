@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, MAX_SPEED,
-    MIN_SPEED, Match, Mode, Phase, Purpose, Target, Tone, seed_time,
+    MIN_SPEED, Match, Menu, Mode, Phase, Purpose, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -708,6 +708,10 @@ fn presses(key: Key) -> Vec<KeyEvent> {
             .collect(),
         Key::Any => vec![KeyEvent::from(KeyCode::F(12))],
         Key::Click => Vec::new(),
+        Key::Text => "aZ7 ./~é"
+            .chars()
+            .map(|c| KeyEvent::from(KeyCode::Char(c)))
+            .collect(),
     }
 }
 
@@ -725,6 +729,9 @@ fn every_key_of_every_table_does_what_its_line_says() {
                         (Action::Select(_), KeyCode::Char(c)) => Action::Select(c),
                         (Action::Digit(_), KeyCode::Char(c)) => {
                             Action::Digit(c.to_digit(10).expect("a digit") as u8)
+                        }
+                        (Action::Menu(Menu::Type(_)), KeyCode::Char(c)) => {
+                            Action::Menu(Menu::Type(c))
                         }
                         (action, _) => action,
                     };

@@ -16,8 +16,9 @@ use endodoi::app::{App, Binding, Keymap, Match};
 use endodoi::record::Record;
 use endodoi::rules::Config;
 use endodoi::ui::{Look, View};
-use keys::type_keys;
+use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
@@ -162,6 +163,10 @@ fn the_key_tables_are_the_programs() {
         section(&readme, "<!-- keys: lesson -->", is_row),
         key_table(&[Keymap::Lesson])
     );
+    assert_eq!(
+        section(&readme, "<!-- keys: start -->", is_row),
+        key_table(&[Keymap::Start, Keymap::Typing])
+    );
 }
 
 /// The lines of the code block that follows the line `marker`.
@@ -211,4 +216,8 @@ fn the_screenshots_are_the_programs() {
         screenshot(&readme, "<!-- screen: lesson -->"),
         drawn(&lesson)
     );
+    let mut start = App::start(Config::default(), &Match::default(), Vec::new());
+    type_keys(&mut start, "nj");
+    press(&mut start, KeyCode::Right);
+    assert_eq!(screenshot(&readme, "<!-- screen: start -->"), drawn(&start));
 }

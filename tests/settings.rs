@@ -532,9 +532,14 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
     );
     let games = Folder::new();
     let args = parsed(&["--seeds", "5", "--south", "Lemayian"]);
-    let (session, warnings) =
-        Session::open_with_settings(&args, None, Some(games.0.path()), Some(&folder.file()))
-            .expect("a game");
+    let (session, warnings) = Session::open_with_settings(
+        &args,
+        false,
+        None,
+        Some(games.0.path()),
+        Some(&folder.file()),
+    )
+    .expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &session.app;
     assert_eq!(
@@ -562,6 +567,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
     std::thread::sleep(Duration::from_millis(20));
     Session::open_with_settings(
         &parsed(&[]),
+        false,
         None,
         Some(games.0.path()),
         Some(&folder.file()),
@@ -579,6 +585,7 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
     let games = Folder::new();
     let (session, warnings) = Session::open_with_settings(
         &parsed(&["--width", "7"]),
+        false,
         None,
         Some(games.0.path()),
         Some(&folder.file()),
@@ -636,7 +643,8 @@ fn a_speed_or_preview_changed_in_the_game_is_remembered_and_the_rest_kept() {
     let folder = Folder::holding("# mine\n[players]\nsouth = \"Lemayian\"\n[display]\nspeed = 2\n");
     let args = parsed(&[]);
     let (mut session, warnings) =
-        Session::open_with_settings(&args, None, None, Some(&folder.file())).expect("a game");
+        Session::open_with_settings(&args, false, None, None, Some(&folder.file()))
+            .expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &mut session.app;
     assert_eq!((app.speed(), app.preview_shown()), (2, true));
@@ -661,7 +669,7 @@ fn a_display_setting_that_cannot_be_saved_is_said_and_the_game_goes_on() {
     // A folder where the settings file should be: nothing can be written there.
     fs::create_dir_all(folder.file()).expect("a folder");
     let (mut session, _) =
-        Session::open_with_settings(&parsed(&[]), None, None, Some(&folder.file()))
+        Session::open_with_settings(&parsed(&[]), false, None, None, Some(&folder.file()))
             .expect("a game");
     let app = &mut session.app;
     app.handle_key(KeyEvent::from(KeyCode::Char('-')));

@@ -276,7 +276,7 @@ fn a_game_killed_with_sigkill_resumes_with_every_move() {
     let Some(tmux) = Tmux::new("sigkill") else {
         return;
     };
-    tmux.start("--no-animation", true);
+    tmux.start("--no-animation --width 6", true);
     tmux.wait_for("South to move");
     tmux.play(&["c", "a"], 0);
     tmux.signal("KILL");
@@ -558,7 +558,7 @@ fn an_unwritable_games_folder_is_never_reported_as_saved_and_the_record_is_print
         return;
     };
     let blocker = block_the_data_folder(&tmux);
-    tmux.start("--no-animation", false);
+    tmux.start("--no-animation --width 6", false);
     tmux.wait_for("South to move");
     tmux.keys(&["a", "Enter"]);
     let screen = tmux.wait_for("NOT SAVED at move 1");
@@ -611,7 +611,7 @@ fn autosave_keeps_trying_and_s_saves_elsewhere_meanwhile() {
         return;
     };
     let blocker = block_the_data_folder(&tmux);
-    tmux.start("--no-animation", false);
+    tmux.start("--no-animation --width 6", false);
     tmux.wait_for("South to move");
     tmux.keys(&["c", "Enter"]);
     tmux.wait_for("NOT SAVED at move 1");
@@ -664,7 +664,7 @@ fn a_disk_that_fills_keeps_the_moves_written_and_says_which_are_not() {
     tmux.start_in(
         "game",
         &format!("prlimit --fsize={limit} --"),
-        "--no-animation",
+        "--no-animation --width 6",
         false,
     );
     tmux.wait_for("South to move");
@@ -795,7 +795,7 @@ fn after_a_new_game_and_quit_resume_finds_the_game_before_it() {
     let Some(tmux) = Tmux::new("new-then-quit") else {
         return;
     };
-    tmux.start("--no-animation", true);
+    tmux.start("--no-animation --width 6", true);
     tmux.wait_for("South to move");
     tmux.play(&["c", "a", "b"], 0);
     tmux.keys(&["n"]);
@@ -886,7 +886,8 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
         format!("{text}\n[display]\nspeed = 9\nascii = true\n"),
     )
     .expect("a bad setting");
-    tmux.start("", false);
+    // A game option (the default seeds) skips the start screen.
+    tmux.start("--seeds 4", false);
     let screen = tmux.wait_for("1 problem(s) with the settings file");
     assert!(
         screen.contains("En Dodoi - 8 holes"),
@@ -905,4 +906,59 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
         "{}",
         tmux.unwrapped_screen()
     );
+}
+
+#[test]
+fn a_new_game_against_the_computer_is_chosen_entirely_from_the_start_screen() {
+    let Some(tmux) = Tmux::new("start-new") else {
+        return;
+    };
+    tmux.start("--no-animation --think 100", true);
+    tmux.wait_for("Learn to play");
+    tmux.keys(&["n"]);
+    tmux.wait_for("Start the game");
+    // North: a person, then the computer at level 1, 2.
+    tmux.keys(&["Down", "Right", "Right"]);
+    tmux.wait_for("the computer, level 2 of 5");
+    tmux.keys(&["Down", "Right", "Right"]);
+    tmux.wait_for("8 holes");
+    tmux.keys(&["s"]);
+    tmux.wait_for("South to move");
+    tmux.play(&["c"], 0);
+    let screen = tmux.wait_for("move 2 ╮");
+    assert!(screen.contains("Computer (level 2)"), "{screen}");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    let record = tmux.autosaved();
+    assert_eq!(record.game.config().width(), 8);
+    assert_eq!(record.game.ply(), 2);
+    assert_eq!(record.tag("South"), Some("South"));
+    assert_eq!(record.tag("North"), Some("Computer (level 2)"));
+}
+
+#[test]
+fn continue_on_the_start_screen_goes_on_with_the_saved_game_in_its_file() {
+    let Some(tmux) = Tmux::new("start-continue") else {
+        return;
+    };
+    tmux.start("--no-animation --width 8 --south Naserian", true);
+    tmux.wait_for("Naserian to move");
+    tmux.play(&["c", "a"], 0);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    let path = tmux.autosaved_path();
+    tmux.start("--no-animation", true);
+    tmux.wait_for("1 unfinished");
+    tmux.keys(&["c"]);
+    tmux.wait_for("Naserian v North");
+    tmux.keys(&["Enter"]);
+    // Wait for the last line drawn, not the title drawn before it.
+    let screen = tmux.wait_for("Naserian to move");
+    assert!(screen.contains("move 2 ╮"), "{screen}");
+    assert!(screen.contains("8 holes"), "{screen}");
+    tmux.play(&["d"], 2);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+    assert_eq!(tmux.autosaved_path(), path, "the same file goes on");
+    assert_eq!(moves(&tmux.autosaved()), "C a D");
 }

@@ -80,7 +80,8 @@ impl App {
             | Action::CancelGoTo
             | Action::GoTo
             | Action::TakeOver
-            | Action::Analysis => {}
+            | Action::Analysis
+            | Action::Menu(_) => {}
         }
     }
 

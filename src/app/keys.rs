@@ -16,6 +16,10 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
+pub use start::Menu;
+use start::{START, TYPING};
+
+mod start;
 
 mod lesson;
 use lesson::LESSON;
@@ -86,6 +90,8 @@ pub enum Action {
     Analysis,
     /// A click, resolved by the drawing to what was clicked.
     Click(Target),
+    /// The start screen: see [`Menu`].
+    Menu(Menu),
 }
 
 /// What a click landed on, as the drawing resolves it.
@@ -95,6 +101,8 @@ pub enum Target {
     Hole(Hole),
     /// A move in the move list: the number of moves played once it is.
     Move(usize),
+    /// A line of the start screen, by its number on its page.
+    Item(usize),
     /// Anything else.
     Elsewhere,
 }
@@ -119,6 +127,9 @@ pub enum Key {
     Any,
     /// A mouse click, which the drawing resolves into an [`Action::Click`].
     Click,
+    /// Any printable character, typed into a name or a path (the action's
+    /// character is the key's).
+    Text,
 }
 
 impl Key {
@@ -152,6 +163,15 @@ impl Key {
                         other => other,
                     });
             }
+            Key::Text => {
+                let plain = !event.modifiers.contains(KeyModifiers::CONTROL);
+                return typed
+                    .filter(|c| plain && !c.is_control())
+                    .map(|c| match binding_action {
+                        Action::Menu(Menu::Type(_)) => Action::Menu(Menu::Type(c)),
+                        other => other,
+                    });
+            }
             Key::Any => true,
             Key::Click => false,
         };
@@ -162,7 +182,7 @@ impl Key {
     /// first, then ranges of keys, then any key.
     fn rank(self) -> u8 {
         match self {
-            Key::HoleLetters | Key::Digits => 1,
+            Key::HoleLetters | Key::Digits | Key::Text => 1,
             Key::Any => 2,
             _ => 0,
         }
@@ -177,6 +197,8 @@ impl Key {
             Key::Code(code) => match code {
                 KeyCode::Left => "←".to_owned(),
                 KeyCode::Right => "→".to_owned(),
+                KeyCode::Up => "↑".to_owned(),
+                KeyCode::Down => "↓".to_owned(),
                 KeyCode::Backspace => "Backspace".to_owned(),
                 KeyCode::Enter => "Enter".to_owned(),
                 KeyCode::Home => "Home".to_owned(),
@@ -189,6 +211,7 @@ impl Key {
             Key::Digits => "12 Enter".to_owned(),
             Key::Any => "any key".to_owned(),
             Key::Click => "click".to_owned(),
+            Key::Text => "a-z 0-9 …".to_owned(),
         }
     }
 }
@@ -465,11 +488,15 @@ pub enum Keymap {
     GoTo,
     /// The lesson.
     Lesson,
+    /// The start screen.
+    Start,
+    /// A name or a path being typed on the start screen.
+    Typing,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 7] = [
+    pub const ALL: [Keymap; 9] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
@@ -477,6 +504,8 @@ impl Keymap {
         Keymap::Viewer,
         Keymap::GoTo,
         Keymap::Lesson,
+        Keymap::Start,
+        Keymap::Typing,
     ];
 
     /// The table.
@@ -489,6 +518,8 @@ impl Keymap {
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
             Keymap::Lesson => LESSON,
+            Keymap::Start => START,
+            Keymap::Typing => TYPING,
         }
     }
 

@@ -328,6 +328,7 @@ impl App {
             | Action::Digit(_)
             | Action::EraseDigit
             | Action::CancelGoTo
+            | Action::Menu(_)
             | Action::GoTo
             | Action::TakeOver
             | Action::Analysis => {}

@@ -184,14 +184,14 @@ impl App {
     pub fn viewer(&self) -> Option<&Viewer> {
         match &self.screen {
             Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game | Screen::Lesson(_) => None,
+            Screen::Game | Screen::Lesson(_) | Screen::Start(_) => None,
         }
     }
 
     fn viewer_mut(&mut self) -> Option<&mut Viewer> {
         match &mut self.screen {
             Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game | Screen::Lesson(_) => None,
+            Screen::Game | Screen::Lesson(_) | Screen::Start(_) => None,
         }
     }
 
@@ -285,7 +285,8 @@ impl App {
             | Action::Hint
             | Action::TogglePreview
             | Action::NewGame
-            | Action::Save => {}
+            | Action::Save
+            | Action::Menu(_) => {}
         }
     }
 

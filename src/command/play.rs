@@ -9,7 +9,7 @@ use super::{Console, warn};
 use crate::cli::PlayArgs;
 use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
-use crate::session::Session;
+use crate::session::{Session, chooses_no_game};
 use crate::{settings, terminal};
 
 /// Opens the game the options ask for (the settings file giving what they
@@ -20,11 +20,15 @@ use crate::{settings, terminal};
 /// When the game cannot be opened or the terminal fails, or the output
 /// cannot be written.
 pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    let games = save::games_dir();
+    let menu = console.terminal && chooses_no_game(args);
+    // `--load` is a game option: with it there is no menu.
     let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
     let (session, settings_warnings) = Session::open_with_settings(
         args,
+        menu,
         loaded,
-        save::games_dir().as_deref(),
+        games.as_deref(),
         settings::path().as_deref(),
     )?;
     for warning in &session.warnings {

@@ -1,0 +1,476 @@
+//! The start screen drawn, and its clicks resolved.
+//!
+//! ```text
+//!                         E N   D O D O I
+//!          the Maasai game of seeds and holes in two rows
+//!            (••••) (••••) (••••) (••••) (••••) (••••)
+//!            (••••) (••••) (••••) (••••) (••••) (••••)
+//!      ╭──────────────────────── Menu ────────────────────────╮
+//!      │  ▶ n  New game                                        │
+//!      │    c  Continue                        2 unfinished    │
+//!      │    …                                                  │
+//!      ╰───────────────────────────────────────────────────────╯
+//!              what the selected line does, in a few words
+//!  message line
+//!  key bar
+//! ```
+//!
+//! The title's art goes first when rows are short, then the subtitle; a
+//! long list of saved games scrolls to keep the selected one in sight.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Widget};
+
+use super::{MAX_MESSAGE_ROWS, View, draw_keys, key_of, message_line, wrap};
+use crate::app::start::{Entry, Field, Page, Setup, Typed};
+use crate::app::{Action, Keymap, Menu, SavedGame, Start};
+use crate::rules::{Side, Variant};
+
+/// The width of the page's frame: the menu, the new game, a list.
+const PANELS: [u16; 3] = [52, 66, 76];
+/// Holes in each row of the title's art.
+const ART_HOLES: usize = 6;
+/// Seeds in each hole of the title's art.
+const ART_SEEDS: usize = 4;
+/// Columns of a saved game's date (`2026-12-01 05:10`).
+const WHEN: usize = 16;
+/// Columns of a saved game's move count (`123 moves`).
+const MOVES: usize = 9;
+/// Columns of a setting's name on the new-game page.
+const LABEL: usize = 21;
+/// The rows the title may take, the largest that fits first: the banner,
+/// the art, the subtitle, the name alone, nothing.
+const TITLES: [u16; 5] = [BANNER_TITLE, 6, 3, 1, 0];
+/// The rows of the title with the banner.
+const BANNER_TITLE: u16 = 11;
+/// The shortest screen that shows the banner.
+const BANNER_HEIGHT: u16 = 36;
+/// The game's name in letters five rows high, `#` for a block.
+const BANNER: [&str; 5] = [
+    "##### #   #   ####   ###  ####   ###  #####",
+    "#     ##  #   #   # #   # #   # #   #   #  ",
+    "####  # # #   #   # #   # #   # #   #   #  ",
+    "#     #  ##   #   # #   # #   # #   #   #  ",
+    "##### #   #   ####   ###  ####   ###  #####",
+];
+
+/// Where the start screen's parts go on a screen.
+struct Layout {
+    /// Title lines: the title, the subtitle, the art (as many as fit).
+    title: Rect,
+    panel: Rect,
+    /// The column headings of a list, if any.
+    header: Option<Rect>,
+    /// The lines shown: their number on the page and where they go.
+    rows: Vec<(usize, Rect)>,
+    footer: Rect,
+    message: Rect,
+    keys: Rect,
+}
+
+impl Layout {
+    fn of(start: &Start, area: Rect, message_rows: u16) -> Layout {
+        let lists = matches!(start.page(), Page::Continue | Page::Replay);
+        let header = u16::from(lists);
+        let page_rows = u16::try_from(start.rows()).unwrap_or(u16::MAX);
+        // Below the frame: the footer, a gap, the message and the key bar.
+        let below = 3 + message_rows;
+        let room = area.height.saturating_sub(below);
+        let panel_wanted = page_rows + header + 4;
+        let title = TITLES
+            .into_iter()
+            .filter(|&title| title != BANNER_TITLE || area.height >= BANNER_HEIGHT)
+            .find(|&title| title + panel_wanted <= room)
+            .unwrap_or(0);
+        let panel_height = panel_wanted.min(room - title).max(3);
+        let padding = u16::from(panel_height >= page_rows + header + 4);
+        let visible = usize::from(panel_height.saturating_sub(2 + 2 * padding + header));
+        // The whole screen centred, as a game's is on a tall terminal.
+        let block = title + panel_height + below;
+        let top = area.y + area.height.saturating_sub(block) / 2;
+        let width = area.width.min(match start.page() {
+            Page::Menu => PANELS[0],
+            Page::NewGame => PANELS[1],
+            Page::Continue | Page::Replay => PANELS[2],
+        });
+        let panel = Rect::new(
+            area.x + (area.width - width) / 2,
+            top + title,
+            width,
+            panel_height,
+        );
+        let inner_x = panel.x + 2;
+        let inner_width = panel.width.saturating_sub(4);
+        let first_y = panel.y + 1 + padding;
+        // The selected line stays in sight.
+        let first = (start.row() + 1).saturating_sub(visible);
+        let rows = (first..start.rows())
+            .take(visible)
+            .enumerate()
+            .map(|(at, row)| {
+                let y = first_y + header + at as u16;
+                (row, Rect::new(inner_x, y, inner_width, 1))
+            })
+            .collect();
+        let message_y = (panel.bottom() + 2).min(area.bottom().saturating_sub(1 + message_rows));
+        Layout {
+            title: Rect::new(area.x, top, area.width, title),
+            panel,
+            header: lists.then(|| Rect::new(inner_x, first_y, inner_width, 1)),
+            rows,
+            footer: Rect::new(area.x, panel.bottom().min(area.bottom()), area.width, 1),
+            message: Rect::new(area.x, message_y, area.width, message_rows),
+            keys: Rect::new(area.x, message_y + message_rows, area.width, 1),
+        }
+    }
+}
+
+/// The line of the start screen at a screen cell, if any.
+pub(super) fn item_at(
+    app: &View,
+    start: &Start,
+    screen: Rect,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    let point = ratatui::layout::Position::new(column, row);
+    Layout::of(start, screen, message(app, screen).len() as u16)
+        .rows
+        .into_iter()
+        .find(|(_, rect)| rect.contains(point))
+        .map(|(row, _)| row)
+}
+
+/// Draws the start screen.
+pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let message = message(app, area);
+    let layout = Layout::of(start, area, message.len() as u16);
+    draw_title(app, layout.title, buf);
+    let title = match start.page() {
+        Page::Menu => "Menu",
+        Page::NewGame => "New game",
+        Page::Continue => "Continue a game",
+        Page::Replay => "Replay a game",
+    };
+    Block::bordered()
+        .border_set(look.frame())
+        .border_style(look.muted())
+        .title_top(Line::styled(format!(" {title} "), look.title()).centered())
+        .render(layout.panel.intersection(area), buf);
+    if let Some(header) = layout.header {
+        let line = list_line(header.width.saturating_sub(2), "Players", "", "last played");
+        Line::from(
+            vec![Span::raw("  ")]
+                .into_iter()
+                .chain(line.spans)
+                .collect::<Vec<_>>(),
+        )
+        .render(header, buf);
+        buf.set_style(header, look.muted());
+    }
+    for &(row, rect) in &layout.rows {
+        let selected = row == start.row();
+        let line = match start.page() {
+            Page::Menu => menu_line(app, start, Entry::ALL[row]),
+            Page::NewGame => field_line(app, start, Field::ALL[row], selected),
+            Page::Continue => {
+                let saved = start.unfinished().nth(row).expect("a line a game");
+                saved_line(saved, rect.width.saturating_sub(2))
+            }
+            Page::Replay => match row.checked_sub(1) {
+                None => file_line(app, start),
+                Some(index) => saved_line(&start.saved()[index], rect.width.saturating_sub(2)),
+            },
+        };
+        let mark = if selected { look.turn_arrow() } else { " " };
+        Line::from(
+            std::iter::once(Span::styled(format!("{mark} "), look.title()))
+                .chain(line.spans)
+                .collect::<Vec<_>>(),
+        )
+        .render(rect, buf);
+        if selected {
+            buf.set_style(rect, Style::new().add_modifier(Modifier::BOLD));
+        }
+    }
+    if let Some((first, _)) = layout.rows.first().filter(|(first, _)| *first > 0) {
+        let more = format!(" {first} more above ");
+        Line::styled(more, look.muted()).right_aligned().render(
+            Rect::new(
+                layout.panel.x + 1,
+                layout.panel.y,
+                layout.panel.width - 3,
+                1,
+            ),
+            buf,
+        );
+    }
+    Line::styled(footer(app, start), look.muted())
+        .centered()
+        .render(layout.footer, buf);
+    Text::from(message).centered().render(layout.message, buf);
+    draw_keys(app, layout.keys, buf);
+}
+
+/// The message, wrapped onto as few rows as it needs (at most
+/// [`MAX_MESSAGE_ROWS`]); one empty row without one.
+fn message(app: &View, area: Rect) -> Vec<Line<'static>> {
+    match message_line(app) {
+        Some(line) => wrap(&line, area.width, MAX_MESSAGE_ROWS),
+        None => vec![Line::default()],
+    }
+}
+
+/// The title in `area`: as many of the banner (or the name), the
+/// subtitle and the art of a board at its start as its rows allow.
+fn draw_title(app: &View, area: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let hole = [
+        Span::styled("(", look.muted()),
+        Span::styled(look.seed().repeat(ART_SEEDS), look.seeds()),
+        Span::styled(") ", look.muted()),
+    ];
+    let art = || {
+        Line::from(
+            hole.iter()
+                .cycle()
+                .take(3 * ART_HOLES)
+                .cloned()
+                .collect::<Vec<_>>(),
+        )
+    };
+    let block = if look.ascii { "#" } else { "█" };
+    let mut lines: Vec<Line> = if area.height == BANNER_TITLE {
+        BANNER
+            .iter()
+            .map(|row| Line::styled(row.replace('#', block), look.title()))
+            .chain([Line::default()])
+            .collect()
+    } else {
+        vec![Line::styled("E N   D O D O I", look.title())]
+    };
+    lines.extend([
+        Line::styled(
+            "the Maasai game of seeds and holes in two rows",
+            look.muted(),
+        ),
+        Line::default(),
+        art(),
+        art(),
+    ]);
+    for (y, line) in (area.y..area.bottom()).zip(lines) {
+        line.centered()
+            .render(Rect::new(area.x, y, area.width, 1), buf);
+    }
+}
+
+/// A line of the menu: its key, its name and what it holds.
+fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
+    let look = app.look;
+    let (name, detail) = match entry {
+        Entry::NewGame => ("New game", String::new()),
+        Entry::Continue => (
+            "Continue",
+            match start.unfinished().count() {
+                0 => "none yet".to_owned(),
+                n => format!("{n} unfinished"),
+            },
+        ),
+        Entry::Replay => ("Replay a game", format!("{} saved", start.saved().len())),
+        Entry::Learn => ("Learn to play", String::new()),
+        Entry::Quit => ("Quit", String::new()),
+    };
+    let key = key_of(app, Keymap::Start, entry.action());
+    Line::from(vec![
+        Span::styled(format!("{key}  "), look.key()),
+        Span::raw(format!("{name:<20}")),
+        Span::styled(detail, look.muted()),
+    ])
+}
+
+/// A line of the new-game page: the setting and its value, between arrows
+/// when selected.
+fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'static> {
+    let look = app.look;
+    let setup = start.setup();
+    let label = match field {
+        Field::Player(Side::South) => "South (moves first)",
+        Field::Player(Side::North) => "North",
+        Field::Width => "Holes in a row",
+        Field::Seeds => "Seeds in a hole",
+        Field::Variant => "Rules",
+        Field::FirstTo => "Match",
+        Field::Play => {
+            let key = key_of(app, Keymap::Start, Action::Menu(Menu::Play));
+            return Line::from(vec![
+                Span::raw(format!("{:LABEL$}", "")),
+                Span::styled("[ Start the game ]", look.title()),
+                Span::styled(format!("  {key}"), look.key()),
+            ]);
+        }
+    };
+    let mut spans = vec![Span::raw(format!("{label:LABEL$}"))];
+    if let (Field::Player(side), Some((Typed::Name(typing), text))) = (field, start.typing())
+        && side == typing
+    {
+        spans.push(Span::styled(format!("  {text}"), look.name(side, true)));
+        spans.push(Span::styled(
+            " ",
+            Style::new().add_modifier(Modifier::REVERSED),
+        ));
+        return Line::from(spans);
+    }
+    let value = value_of(setup, field);
+    let style = match field {
+        Field::Player(side) => look.name(side, true),
+        _ => look.strong(),
+    };
+    let (left, right) = if selected {
+        ("‹ ", " ›")
+    } else {
+        ("  ", "  ")
+    };
+    spans.extend([
+        Span::styled(left, look.title()),
+        Span::styled(value, style),
+        Span::styled(right, look.title()),
+    ]);
+    Line::from(spans)
+}
+
+/// The value of a setting in words.
+fn value_of(setup: &Setup, field: Field) -> String {
+    match field {
+        Field::Player(side) => match setup.computers[side] {
+            Some(level) => format!("the computer, level {level} of 5"),
+            None => setup.players().name(side).to_owned(),
+        },
+        Field::Width => format!("{} holes", setup.width),
+        Field::Seeds => format!("{} seeds", setup.seeds),
+        Field::Variant => match setup.variant {
+            Variant::Classic => "En Dodoi (classic)".to_owned(),
+            Variant::Cross => "Cross-Endodoi".to_owned(),
+        },
+        Field::FirstTo => match setup.first_to {
+            Some(wins) => format!("first to {wins} wins"),
+            None => "a single game".to_owned(),
+        },
+        Field::Play => String::new(),
+    }
+}
+
+/// The replay page's line of a record file: the path typed, or an invitation.
+fn file_line(app: &View, start: &Start) -> Line<'static> {
+    let look = app.look;
+    if let Some((Typed::Path, text)) = start.typing() {
+        return Line::from(vec![
+            Span::raw("Record file: "),
+            Span::styled(text.to_owned(), look.strong()),
+            Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
+        ]);
+    }
+    let key = key_of(app, Keymap::Start, Action::Menu(Menu::OpenFile));
+    Line::from(vec![
+        Span::styled(format!("{key}  "), look.key()),
+        Span::raw("A record file…"),
+    ])
+}
+
+/// A saved game in a list: its players, moves and date.
+fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
+    let players = format!("{} v {}", saved.names.south, saved.names.north);
+    list_line(
+        width,
+        &players,
+        &format!("{} moves", saved.moves),
+        &saved.when,
+    )
+}
+
+/// A list's line in columns: the players (cut to fit), the moves, the date.
+fn list_line(width: u16, players: &str, moves: &str, when: &str) -> Line<'static> {
+    let players_width = usize::from(width).saturating_sub(MOVES + WHEN + 4).max(8);
+    Line::raw(format!(
+        "{:players_width$}  {moves:>MOVES$}  {when:>WHEN$}",
+        fit(players, players_width)
+    ))
+}
+
+/// `text` cut to `width` characters, an ellipsis marking the cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_owned()
+    } else {
+        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// What the selected line does, in a few words, under the frame.
+fn footer(app: &View, start: &Start) -> String {
+    let key = |keymap, menu| key_of(app, keymap, Action::Menu(menu));
+    if start.typing().is_some() {
+        return format!(
+            "{} keeps it{}{} forgets it",
+            key(Keymap::Typing, Menu::Done),
+            app.look.dot(),
+            key(Keymap::Typing, Menu::Cancel)
+        );
+    }
+    let change = format!(
+        "{} {}",
+        key(Keymap::Start, Menu::Less),
+        key(Keymap::Start, Menu::More)
+    );
+    let row = start.row();
+    match start.page() {
+        Page::Menu => match Entry::ALL[row] {
+            Entry::NewGame => "Play a friend or the computer; choose the board".to_owned(),
+            Entry::Continue => "Go on with a game where it was left".to_owned(),
+            Entry::Replay => "Step through a saved game or a record file".to_owned(),
+            Entry::Learn => "A guided lesson, a rule at a time".to_owned(),
+            Entry::Quit => "Every game is saved as it is played".to_owned(),
+        },
+        Page::NewGame => match Field::ALL[row] {
+            Field::Player(side) if start.setup().computers[side].is_none() => format!(
+                "{} types the name{}{change}: the computer",
+                key(Keymap::Start, Menu::Choose),
+                app.look.dot()
+            ),
+            Field::Player(_) => format!("{change}: its level (1 gentle, 5 strongest) or a person"),
+            Field::Width => format!("{change}: 6 to 10 holes in each row"),
+            Field::Seeds => format!("{change}: 3 to 6 seeds in each hole at the start"),
+            Field::Variant => match start.setup().variant {
+                Variant::Classic => "Every lap is sown counterclockwise".to_owned(),
+                Variant::Cross => "A lap of an odd number of seeds goes clockwise".to_owned(),
+            },
+            Field::FirstTo => format!("{change}: games until a player has that many wins"),
+            Field::Play => format!("{} starts the game", key(Keymap::Start, Menu::Choose)),
+        },
+        Page::Continue | Page::Replay => {
+            let saved = match start.page() {
+                Page::Continue => start.unfinished().nth(row),
+                _ => row.checked_sub(1).map(|index| &start.saved()[index]),
+            };
+            match saved {
+                Some(saved) => {
+                    let state = match (&saved.in_use, saved.finished) {
+                        (Some(holder), _) => format!("in use by {holder}"),
+                        (None, true) => "over".to_owned(),
+                        (None, false) => "unfinished".to_owned(),
+                    };
+                    format!("{}, {state}{}{}", saved.board, app.look.dot(), saved.id)
+                }
+                None => format!(
+                    "{} types the path of a record file",
+                    key(Keymap::Start, Menu::Choose)
+                ),
+            }
+        }
+    }
+}

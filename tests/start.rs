@@ -1,0 +1,559 @@
+//! The start screen: keys and clicks drive its menu to a new game, to a
+//! saved game continued and to a record replayed; the session lists the
+//! saved games and opens the one chosen; and how it is drawn.
+
+#[path = "common/keys.rs"]
+mod keys;
+#[path = "common/mouse.rs"]
+mod mouse;
+#[path = "common/screen.rs"]
+mod screen;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use clap::Parser;
+use endodoi::app::start::{Page, Typed};
+use endodoi::app::{App, Effect, Keymap, Match, Opening, SavedGame, Screen, Tone};
+use endodoi::cli::Cli;
+use endodoi::record::Record;
+use endodoi::rules::{BySide, Config, Side, Variant};
+use endodoi::search::Level;
+use endodoi::session::{Session, chooses_no_game, open_chosen};
+use endodoi::ui::{Look, View};
+use keys::{press, type_keys};
+use mouse::{SCREEN, click};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use screen::text;
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+
+fn saved(id: &str, moves: usize, finished: bool) -> SavedGame {
+    SavedGame {
+        id: id.to_owned(),
+        path: PathBuf::from(format!("/games/{id}.ogn")),
+        names: BySide {
+            south: "Naserian".to_owned(),
+            north: "Computer (level 2)".to_owned(),
+        },
+        moves,
+        board: "8 holes, 4 seeds, classic".to_owned(),
+        when: format!("2026-11-{:02} 18:30", 30 - moves),
+        finished,
+        in_use: None,
+    }
+}
+
+/// The start screen with three saved games, newest first: two unfinished
+/// and a finished one between them.
+fn menu() -> App {
+    let saved = vec![
+        saved("newest", 12, false),
+        saved("finished", 20, true),
+        saved("older", 4, false),
+    ];
+    let mut app = App::start(Config::default(), &Match::default(), saved);
+    app.set_animation(false);
+    app
+}
+
+fn page(app: &App) -> Page {
+    app.start_screen().expect("the start screen").page()
+}
+
+fn draw(app: &App, look: Look, width: u16, height: u16) -> Buffer {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    View::new(app, look).render(buf.area, &mut buf);
+    buf
+}
+
+/// Clicks the first cell of the screen (80×24) that shows `words`.
+fn click_on(app: &mut App, words: &str) {
+    let screen = text(&draw(app, Look::default(), SCREEN.width, SCREEN.height));
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains(words))
+        .unwrap_or_else(|| panic!("{words:?} on the screen:\n{screen}"));
+    let column = line[..line.find(words).expect("found")].chars().count();
+    click(app, column as u16, row as u16);
+}
+
+#[test]
+fn keys_set_up_a_new_game_against_the_computer_at_level_2_on_width_8() {
+    let mut app = menu();
+    type_keys(&mut app, "n");
+    assert_eq!(page(&app), Page::NewGame);
+    // South's name: Enter types it.
+    press(&mut app, KeyCode::Enter);
+    for _ in "South".chars() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "Naserian\n");
+    // North: the computer, level 1 then 2.
+    type_keys(&mut app, "j");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    // The width: 6, 7, 8.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    type_keys(&mut app, "s");
+
+    assert_eq!(app.screen(), &Screen::Game);
+    assert_eq!(
+        app.game().config(),
+        Config::new(8, 4, Variant::Classic).expect("a board")
+    );
+    let players = app.players();
+    assert_eq!(players.name(Side::South), "Naserian");
+    assert_eq!(players.computer(Side::South), None);
+    assert_eq!(players.computer(Side::North), Level::new(2));
+    assert_eq!(players.name(Side::North), "Computer (level 2)");
+    assert_eq!(players.first_to, None);
+    assert_eq!(app.game().ply(), 0);
+    assert!(!app.should_quit());
+}
+
+#[test]
+fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
+    let mut app = menu();
+    type_keys(&mut app, "n");
+    // The width: no fewer than 6 holes, no more than 10.
+    type_keys(&mut app, "jj");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.start_screen().expect("start").setup().width, 6);
+    for _ in 0..9 {
+        press(&mut app, KeyCode::Right);
+    }
+    // Seeds: 3 to 6; the variant; a match to 3 wins.
+    type_keys(&mut app, "j");
+    for _ in 0..9 {
+        press(&mut app, KeyCode::Left);
+    }
+    type_keys(&mut app, "j");
+    press(&mut app, KeyCode::Right);
+    type_keys(&mut app, "j");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    // Enter on the last line starts the game.
+    type_keys(&mut app, "j\n");
+    assert_eq!(
+        app.game().config(),
+        Config::new(10, 3, Variant::Cross).expect("a board")
+    );
+    assert_eq!(app.players().first_to, Some(3));
+    assert_eq!(app.players().name(Side::South), "Player 1");
+}
+
+#[test]
+fn the_computer_moves_first_when_it_plays_south() {
+    let mut app = menu();
+    type_keys(&mut app, "n");
+    press(&mut app, KeyCode::Left);
+    type_keys(&mut app, "s");
+    assert_eq!(app.players().computer(Side::South), Level::new(5));
+    assert!(
+        app.take_effects()
+            .iter()
+            .any(|effect| matches!(effect, Effect::Think(_))),
+        "the computer is asked for its first move"
+    );
+}
+
+#[test]
+fn a_blank_name_is_the_default_and_esc_forgets_what_was_typed() {
+    let mut app = menu();
+    type_keys(&mut app, "n\n");
+    for _ in "South".chars() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "Naserian\n");
+    assert_eq!(
+        app.start_screen()
+            .expect("start")
+            .setup()
+            .names
+            .south
+            .as_deref(),
+        Some("Naserian")
+    );
+    press(&mut app, KeyCode::Enter);
+    for _ in "Naserian".chars() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "  \n");
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.setup().names.south, None);
+    assert_eq!(start.setup().players().name(Side::South), "South");
+    type_keys(&mut app, "\nLekishon");
+    press(&mut app, KeyCode::Esc);
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.typing(), None);
+    assert_eq!(start.setup().names.south, None);
+    // Esc again: back to the menu, on its new-game line; once more: quit.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(page(&app), Page::Menu);
+    assert_eq!(app.start_screen().expect("start").row(), 0);
+    assert!(!app.should_quit());
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn continue_picks_the_newest_unfinished_game() {
+    let mut app = menu();
+    let unfinished: Vec<&str> = app
+        .start_screen()
+        .expect("start")
+        .unfinished()
+        .map(|saved| saved.id.as_str())
+        .collect();
+    assert_eq!(unfinished, ["newest", "older"]);
+    type_keys(&mut app, "c\n");
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Open(Opening::Resume("newest".to_owned()))]
+    );
+    // The older one is a line below.
+    type_keys(&mut app, "j\n");
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Open(Opening::Resume("older".to_owned()))]
+    );
+}
+
+#[test]
+fn continue_without_an_unfinished_game_says_so() {
+    let mut app = App::start(
+        Config::default(),
+        &Match::default(),
+        vec![saved("over", 30, true)],
+    );
+    type_keys(&mut app, "c");
+    assert_eq!(page(&app), Page::Menu);
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("No unfinished game: n starts a new one")
+    );
+    assert!(app.take_effects().is_empty());
+}
+
+#[test]
+fn replay_opens_a_saved_game_or_the_record_file_typed() {
+    let mut app = menu();
+    type_keys(&mut app, "r");
+    assert_eq!(page(&app), Page::Replay);
+    // The newest saved game is selected, finished games included.
+    type_keys(&mut app, "j\n");
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Open(Opening::Replay(PathBuf::from(
+            "/games/finished.ogn"
+        )))]
+    );
+    type_keys(&mut app, "o");
+    assert_eq!(
+        app.start_screen().expect("start").typing(),
+        Some((Typed::Path, ""))
+    );
+    // Letters that are keys elsewhere are typed here.
+    type_keys(&mut app, "games/nq.ogx");
+    press(&mut app, KeyCode::Backspace);
+    type_keys(&mut app, "n\n");
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Open(Opening::Replay(PathBuf::from("games/nq.ogn")))]
+    );
+    assert!(!app.should_quit());
+}
+
+#[test]
+fn learn_to_play_opens_the_lesson_at_its_first_step() {
+    let mut app = menu();
+    type_keys(&mut app, "l");
+    let lesson = app.lesson().expect("the lesson");
+    assert_eq!(lesson.page(), 0);
+    assert_eq!(app.keymap(), Keymap::Lesson);
+    assert!(app.take_effects().is_empty(), "the lesson saves nothing");
+}
+
+#[test]
+fn clicks_choose_a_line_and_change_a_setting() {
+    let mut app = menu();
+    click_on(&mut app, "New game");
+    assert_eq!(page(&app), Page::NewGame);
+    // A first click selects the width, the next changes it.
+    click_on(&mut app, "6 holes");
+    assert_eq!(app.start_screen().expect("start").row(), 2);
+    click_on(&mut app, "6 holes");
+    assert_eq!(app.start_screen().expect("start").setup().width, 7);
+    click_on(&mut app, "Start the game");
+    click_on(&mut app, "Start the game");
+    assert_eq!(app.screen(), &Screen::Game);
+    assert_eq!(app.game().config().width(), 7);
+}
+
+#[test]
+fn a_click_on_a_saved_game_continues_it() {
+    let mut app = menu();
+    click_on(&mut app, "Continue");
+    click_on(&mut app, "4 moves");
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Open(Opening::Resume("older".to_owned()))]
+    );
+}
+
+#[test]
+fn the_menu_at_80x24() {
+    let app = menu();
+    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
+}
+
+#[test]
+fn the_new_game_page_at_80x24() {
+    let mut app = menu();
+    type_keys(&mut app, "nj");
+    press(&mut app, KeyCode::Right);
+    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
+}
+
+#[test]
+fn the_start_screen_fits_every_size_in_ascii_and_without_colour() {
+    let look = Look {
+        ascii: true,
+        color: false,
+    };
+    for keys in ["", "n", "c", "r"] {
+        let mut app = menu();
+        type_keys(&mut app, keys);
+        for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+            let buf = draw(&app, look, width, height);
+            let screen = text(&buf);
+            assert!(screen.is_ascii(), "{keys:?} at {width}x{height}:\n{screen}");
+            assert!(
+                screen.contains("q quit"),
+                "the key bar at {width}x{height}:\n{screen}"
+            );
+            // The page's last line, or a saved game's.
+            let line = match keys {
+                "" => "Quit",
+                "n" => "Start the game",
+                _ => "Naserian v Computer",
+            };
+            assert!(
+                screen.contains(line),
+                "{keys:?} at {width}x{height}:\n{screen}"
+            );
+            // The name in large letters where there is room for them.
+            assert_eq!(
+                screen.contains("##### #   #"),
+                height == 60,
+                "{keys:?} at {width}x{height}:\n{screen}"
+            );
+            let colours = buf
+                .content
+                .iter()
+                .filter(|cell| cell.fg != ratatui::style::Color::Reset);
+            assert_eq!(colours.count(), 0, "no colour without colour");
+        }
+    }
+}
+
+#[test]
+fn the_menu_is_in_colour_with_colour() {
+    let buf = draw(&menu(), Look::default(), 80, 24);
+    let screen = text(&buf);
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("New game"))
+        .expect("the menu");
+    let key = line
+        .chars()
+        .collect::<Vec<_>>()
+        .windows(3)
+        .position(|three| three == [' ', 'n', ' '])
+        .expect("the key n")
+        + 1;
+    assert_eq!(
+        buf[(key as u16, row as u16)].fg,
+        ratatui::style::Color::Yellow
+    );
+}
+
+// ---------------------------------------------------------------- the session
+
+fn play_args(words: &[&str]) -> endodoi::cli::PlayArgs {
+    Cli::try_parse_from(std::iter::once("endodoi").chain(words.iter().copied()))
+        .expect("options")
+        .play
+}
+
+/// Writes a saved game of `moves` on a board 6 wide, last written `age`
+/// ago.
+fn write_save(dir: &Path, id: &str, moves: &str, age: Duration) -> PathBuf {
+    let mut record = Record::read_moves(Config::default(), moves).expect("a game");
+    record.set_tag("South", id);
+    let path = dir.join(format!("{id}.ogn"));
+    std::fs::write(&path, record.to_string()).expect("written");
+    let file = std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .expect("open");
+    file.set_modified(SystemTime::now() - age).expect("dated");
+    path
+}
+
+#[test]
+fn only_options_that_choose_a_game_skip_the_start_screen() {
+    for words in [&[][..], &["--no-animation"], &["--ascii", "--think", "100"]] {
+        assert!(chooses_no_game(&play_args(words)), "{words:?}");
+    }
+    for words in [
+        &["--south", "Naserian"][..],
+        &["--north", "computer:2"],
+        &["--width", "8"],
+        &["--seeds", "5"],
+        &["--variant", "cross"],
+        &["--first-to", "3"],
+        &["--resume"],
+        &["--load", "game.ogn"],
+        &["--record", "game.ogn"],
+    ] {
+        assert!(!chooses_no_game(&play_args(words)), "{words:?}");
+    }
+}
+
+#[test]
+fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("the games folder");
+    write_save(&games, "older", "C a", Duration::from_secs(7200));
+    let newest = write_save(&games, "newest", "C a B", Duration::from_secs(60));
+    let finished = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naserian-lekishon.ogn");
+    std::fs::copy(finished, games.join("over.ogn")).expect("copied");
+    std::fs::write(games.join("broken.ogn"), "1. Z *\n").expect("written");
+
+    let session = Session::start_screen(&play_args(&["--no-animation"]), Some(&games))
+        .expect("the start screen");
+    assert_eq!(session.warnings.len(), 1, "{:?}", session.warnings);
+    let (mut app, mut store) = (session.app, session.store);
+    let start = app.start_screen().expect("the start screen");
+    let ids: Vec<&str> = start.saved().iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["over", "newest", "older"]);
+    let newest_line = &start.saved()[1];
+    assert_eq!(
+        (newest_line.moves, newest_line.names.south.as_str()),
+        (3, "newest")
+    );
+
+    type_keys(&mut app, "c\n");
+    let effects = app.take_effects();
+    let [Effect::Open(opening)] = &effects[..] else {
+        panic!("{effects:?}");
+    };
+    open_chosen(opening, &mut app, &mut store);
+    assert_eq!(app.screen(), &Screen::Game);
+    assert_eq!(app.game().ply(), 3);
+    assert_eq!(app.players().name(Side::South), "newest");
+    assert_eq!(store.current(), Some(newest.as_path()));
+    // The next move is written to the same file.
+    type_keys(&mut app, "\n");
+    store.apply(&mut app);
+    let record = Record::read(&std::fs::read_to_string(&newest).expect("read")).expect("a record");
+    assert_eq!(record.game.ply(), 4);
+    let saves = std::fs::read_dir(&games)
+        .expect("listed")
+        .filter(|entry| {
+            let path = entry.as_ref().expect("an entry").path();
+            path.extension().is_some_and(|extension| extension == "ogn")
+        })
+        .count();
+    assert_eq!(saves, 4, "no file more");
+}
+
+#[test]
+fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session =
+        Session::start_screen(&play_args(&[]), Some(&dir.path().join("none"))).expect("start");
+    let (mut app, mut store) = (session.app, session.store);
+    let missing = dir.path().join("missing.ogn");
+    open_chosen(&Opening::Replay(missing.clone()), &mut app, &mut store);
+    assert_eq!(page(&app), Page::Menu);
+    let message = app.message().expect("a message");
+    assert_eq!(message.tone, Tone::Error);
+    assert_eq!(
+        message.text,
+        format!(
+            "cannot open {}: No such file or directory (os error 2)",
+            missing.display()
+        )
+    );
+    // A record with a fault opens as far as it reads, the fault told.
+    let faulty = dir.path().join("faulty.ogn");
+    std::fs::write(&faulty, "1. C a 2. Z *\n").expect("written");
+    open_chosen(&Opening::Replay(faulty), &mut app, &mut store);
+    let viewer = app.viewer().expect("the viewer");
+    assert_eq!(viewer.total(), 2);
+    assert!(viewer.fault().is_some());
+}
+
+#[test]
+fn a_tiny_terminal_draws_what_fits_without_a_panic() {
+    for keys in ["", "n", "c", "r", "ro"] {
+        let mut app = menu();
+        type_keys(&mut app, keys);
+        for (width, height) in [(1, 1), (20, 5), (40, 10), (56, 12)] {
+            let screen = text(&draw(&app, PLAIN, width, height));
+            assert_eq!(screen.lines().count(), usize::from(height));
+        }
+    }
+}
+
+#[test]
+fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("the games folder");
+    let path = write_save(&games, "held", "C a", Duration::from_secs(60));
+    let before = std::fs::read(&path).expect("read");
+    let _held = endodoi::save::lock::GameLock::acquire(&path).expect("locked");
+
+    let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("start");
+    let (mut app, mut store) = (session.app, session.store);
+    let holder = format!("process {}", std::process::id());
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.saved()[0].in_use.as_ref(), Some(&holder));
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains(&format!("in use by {holder}")), "{screen}");
+    type_keys(&mut app, "\n");
+    let effects = app.take_effects();
+    let [Effect::Open(opening)] = &effects[..] else {
+        panic!("{effects:?}");
+    };
+    open_chosen(opening, &mut app, &mut store);
+    assert_eq!(page(&app), Page::Continue, "the start screen stays");
+    let message = app.message().expect("a message");
+    assert_eq!(message.tone, Tone::Error);
+    assert_eq!(
+        message.text,
+        format!(
+            "--resume: {} is in use by process {}; `endodoi games` lists the other saved games",
+            path.display(),
+            std::process::id()
+        )
+    );
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    assert_eq!(store.current(), None);
+}
