@@ -335,16 +335,35 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
 fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let (columns, rows) = Geometry::needed(app.game().config().width(), Chrome::of(app));
-    let text = Text::from(vec![
+    let mut lines = vec![
         Line::styled("Terminal too small", look.title()),
         Line::from(format!(
             "need {columns}×{rows}, have {}×{}",
             area.width, area.height
         )),
-        Line::styled("enlarge it, or press q", look.muted()),
-    ]);
-    let top = area.y + area.height.saturating_sub(3) / 2;
-    let area = Rect::new(area.x, top, area.width, area.height.min(3));
+    ];
+    // A question asked here is asked here, with its answers.
+    match app.mode() {
+        Mode::Confirm(question) => lines.extend(popup::question_lines(app, *question)),
+        Mode::Help => lines.push(Line::styled(
+            format!(
+                "{} closes help",
+                key_of(app, Keymap::Help, Action::CloseHelp)
+            ),
+            look.muted(),
+        )),
+        Mode::Play | Mode::Sowing(_) => lines.push(Line::styled(
+            format!(
+                "enlarge it, or press {} to quit",
+                key_of(app, app.screen_keymap(), Action::Quit)
+            ),
+            look.muted(),
+        )),
+    }
+    let height = lines.len() as u16;
+    let text = Text::from(lines);
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    let area = Rect::new(area.x, top, area.width, area.height.min(height));
     Paragraph::new(text)
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })

@@ -104,6 +104,22 @@ fn small_terminal_shows_the_size_needed() {
 }
 
 #[test]
+fn q_on_the_too_small_screen_asks_there_and_y_quits() {
+    let mut app = game_app(6, "C a");
+    let screen = text(&draw(&app, PLAIN, 56, 17));
+    assert!(
+        screen.contains("enlarge it, or press q to quit"),
+        "{screen}"
+    );
+    type_keys(&mut app, "q");
+    let screen = text(&draw(&app, PLAIN, 56, 17));
+    assert!(screen.contains("Quit?"), "the question is shown:\n{screen}");
+    assert!(screen.contains("y yes    any other key no"), "{screen}");
+    type_keys(&mut app, "y");
+    assert!(app.should_quit());
+}
+
+#[test]
 fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
     let app = game_app(6, "C a B");
     let screen = text(&draw(&app, PLAIN, 56, 18));

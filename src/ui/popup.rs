@@ -161,9 +161,9 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
     })
 }
 
-pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
-    let look = app.look;
-    let (title, text) = match question {
+/// A question's title and text.
+fn question_text(question: Confirm) -> (&'static str, &'static str) {
+    match question {
         Confirm::Quit => (
             "Quit?",
             "The game is unfinished. It is saved: endodoi --resume continues it.",
@@ -172,7 +172,12 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
             "New game?",
             "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
         ),
-    };
+    }
+}
+
+/// The answers a question takes, with their keys from the table.
+fn answers(app: &View) -> Line<'static> {
+    let look = app.look;
     let answers = bar_items(
         Keymap::Confirm
             .bindings()
@@ -191,11 +196,18 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
         spans.push(Span::styled(keys, look.key()));
         spans.push(Span::raw(format!(" {answer}")));
     }
-    let lines = vec![
-        Line::from(text),
-        Line::default(),
-        Line::from(spans).centered(),
-    ];
+    Line::from(spans)
+}
+
+/// A question on a screen too small for the board: its title and answers.
+pub(super) fn question_lines(app: &View, question: Confirm) -> [Line<'static>; 2] {
+    let (title, _) = question_text(question);
+    [Line::styled(title, app.look.title()), answers(app)]
+}
+
+pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
+    let (title, text) = question_text(question);
+    let lines = vec![Line::from(text), Line::default(), answers(app).centered()];
     let area = centered(board, board.width.saturating_sub(8).min(50), 7);
     Clear.render(area, buf);
     Paragraph::new(lines)
