@@ -422,6 +422,11 @@ impl App {
     }
 }
 
+/// `seed` or `seeds`, as a count of `count` (of either sign) needs.
+pub(crate) fn seeds_word(count: i64) -> &'static str {
+    if count.abs() == 1 { "seed" } else { "seeds" }
+}
+
 /// `text` with its first letter in upper case.
 pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();

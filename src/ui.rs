@@ -413,7 +413,11 @@ fn status_line(app: &View) -> Line<'static> {
                 ),
                 look.muted(),
             ),
-            (_, None, None) => Line::default(),
+            (_, None, None) => Line::styled(
+                format!("The game is over: {}", popup::game_over_keys(app))
+                    .replace(" · ", look.dot()),
+                look.muted(),
+            ),
         },
     }
 }

@@ -473,3 +473,91 @@ fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
     assert!(rows[2].ends_with('…'), "{screen}");
     assert!(rows.iter().all(|row| row.chars().count() <= 80));
 }
+
+// ------------------------------------------------------------ rough edges
+
+#[test]
+fn a_hint_of_one_seed_says_seed() {
+    let mut app = game_app(6, "");
+    type_keys(&mut app, "t");
+    let result = SearchResult {
+        best: Some(Hole::new(Side::South, 3)),
+        side: Side::South,
+        score: -1,
+        exact: true,
+        depth: 9,
+        nodes: 1000,
+        elapsed: Duration::from_millis(900),
+        pv: vec![Hole::new(Side::South, 3)],
+    };
+    app.hint_found(&result);
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("Hint: D (-1 seed, depth 9, exact)"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_capture_being_shown_says_where_its_seeds_come_from_with_single_spaces() {
+    let mut app = game_app(6, "C a");
+    app.set_animation(true);
+    type_keys(&mut app, "c\n");
+    let mut screen = String::new();
+    for _ in 0..500 {
+        app.tick(Duration::from_millis(20));
+        screen = text(&draw(&app, PLAIN, 80, 24));
+        if screen.contains("captures") {
+            break;
+        }
+    }
+    assert!(
+        screen.contains("│       E captures 2 (1 from b and the last seed)       │"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_selected_empty_hole_keeps_the_dashed_border_of_a_hole_that_cannot_be_sown() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "e");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    let lines: Vec<&str> = screen.lines().collect();
+    let letters = lines
+        .iter()
+        .position(|line| line.contains("[E]"))
+        .unwrap_or_else(|| panic!("E is selected:\n{screen}"));
+    let column = lines[letters].chars().position(|c| c == 'E').expect("E");
+    let edge = |row: usize| lines[row].chars().nth(column).expect("a border");
+    assert_eq!(
+        (edge(letters - 5), edge(letters - 1)),
+        ('╌', '╌'),
+        "{screen}"
+    );
+    assert!(!screen.contains('┏'), "no thick border:\n{screen}");
+    type_keys(&mut app, "d");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains('┏') && screen.contains("[D]"), "{screen}");
+}
+
+#[test]
+fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        Match::default(),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("The game is over: n new game · u undo · q quit"),
+        "{screen}"
+    );
+    let ascii = text(&draw(&app, ASCII, 80, 24));
+    assert!(
+        ascii.contains("The game is over: n new game - u undo - q quit"),
+        "{ascii}"
+    );
+}

@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{App, Effect, Mode, Tone};
+use super::{App, Effect, Mode, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -118,11 +118,12 @@ impl App {
         };
         self.cursor[hole.side()] = hole.index();
         let exact = if result.exact { ", exact" } else { "" };
+        let margin = result.score_for(hole.side());
         self.notify(
             Tone::Info,
             format!(
-                "Hint: {hole} ({:+} seeds, depth {}{exact})",
-                result.score_for(hole.side()),
+                "Hint: {hole} ({margin:+} {}, depth {}{exact})",
+                seeds_word(margin.into()),
                 result.depth
             ),
         );

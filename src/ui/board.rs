@@ -109,6 +109,8 @@ fn seeds_shown(app: &View, hole: Hole) -> u8 {
 pub(super) struct Marks {
     state: HoleState,
     mark: Mark,
+    /// The player's selection: its letter in brackets, whatever its border.
+    selected: bool,
 }
 
 /// What the board says about a hole besides its seeds.
@@ -146,6 +148,7 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     let mut marks = Marks {
         state: HoleState::Idle,
         mark: Mark::Plain,
+        selected: false,
     };
     if let Some(sowing) = app.sowing() {
         let capture = sowing.report.capture;
@@ -154,12 +157,14 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
                 marks = Marks {
                     state: HoleState::Focus,
                     mark: Mark::Capture,
+                    selected: false,
                 };
             }
         } else if sowing.current == Some(hole) {
             marks = Marks {
                 state: HoleState::Focus,
                 mark: Mark::Sowing,
+                selected: false,
             };
         }
         return marks;
@@ -173,8 +178,13 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
             Err(MoveError::Endless { .. }) => marks.mark = Mark::Endless,
             Err(_) => {}
         }
+        // Only a hole that can be sown gets the thick border of the one
+        // Enter sows; any selected hole has its letter in brackets.
         if app.viewer().is_none() && app.selected() == Some(hole) {
-            marks.state = HoleState::Focus;
+            marks.selected = true;
+            if marks.state == HoleState::Legal {
+                marks.state = HoleState::Focus;
+            }
         }
     }
     // The viewer marks the move that led here, where it started, ended and
@@ -248,7 +258,7 @@ fn draw_label(app: &View, geometry: &Geometry, hole: Hole, marks: Marks, buf: &m
         ""
     };
     let (text, style) = match (marks.state, marks.mark) {
-        (HoleState::Focus, _) => (
+        _ if marks.selected || marks.state == HoleState::Focus => (
             format!("[{letter}{endless}]"),
             look.letter(HoleState::Focus),
         ),
@@ -275,7 +285,7 @@ fn draw_middle(app: &View, geometry: &Geometry, buf: &mut Buffer) {
                 ),
                 Span::styled(
                     format!(
-                        "  ({} from {} and the last seed)",
+                        " ({} from {} and the last seed)",
                         capture.seeds - 1,
                         capture.opposite
                     ),

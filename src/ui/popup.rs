@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
-use crate::app::{Action, Binding, Confirm, Key, Keymap};
+use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
 use crate::rules::{EndReason, Side};
 
 use super::{Geometry, View, key_names, key_of};
@@ -92,17 +92,10 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
             key(Action::Quit)
         )
     } else {
-        let key = |action| key_of(app, Keymap::Game, action);
-        let mut next = format!("{} new game", key(Action::NewGame));
-        if let Some((line, (action, words))) = match_standing(app) {
+        if let Some((line, _)) = match_standing(app) {
             lines.push(Line::styled(line, look.strong()).centered());
-            next = format!("{} {words}", key(action));
         }
-        format!(
-            "{next} · {} undo · {} quit",
-            key(Action::Undo),
-            key(Action::Quit)
-        )
+        game_over_keys(app)
     };
     lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
     let width = geometry.board.width.saturating_sub(6).min(60);
@@ -115,6 +108,21 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// What the keys do once a game is over: the next game (or a new one),
+/// undo and quit, each with its key from the table.
+pub(super) fn game_over_keys(app: &View) -> String {
+    let key = |action| key_of(app, Keymap::Game, action);
+    let next = match match_standing(app) {
+        Some((_, (action, words))) => format!("{} {words}", key(action)),
+        None => format!("{} new game", key(Action::NewGame)),
+    };
+    format!(
+        "{next} · {} undo · {} quit",
+        key(Action::Undo),
+        key(Action::Quit)
+    )
+}
+
 /// Why the game ended, in words.
 fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
     let players = app.players();
@@ -123,9 +131,9 @@ fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
             let stuck = app.game().position().to_move();
             let left = outcome.taken[stuck.opponent()];
             format!(
-                "{} has no legal move: the {left} seed{} left go{} to {}.",
+                "{} has no legal move: the {left} {} left go{} to {}.",
                 players.name(stuck),
-                if left == 1 { "" } else { "s" },
+                seeds_word(left.into()),
                 if left == 1 { "es" } else { "" },
                 players.name(stuck.opponent())
             )

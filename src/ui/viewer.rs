@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::board::{Tense, move_summary};
 use super::{View, key_of};
-use crate::app::{Action, Keymap, Viewer, capitalise};
+use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
 use crate::record::Tags;
 use crate::rules::Side;
 
@@ -190,7 +190,11 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         if analysis.mistake {
             spans.push(Span::styled(look.dot(), look.muted()));
             spans.push(Span::styled(
-                format!("mistake: gives away {} seeds", analysis.loss),
+                format!(
+                    "mistake: gives away {} {}",
+                    analysis.loss,
+                    seeds_word(analysis.loss.into())
+                ),
                 look.error(),
             ));
         } else if analysis.loss > 0 {
