@@ -396,7 +396,7 @@ fn status_line(app: &View) -> Line<'static> {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
                 Line::styled(
                     format!(
-                        "{} skips · {} {} change speed",
+                        "{} skips the sowing; {} and {} change its speed",
                         key_of(app, Keymap::Sowing, Action::Skip),
                         key_of(app, Keymap::Sowing, Action::Faster),
                         key_of(app, Keymap::Sowing, Action::Slower),

@@ -561,3 +561,39 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
         "{ascii}"
     );
 }
+
+#[test]
+fn ascii_holes_that_cannot_be_sown_have_all_four_edges_and_no_letter_marks_a_capture() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, ASCII, 80, 24));
+    // North's row cannot be sown: every hole is dotted all round.
+    assert!(
+        screen.contains("    ....... ....... ....... ....... ....... .......    "),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("    ''''''' ''''''' ''''''' ''''''' ''''''' '''''''    "),
+        "{screen}"
+    );
+    // Above the Quit popup, the hole a capture would empty is marked by no letter.
+    type_keys(&mut app, "q");
+    let quit = text(&draw(&app, ASCII, 80, 24));
+    assert!(
+        quit.contains("Quit?") && quit.contains("   *b   "),
+        "{quit}"
+    );
+    assert!(!quit.contains("xb"), "{quit}");
+}
+
+#[test]
+fn the_sowing_hint_line_says_what_its_keys_do_in_words() {
+    let mut app = game_app(6, "");
+    app.set_animation(true);
+    type_keys(&mut app, "a\n");
+    let line = "any key skips the sowing; + and - change its speed";
+    for look in [PLAIN, ASCII] {
+        let screen = text(&draw(&app, look, 80, 24));
+        assert!(screen.contains(line), "{screen}");
+    }
+}

@@ -62,15 +62,17 @@ const ASCII_LEGAL: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
+/// Dotted all round, as the dashed border is: a hole that cannot be sown
+/// still has its four edges.
 const ASCII_IDLE: border::Set = border::Set {
-    top_left: " ",
-    top_right: " ",
-    bottom_left: " ",
-    bottom_right: " ",
+    top_left: ".",
+    top_right: ".",
+    bottom_left: "'",
+    bottom_right: "'",
     vertical_left: ":",
     vertical_right: ":",
-    horizontal_top: " ",
-    horizontal_bottom: " ",
+    horizontal_top: ".",
+    horizontal_bottom: "'",
 };
 
 const DASHED: border::Set = border::Set {
@@ -137,9 +139,10 @@ impl Look {
         if self.ascii { "~" } else { "∞" }
     }
 
-    /// Marks, before its letter, the hole a previewed capture empties.
+    /// Marks, before its letter, the hole a previewed capture empties (in
+    /// ASCII not `x`, which would read as a letter).
     pub fn victim_mark(self) -> &'static str {
-        if self.ascii { "x" } else { "×" }
+        if self.ascii { "*" } else { "×" }
     }
 
     /// A won game and a game still to win on the tally.
@@ -298,7 +301,7 @@ pub fn keep_to_ascii(buf: &mut ratatui::buffer::Buffer, area: ratatui::layout::R
                     "·" | "–" | "—" | "─" => "-",
                     "→" | "▶" | "›" => ">",
                     "←" | "‹" => "<",
-                    "×" => "x",
+                    "×" => "*",
                     "…" => ".",
                     "∞" => "~",
                     "●" => "#",
