@@ -490,9 +490,13 @@ fn thinking_status(app: &View) -> Line<'static> {
         (Purpose::Move, Some(side)) => format!("{} is thinking", app.players().name(side)),
         (Purpose::Hint, _) | (Purpose::Move, None) => "Looking for a hint".to_owned(),
     };
+    let key = |action| key_of(app, Keymap::Game, action);
     let keys = match thinking.purpose {
-        Purpose::Move => "u takes back your move",
-        Purpose::Hint => "you may still move",
+        Purpose::Move if app.takes_back_yours() => {
+            format!("{} takes back your move", key(Action::Undo))
+        }
+        Purpose::Move => format!("{} quits", key(Action::Quit)),
+        Purpose::Hint => "you may still move".to_owned(),
     };
     Line::from(vec![
         Span::styled(format!("{who} "), look.strong()),

@@ -597,3 +597,18 @@ fn the_sowing_hint_line_says_what_its_keys_do_in_words() {
         assert!(screen.contains(line), "{screen}");
     }
 }
+
+#[test]
+fn with_two_computers_the_thinking_line_names_q_not_u() {
+    let mut players = Match::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    app.tick(Duration::from_millis(500));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains("is thinking"), "{screen}");
+    assert!(!screen.contains("takes back your move"), "{screen}");
+    assert!(screen.contains("0.5 s · q quits"), "{screen}");
+}

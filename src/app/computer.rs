@@ -148,12 +148,14 @@ impl App {
 
     /// Tells the player the computer has this turn.
     pub(super) fn refuse_computer_turn(&mut self, side: Side) {
+        let undo = if self.takes_back_yours() {
+            " · u takes back your last move"
+        } else {
+            ""
+        };
         self.notify(
             Tone::Error,
-            format!(
-                "{} has this turn · u takes back your last move",
-                self.players.name(side)
-            ),
+            format!("{} has this turn{undo}", self.players.name(side)),
         );
     }
 
