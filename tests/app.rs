@@ -818,5 +818,5 @@ fn with_two_computers_a_refused_key_does_not_say_u_takes_back_your_move() {
     computer_plays(&mut app, 'C');
     type_keys(&mut app, "a");
     let refusal = app.message().expect("a refusal").text.clone();
-    assert_eq!(refusal, "Computer (level 1) has this turn");
+    assert_eq!(refusal, "Computer 2 (level 1) has this turn");
 }

@@ -612,3 +612,78 @@ fn with_two_computers_the_thinking_line_names_q_not_u() {
     assert!(!screen.contains("takes back your move"), "{screen}");
     assert!(screen.contains("0.5 s · q quits"), "{screen}");
 }
+
+const LONG_SOUTH: &str = "Naserian Ole Saitoti of the Loitha Maasai";
+const LONG_NORTH: &str = "Lekishon Ole Kaika of the Kisonga Maasai";
+
+#[test]
+fn long_names_end_in_an_ellipsis_on_screen_and_stay_whole_in_the_record() {
+    let record = Record::read_moves(Config::default(), "C a").expect("a game");
+    let players = Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), Some(3));
+    let app = App::from_record(record, players);
+    for (width, height) in [(80, 24), (56, 18)] {
+        let screen = text(&draw(&app, PLAIN, width, height));
+        let south = screen
+            .lines()
+            .find(|line| line.contains("▶ Naserian"))
+            .expect("South's line");
+        assert!(south.contains("… South  ○○○ captured   7 │"), "{screen}");
+        let north = screen
+            .lines()
+            .find(|line| line.contains("Lekishon"))
+            .expect("North's line");
+        assert!(north.contains("… North  ○○○ "), "{screen}");
+        assert!(north.ends_with(" captured   0 │"), "{screen}");
+    }
+    assert_eq!(app.record().tag("South"), Some(LONG_SOUTH));
+    assert_eq!(app.record().tag("North"), Some(LONG_NORTH));
+    let viewer = App::review(app.record().clone(), "long.ogn", None);
+    let screen = text(&draw(&viewer, PLAIN, 80, 24));
+    let header = screen.lines().next().expect("the header");
+    assert!(
+        header
+            .contains("Naserian Ole Saitoti of the… vs Lekishon Ole Kaika of the Ki… · unfinished"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = || Record::new(Game::from_position(Variant::Classic, position, 4));
+    let mut app = App::from_record(
+        game(),
+        Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), None),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("│ ▶ Naserian Ole Saitoti o…         2 +     2 =     4 │"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("│   Lekishon Ole Kaika of…          0 +     0 =     0 │"),
+        "{screen}"
+    );
+
+    let mut players = Match::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::from_record(game(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    app.tick(Duration::from_secs(1));
+    app.computer_moved(Hole::new(Side::South, 4));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("▶ Computer 1 (level 1)         2 +     2 =     4"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("  Computer 2 (level 1)         0 +     0 =     0"),
+        "{screen}"
+    );
+    assert_eq!(app.record().tag("North"), Some("Computer 2 (level 1)"));
+}

@@ -9,7 +9,12 @@ use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
 use crate::rules::{EndReason, Side};
 
+use super::theme::fit;
 use super::{Geometry, View, key_names, key_of};
+
+/// Columns of the result table besides the names: the winner's arrow, the
+/// three numbers and what goes between them.
+const TABLE_COLUMNS: u16 = 28;
 
 /// A centred rectangle of at most `width`×`height` inside `area`.
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -41,12 +46,18 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let players = app.players();
     let totals = outcome.totals();
     let reason = end_reason(app, outcome);
-    let name_width = Side::ALL
+    // The popup grows, up to the board's width, for the names; a name
+    // longer still is cut with an ellipsis.
+    let longest = Side::ALL
         .iter()
-        .map(|&side| players.name(side).chars().count())
+        .map(|&side| Span::raw(players.name(side)).width())
         .max()
         .unwrap_or(5)
-        .clamp(5, 16);
+        .max(5);
+    let width = (longest as u16 + TABLE_COLUMNS + 4)
+        .max(geometry.board.width.saturating_sub(6).min(60))
+        .min(geometry.board.width.saturating_sub(2));
+    let name_width = longest.min(usize::from(width.saturating_sub(TABLE_COLUMNS + 4)));
     let mut lines = vec![
         Line::from(reason),
         Line::default(),
@@ -56,7 +67,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         ),
     ];
     for side in [Side::South, Side::North] {
-        let name: String = players.name(side).chars().take(name_width).collect();
+        let name = fit(players.name(side), name_width);
         let winner = outcome.winner() == Some(side);
         lines.push(Line::from(vec![
             Span::styled(
@@ -98,7 +109,6 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         game_over_keys(app)
     };
     lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
-    let width = geometry.board.width.saturating_sub(6).min(60);
     let height = lines.len() as u16 + 2 + 1;
     let area = centered(geometry.board, width, height);
     Clear.render(area, buf);

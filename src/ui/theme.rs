@@ -289,6 +289,26 @@ impl Look {
     }
 }
 
+/// `text` in at most `columns` columns, ending in `…` when it is cut: a
+/// player's name fits its place on screen (the record keeps it whole).
+pub fn fit(text: &str, columns: usize) -> String {
+    let width = |text: &str| ratatui::text::Span::raw(text).width();
+    if width(text) <= columns {
+        return text.to_owned();
+    }
+    let mut fitted = String::new();
+    for c in text.chars() {
+        fitted.push(c);
+        if width(&fitted) + 1 > columns {
+            fitted.pop();
+            break;
+        }
+    }
+    let mut fitted = fitted.trim_end().to_owned();
+    fitted.push('…');
+    fitted
+}
+
 /// Makes every cell of `area` plain ASCII, for `--ascii`: the glyphs of the
 /// theme already are, and this catches any other text (a separator in a
 /// message, a player's name) so that no screen can break the promise.
