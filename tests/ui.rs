@@ -236,17 +236,17 @@ fn history_highlights_the_current_move_and_shows_redo_moves() {
     let (row, line) = screen
         .lines()
         .enumerate()
-        .find(|(_, line)| line.contains("1. C+"))
+        .find(|(_, line)| line.contains("1.C+"))
         .expect("the history");
     assert!(
-        line.contains("2. B+2 d"),
+        line.contains("3.B+2 redo: 4.d"),
         "redo move d still listed: {line}"
     );
-    let column = line[..line.find(" B+2").expect("B")].chars().count() as u16 + 1;
+    let column = line[..line.find("B+2").expect("B")].chars().count() as u16;
     let cell = &buf[(column, row as u16)];
     assert_eq!(cell.symbol(), "B");
     assert!(cell.modifier.contains(Modifier::REVERSED), "B is current");
-    let redo = &buf[(column + 4, row as u16)];
+    let redo = &buf[(column + 12, row as u16)];
     assert_eq!(redo.symbol(), "d");
     assert!(!redo.modifier.contains(Modifier::REVERSED));
 }
@@ -686,4 +686,80 @@ fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
         "{screen}"
     );
     assert_eq!(app.record().tag("North"), Some("Computer 2 (level 1)"));
+}
+
+/// The move list's lines, between the panel's borders.
+fn move_list(screen: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|line| line.contains("╭ Moves"))
+        .expect("the move list");
+    lines[top + 1..]
+        .iter()
+        .take_while(|line| !line.contains('╰'))
+        .map(|line| line.trim().trim_matches('│').trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn every_move_is_numbered_and_lines_begin_with_a_pair_never_split() {
+    // A long game, its list scrolled to the end at the smallest size.
+    let random_game = |mut rng: u64| {
+        let mut game = Game::new(Config::new(10, 6, Variant::Classic).expect("a board"));
+        while game.outcome().is_none() && game.ply() < 120 {
+            let legal: Vec<Hole> = game.legal_moves().collect();
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let pick = legal[(rng >> 33) as usize % legal.len()];
+            game.play(pick).expect("legal");
+        }
+        game
+    };
+    let game = (0..100)
+        .map(random_game)
+        .find(|game| game.ply() > 40)
+        .expect("a long game");
+    let played = game.ply();
+    assert!(played > 40, "a long game: {played}");
+    let app = App::from_record(Record::new(game), Match::default());
+    // 65×18 is the smallest screen a board of 10 fits.
+    for (width, height) in [(80, 24), (65, 18)] {
+        let screen = text(&draw(&app, PLAIN, width, height));
+        let list = move_list(&screen);
+        let bottom = list
+            .iter()
+            .rev()
+            .find(|line| !line.is_empty())
+            .expect("moves");
+        assert!(bottom.contains(&format!("{played}.")), "{screen}");
+        for line in list.iter().filter(|line| !line.is_empty()) {
+            let first: usize = line
+                .split('.')
+                .next()
+                .and_then(|number| number.parse().ok())
+                .unwrap_or_else(|| panic!("a line begins with a move number: {line}"));
+            assert_eq!(first % 2, 1, "a line begins with South's move: {line}");
+            // Each number is followed by its move, South's by North's.
+            let numbers: Vec<usize> = line
+                .split(' ')
+                .filter_map(|word| word.split_once('.'))
+                .filter_map(|(number, _)| number.parse().ok())
+                .collect();
+            let last_number = *numbers.last().expect("moves");
+            assert!(
+                last_number.is_multiple_of(2) || last_number == played,
+                "a line ends with North's move: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn moves_to_redo_keep_their_captures_and_a_mark_that_needs_no_colour_or_italic() {
+    let mut app = game_app(6, "C a B d");
+    type_keys(&mut app, "uu");
+    for look in [PLAIN, ASCII] {
+        let screen = text(&draw(&app, look, 80, 24));
+        assert!(screen.contains("1.C+7 2.a redo: 3.B+2 4.d "), "{screen}");
+    }
 }
