@@ -763,3 +763,53 @@ fn moves_to_redo_keep_their_captures_and_a_mark_that_needs_no_colour_or_italic()
         assert!(screen.contains("1.C+7 2.a redo: 3.B+2 4.d "), "{screen}");
     }
 }
+
+#[test]
+fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "?");
+    let first = text(&draw(&app, PLAIN, 56, 18));
+    assert!(
+        first.contains("Space more (1/2) · any other key closes"),
+        "{first}"
+    );
+    assert!(first.contains("select that hole of the mover"), "{first}");
+    assert!(
+        first.contains("(either case)"),
+        "wrapped, not cut:\n{first}"
+    );
+    type_keys(&mut app, " ");
+    let second = text(&draw(&app, PLAIN, 56, 18));
+    assert!(second.contains("Space more (2/2)"), "{second}");
+    assert!(second.contains("Most seeds wins."), "{second}");
+    // Every word of help is on one page or the other, none cut at the edge.
+    let words = |screen: &str| -> Vec<String> {
+        screen
+            .split(|c: char| c.is_whitespace() || c == '│')
+            .filter(|word| !word.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let shown: Vec<String> = [words(&first), words(&second)].concat();
+    let wide = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        wide.contains("any key closes"),
+        "one page at 80×24:\n{wide}"
+    );
+    for word in
+        words(&wide[wide.find("Keys").expect("help")..wide.find("Most seeds").expect("rules")])
+    {
+        assert!(shown.contains(&word), "{word:?} is missing at 56×18");
+    }
+    type_keys(&mut app, " ");
+    assert!(
+        text(&draw(&app, PLAIN, 56, 18)).contains("(1/2)"),
+        "Space goes round"
+    );
+    type_keys(&mut app, "x");
+    assert_eq!(
+        app.mode(),
+        &endodoi::app::Mode::Play,
+        "any other key closes help"
+    );
+}

@@ -71,6 +71,7 @@ impl App {
             Action::QuitNow
             | Action::Faster
             | Action::Slower
+            | Action::HelpPage
             | Action::StepBack
             | Action::StepForward
             | Action::Start

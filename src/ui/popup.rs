@@ -10,7 +10,7 @@ use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
 use crate::rules::{EndReason, Side};
 
 use super::theme::fit;
-use super::{Geometry, View, key_names, key_of};
+use super::{Geometry, View, key_names, key_of, wrap};
 
 /// Columns of the result table besides the names: the winner's arrow, the
 /// three numbers and what goes between them.
@@ -234,6 +234,17 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
         .render(area, buf);
 }
 
+/// The widest the help popup grows.
+const HELP_WIDTH: u16 = 68;
+
+/// The rules in brief, as help shows them.
+const RULES: &str = "Lift all seeds of one of your holes and sow them one by one \
+counterclockwise. If the last seed lands in an occupied hole, lift that hole and sow on (a \
+relay lap). In an empty hole the move ends; if that hole is yours, capture the facing enemy \
+seeds with it. A sowing that never ends may not be played. The game ends when the player to \
+move has no legal move (the mover takes the rest) or a position repeats (each takes their own \
+row). Most seeds wins.";
+
 pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     // The key that opened help is on the key bar; the room is the rules'.
@@ -255,38 +266,58 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(0)
         + 2;
+    // Help is 68 columns wide at most; on a narrower screen its text wraps
+    // (a key's words under its words), and on a shorter one it comes in pages.
+    let width = HELP_WIDTH.min(area.width);
+    let text_width = width.saturating_sub(4);
     let mut lines = vec![Line::styled("Keys", look.strong())];
-    lines.extend(keys.into_iter().map(|(key, what)| {
-        Line::from(vec![
-            Span::styled(format!("  {key:<column$}"), look.key()),
-            Span::raw(what),
-        ])
-    }));
-    lines.extend([
-        Line::default(),
-        Line::styled("Rules", look.strong()),
-        Line::from("Lift all seeds of one of your holes and sow them one by one"),
-        Line::from("counterclockwise. If the last seed lands in an occupied hole,"),
-        Line::from("lift that hole and sow on (a relay lap). In an empty hole the"),
-        Line::from("move ends; if that hole is yours, capture the facing enemy"),
-        Line::from("seeds with it. A sowing that never ends may not be played."),
-        Line::from("The game ends when the player to move has no legal move (the"),
-        Line::from("mover takes the rest) or a position repeats (each takes their"),
-        Line::from("own row). Most seeds wins."),
-    ]);
+    for (key, what) in keys {
+        let words = text_width.saturating_sub(column as u16 + 2);
+        for (index, row) in wrap(&Line::raw(what), words, u16::MAX)
+            .into_iter()
+            .enumerate()
+        {
+            let key = if index == 0 { key.as_str() } else { "" };
+            let mut spans = vec![Span::styled(format!("  {key:<column$}"), look.key())];
+            spans.extend(row.spans);
+            lines.push(Line::from(spans));
+        }
+    }
+    lines.extend([Line::default(), Line::styled("Rules", look.strong())]);
+    lines.extend(wrap(&Line::raw(RULES), text_width, u16::MAX));
     if app.game().config().variant() == crate::rules::Variant::Cross {
-        lines.push(Line::styled(
-            "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",
-            look.strong(),
+        lines.extend(wrap(
+            &Line::styled(
+                "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",
+                look.strong(),
+            ),
+            text_width,
+            u16::MAX,
         ));
     }
-    let height = lines.len() as u16 + 2;
-    let area = centered(area, 68, height);
+    // On a screen too short for it all, help comes in pages.
+    let area = centered(area, width, lines.len() as u16 + 2);
+    let rows = usize::from(area.height.saturating_sub(2)).max(1);
+    let pages = lines.len().div_ceil(rows);
+    let page = usize::from(app.help_page()) % pages;
+    let close = key_of(app, Keymap::Help, Action::CloseHelp);
+    let footer = if pages > 1 {
+        format!(
+            " {} more ({}/{pages}) · {} closes ",
+            key_of(app, Keymap::Help, Action::HelpPage),
+            page + 1,
+            close.replace("any key", "any other key")
+        )
+    } else {
+        format!(" {close} closes ")
+    };
+    let lines: Vec<Line> = lines.into_iter().skip(page * rows).take(rows).collect();
     Clear.render(area, buf);
     Paragraph::new(lines)
         .block(
-            popup(app, "Help")
-                .title_bottom(Line::styled(" any key closes ", look.muted()).centered()),
+            popup(app, "Help").title_bottom(
+                Line::styled(footer.replace(" · ", look.dot()), look.muted()).centered(),
+            ),
         )
         .render(area, buf);
 }
