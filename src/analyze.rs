@@ -26,7 +26,7 @@ pub const DEFAULT_NODES: u64 = 500_000;
 /// The judgement of one move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveAnalysis {
-    /// The move's number, from 1.
+    /// The move's number, from 1: every sowing is a move, as on the screen.
     pub ply: usize,
     /// `south` or `north`: who played it.
     pub side: &'static str,
@@ -140,28 +140,28 @@ fn south(result: &SearchResult) -> i32 {
 }
 
 /// The header of the text table.
-pub const HEADER: &str = "  ply  side   move   before  after  best  loss";
+pub const HEADER: &str = " move  side   played before  after  best  loss           line";
 
-/// One row of the text table.
+/// One row of the text table: the move's number and hole, the evaluations,
+/// the engine's move and the line it expected from the position before.
 pub fn row(analysis: &MoveAnalysis) -> String {
     let mut played = analysis.played.clone();
     if analysis.captured > 0 {
         let _ = write!(played, "+{}", analysis.captured);
     }
-    let mut line = format!(
-        "{:>5}  {:<5}  {:<5} {:>+7} {:>+6}  {:<4} {:>5}",
+    let row = format!(
+        "{:>5}  {:<5}  {:<6} {:>+6} {:>+6}  {:<4} {:>5}  {:<7}  {}",
         analysis.ply,
         analysis.side,
         played,
         analysis.before,
         analysis.after,
         analysis.best,
-        analysis.loss
+        analysis.loss,
+        if analysis.mistake { "mistake" } else { "" },
+        analysis.pv.join(" ")
     );
-    if analysis.mistake {
-        line.push_str("  mistake");
-    }
-    line
+    row.trim_end().to_owned()
 }
 
 /// The closing lines of the text table.

@@ -145,6 +145,7 @@ pub struct App {
     screen: Screen,
     think: Duration,
     thinking: Option<Thinking>,
+    help_page: u16,
 }
 
 impl App {
@@ -171,6 +172,7 @@ impl App {
             screen: Screen::Game,
             think: DEFAULT_THINK,
             thinking: None,
+            help_page: 0,
         };
         app.write_tags();
         app.settle_cursor();
@@ -310,6 +312,12 @@ impl App {
         self.speed
     }
 
+    /// The page of help asked for since help opened, from 0 (the drawing
+    /// wraps it round the pages the screen has room for).
+    pub fn help_page(&self) -> u16 {
+        self.help_page
+    }
+
     /// The message line.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
@@ -383,10 +391,14 @@ impl App {
     /// click: as [`Target`] says); clears the message line first.
     pub fn act(&mut self, action: Action) {
         self.message = None;
+        if action == Action::Help {
+            self.help_page = 0;
+        }
         match action {
             Action::QuitNow => self.quit = true,
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
+            Action::HelpPage => self.help_page = self.help_page.wrapping_add(1),
             _ => match &self.screen {
                 Screen::Viewer(_) => self.viewer_act(action),
                 Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
@@ -458,6 +470,11 @@ impl App {
             self.cursor[side] = first.index();
         }
     }
+}
+
+/// `seed` or `seeds`, as a count of `count` (of either sign) needs.
+pub(crate) fn seeds_word(count: i64) -> &'static str {
+    if count.abs() == 1 { "seed" } else { "seeds" }
 }
 
 /// `text` with its first letter in upper case.

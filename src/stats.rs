@@ -41,7 +41,7 @@ impl Against {
         match self {
             Against::Everyone => "everyone".to_owned(),
             Against::People => "people".to_owned(),
-            Against::Computer(level) => crate::app::computer_name(level),
+            Against::Computer(level) => crate::app::computer_name(level, None),
         }
     }
 }

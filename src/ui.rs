@@ -13,7 +13,7 @@
 //! ╰──────────────────────────────────────────────────╯
 //!  message line (wrapped onto up to 3 rows when long)
 //! ╭ Moves ───────────────────────────────────────────╮
-//! │ 1. C d 2. A+5 …                                  │
+//! │ 1.C 2.d 3.A+5 …                                  │
 //! ╰──────────────────────────────────────────────────╯
 //!  key bar
 //! ```
@@ -364,16 +364,35 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
 fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let (columns, rows) = Geometry::needed(app.game().config().width(), Chrome::of(app));
-    let text = Text::from(vec![
+    let mut lines = vec![
         Line::styled("Terminal too small", look.title()),
         Line::from(format!(
             "need {columns}×{rows}, have {}×{}",
             area.width, area.height
         )),
-        Line::styled("enlarge it, or press q", look.muted()),
-    ]);
-    let top = area.y + area.height.saturating_sub(3) / 2;
-    let area = Rect::new(area.x, top, area.width, area.height.min(3));
+    ];
+    // A question asked here is asked here, with its answers.
+    match app.mode() {
+        Mode::Confirm(question) => lines.extend(popup::question_lines(app, *question)),
+        Mode::Help => lines.push(Line::styled(
+            format!(
+                "{} closes help",
+                key_of(app, Keymap::Help, Action::CloseHelp)
+            ),
+            look.muted(),
+        )),
+        Mode::Play | Mode::Sowing(_) => lines.push(Line::styled(
+            format!(
+                "enlarge it, or press {} to quit",
+                key_of(app, app.screen_keymap(), Action::Quit)
+            ),
+            look.muted(),
+        )),
+    }
+    let height = lines.len() as u16;
+    let text = Text::from(lines);
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    let area = Rect::new(area.x, top, area.width, area.height.min(height));
     Paragraph::new(text)
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
@@ -400,7 +419,7 @@ fn status_line(app: &View) -> Line<'static> {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
                 Line::styled(
                     format!(
-                        "{} skips · {} {} change speed",
+                        "{} skips the sowing; {} and {} change its speed",
                         key_of(app, Keymap::Sowing, Action::Skip),
                         key_of(app, Keymap::Sowing, Action::Faster),
                         key_of(app, Keymap::Sowing, Action::Slower),
@@ -420,7 +439,11 @@ fn status_line(app: &View) -> Line<'static> {
                 ),
                 look.muted(),
             ),
-            (_, None, None) => Line::default(),
+            (_, None, None) => Line::styled(
+                format!("The game is over: {}", popup::game_over_keys(app))
+                    .replace(" · ", look.dot()),
+                look.muted(),
+            ),
         },
     }
 }
@@ -503,9 +526,13 @@ fn thinking_status(app: &View) -> Line<'static> {
         (Purpose::Move, Some(side)) => format!("{} is thinking", app.players().name(side)),
         (Purpose::Hint, _) | (Purpose::Move, None) => "Looking for a hint".to_owned(),
     };
+    let key = |action| key_of(app, Keymap::Game, action);
     let keys = match thinking.purpose {
-        Purpose::Move => "u takes back your move",
-        Purpose::Hint => "you may still move",
+        Purpose::Move if app.takes_back_yours() => {
+            format!("{} takes back your move", key(Action::Undo))
+        }
+        Purpose::Move => format!("{} quits", key(Action::Quit)),
+        Purpose::Hint => "you may still move".to_owned(),
     };
     Line::from(vec![
         Span::styled(format!("{who} "), look.strong()),

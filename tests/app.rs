@@ -785,3 +785,45 @@ fn a_click_on_a_hole_selects_it_while_help_is_open_only_closes_help() {
     click_hole(&mut app, 'D');
     assert_eq!(app.selected(), Some(hole('D')));
 }
+
+#[test]
+fn when_the_computer_opened_there_is_nothing_to_undo() {
+    let mut app = against_computer(Side::South);
+    app.tick(Duration::ZERO);
+    computer_plays(&mut app, 'C');
+    app.take_effects();
+    type_keys(&mut app, "u");
+    assert_eq!(letters(app.game()), "C", "the computer's opening stays");
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some("Nothing to undo")
+    );
+    assert!(!app.offers(Action::Undo), "the key bar does not offer u");
+    assert_eq!(
+        think_requests(&mut app),
+        [],
+        "the computer is not asked again"
+    );
+    // Once the player has moved, u takes back the player's move and the reply.
+    type_keys(&mut app, "a\n");
+    computer_plays(&mut app, 'C');
+    assert_eq!(letters(app.game()), "C a C");
+    assert!(app.offers(Action::Undo));
+    type_keys(&mut app, "u");
+    assert_eq!(letters(app.game()), "C");
+    assert_eq!(app.game().to_move(), Some(Side::North));
+}
+
+#[test]
+fn with_two_computers_a_refused_key_does_not_say_u_takes_back_your_move() {
+    let mut players = Match::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    computer_plays(&mut app, 'C');
+    type_keys(&mut app, "a");
+    let refusal = app.message().expect("a refusal").text.clone();
+    assert_eq!(refusal, "Computer 2 (level 1) has this turn");
+}

@@ -467,3 +467,47 @@ fn analyze_reports_a_bad_record_like_replay() {
     );
     assert_eq!(String::from_utf8_lossy(&analyze.stderr).lines().count(), 1);
 }
+
+#[test]
+fn analyze_rows_number_every_move_as_the_screen_does_and_show_the_engines_line() {
+    let (record, json) = analyze_golden_000(&["--json", "--depth", "3"]);
+    let (_, text) = analyze_golden_000(&["--depth", "3"]);
+    assert!(json.status.success() && text.status.success());
+    let analysis: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let moves = analysis["moves"].as_array().expect("a list of moves");
+    let text = String::from_utf8(text.stdout).expect("UTF-8 output");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(" move  side   played before  after  best  loss           line")
+    );
+    let rows: Vec<&str> = lines.take(record.game.ply()).collect();
+    assert_eq!(rows.len(), moves.len());
+    for (index, (row, entry)) in rows.iter().zip(moves).enumerate() {
+        // Every sowing is a move, numbered from 1, as on the screen.
+        assert_eq!(entry["ply"], index + 1, "{entry}");
+        let number: usize = row
+            .split_whitespace()
+            .next()
+            .expect("a number")
+            .parse()
+            .expect("digits");
+        assert_eq!(number, index + 1, "{row}");
+        let pv: Vec<&str> = entry["pv"]
+            .as_array()
+            .expect("a line")
+            .iter()
+            .map(|hole| hole.as_str().expect("a hole"))
+            .collect();
+        assert!(!pv.is_empty(), "{entry}");
+        assert!(
+            row.ends_with(&format!("  {}", pv.join(" "))),
+            "{row} {entry}"
+        );
+        assert_eq!(
+            row.contains("  mistake  "),
+            entry["mistake"] == true,
+            "{row}"
+        );
+    }
+}

@@ -95,16 +95,40 @@ fn every_example_with_its_output_prints_exactly_that() {
     assert!(checked >= 3, "the README's examples were found ({checked})");
 }
 
+/// Every `endodoi replay --moves …` command the README shows: whole lines,
+/// `$ ` examples and commands in `backquotes` within the text; a synopsis
+/// (with `…` or `[options]`) is no command.
+fn move_list_commands(readme: &str) -> Vec<String> {
+    const COMMAND: &str = "endodoi replay --moves";
+    let mut commands = Vec::new();
+    for line in readme.lines() {
+        let line = line.strip_prefix("$ ").unwrap_or(line);
+        if line.starts_with(COMMAND) {
+            commands.push(line.to_owned());
+        }
+        commands.extend(
+            line.split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|code| code.starts_with(COMMAND))
+                .map(str::to_owned),
+        );
+    }
+    commands.retain(|command| !command.contains('…') && !command.contains('['));
+    commands.sort();
+    commands.dedup();
+    commands
+}
+
 #[test]
 fn every_move_list_example_replays() {
-    let readme = readme();
-    let commands: Vec<&str> = readme
-        .lines()
-        .filter(|line| line.starts_with("endodoi replay --moves"))
-        .collect();
-    assert!(!commands.is_empty(), "the README shows a move list");
+    let commands = move_list_commands(&readme());
+    assert!(
+        commands.len() >= 3,
+        "the README's move lists were found: {commands:?}"
+    );
     for command in commands {
-        let (success, printed) = run(command);
+        let (success, printed) = run(&command);
         assert!(success, "{command}: {printed}");
     }
 }

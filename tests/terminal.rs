@@ -250,7 +250,7 @@ fn a_game_typed_by_keys_with_undo_and_redo_is_saved_on_quit() {
     tmux.keys(&["r"]);
     let screen = tmux.wait_for("Played a again");
     assert!(
-        screen.contains("1. C+7 a 2. B"),
+        screen.contains("1.C+7 2.a redo: 3.B+2"),
         "history with redo move:\n{screen}"
     );
     assert!(screen.contains("▶ Naserian"), "{screen}");
@@ -283,7 +283,7 @@ fn a_game_killed_with_sigkill_resumes_with_every_move() {
     tmux.wait_for_exit();
     assert_eq!(moves(&tmux.autosaved()), "C a");
     tmux.start("--resume --no-animation", true);
-    let screen = tmux.wait_for("1. C+7 a");
+    let screen = tmux.wait_for("1.C+7 2.a");
     assert!(screen.contains("move 2 ╮"), "{screen}");
     tmux.play(&["b"], 2);
     assert_eq!(moves(&tmux.autosaved()), "C a B", "the same file goes on");
@@ -384,7 +384,7 @@ fn replaying_a_golden_record_steps_to_the_final_score_and_back() {
     let record = golden("002.ogn");
     tmux.start(&format!("replay '{}'", record.display()), false);
     // Frames are drawn top down: wait for their lower parts.
-    let screen = tmux.wait_for("1. D+6 b 2. C f");
+    let screen = tmux.wait_for("1.D+6 2.b 3.C 4.f");
     assert!(screen.contains("move 0 of 34"), "{screen}");
     assert!(screen.contains("002.ogn"), "{screen}");
     tmux.keys(&["Right"]);
@@ -479,7 +479,7 @@ fn until_error_opens_the_moves_before_the_fault_and_says_why() {
     tmux.keys(&["G"]);
     // The list shows every move from the start: wait for the step to the end.
     let screen = tmux.wait_for("move 18 of 18");
-    assert!(screen.contains("9. E+10 h *"), "{screen}");
+    assert!(screen.contains("17.E+10 18.h *"), "{screen}");
     tmux.keys(&["q"]);
     tmux.wait_for("EXITED 0");
 }
@@ -812,7 +812,7 @@ fn after_a_new_game_and_quit_resume_finds_the_game_before_it() {
     tmux.start("--resume --no-animation", true);
     // The whole move list, not only the title: a capture can catch a frame
     // half drawn.
-    let screen = tmux.wait_for("1. C+7 a 2. B");
+    let screen = tmux.wait_for("1.C+7 2.a 3.B+2");
     assert!(screen.contains("move 3 ╮"), "{screen}");
     tmux.keys(&["C-c"]);
     tmux.wait_for_exit();

@@ -104,6 +104,22 @@ fn small_terminal_shows_the_size_needed() {
 }
 
 #[test]
+fn q_on_the_too_small_screen_asks_there_and_y_quits() {
+    let mut app = game_app(6, "C a");
+    let screen = text(&draw(&app, PLAIN, 56, 17));
+    assert!(
+        screen.contains("enlarge it, or press q to quit"),
+        "{screen}"
+    );
+    type_keys(&mut app, "q");
+    let screen = text(&draw(&app, PLAIN, 56, 17));
+    assert!(screen.contains("Quit?"), "the question is shown:\n{screen}");
+    assert!(screen.contains("y yes    any other key no"), "{screen}");
+    type_keys(&mut app, "y");
+    assert!(app.should_quit());
+}
+
+#[test]
 fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
     let app = game_app(6, "C a B");
     let screen = text(&draw(&app, PLAIN, 56, 18));
@@ -220,17 +236,17 @@ fn history_highlights_the_current_move_and_shows_redo_moves() {
     let (row, line) = screen
         .lines()
         .enumerate()
-        .find(|(_, line)| line.contains("1. C+"))
+        .find(|(_, line)| line.contains("1.C+"))
         .expect("the history");
     assert!(
-        line.contains("2. B+2 d"),
+        line.contains("3.B+2 redo: 4.d"),
         "redo move d still listed: {line}"
     );
-    let column = line[..line.find(" B+2").expect("B")].chars().count() as u16 + 1;
+    let column = line[..line.find("B+2").expect("B")].chars().count() as u16;
     let cell = &buf[(column, row as u16)];
     assert_eq!(cell.symbol(), "B");
     assert!(cell.modifier.contains(Modifier::REVERSED), "B is current");
-    let redo = &buf[(column + 4, row as u16)];
+    let redo = &buf[(column + 12, row as u16)];
     assert_eq!(redo.symbol(), "d");
     assert!(!redo.modifier.contains(Modifier::REVERSED));
 }
@@ -456,4 +472,344 @@ fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
     assert_eq!(rows.len(), 3, "{screen}");
     assert!(rows[2].ends_with('…'), "{screen}");
     assert!(rows.iter().all(|row| row.chars().count() <= 80));
+}
+
+// ------------------------------------------------------------ rough edges
+
+#[test]
+fn a_hint_of_one_seed_says_seed() {
+    let mut app = game_app(6, "");
+    type_keys(&mut app, "t");
+    let result = SearchResult {
+        best: Some(Hole::new(Side::South, 3)),
+        side: Side::South,
+        score: -1,
+        exact: true,
+        depth: 9,
+        nodes: 1000,
+        elapsed: Duration::from_millis(900),
+        pv: vec![Hole::new(Side::South, 3)],
+    };
+    app.hint_found(&result);
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("Hint: D (-1 seed, depth 9, exact)"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_capture_being_shown_says_where_its_seeds_come_from_with_single_spaces() {
+    let mut app = game_app(6, "C a");
+    app.set_animation(true);
+    type_keys(&mut app, "c\n");
+    let mut screen = String::new();
+    for _ in 0..500 {
+        app.tick(Duration::from_millis(20));
+        screen = text(&draw(&app, PLAIN, 80, 24));
+        if screen.contains("captures") {
+            break;
+        }
+    }
+    assert!(
+        screen.contains("│       E captures 2 (1 from b and the last seed)       │"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_selected_empty_hole_keeps_the_dashed_border_of_a_hole_that_cannot_be_sown() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "e");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    let lines: Vec<&str> = screen.lines().collect();
+    let letters = lines
+        .iter()
+        .position(|line| line.contains("[E]"))
+        .unwrap_or_else(|| panic!("E is selected:\n{screen}"));
+    let column = lines[letters].chars().position(|c| c == 'E').expect("E");
+    let edge = |row: usize| lines[row].chars().nth(column).expect("a border");
+    assert_eq!(
+        (edge(letters - 5), edge(letters - 1)),
+        ('╌', '╌'),
+        "{screen}"
+    );
+    assert!(!screen.contains('┏'), "no thick border:\n{screen}");
+    type_keys(&mut app, "d");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains('┏') && screen.contains("[D]"), "{screen}");
+}
+
+#[test]
+fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        Match::default(),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("The game is over: n new game · u undo · q quit"),
+        "{screen}"
+    );
+    let ascii = text(&draw(&app, ASCII, 80, 24));
+    assert!(
+        ascii.contains("The game is over: n new game - u undo - q quit"),
+        "{ascii}"
+    );
+}
+
+#[test]
+fn ascii_holes_that_cannot_be_sown_have_all_four_edges_and_no_letter_marks_a_capture() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, ASCII, 80, 24));
+    // North's row cannot be sown: every hole is dotted all round.
+    assert!(
+        screen.contains("    ....... ....... ....... ....... ....... .......    "),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("    ''''''' ''''''' ''''''' ''''''' ''''''' '''''''    "),
+        "{screen}"
+    );
+    // Above the Quit popup, the hole a capture would empty is marked by no letter.
+    type_keys(&mut app, "q");
+    let quit = text(&draw(&app, ASCII, 80, 24));
+    assert!(
+        quit.contains("Quit?") && quit.contains("   *b   "),
+        "{quit}"
+    );
+    assert!(!quit.contains("xb"), "{quit}");
+}
+
+#[test]
+fn the_sowing_hint_line_says_what_its_keys_do_in_words() {
+    let mut app = game_app(6, "");
+    app.set_animation(true);
+    type_keys(&mut app, "a\n");
+    let line = "any key skips the sowing; + and - change its speed";
+    for look in [PLAIN, ASCII] {
+        let screen = text(&draw(&app, look, 80, 24));
+        assert!(screen.contains(line), "{screen}");
+    }
+}
+
+#[test]
+fn with_two_computers_the_thinking_line_names_q_not_u() {
+    let mut players = Match::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    app.tick(Duration::from_millis(500));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains("is thinking"), "{screen}");
+    assert!(!screen.contains("takes back your move"), "{screen}");
+    assert!(screen.contains("0.5 s · q quits"), "{screen}");
+}
+
+const LONG_SOUTH: &str = "Naserian Ole Saitoti of the Loitha Maasai";
+const LONG_NORTH: &str = "Lekishon Ole Kaika of the Kisonga Maasai";
+
+#[test]
+fn long_names_end_in_an_ellipsis_on_screen_and_stay_whole_in_the_record() {
+    let record = Record::read_moves(Config::default(), "C a").expect("a game");
+    let players = Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), Some(3));
+    let app = App::from_record(record, players);
+    for (width, height) in [(80, 24), (56, 18)] {
+        let screen = text(&draw(&app, PLAIN, width, height));
+        let south = screen
+            .lines()
+            .find(|line| line.contains("▶ Naserian"))
+            .expect("South's line");
+        assert!(south.contains("… South  ○○○ captured   7 │"), "{screen}");
+        let north = screen
+            .lines()
+            .find(|line| line.contains("Lekishon"))
+            .expect("North's line");
+        assert!(north.contains("… North  ○○○ "), "{screen}");
+        assert!(north.ends_with(" captured   0 │"), "{screen}");
+    }
+    assert_eq!(app.record().tag("South"), Some(LONG_SOUTH));
+    assert_eq!(app.record().tag("North"), Some(LONG_NORTH));
+    let viewer = App::review(app.record().clone(), "long.ogn", None);
+    let screen = text(&draw(&viewer, PLAIN, 80, 24));
+    let header = screen.lines().next().expect("the header");
+    assert!(
+        header
+            .contains("Naserian Ole Saitoti of the… vs Lekishon Ole Kaika of the Ki… · unfinished"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = || Record::new(Game::from_position(Variant::Classic, position, 4));
+    let mut app = App::from_record(
+        game(),
+        Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), None),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("│ ▶ Naserian Ole Saitoti o…         2 +     2 =     4 │"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("│   Lekishon Ole Kaika of…          0 +     0 =     0 │"),
+        "{screen}"
+    );
+
+    let mut players = Match::default();
+    players.set_computer(Side::South, Some(Level::MIN));
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::from_record(game(), players);
+    app.set_animation(false);
+    app.tick(Duration::ZERO);
+    app.tick(Duration::from_secs(1));
+    app.computer_moved(Hole::new(Side::South, 4));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("▶ Computer 1 (level 1)         2 +     2 =     4"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("  Computer 2 (level 1)         0 +     0 =     0"),
+        "{screen}"
+    );
+    assert_eq!(app.record().tag("North"), Some("Computer 2 (level 1)"));
+}
+
+/// The move list's lines, between the panel's borders.
+fn move_list(screen: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|line| line.contains("╭ Moves"))
+        .expect("the move list");
+    lines[top + 1..]
+        .iter()
+        .take_while(|line| !line.contains('╰'))
+        .map(|line| line.trim().trim_matches('│').trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn every_move_is_numbered_and_lines_begin_with_a_pair_never_split() {
+    // A long game, its list scrolled to the end at the smallest size.
+    let random_game = |mut rng: u64| {
+        let mut game = Game::new(Config::new(10, 6, Variant::Classic).expect("a board"));
+        while game.outcome().is_none() && game.ply() < 120 {
+            let legal: Vec<Hole> = game.legal_moves().collect();
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let pick = legal[(rng >> 33) as usize % legal.len()];
+            game.play(pick).expect("legal");
+        }
+        game
+    };
+    let game = (0..100)
+        .map(random_game)
+        .find(|game| game.ply() > 40)
+        .expect("a long game");
+    let played = game.ply();
+    assert!(played > 40, "a long game: {played}");
+    let app = App::from_record(Record::new(game), Match::default());
+    // 65×18 is the smallest screen a board of 10 fits.
+    for (width, height) in [(80, 24), (65, 18)] {
+        let screen = text(&draw(&app, PLAIN, width, height));
+        let list = move_list(&screen);
+        let bottom = list
+            .iter()
+            .rev()
+            .find(|line| !line.is_empty())
+            .expect("moves");
+        assert!(bottom.contains(&format!("{played}.")), "{screen}");
+        for line in list.iter().filter(|line| !line.is_empty()) {
+            let first: usize = line
+                .split('.')
+                .next()
+                .and_then(|number| number.parse().ok())
+                .unwrap_or_else(|| panic!("a line begins with a move number: {line}"));
+            assert_eq!(first % 2, 1, "a line begins with South's move: {line}");
+            // Each number is followed by its move, South's by North's.
+            let numbers: Vec<usize> = line
+                .split(' ')
+                .filter_map(|word| word.split_once('.'))
+                .filter_map(|(number, _)| number.parse().ok())
+                .collect();
+            let last_number = *numbers.last().expect("moves");
+            assert!(
+                last_number.is_multiple_of(2) || last_number == played,
+                "a line ends with North's move: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn moves_to_redo_keep_their_captures_and_a_mark_that_needs_no_colour_or_italic() {
+    let mut app = game_app(6, "C a B d");
+    type_keys(&mut app, "uu");
+    for look in [PLAIN, ASCII] {
+        let screen = text(&draw(&app, look, 80, 24));
+        assert!(screen.contains("1.C+7 2.a redo: 3.B+2 4.d "), "{screen}");
+    }
+}
+
+#[test]
+fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
+    let mut app = game_app(6, "C a");
+    type_keys(&mut app, "?");
+    let first = text(&draw(&app, PLAIN, 56, 18));
+    assert!(
+        first.contains("Space more (1/2) · any other key closes"),
+        "{first}"
+    );
+    assert!(first.contains("select that hole of the mover"), "{first}");
+    assert!(
+        first.contains("(either case)"),
+        "wrapped, not cut:\n{first}"
+    );
+    type_keys(&mut app, " ");
+    let second = text(&draw(&app, PLAIN, 56, 18));
+    assert!(second.contains("Space more (2/2)"), "{second}");
+    assert!(second.contains("Most seeds wins."), "{second}");
+    // Every word of help is on one page or the other, none cut at the edge.
+    let words = |screen: &str| -> Vec<String> {
+        screen
+            .split(|c: char| c.is_whitespace() || c == '│')
+            .filter(|word| !word.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    let shown: Vec<String> = [words(&first), words(&second)].concat();
+    let wide = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        wide.contains("any key closes"),
+        "one page at 80×24:\n{wide}"
+    );
+    for word in
+        words(&wide[wide.find("Keys").expect("help")..wide.find("Most seeds").expect("rules")])
+    {
+        assert!(shown.contains(&word), "{word:?} is missing at 56×18");
+    }
+    type_keys(&mut app, " ");
+    assert!(
+        text(&draw(&app, PLAIN, 56, 18)).contains("(1/2)"),
+        "Space goes round"
+    );
+    type_keys(&mut app, "x");
+    assert_eq!(
+        app.mode(),
+        &endodoi::app::Mode::Play,
+        "any other key closes help"
+    );
 }

@@ -307,10 +307,10 @@ fn clicking_a_move_in_the_list_shows_the_position_after_it() {
     let (row, line) = text
         .lines()
         .enumerate()
-        .find(|(_, line)| line.contains("7. A+4"))
-        .expect("move 7 is listed");
-    // "7. A+4 d": d is the 14th move.
-    let column = line[..line.find("A+4 d").expect("A+4 d")].chars().count() + 4;
+        .find(|(_, line)| line.contains("13.A+4"))
+        .expect("move 13 is listed");
+    // "13.A+4 14.d": a click on d or on its number goes to move 14.
+    let column = line[..line.find("14.d").expect("14.d")].chars().count() + 3;
     assert_eq!(
         View::new(&app, PLAIN).target_at(SCREEN, column as u16, row as u16),
         Target::Move(14)
@@ -364,8 +364,11 @@ fn each_step_says_who_sowed_which_hole_and_what_it_did() {
 fn the_moves_to_come_are_listed_with_their_captures() {
     let app = viewer(sample());
     let screen = screen(&app);
-    assert!(screen.contains("1. A+2 b+3 2. A+2 e+10"), "{screen}");
-    assert!(screen.contains("14. B 29-19"), "{screen}");
+    assert!(
+        screen.contains("next: 1.A+2 2.b+3 3.A+2 4.e+10"),
+        "{screen}"
+    );
+    assert!(screen.contains("27.B 29-19"), "{screen}");
 }
 
 #[test]

@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{App, Effect, Mode, Tone};
+use super::{App, Effect, Mode, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -118,11 +118,12 @@ impl App {
         };
         self.cursor[hole.side()] = hole.index();
         let exact = if result.exact { ", exact" } else { "" };
+        let margin = result.score_for(hole.side());
         self.notify(
             Tone::Info,
             format!(
-                "Hint: {hole} ({:+} seeds, depth {}{exact})",
-                result.score_for(hole.side()),
+                "Hint: {hole} ({margin:+} {}, depth {}{exact})",
+                seeds_word(margin.into()),
                 result.depth
             ),
         );
@@ -147,12 +148,14 @@ impl App {
 
     /// Tells the player the computer has this turn.
     pub(super) fn refuse_computer_turn(&mut self, side: Side) {
+        let undo = if self.takes_back_yours() {
+            " · u takes back your last move"
+        } else {
+            ""
+        };
         self.notify(
             Tone::Error,
-            format!(
-                "{} has this turn · u takes back your last move",
-                self.players.name(side)
-            ),
+            format!("{} has this turn{undo}", self.players.name(side)),
         );
     }
 

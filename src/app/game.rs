@@ -19,7 +19,9 @@ impl App {
                 | Action::Hint
                 | Action::TogglePreview
         );
-        if self.game().outcome().is_some() {
+        if action == Action::Undo {
+            self.can_undo()
+        } else if self.game().outcome().is_some() {
             !moving && action != Action::Redo
         } else {
             !(moving && self.computer_to_move().is_some())
@@ -70,6 +72,7 @@ impl App {
             Action::QuitNow
             | Action::Faster
             | Action::Slower
+            | Action::HelpPage
             | Action::StepBack
             | Action::StepForward
             | Action::Start
@@ -183,9 +186,35 @@ impl App {
         }
     }
 
+    /// Whether undo has a move to take back: against the computer, one a
+    /// person played (when the computer opened the game and has played
+    /// only that, there is nothing to undo); with two computers or two
+    /// people, any move.
+    pub fn can_undo(&self) -> bool {
+        let mut movers = self
+            .game()
+            .history()
+            .iter()
+            .map(|played| played.hole.side());
+        if self.players.all_computers() {
+            movers.next().is_some()
+        } else {
+            movers.any(|side| self.players.computer(side).is_none())
+        }
+    }
+
+    /// Whether `u` takes back a move of the person playing the computer.
+    pub fn takes_back_yours(&self) -> bool {
+        !self.players.all_computers() && self.can_undo()
+    }
+
     /// Takes back the last move; against the computer, also the moves
     /// before it until a person is to move (the computer's and the player's).
     fn undo(&mut self) {
+        if !self.can_undo() {
+            self.notify(Tone::Error, "Nothing to undo");
+            return;
+        }
         let mut taken = Vec::new();
         while let Some(hole) = self.record.game.undo() {
             self.cursor[hole.side()] = hole.index();

@@ -35,6 +35,8 @@ pub enum Action {
     Help,
     /// Close the help.
     CloseHelp,
+    /// Show the next page of help (after the last, the first again).
+    HelpPage,
     /// Answer yes to the question asked.
     Yes,
     /// Answer no to the question asked.
@@ -355,12 +357,24 @@ const SOWING: &[Binding] = &[
 ];
 
 /// The keys of the help popup.
-const HELP: &[Binding] = &[bind(
-    &[Key::Any],
-    Action::CloseHelp,
-    "closes help",
-    Help::Says("close help"),
-)];
+const HELP: &[Binding] = &[
+    bind(
+        &[
+            Key::Char(' '),
+            Key::Code(KeyCode::Down),
+            Key::Code(KeyCode::PageDown),
+        ],
+        Action::HelpPage,
+        "",
+        Help::Says("the next page of help, when it has more"),
+    ),
+    bind(
+        &[Key::Any],
+        Action::CloseHelp,
+        "closes help",
+        Help::Says("close help"),
+    ),
+];
 
 /// The keys of a question.
 const CONFIRM: &[Binding] = &[

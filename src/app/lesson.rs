@@ -329,6 +329,7 @@ impl App {
             | Action::EraseDigit
             | Action::CancelGoTo
             | Action::Menu(_)
+            | Action::HelpPage
             | Action::GoTo
             | Action::TakeOver
             | Action::Analysis => {}

@@ -122,11 +122,20 @@ impl Match {
 
     /// Makes whoever plays `side` in the current game the computer at
     /// `level` (named after it), or a person again (`None`, keeping the name).
+    /// Two computers are numbered (`Computer 1 (level 3)`, `Computer 2 …`,
+    /// by their rows in the first game), so that they can be told apart.
     pub fn set_computer(&mut self, side: Side, level: Option<Level>) {
         let home = self.home(side);
         self.computers[home] = level;
-        if let Some(level) = level {
-            self.names[home] = computer_name(level);
+        let both = self.all_computers();
+        for (player, number) in [(Side::South, 1), (Side::North, 2)] {
+            // A computer given a name of its own keeps it.
+            let named_by_level = player == home || level_of_name(&self.names[player]).is_some();
+            if let Some(level) = self.computers[player]
+                && named_by_level
+            {
+                self.names[player] = computer_name(level, both.then_some(number));
+            }
         }
     }
 
@@ -193,13 +202,21 @@ impl Match {
     }
 }
 
-/// The name a computer player goes by: `Computer (level 3)`.
-pub fn computer_name(level: Level) -> String {
-    format!("Computer (level {level})")
+/// The name a computer player goes by: `Computer (level 3)`, or with two
+/// computers playing each other `Computer 1 (level 3)` and `Computer 2 …`.
+pub fn computer_name(level: Level, number: Option<u8>) -> String {
+    match number {
+        Some(number) => format!("Computer {number} (level {level})"),
+        None => format!("Computer (level {level})"),
+    }
 }
 
 /// The level a player's name says the computer plays at, if it is a
 /// computer's name (so that a resumed game goes on against the computer).
 pub fn level_of_name(name: &str) -> Option<Level> {
-    Level::all().find(|&level| computer_name(level) == name)
+    Level::all().find(|&level| {
+        [None, Some(1), Some(2)]
+            .into_iter()
+            .any(|number| computer_name(level, number) == name)
+    })
 }

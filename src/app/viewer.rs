@@ -271,6 +271,7 @@ impl App {
             Action::CancelGoTo
             | Action::Skip
             | Action::CloseHelp
+            | Action::HelpPage
             | Action::Click(_)
             | Action::Yes
             | Action::No

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::app::Phase;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
-use super::theme::{HoleState, Look};
+use super::theme::{HoleState, Look, fit};
 use super::{Geometry, View, viewer};
 
 pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
@@ -58,26 +58,20 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     };
     let to_move = mover == Some(side);
     let arrow = if to_move { look.turn_arrow() } else { " " };
-    let mut left = vec![
-        Span::styled(format!("{arrow} "), look.name(side, true)),
-        Span::styled(players.name(side).to_owned(), look.name(side, to_move)),
-        Span::styled(
-            if players.name(side) == side.to_string() {
-                String::new()
-            } else {
-                format!(" {side}")
-            },
-            look.muted(),
-        ),
-    ];
-    if let Some(first_to) = players.first_to {
+    let row = if players.name(side) == side.to_string() {
+        String::new()
+    } else {
+        format!(" {side}")
+    };
+    let pins = players.first_to.map(|first_to| {
         let (won, open) = look.pins();
         let wins = app.tally()[players.home(side)];
-        let pins = won.repeat(usize::from(wins.min(first_to)))
-            + &open.repeat(usize::from(first_to.saturating_sub(wins)));
-        left.push(Span::raw("  "));
-        left.push(Span::styled(pins, look.name(side, true)));
-    }
+        format!(
+            "  {}{}",
+            won.repeat(usize::from(wins.min(first_to))),
+            open.repeat(usize::from(first_to.saturating_sub(wins)))
+        )
+    });
     let captured = shown_captured(app)[side];
     let right = Line::from(vec![
         Span::styled("captured ", look.muted()),
@@ -85,6 +79,23 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     ]);
     let inner = geometry.board.inner(ratatui::layout::Margin::new(1, 0));
     let area = Rect::new(inner.x + 1, geometry.name_y(side), inner.width - 2, 1);
+    // The name gets what the arrow, the row, the pins and the count leave,
+    // and a space before the count.
+    let room = usize::from(area.width).saturating_sub(
+        2 + row.chars().count()
+            + pins.as_ref().map_or(0, |pins| pins.chars().count())
+            + right.width()
+            + 1,
+    );
+    let name = fit(players.name(side), room);
+    let mut left = vec![
+        Span::styled(format!("{arrow} "), look.name(side, true)),
+        Span::styled(name, look.name(side, to_move)),
+        Span::styled(row, look.muted()),
+    ];
+    if let Some(pins) = pins {
+        left.push(Span::styled(pins, look.name(side, true)));
+    }
     Line::from(left).render(area, buf);
     right.right_aligned().render(area, buf);
 }
@@ -109,6 +120,8 @@ fn seeds_shown(app: &View, hole: Hole) -> u8 {
 pub(super) struct Marks {
     state: HoleState,
     mark: Mark,
+    /// The player's selection: its letter in brackets, whatever its border.
+    selected: bool,
 }
 
 /// What the board says about a hole besides its seeds.
@@ -146,6 +159,7 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     let mut marks = Marks {
         state: HoleState::Idle,
         mark: Mark::Plain,
+        selected: false,
     };
     if let Some(sowing) = app.sowing() {
         let capture = sowing.report.capture;
@@ -154,12 +168,14 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
                 marks = Marks {
                     state: HoleState::Focus,
                     mark: Mark::Capture,
+                    selected: false,
                 };
             }
         } else if sowing.current == Some(hole) {
             marks = Marks {
                 state: HoleState::Focus,
                 mark: Mark::Sowing,
+                selected: false,
             };
         }
         return marks;
@@ -173,8 +189,13 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
             Err(MoveError::Endless { .. }) => marks.mark = Mark::Endless,
             Err(_) => {}
         }
+        // Only a hole that can be sown gets the thick border of the one
+        // Enter sows; any selected hole has its letter in brackets.
         if app.viewer().is_none() && app.selected() == Some(hole) {
-            marks.state = HoleState::Focus;
+            marks.selected = true;
+            if marks.state == HoleState::Legal {
+                marks.state = HoleState::Focus;
+            }
         }
     }
     // The viewer marks the move that led here, where it started, ended and
@@ -248,7 +269,7 @@ fn draw_label(app: &View, geometry: &Geometry, hole: Hole, marks: Marks, buf: &m
         ""
     };
     let (text, style) = match (marks.state, marks.mark) {
-        (HoleState::Focus, _) => (
+        _ if marks.selected || marks.state == HoleState::Focus => (
             format!("[{letter}{endless}]"),
             look.letter(HoleState::Focus),
         ),
@@ -275,7 +296,7 @@ fn draw_middle(app: &View, geometry: &Geometry, buf: &mut Buffer) {
                 ),
                 Span::styled(
                     format!(
-                        "  ({} from {} and the last seed)",
+                        " ({} from {} and the last seed)",
                         capture.seeds - 1,
                         capture.opposite
                     ),

@@ -32,50 +32,65 @@ struct HistoryLayout {
     spots: Vec<(usize, u16, u16, usize)>,
 }
 
-/// The history words: each move with its number (a number sticks to its move
-/// when wrapping) and the number of moves played once it is, then the result.
-fn history_words(app: &View) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
+/// What the list never breaks across lines: a pair of moves (South's and
+/// North's, as records pair them) or the result. Each span comes with the
+/// number of moves played once its move is (for clicks), if it is a move's.
+type Word = Vec<(Span<'static>, Option<usize>)>;
+
+/// The history in words: every move numbered (a sowing is a move, as the
+/// title, `12 Enter` and `analyze` count them), moves in pairs, moves still
+/// to be redone after a muted `redo:` (`next:` in the viewer), then the result.
+fn history_words(app: &View) -> Vec<Word> {
     let look = app.look;
     let game = app.game();
     let ply = game.ply();
-    // A game knows its redo moves by hole only; the viewer knows every move.
-    let moves: Vec<(String, Style)> = match app.viewer() {
-        Some(viewer) => viewer
+    let moves: Vec<String> = if let Some(viewer) = app.viewer() {
+        viewer
             .moves()
             .iter()
             .map(|report| report.played().to_string())
-            .collect::<Vec<_>>(),
-        None => game
-            .history()
+            .collect()
+    } else {
+        // A game knows its redo moves by hole only: replayed on a copy,
+        // they show their captures too.
+        let mut ahead = game.clone();
+        game.history()
             .iter()
             .map(ToString::to_string)
-            .chain(game.redo_moves().iter().rev().map(ToString::to_string))
-            .collect(),
-    }
-    .into_iter()
-    .enumerate()
-    .map(|(index, text)| {
-        let style = match (index + 1).cmp(&ply) {
+            .chain(std::iter::from_fn(|| {
+                ahead.redo().map(|report| report.played().to_string())
+            }))
+            .collect()
+    };
+    let ahead = if app.viewer().is_some() {
+        "next:"
+    } else {
+        "redo:"
+    };
+    let mut words: Vec<Word> = Vec::new();
+    for (index, text) in moves.into_iter().enumerate() {
+        let played = index + 1;
+        let style = match played.cmp(&ply) {
             std::cmp::Ordering::Less => Style::new(),
             std::cmp::Ordering::Equal => look.current_move(),
             std::cmp::Ordering::Greater => look.redo_move(),
         };
-        (text, style)
-    })
-    .collect();
-    let mut words: Vec<(Vec<Span>, Option<usize>)> = moves
-        .into_iter()
-        .enumerate()
-        .map(|(index, (text, style))| {
-            let mut word = Vec::new();
-            if index % 2 == 0 {
-                word.push(Span::styled(format!("{}.", index / 2 + 1), look.muted()));
-                word.push(Span::raw(" "));
-            }
-            word.push(Span::styled(text, style));
-            (word, Some(index + 1))
-        })
-        .collect();
+        if index % 2 == 0 {
+            words.push(Vec::new());
+        }
+        let word = words.last_mut().expect("a word for the pair");
+        if !word.is_empty() {
+            word.push((Span::raw(" "), None));
+        }
+        if index == ply {
+            word.push((Span::styled(format!("{ahead} "), look.muted()), None));
+        }
+        word.push((
+            Span::styled(format!("{played}."), look.muted()),
+            Some(played),
+        ));
+        word.push((Span::styled(text, style), Some(played)));
+    }
     let result = match app.viewer() {
         Some(viewer) => Some(Span::styled(
             viewer.result().to_owned(),
@@ -90,14 +105,14 @@ fn history_words(app: &View) -> Vec<(Vec<Span<'static>>, Option<usize>)> {
             .map(|_| Span::styled(app.record().result_token(), look.strong())),
     };
     if let Some(result) = result {
-        words.push((vec![result], None));
+        words.push(vec![(result, None)]);
     }
     words
 }
 
 fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     let words = history_words(app);
-    if words.iter().all(|(_, ply)| ply.is_none()) {
+    if words.iter().flatten().all(|(_, played)| played.is_none()) {
         return HistoryLayout {
             lines: vec![Line::styled("no moves yet", app.look.muted())],
             spots: Vec::new(),
@@ -105,30 +120,33 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     }
     let ply = app.game().ply();
     let mut lines: Vec<Line> = vec![Line::default()];
-    let mut spots = Vec::new();
+    let mut spots: Vec<(usize, u16, u16, usize)> = Vec::new();
     let mut current_line = 0;
     let mut used = 0usize;
-    for (word, played) in words {
-        let len: usize = word.iter().map(Span::width).sum();
+    for word in words {
+        let len: usize = word.iter().map(|(span, _)| span.width()).sum();
         if used > 0 && used + 1 + len > usize::from(inner.width) {
             lines.push(Line::default());
             used = 0;
         }
-        let line = lines.last_mut().expect("one line at least");
+        let line = lines.len() - 1;
         if used > 0 {
-            line.push_span(Span::raw(" "));
+            lines[line].push_span(Span::raw(" "));
             used += 1;
         }
-        if let Some(played) = played {
-            spots.push((lines.len() - 1, used as u16, len as u16, played));
-        }
-        let line = lines.last_mut().expect("one line at least");
-        used += len;
-        for span in word {
-            line.push_span(span);
-        }
-        if played == Some(ply) {
-            current_line = lines.len() - 1;
+        for (span, played) in word {
+            let width = span.width();
+            if let Some(played) = played {
+                match spots.last_mut() {
+                    Some(spot) if spot.0 == line && spot.3 == played => spot.2 += width as u16,
+                    _ => spots.push((line, used as u16, width as u16, played)),
+                }
+                if played == ply {
+                    current_line = line;
+                }
+            }
+            used += width;
+            lines[line].push_span(span);
         }
     }
     let height = usize::from(inner.height);

@@ -6,10 +6,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
-use crate::app::{Action, Binding, Confirm, Key, Keymap};
+use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
 use crate::rules::{EndReason, Side};
 
-use super::{Geometry, View, key_names, key_of};
+use super::theme::fit;
+use super::{Geometry, View, key_names, key_of, wrap};
+
+/// Columns of the result table besides the names: the winner's arrow, the
+/// three numbers and what goes between them.
+const TABLE_COLUMNS: u16 = 28;
 
 /// A centred rectangle of at most `width`×`height` inside `area`.
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -41,12 +46,18 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let players = app.players();
     let totals = outcome.totals();
     let reason = end_reason(app, outcome);
-    let name_width = Side::ALL
+    // The popup grows, up to the board's width, for the names; a name
+    // longer still is cut with an ellipsis.
+    let longest = Side::ALL
         .iter()
-        .map(|&side| players.name(side).chars().count())
+        .map(|&side| Span::raw(players.name(side)).width())
         .max()
         .unwrap_or(5)
-        .clamp(5, 16);
+        .max(5);
+    let width = (longest as u16 + TABLE_COLUMNS + 4)
+        .max(geometry.board.width.saturating_sub(6).min(60))
+        .min(geometry.board.width.saturating_sub(2));
+    let name_width = longest.min(usize::from(width.saturating_sub(TABLE_COLUMNS + 4)));
     let mut lines = vec![
         Line::from(reason),
         Line::default(),
@@ -56,7 +67,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         ),
     ];
     for side in [Side::South, Side::North] {
-        let name: String = players.name(side).chars().take(name_width).collect();
+        let name = fit(players.name(side), name_width);
         let winner = outcome.winner() == Some(side);
         lines.push(Line::from(vec![
             Span::styled(
@@ -92,20 +103,12 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
             key(Action::Quit)
         )
     } else {
-        let key = |action| key_of(app, Keymap::Game, action);
-        let mut next = format!("{} new game", key(Action::NewGame));
-        if let Some((line, (action, words))) = match_standing(app) {
+        if let Some((line, _)) = match_standing(app) {
             lines.push(Line::styled(line, look.strong()).centered());
-            next = format!("{} {words}", key(action));
         }
-        format!(
-            "{next} · {} undo · {} quit",
-            key(Action::Undo),
-            key(Action::Quit)
-        )
+        game_over_keys(app)
     };
     lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
-    let width = geometry.board.width.saturating_sub(6).min(60);
     let height = lines.len() as u16 + 2 + 1;
     let area = centered(geometry.board, width, height);
     Clear.render(area, buf);
@@ -113,6 +116,21 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .wrap(Wrap { trim: false })
         .block(popup(app, "Game over"))
         .render(area, buf);
+}
+
+/// What the keys do once a game is over: the next game (or a new one),
+/// undo and quit, each with its key from the table.
+pub(super) fn game_over_keys(app: &View) -> String {
+    let key = |action| key_of(app, Keymap::Game, action);
+    let next = match match_standing(app) {
+        Some((_, (action, words))) => format!("{} {words}", key(action)),
+        None => format!("{} new game", key(Action::NewGame)),
+    };
+    format!(
+        "{next} · {} undo · {} quit",
+        key(Action::Undo),
+        key(Action::Quit)
+    )
 }
 
 /// Why the game ended, in words.
@@ -123,9 +141,9 @@ fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
             let stuck = app.game().position().to_move();
             let left = outcome.taken[stuck.opponent()];
             format!(
-                "{} has no legal move: the {left} seed{} left go{} to {}.",
+                "{} has no legal move: the {left} {} left go{} to {}.",
                 players.name(stuck),
-                if left == 1 { "" } else { "s" },
+                seeds_word(left.into()),
                 if left == 1 { "es" } else { "" },
                 players.name(stuck.opponent())
             )
@@ -161,9 +179,9 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
     })
 }
 
-pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
-    let look = app.look;
-    let (title, text) = match question {
+/// A question's title and text.
+fn question_text(question: Confirm) -> (&'static str, &'static str) {
+    match question {
         Confirm::Quit => (
             "Quit?",
             "The game is unfinished. It is saved: endodoi --resume continues it.",
@@ -172,7 +190,12 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
             "New game?",
             "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
         ),
-    };
+    }
+}
+
+/// The answers a question takes, with their keys from the table.
+fn answers(app: &View) -> Line<'static> {
+    let look = app.look;
     let answers = bar_items(
         Keymap::Confirm
             .bindings()
@@ -191,11 +214,18 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
         spans.push(Span::styled(keys, look.key()));
         spans.push(Span::raw(format!(" {answer}")));
     }
-    let lines = vec![
-        Line::from(text),
-        Line::default(),
-        Line::from(spans).centered(),
-    ];
+    Line::from(spans)
+}
+
+/// A question on a screen too small for the board: its title and answers.
+pub(super) fn question_lines(app: &View, question: Confirm) -> [Line<'static>; 2] {
+    let (title, _) = question_text(question);
+    [Line::styled(title, app.look.title()), answers(app)]
+}
+
+pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
+    let (title, text) = question_text(question);
+    let lines = vec![Line::from(text), Line::default(), answers(app).centered()];
     let area = centered(board, board.width.saturating_sub(8).min(50), 7);
     Clear.render(area, buf);
     Paragraph::new(lines)
@@ -203,6 +233,17 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
         .block(popup(app, title))
         .render(area, buf);
 }
+
+/// The widest the help popup grows.
+const HELP_WIDTH: u16 = 68;
+
+/// The rules in brief, as help shows them.
+const RULES: &str = "Lift all seeds of one of your holes and sow them one by one \
+counterclockwise. If the last seed lands in an occupied hole, lift that hole and sow on (a \
+relay lap). In an empty hole the move ends; if that hole is yours, capture the facing enemy \
+seeds with it. A sowing that never ends may not be played. The game ends when the player to \
+move has no legal move (the mover takes the rest) or a position repeats (each takes their own \
+row). Most seeds wins.";
 
 pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
@@ -225,38 +266,58 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(0)
         + 2;
+    // Help is 68 columns wide at most; on a narrower screen its text wraps
+    // (a key's words under its words), and on a shorter one it comes in pages.
+    let width = HELP_WIDTH.min(area.width);
+    let text_width = width.saturating_sub(4);
     let mut lines = vec![Line::styled("Keys", look.strong())];
-    lines.extend(keys.into_iter().map(|(key, what)| {
-        Line::from(vec![
-            Span::styled(format!("  {key:<column$}"), look.key()),
-            Span::raw(what),
-        ])
-    }));
-    lines.extend([
-        Line::default(),
-        Line::styled("Rules", look.strong()),
-        Line::from("Lift all seeds of one of your holes and sow them one by one"),
-        Line::from("counterclockwise. If the last seed lands in an occupied hole,"),
-        Line::from("lift that hole and sow on (a relay lap). In an empty hole the"),
-        Line::from("move ends; if that hole is yours, capture the facing enemy"),
-        Line::from("seeds with it. A sowing that never ends may not be played."),
-        Line::from("The game ends when the player to move has no legal move (the"),
-        Line::from("mover takes the rest) or a position repeats (each takes their"),
-        Line::from("own row). Most seeds wins."),
-    ]);
+    for (key, what) in keys {
+        let words = text_width.saturating_sub(column as u16 + 2);
+        for (index, row) in wrap(&Line::raw(what), words, u16::MAX)
+            .into_iter()
+            .enumerate()
+        {
+            let key = if index == 0 { key.as_str() } else { "" };
+            let mut spans = vec![Span::styled(format!("  {key:<column$}"), look.key())];
+            spans.extend(row.spans);
+            lines.push(Line::from(spans));
+        }
+    }
+    lines.extend([Line::default(), Line::styled("Rules", look.strong())]);
+    lines.extend(wrap(&Line::raw(RULES), text_width, u16::MAX));
     if app.game().config().variant() == crate::rules::Variant::Cross {
-        lines.push(Line::styled(
-            "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",
-            look.strong(),
+        lines.extend(wrap(
+            &Line::styled(
+                "Cross-Endodoi: a lap of an odd number of seeds goes clockwise.",
+                look.strong(),
+            ),
+            text_width,
+            u16::MAX,
         ));
     }
-    let height = lines.len() as u16 + 2;
-    let area = centered(area, 68, height);
+    // On a screen too short for it all, help comes in pages.
+    let area = centered(area, width, lines.len() as u16 + 2);
+    let rows = usize::from(area.height.saturating_sub(2)).max(1);
+    let pages = lines.len().div_ceil(rows);
+    let page = usize::from(app.help_page()) % pages;
+    let close = key_of(app, Keymap::Help, Action::CloseHelp);
+    let footer = if pages > 1 {
+        format!(
+            " {} more ({}/{pages}) · {} closes ",
+            key_of(app, Keymap::Help, Action::HelpPage),
+            page + 1,
+            close.replace("any key", "any other key")
+        )
+    } else {
+        format!(" {close} closes ")
+    };
+    let lines: Vec<Line> = lines.into_iter().skip(page * rows).take(rows).collect();
     Clear.render(area, buf);
     Paragraph::new(lines)
         .block(
-            popup(app, "Help")
-                .title_bottom(Line::styled(" any key closes ", look.muted()).centered()),
+            popup(app, "Help").title_bottom(
+                Line::styled(footer.replace(" · ", look.dot()), look.muted()).centered(),
+            ),
         )
         .render(area, buf);
 }

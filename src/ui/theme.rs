@@ -62,15 +62,17 @@ const ASCII_LEGAL: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
+/// Dotted all round, as the dashed border is: a hole that cannot be sown
+/// still has its four edges.
 const ASCII_IDLE: border::Set = border::Set {
-    top_left: " ",
-    top_right: " ",
-    bottom_left: " ",
-    bottom_right: " ",
+    top_left: ".",
+    top_right: ".",
+    bottom_left: "'",
+    bottom_right: "'",
     vertical_left: ":",
     vertical_right: ":",
-    horizontal_top: " ",
-    horizontal_bottom: " ",
+    horizontal_top: ".",
+    horizontal_bottom: "'",
 };
 
 const DASHED: border::Set = border::Set {
@@ -137,9 +139,10 @@ impl Look {
         if self.ascii { "~" } else { "∞" }
     }
 
-    /// Marks, before its letter, the hole a previewed capture empties.
+    /// Marks, before its letter, the hole a previewed capture empties (in
+    /// ASCII not `x`, which would read as a letter).
     pub fn victim_mark(self) -> &'static str {
-        if self.ascii { "x" } else { "×" }
+        if self.ascii { "*" } else { "×" }
     }
 
     /// A won game and a game still to win on the tally.
@@ -286,6 +289,26 @@ impl Look {
     }
 }
 
+/// `text` in at most `columns` columns, ending in `…` when it is cut: a
+/// player's name fits its place on screen (the record keeps it whole).
+pub fn fit(text: &str, columns: usize) -> String {
+    let width = |text: &str| ratatui::text::Span::raw(text).width();
+    if width(text) <= columns {
+        return text.to_owned();
+    }
+    let mut fitted = String::new();
+    for c in text.chars() {
+        fitted.push(c);
+        if width(&fitted) + 1 > columns {
+            fitted.pop();
+            break;
+        }
+    }
+    let mut fitted = fitted.trim_end().to_owned();
+    fitted.push('…');
+    fitted
+}
+
 /// Makes every cell of `area` plain ASCII, for `--ascii`: the glyphs of the
 /// theme already are, and this catches any other text (a separator in a
 /// message, a player's name) so that no screen can break the promise.
@@ -298,7 +321,7 @@ pub fn keep_to_ascii(buf: &mut ratatui::buffer::Buffer, area: ratatui::layout::R
                     "·" | "–" | "—" | "─" => "-",
                     "→" | "▶" | "›" => ">",
                     "←" | "‹" => "<",
-                    "×" => "x",
+                    "×" => "*",
                     "…" => ".",
                     "∞" => "~",
                     "●" => "#",

@@ -7,8 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::board::{Tense, move_summary};
+use super::theme::fit;
 use super::{View, key_of};
-use crate::app::{Action, Keymap, Viewer, capitalise};
+use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
 use crate::record::Tags;
 use crate::rules::Side;
 
@@ -20,17 +21,19 @@ const SHOWN_TAGS: [&str; 4] = [Tags::EVENT, Tags::SITE, Tags::DATE, Tags::ROUND]
 pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let players = app.players();
-    let names = vec![
-        Span::styled(
-            players.name(Side::South).to_owned(),
-            look.name(Side::South, true),
-        ),
-        Span::styled(" vs ", look.muted()),
-        Span::styled(
-            players.name(Side::North).to_owned(),
-            look.name(Side::North, true),
-        ),
-    ];
+    let names = |columns: usize| {
+        vec![
+            Span::styled(
+                fit(players.name(Side::South), columns),
+                look.name(Side::South, true),
+            ),
+            Span::styled(" vs ", look.muted()),
+            Span::styled(
+                fit(players.name(Side::North), columns),
+                look.name(Side::North, true),
+            ),
+        ]
+    };
     let result = match viewer.result() {
         "*" => Span::styled("unfinished", look.muted()),
         result => Span::styled(format!("result {result}"), look.strong()),
@@ -40,7 +43,7 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
             Some("source"),
             vec![Span::styled(viewer.source().to_owned(), look.muted())],
         ),
-        (None, names),
+        (None, names(usize::MAX)),
     ];
     for tag in SHOWN_TAGS {
         if let Some(value) = app.record().tag(tag) {
@@ -61,6 +64,14 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
             break;
         }
         items.retain(|(name, _)| *name != Some(droppable));
+    }
+    // Names too long for the line share what the rest leaves.
+    let excess = width(&items).saturating_sub(usize::from(area.width));
+    if excess > 0
+        && let Some((_, spans)) = items.iter_mut().find(|(name, _)| name.is_none())
+    {
+        let room = (spans.iter().map(Span::width).sum::<usize>() - 4).saturating_sub(excess);
+        *spans = names((room / 2).max(5));
     }
     let mut spans = Vec::new();
     for (index, (_, item)) in items.into_iter().enumerate() {
@@ -190,7 +201,11 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         if analysis.mistake {
             spans.push(Span::styled(look.dot(), look.muted()));
             spans.push(Span::styled(
-                format!("mistake: gives away {} seeds", analysis.loss),
+                format!(
+                    "mistake: gives away {} {}",
+                    analysis.loss,
+                    seeds_word(analysis.loss.into())
+                ),
                 look.error(),
             ));
         } else if analysis.loss > 0 {
