@@ -386,12 +386,19 @@ fn the_move_is_sown_seed_by_seed_and_then_explained() {
 #[test]
 fn a_hole_clicked_twice_is_sown() {
     let mut app = lesson_app();
+    assert_eq!(
+        app.selected().map(Hole::letter),
+        Some('D'),
+        "the step's hole"
+    );
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.selected().map(Hole::letter), Some('A'));
     let buf = draw(&app, Look::default(), 80, 24);
     let screen = text(&buf);
     // South's letters are on the row above South's name; D is the fourth.
     let row = screen
         .lines()
-        .position(|line| line.contains("D       E       F"))
+        .position(|line| line.contains("E       F") && line.contains('D'))
         .expect("South's letters") as u16;
     let line: Vec<char> = screen
         .lines()

@@ -430,6 +430,13 @@ impl App {
         self.record = Record::new(game);
         self.mode = Mode::Play;
         self.cursor = BySide::default();
+        // The hole the step is about starts selected.
+        if let Some(step) = lesson.step() {
+            let (Goal::Sow(letter) | Goal::TryEndless(letter)) = step.goal;
+            if let Ok(hole) = letter.to_string().parse::<Hole>() {
+                self.cursor[hole.side()] = hole.index();
+            }
+        }
         self.screen = Screen::Lesson(lesson);
         self.settle_cursor();
     }
