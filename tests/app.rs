@@ -152,6 +152,21 @@ fn undo_and_redo_step_through_all_moves() {
 }
 
 #[test]
+fn redo_is_offered_only_when_a_move_was_taken_back() {
+    let mut app = new_app();
+    assert!(!app.offers(Action::Redo), "nothing taken back yet");
+    type_keys(&mut app, "c\n");
+    assert!(!app.offers(Action::Redo));
+    type_keys(&mut app, "u");
+    assert!(app.offers(Action::Redo));
+    type_keys(&mut app, "r");
+    assert!(
+        !app.offers(Action::Redo),
+        "played again: nothing left to redo"
+    );
+}
+
+#[test]
 fn undo_selects_the_hole_taken_back() {
     let mut app = new_app();
     type_keys(&mut app, "d\n");

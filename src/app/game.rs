@@ -21,6 +21,9 @@ impl App {
         );
         if action == Action::Undo {
             self.can_undo()
+        } else if action == Action::Redo {
+            // Nothing taken back, nothing to play again.
+            !self.game().redo_moves().is_empty()
         } else if self.game().outcome().is_some() {
             !moving && action != Action::Redo
         } else {
