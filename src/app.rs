@@ -293,9 +293,14 @@ impl App {
     }
 
     /// The selected hole of the player to move (none once the game is over,
-    /// or in the lesson when the page waits for no move).
+    /// while the computer is to move, or in the lesson when the page waits
+    /// for no move).
     pub fn selected(&self) -> Option<Hole> {
         if self.lesson().is_some_and(|lesson| !lesson.is_open()) {
+            return None;
+        }
+        // The computer's row has no selection (nor a preview) to show.
+        if self.computer_to_move().is_some() {
             return None;
         }
         let side = self.game().to_move()?;

@@ -344,6 +344,21 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
 // ------------------------------------------------------------ the computer
 
 #[test]
+fn while_the_computer_is_to_move_its_row_shows_no_selection_or_preview() {
+    let mut players = Match::default();
+    players.set_computer(Side::North, Some(Level::DEFAULT));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    let before = text(&draw(&app, PLAIN, 80, 24));
+    assert!(before.contains(" → ends in "), "South's preview: {before}");
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.selected(), None);
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(!screen.contains(" → ends in "), "{screen}");
+    assert!(!screen.contains('['), "no hole selected: {screen}");
+}
+
+#[test]
 fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
