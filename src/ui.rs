@@ -59,6 +59,15 @@ const GAP: u16 = 1;
 const PAD: u16 = 2;
 /// Lines of seed dots in a hole at most.
 const MAX_DOT_LINES: u16 = 2;
+/// From this size on (columns, rows) the board grows, to be read from
+/// across a room: holes up to [`LARGE_MAX_CELL`] columns inside, with up to
+/// [`LARGE_MAX_DOT_LINES`] lines of dots. Smaller screens keep the board of
+/// 80×24.
+const LARGE: (u16, u16) = (120, 36);
+/// The widest hole interior on a large screen.
+const LARGE_MAX_CELL: u16 = 9;
+/// Lines of seed dots in a hole at most, on a large screen.
+const LARGE_MAX_DOT_LINES: u16 = 4;
 /// Rows of the move history panel at least (frame included).
 const MIN_HISTORY: u16 = 3;
 /// The most rows a long message (an error naming a path) wraps onto; they
@@ -156,7 +165,8 @@ struct Geometry {
     keys: Rect,
     /// Columns inside a hole.
     cell: u16,
-    /// Lines of seed dots above each hole's count (0 to [`MAX_DOT_LINES`]).
+    /// Lines of seed dots above each hole's count (0 to [`MAX_DOT_LINES`],
+    /// [`LARGE_MAX_DOT_LINES`] on a large screen).
     dots: u16,
     /// Left column of the leftmost hole.
     row_x: u16,
@@ -208,12 +218,17 @@ impl Geometry {
             return None;
         }
         let holes = u16::from(width);
+        let (max_cell, max_dots) = if area.width >= LARGE.0 && area.height >= LARGE.1 {
+            (LARGE_MAX_CELL, LARGE_MAX_DOT_LINES)
+        } else {
+            (MAX_CELL, MAX_DOT_LINES)
+        };
         // Odd widths only, so that counts and dots sit in the middle.
-        let cell = (MIN_CELL..=MAX_CELL)
+        let cell = (MIN_CELL..=max_cell)
             .rev()
             .step_by(2)
             .find(|&cell| Geometry::board_columns(holes, cell) <= area.width)?;
-        let dots = (0..=MAX_DOT_LINES)
+        let dots = (0..=max_dots)
             .rev()
             .find(|&dots| {
                 chrome.header + Geometry::board_height(dots) + 2 + chrome.history <= area.height

@@ -15,6 +15,7 @@ use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
 use keys::type_keys;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
@@ -342,6 +343,43 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
 }
 
 // ------------------------------------------------------------ the computer
+
+#[test]
+fn a_large_screen_grows_the_holes_and_spaces_their_dots_and_clicks_find_them() {
+    let mut app = game_app(6, "");
+    let small = text(&draw(&app, PLAIN, 80, 24));
+    assert!(small.contains("╭─────╮"), "{small}");
+    assert!(!small.contains("• •"), "{small}");
+    let area = Rect::new(0, 0, 200, 60);
+    let large = text(&draw(&app, PLAIN, area.width, area.height));
+    assert!(
+        large.contains("╭─────────╮"),
+        "nine columns inside: {large}"
+    );
+    assert!(large.contains("│ • • • • │"), "four seeds, spaced: {large}");
+    assert!(!large.contains("╭─────╮"), "{large}");
+    // A click on the middle of D's hole, as drawn on the large screen.
+    let (row, _) = large
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.contains("│ • • • • │"))
+        .last()
+        .expect("South's row");
+    let letters = large
+        .lines()
+        .find(|line| line.contains('D') && line.contains('E') && line.contains('F'))
+        .expect("South's letters");
+    let column = letters.chars().position(|c| c == 'D').expect("D");
+    let down = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: column as u16,
+        row: row as u16,
+        modifiers: KeyModifiers::NONE,
+    };
+    let action = View::new(&app, PLAIN).click(down, area).expect("a target");
+    app.act(action);
+    assert_eq!(app.selected().map(|hole| hole.letter()), Some('D'));
+}
 
 #[test]
 fn while_the_computer_is_to_move_its_row_shows_no_selection_or_preview() {

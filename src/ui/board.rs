@@ -12,7 +12,7 @@ use crate::app::Phase;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
 use super::theme::{HoleState, Look, fit};
-use super::{Geometry, View, viewer};
+use super::{Geometry, MAX_CELL, View, viewer};
 
 pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;
@@ -238,13 +238,23 @@ fn draw_row(
         block.render(rect, buf);
         let seeds = seeds_shown(app, hole);
         let mut lines = Vec::new();
-        let fits = usize::from(geometry.cell);
+        // The big holes of a large screen space their dots out, to be
+        // counted from across a room.
+        let spaced = geometry.cell > MAX_CELL;
+        let fits = if spaced {
+            usize::from(geometry.cell).div_ceil(2)
+        } else {
+            usize::from(geometry.cell)
+        };
+        let row_of = |marks: Vec<&str>| marks.join(if spaced { " " } else { "" });
         let mut left = usize::from(seeds);
         for line in 0..geometry.dots {
             let dots = if line + 1 == geometry.dots && left > fits {
-                look.seed().repeat(fits - 1) + "+"
+                let mut marks = vec![look.seed(); fits - 1];
+                marks.push("+");
+                row_of(marks)
             } else {
-                look.seed().repeat(left.min(fits))
+                row_of(vec![look.seed(); left.min(fits)])
             };
             left = left.saturating_sub(fits);
             lines.push(Line::styled(dots, look.seeds()).centered());
