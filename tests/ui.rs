@@ -378,7 +378,7 @@ fn a_large_screen_grows_the_holes_and_spaces_their_dots_and_clicks_find_them() {
     };
     let action = View::new(&app, PLAIN).click(down, area).expect("a target");
     app.act(action);
-    assert_eq!(app.selected().map(|hole| hole.letter()), Some('D'));
+    assert_eq!(app.selected().map(Hole::letter), Some('D'));
 }
 
 #[test]
