@@ -68,6 +68,13 @@ const LARGE: (u16, u16) = (120, 36);
 const LARGE_MAX_CELL: u16 = 9;
 /// Lines of seed dots in a hole at most, on a large screen.
 const LARGE_MAX_DOT_LINES: u16 = 4;
+/// On a large screen the move list goes beside the board when it can be at
+/// least this wide (frame included) ...
+const MIN_BESIDE: u16 = 30;
+/// ... and it is never wider than this.
+const MAX_BESIDE: u16 = 48;
+/// Columns between the board and the move list beside it.
+const GAP_BESIDE: u16 = 2;
 /// Rows of the move history panel at least (frame included).
 const MIN_HISTORY: u16 = 3;
 /// The most rows a long message (an error naming a path) wraps onto; they
@@ -218,7 +225,8 @@ impl Geometry {
             return None;
         }
         let holes = u16::from(width);
-        let (max_cell, max_dots) = if area.width >= LARGE.0 && area.height >= LARGE.1 {
+        let large = area.width >= LARGE.0 && area.height >= LARGE.1;
+        let (max_cell, max_dots) = if large {
             (LARGE_MAX_CELL, LARGE_MAX_DOT_LINES)
         } else {
             (MAX_CELL, MAX_DOT_LINES)
@@ -241,6 +249,16 @@ impl Geometry {
         let board_width = Geometry::board_columns(holes, cell)
             .max(min_width)
             .min(area.width);
+        if large && area.width >= board_width + GAP_BESIDE + MIN_BESIDE {
+            return Some(Geometry::beside(
+                area,
+                width,
+                chrome,
+                message_rows.min(MAX_MESSAGE_ROWS),
+                (board_width, board_height),
+                (cell, dots, row_width),
+            ));
+        }
         let left = area.x + (area.width - board_width) / 2;
         // A long message takes rows from the history, never from the board,
         // so that the board stays put when a message comes and goes.
@@ -267,6 +285,45 @@ impl Geometry {
             row_x: left + (board_width - row_width) / 2,
             width,
         })
+    }
+
+    /// The layout of a large screen with room to the board's right: the move
+    /// list beside the board, as tall as it, the two centred together; the
+    /// message and the keys below.
+    fn beside(
+        area: Rect,
+        width: u8,
+        chrome: Chrome,
+        message_rows: u16,
+        (board_width, board_height): (u16, u16),
+        (cell, dots, row_width): (u16, u16, u16),
+    ) -> Geometry {
+        let history_width = (area.width - board_width - GAP_BESIDE).min(MAX_BESIDE);
+        let total = board_width + GAP_BESIDE + history_width;
+        let left = area.x + (area.width - total) / 2;
+        let around = chrome.header + board_height + message_rows + 1;
+        let top = area.y + area.height.saturating_sub(around) / 2;
+        let header = Rect::new(area.x, top, area.width, chrome.header);
+        let board = Rect::new(left, header.bottom(), board_width, board_height);
+        let history = Rect::new(
+            board.right() + GAP_BESIDE,
+            board.y,
+            history_width,
+            board_height,
+        );
+        let message = Rect::new(area.x, board.bottom(), area.width, message_rows.max(1));
+        let keys = Rect::new(area.x, message.bottom(), area.width, 1);
+        Geometry {
+            header,
+            board,
+            message,
+            history,
+            keys,
+            cell,
+            dots,
+            row_x: left + (board_width - row_width) / 2,
+            width,
+        }
     }
 
     /// The screen column of a hole: South's row runs left to right, North's

@@ -382,6 +382,40 @@ fn a_large_screen_grows_the_holes_and_spaces_their_dots_and_clicks_find_them() {
 }
 
 #[test]
+fn a_large_screen_with_room_puts_the_move_list_beside_the_board() {
+    let app = game_app(6, "C a");
+    let screen = text(&draw(&app, PLAIN, 200, 60));
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|line| line.contains("╭ En Dodoi"))
+        .expect("the board");
+    assert!(
+        lines[top].contains("╭ Moves"),
+        "on the board's first row:\n{screen}"
+    );
+    let board_left = lines[top].find("╭ En Dodoi").expect("the board");
+    let moves_left = lines[top].find("╭ Moves").expect("the moves");
+    assert!(moves_left > board_left, "to the right:\n{screen}");
+    assert!(
+        lines[top + 1].contains("1.C+7 2.a"),
+        "the moves listed:\n{screen}"
+    );
+    // 80x24 keeps the list under the board.
+    let small = text(&draw(&app, PLAIN, 80, 24));
+    let small_lines: Vec<&str> = small.lines().collect();
+    let board_row = small_lines
+        .iter()
+        .position(|line| line.contains("╭ En Dodoi"))
+        .expect("the board");
+    let moves_row = small_lines
+        .iter()
+        .position(|line| line.contains("╭ Moves"))
+        .expect("the moves");
+    assert!(moves_row > board_row + 10, "{small}");
+}
+
+#[test]
 fn while_the_computer_is_to_move_its_row_shows_no_selection_or_preview() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
@@ -448,7 +482,8 @@ fn the_hint_is_shown_and_its_hole_selected() {
 #[test]
 fn a_tall_screen_centres_the_layout_instead_of_stretching_the_history() {
     let app = game_app(10, "C a");
-    let screen = text(&draw(&app, PLAIN, 160, 48));
+    // Too narrow for the move list beside the widest board.
+    let screen = text(&draw(&app, PLAIN, 140, 48));
     let lines: Vec<&str> = screen.lines().collect();
     let moves_top = lines
         .iter()
