@@ -249,16 +249,40 @@ impl Geometry {
         let board_width = Geometry::board_columns(holes, cell)
             .max(min_width)
             .min(area.width);
-        if large && area.width >= board_width + GAP_BESIDE + MIN_BESIDE {
-            return Some(Geometry::beside(
-                area,
-                width,
-                chrome,
-                message_rows.min(MAX_MESSAGE_ROWS),
-                (board_width, board_height),
-                (cell, dots, row_width),
-            ));
-        }
+        let beside = large && area.width >= board_width + GAP_BESIDE + MIN_BESIDE;
+        let (board, message, history) = if beside {
+            Geometry::beside(area, chrome, message_rows, (board_width, board_height))
+        } else {
+            Geometry::stacked(area, chrome, message_rows, (board_width, board_height))
+        };
+        let header = Rect::new(area.x, board.y - chrome.header, area.width, chrome.header);
+        let keys = Rect::new(
+            area.x,
+            message.bottom().max(history.bottom()),
+            area.width,
+            1,
+        );
+        Some(Geometry {
+            header,
+            board,
+            message,
+            history,
+            keys,
+            cell,
+            dots,
+            row_x: board.x + (board_width - row_width) / 2,
+            width,
+        })
+    }
+
+    /// The board, the message and the move list under one another, centred
+    /// (the header above and the keys below them).
+    fn stacked(
+        area: Rect,
+        chrome: Chrome,
+        message_rows: u16,
+        (board_width, board_height): (u16, u16),
+    ) -> (Rect, Rect, Rect) {
         let left = area.x + (area.width - board_width) / 2;
         // A long message takes rows from the history, never from the board,
         // so that the board stays put when a message comes and goes.
@@ -269,61 +293,35 @@ impl Geometry {
         let around_history = chrome.header + board_height + 1 + message_rows;
         let history_height = (area.height - around_history).min(MAX_HISTORY_BOX);
         let top = area.y + (area.height - around_history - history_height) / 2;
-        let header = Rect::new(area.x, top, area.width, chrome.header);
-        let board = Rect::new(left, header.bottom(), board_width, board_height);
+        let board = Rect::new(left, top + chrome.header, board_width, board_height);
         let message = Rect::new(area.x, board.bottom(), area.width, message_rows);
         let history = Rect::new(left, message.bottom(), board_width, history_height);
-        let keys = Rect::new(area.x, history.bottom(), area.width, 1);
-        Some(Geometry {
-            header,
-            board,
-            message,
-            history,
-            keys,
-            cell,
-            dots,
-            row_x: left + (board_width - row_width) / 2,
-            width,
-        })
+        (board, message, history)
     }
 
-    /// The layout of a large screen with room to the board's right: the move
-    /// list beside the board, as tall as it, the two centred together; the
-    /// message and the keys below.
+    /// A large screen with room to the board's right: the move list beside
+    /// the board, as tall as it, the two centred together; the message
+    /// under them.
     fn beside(
         area: Rect,
-        width: u8,
         chrome: Chrome,
         message_rows: u16,
         (board_width, board_height): (u16, u16),
-        (cell, dots, row_width): (u16, u16, u16),
-    ) -> Geometry {
+    ) -> (Rect, Rect, Rect) {
+        let message_rows = message_rows.clamp(1, MAX_MESSAGE_ROWS);
         let history_width = (area.width - board_width - GAP_BESIDE).min(MAX_BESIDE);
-        let total = board_width + GAP_BESIDE + history_width;
-        let left = area.x + (area.width - total) / 2;
+        let left = area.x + (area.width - (board_width + GAP_BESIDE + history_width)) / 2;
         let around = chrome.header + board_height + message_rows + 1;
         let top = area.y + area.height.saturating_sub(around) / 2;
-        let header = Rect::new(area.x, top, area.width, chrome.header);
-        let board = Rect::new(left, header.bottom(), board_width, board_height);
+        let board = Rect::new(left, top + chrome.header, board_width, board_height);
         let history = Rect::new(
             board.right() + GAP_BESIDE,
             board.y,
             history_width,
             board_height,
         );
-        let message = Rect::new(area.x, board.bottom(), area.width, message_rows.max(1));
-        let keys = Rect::new(area.x, message.bottom(), area.width, 1);
-        Geometry {
-            header,
-            board,
-            message,
-            history,
-            keys,
-            cell,
-            dots,
-            row_x: left + (board_width - row_width) / 2,
-            width,
-        }
+        let message = Rect::new(area.x, board.bottom(), area.width, message_rows);
+        (board, message, history)
     }
 
     /// The screen column of a hole: South's row runs left to right, North's
