@@ -1,5 +1,6 @@
 //! The layers of `src/`, as `docs/ARCHITECTURE.md` states them: the table of
-//! which module imports which is the program's own, and it has no cycle.
+//! which module imports which is the program's own, and it has no cycle; and
+//! no source file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -181,6 +182,27 @@ fn the_layers_have_no_cycle_and_the_rules_import_nothing() {
         left.remove(&leaf);
     }
     assert!(left.is_empty(), "a cycle among {:?}", left.keys());
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let mut files = Vec::new();
+    sources(&Path::new(ROOT).join("src"), &mut files);
+    let long: Vec<(String, usize)> = files
+        .iter()
+        .map(|file| {
+            let lines = std::fs::read_to_string(file)
+                .expect("a source file")
+                .lines()
+                .count();
+            (file.display().to_string(), lines)
+        })
+        .filter(|&(_, lines)| lines > 600)
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these by what their parts do: {long:?}"
+    );
 }
 
 #[test]

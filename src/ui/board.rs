@@ -11,8 +11,9 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use crate::app::Phase;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
+use super::geometry::MAX_CELL;
 use super::theme::{HoleState, Look, fit};
-use super::{Geometry, MAX_CELL, View, viewer};
+use super::{Geometry, View, viewer};
 
 pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;

@@ -24,7 +24,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Widget};
 
-use super::{MAX_MESSAGE_ROWS, View, draw_keys, key_of, message_line, wrap};
+use super::geometry::MAX_MESSAGE_ROWS;
+use super::{View, draw_keys, key_of, message_line, wrap};
 use crate::app::start::{Entry, Field, Page, Setup, Typed};
 use crate::app::{Action, Keymap, Menu, SavedGame, Start};
 use crate::rules::{Side, Variant};

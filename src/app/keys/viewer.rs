@@ -1,0 +1,111 @@
+//! The replay viewer's tables of keys ([`super::Keymap::Viewer`], and
+//! [`super::Keymap::GoTo`] while a move number is typed).
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, Target, bind,
+};
+
+/// The replay viewer's keys.
+pub(super) const VIEWER: &[Binding] = &[
+    bind(
+        &[Key::Code(KeyCode::Left), Key::Char('h')],
+        Action::StepBack,
+        "step",
+        Help::Says("step back, forward (any key skips a sowing)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Right), Key::Char('l')],
+        Action::StepForward,
+        "step",
+        Help::Joins(Action::StepBack),
+    ),
+    bind(
+        &[Key::Char('g'), Key::Code(KeyCode::Home)],
+        Action::Start,
+        "start/end",
+        Help::Says("the start, the end"),
+    ),
+    bind(
+        &[Key::Char('G'), Key::Code(KeyCode::End)],
+        Action::End,
+        "start/end",
+        Help::Joins(Action::Start),
+    ),
+    bind(
+        &[Key::Char(' ')],
+        Action::Autoplay,
+        "play",
+        Help::Says("play the record by itself; Space again pauses"),
+    ),
+    bind(
+        &[Key::Digits],
+        Action::Digit(0),
+        "go to",
+        Help::Says("the position after move 12 (a sowing is a move)"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Enter)],
+        Action::GoTo,
+        "",
+        Help::Unlisted,
+    ),
+    bind(
+        &[Key::Click],
+        Action::Click(Target::Elsewhere),
+        "",
+        Help::Says("a move in the list goes to it"),
+    ),
+    bind(
+        &[Key::Letter('p')],
+        Action::TakeOver,
+        "play on",
+        Help::Says("play on from here: your game, autosaved"),
+    ),
+    bind(
+        &[Key::Letter('a')],
+        Action::Analysis,
+        "analysis",
+        Help::Says("analysis on/off: the engine judges each move"),
+    ),
+    bind(FASTER, Action::Faster, "speed", SPEED),
+    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Quit,
+        "quit",
+        Help::Says("quit (the record is never changed)"),
+    ),
+    bind(&[Key::Any], Action::Skip, "skip", Help::Unlisted),
+];
+
+/// The keys while a move number is typed in the viewer; other keys act as
+/// in the viewer.
+pub(super) const GOTO: &[Binding] = &[
+    bind(&[Key::Digits], Action::Digit(0), "", Help::Unlisted),
+    bind(
+        &[Key::Code(KeyCode::Enter)],
+        Action::GoTo,
+        "go",
+        Help::Unlisted,
+    ),
+    bind(
+        &[Key::Code(KeyCode::Backspace)],
+        Action::EraseDigit,
+        "erase",
+        Help::Says("take back a digit, forget the number typed"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Esc)],
+        Action::CancelGoTo,
+        "cancel",
+        Help::Joins(Action::EraseDigit),
+    ),
+];
