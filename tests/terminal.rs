@@ -364,6 +364,42 @@ fn resizing_to_40x10_shows_the_size_needed_and_back_redraws_the_board() {
     assert!(screen.contains(" j "), "{screen}");
 }
 
+#[test]
+fn at_200x60_the_board_grows_and_the_move_list_goes_beside_it() {
+    let Some(tmux) = Tmux::new("large") else {
+        return;
+    };
+    tmux.start("--width 6 --no-animation", true);
+    tmux.wait_for("South to move");
+    tmux.tmux(&["resize-window", "-t", "game", "-x", "200", "-y", "60"]);
+    // The big holes: nine columns inside.
+    let screen = tmux.wait_for("╭─────────╮");
+    let top = screen
+        .lines()
+        .find(|line| line.contains("╭ En Dodoi"))
+        .expect("the board's top");
+    assert!(
+        top.contains("╭ Moves"),
+        "the move list beside it:\n{screen}"
+    );
+    tmux.play(&["c"], 0);
+    let screen = tmux.wait_for("1.C+7");
+    let first_row = screen
+        .lines()
+        .skip_while(|line| !line.contains("╭ En Dodoi"))
+        .nth(1)
+        .expect("the board's first row");
+    assert!(first_row.contains("1.C+7"), "{screen}");
+    tmux.tmux(&["resize-window", "-t", "game", "-x", "80", "-y", "24"]);
+    let screen = tmux.wait_for("╭─────╮");
+    assert!(
+        !screen.contains("╭─────────╮"),
+        "80x24 as before:\n{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+}
+
 // ---------------------------------------------------------------- replay viewer
 
 fn golden(name: &str) -> PathBuf {
