@@ -105,6 +105,9 @@ pub enum Effect {
     /// The player changed the sowing speed or the move preview: remember
     /// them for the next game.
     RememberDisplay,
+    /// The player set up a new game on the start screen: remember its board
+    /// and players as the last game.
+    RememberGame,
     /// Open a saved game or a record file chosen on the start screen; the
     /// app then goes on as [`App::replace_with`] says.
     Open(Opening),

@@ -311,6 +311,15 @@ impl Store {
                     Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
                     Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
                 },
+                Effect::RememberGame => {
+                    if let Some(path) = &self.settings {
+                        let (mut settings, _) = Settings::load(path);
+                        settings.remember_match(app.game().config(), app.players());
+                        if let Err(error) = settings.save(path, &Field::LAST_GAME) {
+                            app.notify(Tone::Error, format!("Settings not saved: {error:#}"));
+                        }
+                    }
+                }
                 Effect::RememberDisplay => {
                     if let Some(path) = &self.settings {
                         let display = Settings {

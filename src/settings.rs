@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, anyhow};
 use toml_edit::{DocumentMut, Item, Table};
 
-use crate::app::DEFAULT_SPEED;
+use crate::app::{DEFAULT_SPEED, Match};
 use crate::cli::{PlayArgs, PlayerArg, VariantArg};
 use crate::file::{folder_of, kind_of, write_atomic};
 use crate::rules::{BySide, Config, Side, Variant};
@@ -270,19 +270,49 @@ impl Settings {
     /// game as the last one: the board, who plays each row, and the name of
     /// each person named (a computer leaves the row's name as it was).
     pub fn remember(&mut self, args: &PlayArgs) {
-        let default = Config::default();
-        self.width = args.board.width.unwrap_or(default.width());
-        self.seeds = args.board.seeds.unwrap_or(default.seeds());
-        self.variant = args.board.variant.map_or(default.variant(), Variant::from);
+        let mut names = BySide::default();
+        let mut opponents = BySide::default();
         for (side, player) in [(Side::South, &args.south), (Side::North, &args.north)] {
-            self.opponents[side] = match player {
-                Some(PlayerArg::Computer(level)) => Some(*level),
-                Some(PlayerArg::Human(name)) => {
-                    self.names[side] = Some(name.clone());
-                    None
-                }
-                None => None,
-            };
+            match player {
+                Some(PlayerArg::Computer(level)) => opponents[side] = Some(*level),
+                Some(PlayerArg::Human(name)) => names[side] = Some(name.as_str()),
+                None => {}
+            }
+        }
+        let config = args.board.config().unwrap_or_default();
+        self.remember_game(config, names, opponents);
+    }
+
+    /// Takes a game set up in the program as the last one: its board and
+    /// `players` (a row left with its default name has no name to remember).
+    pub fn remember_match(&mut self, config: Config, players: &Match) {
+        let defaults = Match::new(None, None, players.first_to).names;
+        let given =
+            |side: Side| Some(players.names[side].as_str()).filter(|name| *name != defaults[side]);
+        let names = BySide {
+            south: given(Side::South),
+            north: given(Side::North),
+        };
+        self.remember_game(config, names, players.computers);
+    }
+
+    /// Takes a new game as the last one: its board, who plays each row (a
+    /// computer at a level, or a person), and the name of each person named
+    /// (`None`, or a computer: the row's name stays as it was).
+    pub fn remember_game(
+        &mut self,
+        config: Config,
+        names: BySide<Option<&str>>,
+        opponents: BySide<Option<Level>>,
+    ) {
+        self.width = config.width();
+        self.seeds = config.seeds();
+        self.variant = config.variant();
+        for side in [Side::South, Side::North] {
+            self.opponents[side] = opponents[side];
+            if let (None, Some(name)) = (opponents[side], names[side]) {
+                self.names[side] = Some(name.to_owned());
+            }
         }
     }
 }

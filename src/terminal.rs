@@ -173,7 +173,10 @@ impl Workers {
                     // What the app opened asks for its own work (a search).
                     self.carry_out(app, store);
                 }
-                Effect::Autosave | Effect::Export | Effect::RememberDisplay => {}
+                Effect::Autosave
+                | Effect::Export
+                | Effect::RememberDisplay
+                | Effect::RememberGame => {}
             }
         }
     }

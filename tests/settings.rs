@@ -4,6 +4,9 @@
 //! remembered, and the README's table of keys. Every file lives in a
 //! temporary directory; the developer's real config is never read.
 
+#[path = "common/keys.rs"]
+mod keys;
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
@@ -17,6 +20,7 @@ use endodoi::rules::{BySide, Config, Variant};
 use endodoi::search::Level;
 use endodoi::session::Session;
 use endodoi::settings::{Field, Settings, Warning};
+use keys::{press, type_keys};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// A temporary config folder and its settings file.
@@ -678,4 +682,42 @@ fn a_display_setting_that_cannot_be_saved_is_said_and_the_game_goes_on() {
     assert!(message.starts_with("Settings not saved: "), "{message}");
     assert!(folder.file().is_dir(), "the folder stays");
     assert_eq!(app.speed(), endodoi::app::DEFAULT_SPEED - 1);
+}
+
+#[test]
+fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
+    let folder = Folder::holding("# mine\n[display]\nspeed = 4\n");
+    let (mut session, warnings) =
+        Session::open_with_settings(&parsed(&[]), true, None, None, Some(&folder.file()))
+            .expect("the start screen");
+    assert_eq!(warnings, Vec::<String>::new());
+    let app = &mut session.app;
+    type_keys(app, "n");
+    // South's name: Enter types it.
+    press(app, KeyCode::Enter);
+    for _ in "South".chars() {
+        press(app, KeyCode::Backspace);
+    }
+    type_keys(app, "Naserian\n");
+    // North: the computer, level 1 then 2; the width: 6, 7, 8.
+    type_keys(app, "j");
+    for key in [
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Right,
+    ] {
+        press(app, key);
+    }
+    type_keys(app, "s");
+    session.store.apply(app);
+    assert_eq!(
+        folder.text(),
+        "# mine\n[display]\nspeed = 4\n\n[players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\n\
+         seeds = 4\nvariant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:2\"\n"
+    );
+    let (read, _) = Settings::load(&folder.file());
+    assert_eq!(read.names.south.as_deref(), Some("Naserian"));
+    assert_eq!(read.names.north, None, "a computer's row keeps no name");
 }

@@ -565,6 +565,7 @@ impl App {
             Next::Play => {
                 let setup = start.setup().clone();
                 self.replace_with(App::new(setup.config(), setup.players()));
+                self.effects.push(Effect::RememberGame);
             }
             Next::Learn => self.replace_with(App::learn()),
             Next::Open(opening) => self.effects.push(Effect::Open(opening)),
