@@ -413,6 +413,23 @@ fn saved_games(tmux: &Tmux) -> usize {
 }
 
 #[test]
+fn the_viewer_draws_as_the_display_settings_say() {
+    let Some(tmux) = Tmux::new("replay-settings") else {
+        return;
+    };
+    let folder = tmux.home().join("config/endodoi");
+    std::fs::create_dir_all(&folder).expect("the config folder");
+    std::fs::write(folder.join("settings.toml"), "[display]\nascii = true\n")
+        .expect("the settings");
+    tmux.start(&format!("replay '{}'", golden("002.ogn").display()), false);
+    let screen = tmux.wait_for("1.D+6 2.b 3.C 4.f");
+    assert!(screen.contains("+ En Dodoi - 7 holes"), "ASCII:\n{screen}");
+    assert!(!screen.contains('╭'), "ASCII:\n{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+}
+
+#[test]
 fn replaying_a_golden_record_steps_to_the_final_score_and_back() {
     let Some(tmux) = Tmux::new("replay") else {
         return;

@@ -13,6 +13,7 @@ use crate::diagram::diagram;
 use crate::file::read_record_bytes;
 use crate::record::{Form, Record, State, excerpt, terminal_safe};
 use crate::session::Session;
+use crate::settings::{self, Settings};
 use crate::ui::Look;
 
 /// Reads the record (with `--until-error`, up to its first fault) and shows
@@ -74,9 +75,16 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
     } else if !viewer {
         super::emit(&mut console.out, format_args!("{}", diagram(&record.game)))?;
     } else {
+        // The display settings apply as in a game (the options win); what
+        // cannot be read in them was said when a game last started.
+        let (display, _) = settings::path()
+            .map(|path| Settings::load(&path))
+            .unwrap_or_default();
         let mut app = App::review(record, &label, fault);
-        app.set_animation(!args.no_animation);
-        return super::play::play(Session::viewing(app, Look::from_env(args.ascii)), console);
+        app.set_animation(display.animation && !args.no_animation);
+        app.set_display(display.speed, display.preview);
+        let look = Look::from_env(display.ascii || args.ascii);
+        return super::play::play(Session::viewing(app, look), console);
     }
     Ok(0)
 }
