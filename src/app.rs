@@ -287,6 +287,12 @@ impl App {
         }
     }
 
+    /// The name of the key that asks for `action` in `keymap`, for a
+    /// message written in words.
+    fn key_name(&self, keymap: Keymap, action: Action) -> String {
+        keymap.key_of(action).name(self.game().config().width())
+    }
+
     /// The animation in progress, if any.
     pub fn sowing(&self) -> Option<&Sowing> {
         match &self.mode {

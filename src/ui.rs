@@ -368,12 +368,7 @@ pub(crate) fn key_names(app: &View, keys: &[Key], between: &str) -> String {
 /// If no key of the table asks for `action` (a test of every hint's keys
 /// finds that).
 pub(crate) fn key_of(app: &View, keymap: Keymap, action: Action) -> String {
-    let binding = keymap
-        .bindings()
-        .iter()
-        .find(|binding| binding.action == action)
-        .expect("the hint's action has a key in the table");
-    key_names(app, &binding.keys[..1], " ")
+    key_names(app, &[keymap.key_of(action)], " ")
 }
 
 /// A key's name as the look writes it: arrows in ASCII are `<-`, `->`,

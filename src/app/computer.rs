@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{App, Effect, Mode, Tone, seeds_word};
+use super::{Action, App, Effect, Keymap, Mode, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -149,9 +149,12 @@ impl App {
     /// Tells the player the computer has this turn.
     pub(super) fn refuse_computer_turn(&mut self, side: Side) {
         let undo = if self.takes_back_yours() {
-            " · u takes back your last move"
+            format!(
+                " · {} takes back your last move",
+                self.key_name(Keymap::Game, Action::Undo)
+            )
         } else {
-            ""
+            String::new()
         };
         self.notify(
             Tone::Error,

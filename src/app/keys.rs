@@ -464,6 +464,22 @@ impl Keymap {
     }
 }
 
+impl Keymap {
+    /// The first key that asks for `action` in this table, for a hint
+    /// written in words, so that the hint cannot name another key.
+    ///
+    /// # Panics
+    /// If no key of the table asks for `action` (a test of every hint's
+    /// keys finds that).
+    pub fn key_of(self, action: Action) -> Key {
+        self.bindings()
+            .iter()
+            .find(|binding| binding.action == action)
+            .expect("the hint's action has a key in the table")
+            .keys[0]
+    }
+}
+
 /// The key bar's items from `bindings`, each with its word: neighbours with
 /// the same word as one item, shown by the first key of each (`← →  select`).
 pub fn bar_items<'b>(

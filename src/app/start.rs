@@ -19,7 +19,7 @@
 
 use std::path::PathBuf;
 
-use super::{Action, App, Effect, Match, Menu, Mode, Screen, Target, Tone};
+use super::{Action, App, Effect, Keymap, Match, Menu, Mode, Screen, Target, Tone};
 use crate::rules::{BySide, Config, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant};
 use crate::search::Level;
 
@@ -279,7 +279,7 @@ enum Next {
     Play,
     Learn,
     Open(Opening),
-    Say(Tone, &'static str),
+    Say(Tone, String),
 }
 
 impl Start {
@@ -449,7 +449,11 @@ impl Start {
         match entry {
             Entry::NewGame => self.go_to(Page::NewGame, 0),
             Entry::Continue if self.unfinished().next().is_none() => {
-                return Next::Say(Tone::Error, "No unfinished game: n starts a new one");
+                let key = Keymap::Start.key_of(Action::Menu(Menu::NewGame));
+                return Next::Say(
+                    Tone::Error,
+                    format!("No unfinished game: {} starts a new one", key.name(6)),
+                );
             }
             Entry::Continue => self.go_to(Page::Continue, 0),
             // The newest saved game first, else the record file's line.

@@ -28,7 +28,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::{Action, App, Effect, Match, Mode, Screen, Target, Tone, seed_time};
+use super::{Action, App, Effect, Keymap, Match, Mode, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::Record;
 use crate::rules::{Game, MoveReport};
@@ -397,12 +397,19 @@ impl App {
         self.mode = Mode::Play;
         self.forget_date();
         self.settle_cursor();
+        let key = |action| self.key_name(Keymap::Game, action);
         let text = match self.game().to_move() {
             Some(side) => format!(
-                "Your game from move {ply}: {} to move · u undoes, s saves",
-                self.players.name(side)
+                "Your game from move {ply}: {} to move · {} undoes, {} saves",
+                self.players.name(side),
+                key(Action::Undo),
+                key(Action::Save)
             ),
-            None => format!("Your game from move {ply}: it is over · u undoes, n starts anew"),
+            None => format!(
+                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
+                key(Action::Undo),
+                key(Action::NewGame)
+            ),
         };
         self.notify(Tone::Info, text);
         if ply > 0 {
