@@ -269,6 +269,20 @@ pub const GLOBAL: &[Binding] = &[bind(
     Help::Joins(Action::Quit),
 )];
 
+/// ← and →, which select the mover's holes in a game and in the lesson.
+const SELECT_LEFT: Binding = bind(
+    &[Key::Code(KeyCode::Left)],
+    Action::SelectLeft,
+    "select",
+    Help::Says("select the next hole that can be sown"),
+);
+const SELECT_RIGHT: Binding = bind(
+    &[Key::Code(KeyCode::Right)],
+    Action::SelectRight,
+    "select",
+    Help::Joins(Action::SelectLeft),
+);
+
 /// The game's keys.
 const GAME: &[Binding] = &[
     bind(
@@ -277,18 +291,8 @@ const GAME: &[Binding] = &[
         "",
         Help::Says("select that hole of the mover (either case)"),
     ),
-    bind(
-        &[Key::Code(KeyCode::Left)],
-        Action::SelectLeft,
-        "select",
-        Help::Says("select the next hole that can be sown"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Right)],
-        Action::SelectRight,
-        "select",
-        Help::Joins(Action::SelectLeft),
-    ),
+    SELECT_LEFT,
+    SELECT_RIGHT,
     bind(
         &[Key::Code(KeyCode::Enter), Key::Char(' ')],
         Action::Sow,
@@ -462,9 +466,7 @@ impl Keymap {
             .or_else(|| (0..=2).find_map(|rank| find(self.bindings(), rank)))
             .or_else(|| self.fallback()?.action_for(key))
     }
-}
 
-impl Keymap {
     /// The first key that asks for `action` in this table, for a hint
     /// written in words, so that the hint cannot name another key.
     ///

@@ -3,7 +3,10 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::{Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, bind};
+use super::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SELECT_LEFT, SELECT_RIGHT, SLOWER,
+    SPEED, bind,
+};
 
 /// The lesson's keys.
 pub(super) const LESSON: &[Binding] = &[
@@ -13,18 +16,8 @@ pub(super) const LESSON: &[Binding] = &[
         "",
         Help::Says("select that hole of yours (either case)"),
     ),
-    bind(
-        &[Key::Code(KeyCode::Left)],
-        Action::SelectLeft,
-        "select",
-        Help::Says("select the next hole that can be sown"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Right)],
-        Action::SelectRight,
-        "select",
-        Help::Joins(Action::SelectLeft),
-    ),
+    SELECT_LEFT,
+    SELECT_RIGHT,
     bind(
         &[Key::Code(KeyCode::Enter), Key::Char(' ')],
         Action::Sow,
