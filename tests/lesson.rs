@@ -477,3 +477,28 @@ fn back_from_the_invitation_the_learner_plays_the_step_again() {
     assert_eq!(app.players().computer(Side::North), None);
     assert_eq!(app.game().config().variant(), Variant::Cross);
 }
+
+#[test]
+fn on_a_large_screen_the_text_stays_under_the_board() {
+    let app = lesson_app();
+    let screen = text(&draw(&app, PLAIN, 200, 60));
+    let lines: Vec<&str> = screen.lines().collect();
+    let board_bottom = lines
+        .iter()
+        .position(|line| line.contains('╰') && line.contains("──────────"))
+        .expect("the board's bottom");
+    let text_top = lines
+        .iter()
+        .position(|line| line.contains("╭ Sowing"))
+        .expect("the step's text");
+    assert!(
+        text_top > board_bottom,
+        "the text over the board:\n{screen}"
+    );
+    assert!(
+        !lines[..board_bottom]
+            .iter()
+            .any(|line| line.contains("╭ Moves")),
+        "no move list in the lesson:\n{screen}"
+    );
+}

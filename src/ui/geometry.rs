@@ -47,12 +47,15 @@ pub(super) const VIEWER_HISTORY: u16 = 6;
 /// long game's record on a big screen without an empty box below it.
 pub(super) const MAX_HISTORY_BOX: u16 = 12;
 
-/// What goes round the board: the lines above it, and the rows the move
-/// history would like before the holes get their seed dots.
+/// What goes round the board: the lines above it, the rows the move
+/// history would like before the holes get their seed dots, and whether that
+/// panel is a move list, which a large screen may put beside the board (the
+/// lesson's text stays under it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Chrome {
     pub(super) header: u16,
     pub(super) history: u16,
+    pub(super) moves: bool,
 }
 
 impl Chrome {
@@ -61,14 +64,17 @@ impl Chrome {
             (Some(_), _) => Chrome {
                 header: 1,
                 history: VIEWER_HISTORY,
+                moves: true,
             },
             (None, Some(_)) => Chrome {
                 header: 1,
                 history: lesson::TEXT_ROWS,
+                moves: false,
             },
             (None, None) => Chrome {
                 header: 0,
                 history: MIN_HISTORY,
+                moves: true,
             },
         }
     }
@@ -167,7 +173,7 @@ impl Geometry {
         let board_width = Geometry::board_columns(holes, cell)
             .max(min_width)
             .min(area.width);
-        let beside = large && area.width >= board_width + GAP_BESIDE + MIN_BESIDE;
+        let beside = large && chrome.moves && area.width >= board_width + GAP_BESIDE + MIN_BESIDE;
         let (board, message, history) = if beside {
             Geometry::beside(area, chrome, message_rows, (board_width, board_height))
         } else {
