@@ -31,6 +31,7 @@ mod game;
 pub mod keys;
 mod lesson;
 pub mod players;
+mod remote;
 pub mod sowing;
 pub mod start;
 pub mod viewer;
@@ -46,6 +47,7 @@ pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
+pub use remote::{Connection, Network, Remote, Role, Said};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
@@ -85,6 +87,9 @@ pub enum Confirm {
     Quit,
     /// Abandon the unfinished game for a new one.
     NewGame,
+    /// The other player, across the network, asks to take the game back to
+    /// its first so many moves.
+    Undo(usize),
 }
 
 /// Work with side effects that the app asks the event loop to do.
@@ -111,6 +116,11 @@ pub enum Effect {
     /// Open a saved game or a record file chosen on the start screen; the
     /// app then goes on as [`App::replace_with`] says.
     Open(Opening),
+    /// Tell the other player, across the network.
+    Send(Said),
+    /// Close the connection to the other player, telling them why: what
+    /// they sent is refused.
+    Hangup(String),
 }
 
 /// How a message on the message line is meant.
@@ -149,6 +159,7 @@ pub struct App {
     think: Duration,
     thinking: Option<Thinking>,
     help_page: u16,
+    network: Option<Box<Network>>,
 }
 
 impl App {
@@ -176,6 +187,7 @@ impl App {
             think: DEFAULT_THINK,
             thinking: None,
             help_page: 0,
+            network: None,
         };
         app.write_tags();
         app.settle_cursor();
@@ -239,6 +251,7 @@ impl App {
     pub fn keymap(&self) -> Keymap {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
+            (Mode::Confirm(Confirm::Undo(_)), _) => Keymap::Answer,
             (Mode::Confirm(_), _) => Keymap::Confirm,
             (_, Screen::Start(start)) if start.typing().is_some() => Keymap::Typing,
             (_, Screen::Start(_)) => Keymap::Start,
@@ -308,8 +321,9 @@ impl App {
         if self.lesson().is_some_and(|lesson| !lesson.is_open()) {
             return None;
         }
-        // The computer's row has no selection (nor a preview) to show.
-        if self.computer_to_move().is_some() {
+        // The computer's row has no selection (nor a preview) to show, nor
+        // the row of the player in the other terminal.
+        if self.computer_to_move().is_some() || self.remote_to_move() {
             return None;
         }
         let side = self.game().to_move()?;

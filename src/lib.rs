@@ -29,6 +29,7 @@ pub mod command;
 pub mod diagram;
 pub mod engine;
 pub mod file;
+pub mod net;
 pub mod record;
 pub mod rules;
 pub mod save;

@@ -332,7 +332,12 @@ impl Store {
                         }
                     }
                 }
-                Effect::Think(_) | Effect::StopThinking | Effect::Analyze(_) | Effect::Open(_) => {
+                Effect::Think(_)
+                | Effect::StopThinking
+                | Effect::Analyze(_)
+                | Effect::Open(_)
+                | Effect::Send(_)
+                | Effect::Hangup(_) => {
                     others.push(effect);
                 }
             }

@@ -17,6 +17,7 @@ use ratatui::layout::Rect;
 
 use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
+use crate::net::Link;
 use crate::save::{Farewell, Store};
 use crate::search::{Search, SearchResult};
 use crate::session::{Session, open_chosen};
@@ -57,6 +58,15 @@ impl Ending {
 /// # Errors
 /// When the terminal fails; the terminal is restored first.
 pub fn run(session: Session) -> Result<Ending> {
+    run_linked(session, None)
+}
+
+/// Plays a game as [`run`] does, across the network through `link` when
+/// there is one: the other player's news reaches the app as it comes.
+///
+/// # Errors
+/// When the terminal fails; the terminal is restored first.
+pub fn run_linked(session: Session, mut link: Option<Link>) -> Result<Ending> {
     let Session {
         mut app,
         mut store,
@@ -86,7 +96,7 @@ pub fn run(session: Session) -> Result<Ending> {
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let played = event_loop(&mut terminal, &mut app, look, &mut store, &stop);
+    let played = event_loop(&mut terminal, &mut app, look, &mut store, &stop, &mut link);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     let _ = std::panic::take_hook();
@@ -105,12 +115,18 @@ fn event_loop(
     look: Look,
     store: &mut Store,
     stop: &AtomicUsize,
+    link: &mut Option<Link>,
 ) -> Result<()> {
     let mut last = Instant::now();
     let mut workers = Workers::default();
     while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
         terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
-        let timeout = if app.wants_frames() { FRAME } else { IDLE };
+        // Across the network, a move that comes is shown within a frame.
+        let timeout = if app.wants_frames() || link.is_some() {
+            FRAME
+        } else {
+            IDLE
+        };
         if event::poll(timeout)? {
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),
@@ -131,9 +147,12 @@ fn event_loop(
         last = now;
         // Effects before answers: an answer to a search the app has just
         // dropped never reaches it.
-        workers.carry_out(app, store);
+        workers.carry_out(app, store, link);
         workers.answer(app);
-        workers.carry_out(app, store);
+        if let Some(link) = link {
+            link.pump(app);
+        }
+        workers.carry_out(app, store, link);
     }
     Ok(())
 }
@@ -162,16 +181,21 @@ struct Workers {
 impl Workers {
     /// Carries out the effects the app asked for: the files by `store`,
     /// the start screen's choice by the session, the searches here.
-    fn carry_out(&mut self, app: &mut App, store: &mut Store) {
+    fn carry_out(&mut self, app: &mut App, store: &mut Store, link: &mut Option<Link>) {
         for effect in store.apply(app) {
             match effect {
+                Effect::Send(_) | Effect::Hangup(_) => {
+                    if let Some(link) = link {
+                        link.carry_out(&effect);
+                    }
+                }
                 Effect::Think(request) => self.search = Some(think(request)),
                 Effect::StopThinking => self.search = None,
                 Effect::Analyze(request) => self.analysis = Some(analyse(request)),
                 Effect::Open(opening) => {
                     open_chosen(&opening, app, store);
                     // What the app opened asks for its own work (a search).
-                    self.carry_out(app, store);
+                    self.carry_out(app, store, link);
                 }
                 Effect::Autosave
                 | Effect::Export

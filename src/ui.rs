@@ -232,6 +232,9 @@ fn status_line(app: &View) -> Line<'static> {
             (_, None, _) if app.lesson().is_some() => app
                 .lesson()
                 .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
+            (_, None, Some(_)) if app.network().is_some() => {
+                Line::styled(app.network_status().unwrap_or_default(), look.muted())
+            }
             (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(

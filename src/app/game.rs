@@ -22,23 +22,31 @@ impl App {
         if action == Action::Undo {
             self.can_undo()
         } else if action == Action::Redo {
+            // Across the network, moves are taken back only as both agree.
+            self.network().is_none() &&
             // Nothing taken back, nothing to play again.
             !self.game().redo_moves().is_empty()
         } else if self.game().outcome().is_some() {
             !moving && action != Action::Redo
         } else {
-            !(moving && self.computer_to_move().is_some())
+            !(moving && self.others_turn())
         }
     }
 
     pub(super) fn game_act(&mut self, action: Action) {
         match action {
+            Action::No if matches!(self.mode, Mode::Confirm(Confirm::Undo(_))) => {
+                if let Mode::Confirm(Confirm::Undo(keep)) = self.mode {
+                    self.answer_undo(keep, false);
+                }
+            }
             Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
             Action::Yes => {
                 if let Mode::Confirm(question) = std::mem::replace(&mut self.mode, Mode::Play) {
                     match question {
                         Confirm::Quit => self.quit = true,
                         Confirm::NewGame => self.start_next_game(),
+                        Confirm::Undo(keep) => self.answer_undo(keep, true),
                     }
                 }
             }
@@ -46,6 +54,10 @@ impl App {
             Action::Quit if self.unfinished() => self.mode = Mode::Confirm(Confirm::Quit),
             Action::Quit => self.quit = true,
             Action::Help => self.mode = Mode::Help,
+            Action::Undo if self.network().is_some() => self.ask_undo(),
+            Action::Redo if self.network().is_some() => {
+                self.notify(Tone::Error, "Nothing to redo");
+            }
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::NewGame => self.new_game(),
@@ -60,9 +72,7 @@ impl App {
             Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
                 self.new_game();
             }
-            Action::SelectLeft | Action::SelectRight | Action::Sow
-                if self.computer_to_move().is_some() =>
-            {
+            Action::SelectLeft | Action::SelectRight | Action::Sow if self.others_turn() => {
                 if let Some(side) = self.game().to_move() {
                     self.refuse_computer_turn(side);
                 }
@@ -107,9 +117,7 @@ impl App {
         };
         match self.game().to_move() {
             None => {}
-            Some(side) if self.players.computer(side).is_some() => {
-                self.refuse_computer_turn(side);
-            }
+            Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side),
             Some(side) if side != hole.side() => self.notify(
                 Tone::Error,
                 format!("{} moves from the {side} row", self.players.name(side)),
@@ -124,7 +132,7 @@ impl App {
             self.notify(Tone::Error, GAME_OVER);
             return;
         };
-        if self.players.computer(side).is_some() {
+        if !self.plays_here(side) {
             self.refuse_computer_turn(side);
             return;
         }
@@ -179,11 +187,16 @@ impl App {
             self.notify(Tone::Error, GAME_OVER);
             return;
         };
+        if !self.may_send() {
+            return;
+        }
         let before = *self.game().position();
+        let ply = self.game().ply();
         match self.record.game.play(hole) {
             Ok(report) => {
                 self.animate(before, report);
                 self.after_change();
+                self.send_move(ply, hole);
             }
             Err(error) => self.notify(Tone::Error, capitalise(&error.to_string())),
         }
@@ -202,8 +215,19 @@ impl App {
         if self.players.all_computers() {
             movers.next().is_some()
         } else {
-            movers.any(|side| self.players.computer(side).is_none())
+            movers.any(|side| self.plays_here(side))
         }
+    }
+
+    /// Whether the person at this keyboard plays `side` (not the computer,
+    /// nor a player in another terminal).
+    pub(super) fn plays_here(&self, side: Side) -> bool {
+        self.players.computer(side).is_none() && !self.players.remote(side)
+    }
+
+    /// Whether the computer or the player in another terminal is to move.
+    pub(super) fn others_turn(&self) -> bool {
+        self.computer_to_move().is_some() || self.remote_to_move()
     }
 
     /// Whether `u` takes back a move of the person playing the computer.
@@ -262,7 +286,9 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        if self.unfinished() {
+        if self.network().is_some() {
+            self.next_across();
+        } else if self.unfinished() {
             self.mode = Mode::Confirm(Confirm::NewGame);
         } else {
             self.start_next_game();
@@ -271,7 +297,7 @@ impl App {
 
     /// Starts the next game: in a match after a finished game, the players
     /// change rows and the result counts; otherwise the game starts again.
-    fn start_next_game(&mut self) {
+    pub(super) fn start_next_game(&mut self) {
         let finished = self.game().outcome().is_some();
         if self.players.first_to.is_some() && finished {
             if self.players.next_game(self.tally()) {

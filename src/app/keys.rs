@@ -389,6 +389,24 @@ const CONFIRM: &[Binding] = &[
     bind(&[Key::Any], Action::No, "no", Help::Says("no")),
 ];
 
+/// The keys of a request from the other player across the network (to
+/// take moves back): only `y` and `n` answer it, so that a key meant for
+/// the board answers nothing.
+const ANSWER: &[Binding] = &[
+    bind(
+        &[Key::Letter('y')],
+        Action::Yes,
+        "accept",
+        Help::Says("accept"),
+    ),
+    bind(
+        &[Key::Letter('n')],
+        Action::No,
+        "decline",
+        Help::Says("decline"),
+    ),
+];
+
 /// The table of keys in force: one for each screen and popup.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Keymap {
@@ -400,6 +418,8 @@ pub enum Keymap {
     Help,
     /// A question.
     Confirm,
+    /// A request from the other player across the network.
+    Answer,
     /// The replay viewer.
     Viewer,
     /// A move number being typed in the viewer.
@@ -414,11 +434,12 @@ pub enum Keymap {
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 9] = [
+    pub const ALL: [Keymap; 10] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
         Keymap::Confirm,
+        Keymap::Answer,
         Keymap::Viewer,
         Keymap::GoTo,
         Keymap::Lesson,
@@ -433,6 +454,7 @@ impl Keymap {
             Keymap::Sowing => SOWING,
             Keymap::Help => HELP,
             Keymap::Confirm => CONFIRM,
+            Keymap::Answer => ANSWER,
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
             Keymap::Lesson => LESSON,

@@ -34,6 +34,9 @@ pub struct Match {
     pub wins: BySide<u16>,
     /// The number of the current game in the match, from 1.
     pub round: u16,
+    /// The first-game row of the player in another terminal, in a game
+    /// across the network (see [`crate::app::Network`]).
+    pub remote: Option<Side>,
 }
 
 impl Default for Match {
@@ -60,6 +63,7 @@ impl Match {
             first_to,
             wins: BySide::default(),
             round: 1,
+            remote: None,
         }
     }
 
@@ -148,6 +152,11 @@ impl Match {
     /// The level of the computer playing `side`, or `None` for a person.
     pub fn computer(&self, side: Side) -> Option<Level> {
         self.computers[self.home(side)]
+    }
+
+    /// Whether the player in another terminal plays `side` in the current game.
+    pub fn remote(&self, side: Side) -> bool {
+        self.remote == Some(self.home(side))
     }
 
     /// Whether the computer plays both sides.

@@ -190,6 +190,10 @@ fn question_text(question: Confirm) -> (&'static str, &'static str) {
             "New game?",
             "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
         ),
+        Confirm::Undo(_) => (
+            "Take back?",
+            "The other player asks to take back their last move.",
+        ),
     }
 }
 
@@ -197,7 +201,7 @@ fn question_text(question: Confirm) -> (&'static str, &'static str) {
 fn answers(app: &View) -> Line<'static> {
     let look = app.look;
     let answers = bar_items(
-        Keymap::Confirm
+        app.keymap()
             .bindings()
             .iter()
             .map(|binding| (binding, binding.label)),

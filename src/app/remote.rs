@@ -1,0 +1,461 @@
+//! A player in another terminal: the third kind of player beside a person
+//! at this keyboard and the computer, without sockets.
+//!
+//! The app never touches the network. What this player tells the other
+//! (a move, a request to take moves back, the answer, the next game) is
+//! asked for with [`Effect::Send`]; what arrives, and what happens to the
+//! connection, comes back through [`App::remote`]. Every move that arrives
+//! is checked by the rules ([`crate::rules::Game::play`]) before it is
+//! applied: a move out of turn, for the wrong row, at the wrong point of the
+//! game or illegal is refused with [`Effect::Hangup`] and never applied.
+//! (`crate::net` carries these over TCP; tests call [`App::remote`] directly.)
+//!
+//! ```
+//! use endodoi::app::{App, Effect, Match, Network, Remote, Role, Said};
+//! use endodoi::rules::{Config, Hole, Side};
+//!
+//! let mut app = App::new(Config::default(), Match::default());
+//! app.set_animation(false);
+//! app.play_across(Network::new(Role::Host { address: "127.0.0.1:7557".into(), code: "k4p9".into() }), Side::North, None);
+//! app.remote(Remote::Joined(Some("Lekishon".into())));
+//! app.remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0) }));
+//! assert_eq!(app.game().ply(), 0, "North cannot open the game");
+//! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
+//! ```
+
+use super::{Action, App, Confirm, Effect, Keymap, Mode, Tone};
+use crate::record::Record;
+use crate::rules::{Hole, Side};
+
+/// What one player tells the other across the network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// `hole` is sown as move `ply + 1` (`ply` moves were played before it).
+    Move {
+        /// The moves played before this one.
+        ply: usize,
+        /// The hole sown.
+        hole: Hole,
+    },
+    /// Asks to take the game back to its first `ply` moves.
+    UndoAsked(usize),
+    /// Takes the game back to its first `ply` moves, as asked.
+    UndoAccepted(usize),
+    /// Declines to take the game back to its first `ply` moves.
+    UndoDeclined(usize),
+    /// The game is over: the next one (of the match) begins.
+    NextGame,
+}
+
+/// What happens to the other player and the connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Remote {
+    /// The other player joined (the host hears it), by name if given.
+    Joined(Option<String>),
+    /// The host's game, when the connection is made again (the joiner hears
+    /// it): the host keeps the game, so it is taken if it goes on from this one.
+    Resync(Box<Record>),
+    /// The other player said something.
+    Said(Said),
+    /// Someone was turned away at the door (a wrong code, a second player).
+    TurnedAway(String),
+    /// The connection was lost, and why.
+    Lost(String),
+}
+
+/// Which end of the connection this program is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// It listens at `address` for a player with `code`; it keeps the game.
+    Host {
+        /// Where it listens, as the joiner types it.
+        address: String,
+        /// The join code.
+        code: String,
+    },
+    /// It joined the host at `address`.
+    Guest {
+        /// The host's address.
+        address: String,
+    },
+}
+
+/// The state of the connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// Nobody has joined yet.
+    Waiting,
+    /// The other player is there.
+    Connected,
+    /// The connection was lost, and why: the host waits for the player to
+    /// join again, the joiner tries again.
+    Lost(String),
+}
+
+/// A game played across the network: who we are and how the line is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// Host or guest.
+    pub role: Role,
+    /// The connection now.
+    pub connection: Connection,
+    /// The moves kept by the take-back this player asked for, while the
+    /// other has not answered.
+    asked: Option<usize>,
+}
+
+impl Network {
+    /// A network game in `role`, before the other player is there (a guest
+    /// is connected already when the game opens).
+    pub fn new(role: Role) -> Network {
+        let connection = match role {
+            Role::Host { .. } => Connection::Waiting,
+            Role::Guest { .. } => Connection::Connected,
+        };
+        Network {
+            role,
+            connection,
+            asked: None,
+        }
+    }
+}
+
+impl App {
+    /// Makes this a game across the network: the player whose row in the
+    /// first game is `remote_home` plays in another terminal, this one
+    /// (named `name`, if given) at this keyboard; no computer plays.
+    pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
+        self.players.remote = Some(remote_home);
+        self.players.computers = Default::default();
+        if let Some(name) = name {
+            let local = remote_home.opponent();
+            let side = if self.players.home(Side::South) == local {
+                Side::South
+            } else {
+                Side::North
+            };
+            self.players.set_name(side, name);
+        }
+        self.network = Some(Box::new(network));
+        self.write_tags();
+    }
+
+    /// The game across the network, if this is one.
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_deref()
+    }
+
+    /// Whether the player in the other terminal is to move.
+    pub fn remote_to_move(&self) -> bool {
+        self.game()
+            .to_move()
+            .is_some_and(|side| self.players.remote(side))
+    }
+
+    /// Whether the other player is there to hear a move or a request.
+    fn connected(&self) -> bool {
+        self.network()
+            .is_some_and(|network| network.connection == Connection::Connected)
+    }
+
+    /// The name of the player in the other terminal.
+    fn remote_name(&self) -> String {
+        Side::ALL
+            .into_iter()
+            .find(|&side| self.players.remote(side))
+            .map_or_else(String::new, |side| self.players.name(side).to_owned())
+    }
+
+    /// The status of the connection, for the line under the board:
+    /// waiting (and how to join), connected and whose turn, lost.
+    pub fn network_status(&self) -> Option<String> {
+        let network = self.network()?;
+        let other = self.remote_name();
+        Some(match (&network.connection, &network.role) {
+            (Connection::Waiting, Role::Host { address, code }) => {
+                format!("Waiting for the other player: endodoi join {address} --code {code}")
+            }
+            (Connection::Waiting, Role::Guest { .. }) => "Connecting…".to_owned(),
+            (Connection::Connected, _) if self.remote_to_move() => {
+                format!("Connected to {other} · {other} is thinking")
+            }
+            (Connection::Connected, _) if self.game().outcome().is_some() => {
+                format!("Connected to {other} · the game is over")
+            }
+            (Connection::Connected, _) => format!("Connected to {other} · your move"),
+            (Connection::Lost(why), Role::Host { address, code }) => format!(
+                "Connection lost ({why}) · waiting for {other}: endodoi join {address} --code {code}"
+            ),
+            (Connection::Lost(why), Role::Guest { .. }) => {
+                format!("Connection lost ({why}) · reconnecting…")
+            }
+        })
+    }
+
+    /// What happened across the network: a move (checked by the rules
+    /// before it is applied), a request, the connection made or lost.
+    pub fn remote(&mut self, event: Remote) {
+        if self.network.is_none() {
+            return;
+        }
+        match event {
+            Remote::Joined(name) => {
+                if let Some(name) = name
+                    && let Some(side) = Side::ALL.into_iter().find(|&s| self.players.remote(s))
+                {
+                    self.players.set_name(side, &name);
+                    self.write_tags();
+                    self.effects.push(Effect::Autosave);
+                }
+                self.set_connection(Connection::Connected);
+                self.notify(Tone::Info, format!("{} joined", self.remote_name()));
+            }
+            Remote::Resync(record) => self.resync(*record),
+            Remote::Said(said) => self.heard(said),
+            Remote::TurnedAway(why) => self.notify(Tone::Error, why),
+            Remote::Lost(why) => {
+                if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
+                    self.mode = Mode::Play;
+                }
+                if let Some(network) = &mut self.network {
+                    network.asked = None;
+                }
+                self.notify(
+                    Tone::Error,
+                    format!("Connection lost: {why}; the game is kept"),
+                );
+                self.set_connection(Connection::Lost(why));
+            }
+        }
+    }
+
+    fn set_connection(&mut self, connection: Connection) {
+        if let Some(network) = &mut self.network {
+            network.connection = connection;
+        }
+    }
+
+    /// Refuses what the other player sent: it is not applied, and the
+    /// connection is closed with `why`.
+    fn refuse(&mut self, why: String) {
+        self.notify(
+            Tone::Error,
+            format!("{why}: refused, the other player is disconnected; the game is kept"),
+        );
+        self.set_connection(Connection::Lost(why.clone()));
+        self.effects.push(Effect::Hangup(why));
+    }
+
+    fn heard(&mut self, said: Said) {
+        if !self.connected() {
+            return;
+        }
+        let other = self.remote_name();
+        match said {
+            Said::Move { ply, hole } => self.remote_move(ply, hole),
+            Said::UndoAsked(keep) => {
+                let asker = self
+                    .game()
+                    .history()
+                    .get(keep)
+                    .map(|played| played.hole.side());
+                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
+                {
+                    self.refuse(format!(
+                        "{other} asked to take the game back to move {keep}, which is not theirs"
+                    ));
+                } else {
+                    self.mode = Mode::Confirm(Confirm::Undo(keep));
+                }
+            }
+            Said::UndoAccepted(keep) => {
+                let asked = self
+                    .network
+                    .as_mut()
+                    .and_then(|network| network.asked.take());
+                if asked == Some(keep) && keep < self.game().ply() {
+                    self.undo_to(keep);
+                } else {
+                    self.refuse(format!("{other} took back moves nobody asked to"));
+                }
+            }
+            Said::UndoDeclined(keep) => {
+                let asked = self
+                    .network
+                    .as_mut()
+                    .and_then(|network| network.asked.take());
+                if asked == Some(keep) {
+                    self.notify(Tone::Info, format!("{other} declined to take back"));
+                }
+            }
+            Said::NextGame => {
+                if self.game().outcome().is_some() {
+                    self.start_next_game();
+                } else if self.game().ply() > 0 {
+                    self.refuse(format!(
+                        "{other} started a new game in the middle of this one"
+                    ));
+                }
+            }
+        }
+    }
+
+    /// A move from the other terminal: played if it is theirs, now, and legal.
+    fn remote_move(&mut self, ply: usize, hole: Hole) {
+        let other = self.remote_name();
+        let Some(side) = self.game().to_move() else {
+            self.refuse(format!("{other} sowed {hole} after the end of the game"));
+            return;
+        };
+        if ply != self.game().ply() {
+            self.refuse(format!(
+                "{other} sowed {hole} as move {}, but this is move {}",
+                ply + 1,
+                self.game().ply() + 1
+            ));
+            return;
+        }
+        if !self.players.remote(side) || hole.side() != side {
+            self.refuse(format!("{other} sowed {hole} out of turn"));
+            return;
+        }
+        let before = *self.game().position();
+        match self.record.game.play(hole) {
+            Ok(report) => {
+                self.cursor[side] = hole.index();
+                if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
+                    self.animate(before, report);
+                }
+                self.after_change();
+                self.notify(Tone::Info, format!("{other} sowed {hole}"));
+            }
+            Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
+        }
+    }
+
+    /// The host's game when the connection is made again: taken when one
+    /// of the two games goes on from the other (the host keeps the game);
+    /// another game is refused and this one kept.
+    fn resync(&mut self, record: Record) {
+        let ours = self.game();
+        let theirs = &record.game;
+        let shorter = ours.ply().min(theirs.ply());
+        let same = ours.config() == theirs.config()
+            && ours.history()[..shorter] == theirs.history()[..shorter];
+        if !same {
+            self.refuse("the host's game is another game".to_owned());
+            return;
+        }
+        let mut players = super::Match::from_record(&record);
+        players.remote = self.players.remote;
+        players.computers = Default::default();
+        self.players = players;
+        self.record = record;
+        self.mode = Mode::Play;
+        self.after_change();
+        self.set_connection(Connection::Connected);
+        self.notify(
+            Tone::Info,
+            format!(
+                "Reconnected: the game goes on at move {}",
+                self.game().ply() + 1
+            ),
+        );
+    }
+
+    /// Whether this player may move now across the network (the other is
+    /// there); tells the player why not.
+    pub(super) fn may_send(&mut self) -> bool {
+        if self.network.is_none() || self.connected() {
+            return true;
+        }
+        self.notify(
+            Tone::Error,
+            format!("{} is not connected: the game waits", self.remote_name()),
+        );
+        false
+    }
+
+    /// Tells the other player the move just played (`ply` moves before it).
+    pub(super) fn send_move(&mut self, ply: usize, hole: Hole) {
+        if self.network.is_some() {
+            self.effects.push(Effect::Send(Said::Move { ply, hole }));
+        }
+    }
+
+    /// The undo key across the network: asks the other player to take the
+    /// game back to before this player's last move.
+    pub(super) fn ask_undo(&mut self) {
+        if !self.may_send() {
+            return;
+        }
+        let mine = self
+            .game()
+            .history()
+            .iter()
+            .rposition(|played| !self.players.remote(played.hole.side()));
+        let Some(keep) = mine else {
+            self.notify(Tone::Error, "Nothing to undo");
+            return;
+        };
+        if let Some(network) = &mut self.network {
+            network.asked = Some(keep);
+        }
+        self.effects.push(Effect::Send(Said::UndoAsked(keep)));
+        let other = self.remote_name();
+        self.notify(
+            Tone::Info,
+            format!("Asked {other} to take back your last move…"),
+        );
+    }
+
+    /// The answer to the other player's request to take the game back to
+    /// its first `keep` moves.
+    pub(super) fn answer_undo(&mut self, keep: usize, yes: bool) {
+        self.mode = Mode::Play;
+        if !self.connected() {
+            return;
+        }
+        if yes {
+            self.effects.push(Effect::Send(Said::UndoAccepted(keep)));
+            self.undo_to(keep);
+        } else {
+            self.effects.push(Effect::Send(Said::UndoDeclined(keep)));
+        }
+    }
+
+    /// Takes the game back to its first `keep` moves, both sides agreeing.
+    fn undo_to(&mut self, keep: usize) {
+        let mut taken = Vec::new();
+        while self.game().ply() > keep {
+            let Some(hole) = self.record.game.undo() else {
+                break;
+            };
+            self.cursor[hole.side()] = hole.index();
+            taken.push(hole.to_string());
+        }
+        self.record.game.forget_redo();
+        taken.reverse();
+        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change();
+    }
+
+    /// The new-game key across the network: only once the game is over,
+    /// and both terminals go on to the next game.
+    pub(super) fn next_across(&mut self) {
+        if self.game().outcome().is_none() {
+            self.notify(
+                Tone::Error,
+                format!(
+                    "A game across the network is played to its end; {} quits, and it stays saved",
+                    self.key_name(Keymap::Game, Action::Quit)
+                ),
+            );
+            return;
+        }
+        if self.may_send() {
+            self.effects.push(Effect::Send(Said::NextGame));
+            self.start_next_game();
+        }
+    }
+}

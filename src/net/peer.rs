@@ -1,0 +1,231 @@
+//! One connection past its handshake: a thread reads the peer's lines and
+//! hands them on as [`Event`]s, pings a quiet line, and gives up on a peer
+//! that sends garbage, too long a line or nothing at all; the event loop
+//! writes through [`Peer::send`].
+
+use std::io::{BufReader, Write};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::app::Said;
+use crate::record::Record;
+
+use super::wire::{LineReader, Message, ReadError, shorten};
+
+/// The times the protocol keeps: the defaults suit people; tests shorten them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long the host waits for a `hello`, and a joiner for the answer.
+    pub hello: Duration,
+    /// A peer that sends nothing (not even `ping`) this long is disconnected.
+    pub silence: Duration,
+    /// How often a quiet line is pinged.
+    pub ping: Duration,
+    /// The delay before a wrong code is answered, doubled for every wrong
+    /// code from the same address (at most 64 times).
+    pub penalty: Duration,
+    /// How long a joiner waits between tries to connect again.
+    pub retry: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            hello: Duration::from_secs(10),
+            silence: Duration::from_secs(30),
+            ping: Duration::from_secs(5),
+            penalty: Duration::from_secs(1),
+            retry: Duration::from_secs(2),
+        }
+    }
+}
+
+/// What the connection threads tell the event loop.
+#[derive(Debug)]
+pub enum Event {
+    /// A player passed the host's handshake (by name, if given).
+    Joined {
+        /// The connection to them.
+        peer: Peer,
+        /// Their name.
+        name: Option<String>,
+    },
+    /// The joiner reached the host again; the host's game.
+    Rejoined {
+        /// The connection to the host.
+        peer: Peer,
+        /// The host's game.
+        record: Box<Record>,
+    },
+    /// Connection `id` said something.
+    Said {
+        /// Which connection.
+        id: u64,
+        /// What it said.
+        said: Said,
+    },
+    /// Connection `id` is gone, and why.
+    Lost {
+        /// Which connection.
+        id: u64,
+        /// Why, in words.
+        why: String,
+    },
+    /// Someone was turned away at the host's door, and why.
+    TurnedAway(String),
+    /// The joiner gave up connecting again, and why.
+    GaveUp(String),
+}
+
+/// The numbers of connections, so that news of an old one is told apart.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// The writing end of a connection past its handshake.
+#[derive(Clone, Debug)]
+pub struct Peer {
+    id: u64,
+    address: SocketAddr,
+    writer: Arc<Mutex<TcpStream>>,
+}
+
+impl Peer {
+    /// The connection on `stream`, with a new number.
+    pub(super) fn new(stream: &TcpStream, limits: Limits) -> std::io::Result<Peer> {
+        let writer = stream.try_clone()?;
+        writer.set_write_timeout(Some(limits.silence))?;
+        Ok(Peer {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            address: stream.peer_addr()?,
+            writer: Arc::new(Mutex::new(writer)),
+        })
+    }
+
+    /// The connection's number.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The peer's address.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Writes `message` as a line.
+    ///
+    /// # Errors
+    /// When the connection fails.
+    pub fn send(&self, message: &Message) -> std::io::Result<()> {
+        let line = format!("{message}\n");
+        let mut writer = self
+            .writer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        writer.write_all(line.as_bytes())?;
+        writer.flush()
+    }
+
+    /// Says `bye` with `why` (as far as the line allows) and closes.
+    pub fn close(&self, why: &str) {
+        let _ = self.send(&Message::Bye(why.to_owned()));
+        self.shut();
+    }
+
+    /// Closes without a word.
+    pub(super) fn shut(&self) {
+        let writer = self
+            .writer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = writer.shutdown(Shutdown::Both);
+    }
+}
+
+/// The lines of a connection, read with a bound on their length.
+pub(super) type Lines = LineReader<BufReader<TcpStream>>;
+
+/// Reads `peer`'s lines from `reader` on a thread of its own until the
+/// connection ends, handing each move or request on to `events`; `on_end`
+/// runs when it has ended.
+pub(super) fn spawn_reader(
+    peer: Peer,
+    reader: Lines,
+    limits: Limits,
+    events: Sender<Event>,
+    on_end: impl FnOnce() + Send + 'static,
+) {
+    thread::spawn(move || {
+        let why = read_until_end(&peer, reader, limits, &events);
+        peer.shut();
+        on_end();
+        let _ = events.send(Event::Lost { id: peer.id, why });
+    });
+}
+
+/// Reads lines until the connection ends; returns why it ended.
+fn read_until_end(
+    peer: &Peer,
+    mut reader: Lines,
+    limits: Limits,
+    events: &Sender<Event>,
+) -> String {
+    let tick = Some(limits.ping.max(Duration::from_millis(1)));
+    if reader.get_ref().get_ref().set_read_timeout(tick).is_err() {
+        return "the connection cannot be watched".to_owned();
+    }
+    let mut heard = Instant::now();
+    let mut pinged = Instant::now();
+    loop {
+        if pinged.elapsed() >= limits.ping {
+            if peer.send(&Message::Ping).is_err() {
+                return "the connection broke".to_owned();
+            }
+            pinged = Instant::now();
+        }
+        let line = match reader.read_line() {
+            Ok(line) => line,
+            Err(ReadError::TimedOut) if heard.elapsed() < limits.silence => continue,
+            Err(ReadError::TimedOut) => {
+                let why = format!("nothing came for {} s", limits.silence.as_secs_f32());
+                peer.close(&why);
+                return why;
+            }
+            Err(ReadError::Closed) => return "the other player left".to_owned(),
+            Err(error @ (ReadError::TooLong(_) | ReadError::NotText)) => {
+                let why = format!("the other side sent {error}");
+                peer.close(&why);
+                return why;
+            }
+            Err(ReadError::Io(error)) => return format!("the connection broke: {error}"),
+        };
+        heard = Instant::now();
+        match line.parse::<Message>() {
+            Ok(Message::Ping) => {}
+            Ok(Message::Said(said)) => {
+                if events.send(Event::Said { id: peer.id, said }).is_err() {
+                    return "the game has ended".to_owned();
+                }
+            }
+            Ok(Message::Bye(why)) => return format!("the other side left: {why}"),
+            Ok(other) => {
+                let why = format!(
+                    "the other side sent {:?} out of place",
+                    shorten(&other.to_string())
+                );
+                peer.close(&why);
+                return why;
+            }
+            Err(error) => {
+                let why = format!(
+                    "the other side sent something that is not the protocol ({error}): {:?}",
+                    shorten(&line)
+                );
+                peer.close(&why);
+                return why;
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! The wire format of `docs/network-protocol.md`: one message a line of
+//! printable UTF-8, read with a bound on its length so that no peer can make
+//! the program hold more than a line's worth of what it sends.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::str::FromStr;
+
+use crate::app::Said;
+use crate::rules::Hole;
+
+/// The version of the protocol this program speaks (the second word of `hello`).
+pub const VERSION: u32 = 1;
+
+/// The longest line the host reads from a joiner, in bytes: a joiner never
+/// needs more (a name is at most [`MAX_NAME`] characters).
+pub const MAX_LINE: usize = 512;
+
+/// The longest line a joiner reads from the host, in bytes: room for the
+/// record of any game in its `game` line.
+pub const MAX_GAME_LINE: usize = 256 * 1024;
+
+/// The longest name a player may give, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// The longest join code, in characters.
+pub const MAX_CODE: usize = 32;
+
+/// One message: what a line of the protocol says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The joiner's first line: the version it speaks, the code, its name.
+    Hello {
+        /// The protocol version.
+        version: u32,
+        /// The join code.
+        code: String,
+        /// The joiner's name, if given.
+        name: Option<String>,
+    },
+    /// The host lets the joiner in, and says its own name.
+    Welcome(String),
+    /// The host turns the joiner away, and says why; it then closes.
+    Refused(String),
+    /// The host's game as it stands: the text of its record.
+    Game(String),
+    /// A move, a request to take moves back or its answer, the next game.
+    Said(Said),
+    /// Nothing to say: the line is alive.
+    Ping,
+    /// The sender closes the connection, and says why.
+    Bye(String),
+}
+
+/// Why a line is not a message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// The first word names no message.
+    #[error("unknown message {0:?}")]
+    Unknown(String),
+    /// The message's words are not what it takes.
+    #[error("{0:?} takes {1}")]
+    Malformed(String, &'static str),
+}
+
+impl fmt::Display for Message {
+    /// The line, without its newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::Hello {
+                version,
+                code,
+                name: Some(name),
+            } => write!(f, "hello {version} {code} {name}"),
+            Message::Hello {
+                version,
+                code,
+                name: None,
+            } => write!(f, "hello {version} {code}"),
+            Message::Welcome(name) => write!(f, "welcome {name}"),
+            Message::Refused(why) => write!(f, "refused {why}"),
+            Message::Game(text) => {
+                let json = serde_json::to_string(text).map_err(|_| fmt::Error)?;
+                write!(f, "game {json}")
+            }
+            Message::Said(Said::Move { ply, hole }) => write!(f, "move {ply} {}", hole.letter()),
+            Message::Said(Said::UndoAsked(keep)) => write!(f, "undo {keep}"),
+            Message::Said(Said::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
+            Message::Said(Said::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
+            Message::Said(Said::NextGame) => write!(f, "next"),
+            Message::Ping => write!(f, "ping"),
+            Message::Bye(why) => write!(f, "bye {why}"),
+        }
+    }
+}
+
+impl FromStr for Message {
+    type Err = WireError;
+
+    /// Reads a line (without its newline); the exact inverse of `Display`.
+    fn from_str(line: &str) -> Result<Message, WireError> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let malformed = |takes| WireError::Malformed(word.to_owned(), takes);
+        let number = |text: &str, takes| text.parse::<usize>().map_err(|_| malformed(takes));
+        let text = |takes| {
+            if rest.is_empty() {
+                Err(malformed(takes))
+            } else {
+                Ok(rest.to_owned())
+            }
+        };
+        Ok(match word {
+            "hello" => {
+                const TAKES: &str = "a version, a code and an optional name";
+                let mut words = rest.splitn(3, ' ');
+                let version = words
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| malformed(TAKES))?;
+                let code = words
+                    .next()
+                    .filter(|code| !code.is_empty())
+                    .ok_or_else(|| malformed(TAKES))?;
+                Message::Hello {
+                    version,
+                    code: code.to_owned(),
+                    name: words.next().map(str::to_owned),
+                }
+            }
+            "welcome" => Message::Welcome(text("a name")?),
+            "refused" => Message::Refused(text("a reason")?),
+            "bye" => Message::Bye(text("a reason")?),
+            "game" => Message::Game(
+                serde_json::from_str(rest).map_err(|_| malformed("a record as a JSON string"))?,
+            ),
+            "move" => {
+                const TAKES: &str = "the number of moves before it and a hole letter";
+                let (ply, letter) = rest.split_once(' ').ok_or_else(|| malformed(TAKES))?;
+                let mut letters = letter.chars();
+                let hole = match (letters.next(), letters.next()) {
+                    (Some(letter), None) => Hole::from_letter(letter),
+                    _ => None,
+                }
+                .ok_or_else(|| malformed(TAKES))?;
+                Message::Said(Said::Move {
+                    ply: number(ply, TAKES)?,
+                    hole,
+                })
+            }
+            "undo" => Message::Said(Said::UndoAsked(number(rest, "a number of moves")?)),
+            "undo-yes" => Message::Said(Said::UndoAccepted(number(rest, "a number of moves")?)),
+            "undo-no" => Message::Said(Said::UndoDeclined(number(rest, "a number of moves")?)),
+            "next" if rest.is_empty() => Message::Said(Said::NextGame),
+            "ping" if rest.is_empty() => Message::Ping,
+            "next" | "ping" => return Err(malformed("nothing more")),
+            _ => return Err(WireError::Unknown(shorten(word))),
+        })
+    }
+}
+
+/// At most 40 characters of `text`, for a message about it.
+pub(super) fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+/// Why no line could be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The peer closed the connection.
+    #[error("the connection was closed")]
+    Closed,
+    /// Nothing came within the read time-out (what was read is kept).
+    #[error("nothing came in time")]
+    TimedOut,
+    /// The line is longer than the limit; it was not read to its end.
+    #[error("a line longer than {0} bytes")]
+    TooLong(usize),
+    /// The line is not printable UTF-8 text.
+    #[error("a line that is not printable text")]
+    NotText,
+    /// The connection failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Reads lines of at most `limit` bytes from a buffered reader, keeping a
+/// line begun when a read times out.
+#[derive(Debug)]
+pub struct LineReader<R> {
+    inner: R,
+    partial: Vec<u8>,
+    limit: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines of at most `limit` bytes (the newline not counted) from `inner`.
+    pub fn new(inner: R, limit: usize) -> LineReader<R> {
+        LineReader {
+            inner,
+            partial: Vec::new(),
+            limit,
+        }
+    }
+
+    /// The reader lines are read from.
+    pub fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
+    /// The next line, without its newline (`\n` or `\r\n`).
+    ///
+    /// # Errors
+    /// As [`ReadError`] says; after [`ReadError::TimedOut`] the next call
+    /// goes on with the same line. Never holds more than `limit` bytes of a
+    /// line plus the reader's buffer.
+    pub fn read_line(&mut self) -> Result<String, ReadError> {
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error)
+                    if matches!(
+                        error.kind(),
+                        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Err(ReadError::TimedOut);
+                }
+                Err(error) => return Err(ReadError::Io(error)),
+            };
+            if available.is_empty() {
+                return Err(ReadError::Closed);
+            }
+            let newline = available.iter().position(|&byte| byte == b'\n');
+            let content = newline.unwrap_or(available.len());
+            if self.partial.len() + content > self.limit {
+                return Err(ReadError::TooLong(self.limit));
+            }
+            self.partial.extend_from_slice(&available[..content]);
+            let used = newline.map_or(content, |at| at + 1);
+            self.inner.consume(used);
+            if newline.is_some() {
+                let mut line = std::mem::take(&mut self.partial);
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                let line = String::from_utf8(line).map_err(|_| ReadError::NotText)?;
+                if line.chars().any(char::is_control) {
+                    return Err(ReadError::NotText);
+                }
+                return Ok(line);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Side;
+
+    #[test]
+    fn every_message_reads_back_as_written() {
+        let messages = [
+            Message::Hello {
+                version: VERSION,
+                code: "k4p9".into(),
+                name: Some("Naserian ole Sankale".into()),
+            },
+            Message::Hello {
+                version: 7,
+                code: "x".into(),
+                name: None,
+            },
+            Message::Welcome("Lekishon".into()),
+            Message::Refused("wrong code".into()),
+            Message::Game("[South \"A\"]\n\n1. A b *\n".into()),
+            Message::Said(Said::Move {
+                ply: 12,
+                hole: Hole::new(Side::North, 3),
+            }),
+            Message::Said(Said::UndoAsked(4)),
+            Message::Said(Said::UndoAccepted(4)),
+            Message::Said(Said::UndoDeclined(4)),
+            Message::Said(Said::NextGame),
+            Message::Ping,
+            Message::Bye("a move out of turn".into()),
+        ];
+        for message in messages {
+            let line = message.to_string();
+            assert!(!line.contains('\n'), "{line:?}");
+            assert_eq!(line.parse::<Message>(), Ok(message), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_is_no_message_says_what_is_wrong() {
+        assert_eq!(
+            "launch missiles".parse::<Message>(),
+            Err(WireError::Unknown("launch".into()))
+        );
+        assert_eq!(
+            "move 3 AB".parse::<Message>().unwrap_err().to_string(),
+            "\"move\" takes the number of moves before it and a hole letter"
+        );
+        assert_eq!(
+            "ping now".parse::<Message>().unwrap_err().to_string(),
+            "\"ping\" takes nothing more"
+        );
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_before_it_is_read_whole() {
+        let input = format!("ping\n{}\nping\n", "x".repeat(100));
+        let mut reader = LineReader::new(io::BufReader::with_capacity(16, input.as_bytes()), 50);
+        assert_eq!(reader.read_line().expect("a line"), "ping");
+        assert!(matches!(reader.read_line(), Err(ReadError::TooLong(50))));
+        assert!(reader.partial.len() <= 50);
+    }
+
+    #[test]
+    fn control_characters_and_broken_utf8_are_not_text() {
+        for input in [&b"ping\x1b[2J\n"[..], &b"ping \xff\n"[..]] {
+            let mut reader = LineReader::new(input, 50);
+            assert!(matches!(reader.read_line(), Err(ReadError::NotText)));
+        }
+        let mut reader = LineReader::new(&b"ping\r\n"[..], 50);
+        assert_eq!(reader.read_line().expect("a line"), "ping");
+        assert!(matches!(reader.read_line(), Err(ReadError::Closed)));
+    }
+}
