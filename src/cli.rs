@@ -11,6 +11,9 @@ use crate::arena::{EngineSpec, SpecError};
 use crate::rules::{self, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
 use crate::search::{DEFAULT_THINK, Level, LevelError};
 
+mod net;
+pub use net::{DEFAULT_LISTEN, HostArgs, JoinArgs};
+
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.
 ///
 /// Without a subcommand, starts a game in the terminal.
@@ -47,6 +50,11 @@ pub enum Command {
     Stats(StatsArgs),
     /// Learn to play: a guided lesson, a rule a step, then a first game against the computer.
     Learn(LearnArgs),
+    /// Host a game for a player in another terminal (another machine): shows the address and
+    /// the join code to give them, and waits.
+    Host(HostArgs),
+    /// Join a game hosted in another terminal: `endodoi join ADDR:PORT --code CODE`.
+    Join(JoinArgs),
 }
 
 /// Options of `endodoi learn`.

@@ -23,6 +23,7 @@ pub mod arena;
 pub mod bench;
 pub mod games;
 pub mod learn;
+pub mod net;
 pub mod play;
 pub mod replay;
 pub mod stats;
@@ -63,6 +64,8 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         Some(Command::Games) => games::run(&mut console.out).map(|()| 0),
         Some(Command::Stats(args)) => stats::run(&args, &mut console.out).map(|()| 0),
         Some(Command::Learn(args)) => learn::run(&args, console),
+        Some(Command::Host(args)) => net::host(&args, console),
+        Some(Command::Join(args)) => net::join(&args, console),
         None => play::run(&cli.play, console),
     }
 }

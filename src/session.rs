@@ -80,6 +80,23 @@ impl Session {
         Ok(Session::ready(app, store, warnings, args))
     }
 
+    /// A game received from elsewhere (the host's, across the network), kept
+    /// as a new game is: autosaved into `games`, and in `--record FILE`
+    /// (which may hold this game already: the same command joins again).
+    ///
+    /// # Errors
+    /// When `--record FILE` cannot be this game's record.
+    pub fn received(record: Record, args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
+        let players = Match::from_record(&record);
+        let app = App::from_record(record, players);
+        let mut opened = Opened::default();
+        if let Some(path) = &args.record {
+            opened.record_file = Some(claim_record_file(path, app.record(), None)?);
+        }
+        let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
+        Ok(Session::ready(app, store, Vec::new(), args))
+    }
+
     /// The start screen (`endodoi` in a terminal without a game option):
     /// the saved games in `games` are listed, and a new game is set up as
     /// the options and the defaults give it.

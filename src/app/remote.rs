@@ -138,6 +138,10 @@ impl App {
         }
         self.network = Some(Box::new(network));
         self.write_tags();
+        // A game that comes with moves (the host's, a resumed one) is kept at once.
+        if self.game().ply() > 0 {
+            self.effects.push(Effect::Autosave);
+        }
     }
 
     /// The game across the network, if this is one.

@@ -7,6 +7,7 @@ use anyhow::Result;
 
 use super::{Console, warn};
 use crate::cli::PlayArgs;
+use crate::net::Link;
 use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
 use crate::session::{Session, chooses_no_game};
@@ -47,7 +48,20 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
 /// # Errors
 /// When the terminal fails, or the output cannot be written.
 pub fn play(session: Session, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
-    let ending = terminal::run(session)?;
+    play_linked(session, None, console)
+}
+
+/// Plays `session` as [`play`] does, across the network through `link`
+/// when there is one.
+///
+/// # Errors
+/// When the terminal fails, or the output cannot be written.
+pub fn play_linked(
+    session: Session,
+    link: Option<Link>,
+    console: &mut Console<impl Write, impl Write>,
+) -> Result<u8> {
+    let ending = terminal::run_linked(session, link)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
         out!(&mut console.out, "{}", terminal_safe(note))?;
