@@ -25,10 +25,10 @@
 
 use super::{Action, App, Confirm, Effect, Keymap, Mode, Tone};
 use crate::record::Record;
-use crate::rules::{Hole, Side};
+use crate::rules::{BySide, Hole, Side};
 
 /// What one player tells the other across the network.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Said {
     /// `hole` is sown as move `ply + 1` (`ply` moves were played before it).
     Move {
@@ -126,7 +126,7 @@ impl App {
     /// (named `name`, if given) at this keyboard; no computer plays.
     pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
         self.players.remote = Some(remote_home);
-        self.players.computers = Default::default();
+        self.players.computers = BySide::default();
         if let Some(name) = name {
             let local = remote_home.opponent();
             let side = if self.players.home(Side::South) == local {
@@ -217,19 +217,7 @@ impl App {
             Remote::Resync(record) => self.resync(*record),
             Remote::Said(said) => self.heard(said),
             Remote::TurnedAway(why) => self.notify(Tone::Error, why),
-            Remote::Lost(why) => {
-                if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
-                    self.mode = Mode::Play;
-                }
-                if let Some(network) = &mut self.network {
-                    network.asked = None;
-                }
-                self.notify(
-                    Tone::Error,
-                    format!("Connection lost: {why}; the game is kept"),
-                );
-                self.set_connection(Connection::Lost(why));
-            }
+            Remote::Lost(why) => self.disconnected(why),
         }
     }
 
@@ -242,12 +230,24 @@ impl App {
     /// Refuses what the other player sent: it is not applied, and the
     /// connection is closed with `why`.
     fn refuse(&mut self, why: String) {
+        self.effects.push(Effect::Hangup(why.clone()));
+        self.disconnected(why);
+    }
+
+    /// The connection is gone (`why`): the game is kept, a question from
+    /// the other player is forgotten.
+    fn disconnected(&mut self, why: String) {
+        if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
+            self.mode = Mode::Play;
+        }
+        if let Some(network) = &mut self.network {
+            network.asked = None;
+        }
         self.notify(
             Tone::Error,
-            format!("{why}: refused, the other player is disconnected; the game is kept"),
+            format!("Disconnected: {why}; the game is kept"),
         );
-        self.set_connection(Connection::Lost(why.clone()));
-        self.effects.push(Effect::Hangup(why));
+        self.set_connection(Connection::Lost(why));
     }
 
     fn heard(&mut self, said: Said) {
@@ -319,8 +319,12 @@ impl App {
             ));
             return;
         }
-        if !self.players.remote(side) || hole.side() != side {
+        if !self.players.remote(side) {
             self.refuse(format!("{other} sowed {hole} out of turn"));
+            return;
+        }
+        if hole.side() != side {
+            self.refuse(format!("{other} sowed {hole}, a hole of the other row"));
             return;
         }
         let before = *self.game().position();
@@ -352,7 +356,7 @@ impl App {
         }
         let mut players = super::Match::from_record(&record);
         players.remote = self.players.remote;
-        players.computers = Default::default();
+        players.computers = BySide::default();
         self.players = players;
         self.record = record;
         self.mode = Mode::Play;

@@ -85,7 +85,6 @@ fn shown(address: SocketAddr) -> String {
             socket.connect("192.0.2.1:9")?;
             socket.local_addr()
         })
-        .map(|local| local.ip())
-        .unwrap_or(IpAddr::from([127, 0, 0, 1]));
+        .map_or(IpAddr::from([127, 0, 0, 1]), |local| local.ip());
     SocketAddr::new(outward, address.port()).to_string()
 }

@@ -93,7 +93,7 @@ impl Host {
                 let events = events.clone();
                 let (code, name) = (code.clone(), name.clone());
                 thread::spawn(move || {
-                    let turned_away = handshake(stream, &code, &name, limits, &door, &events);
+                    let turned_away = handshake(&stream, &code, &name, limits, &door, &events);
                     lock(&door).knocking.remove(&from.ip());
                     if let Err(why) = turned_away {
                         let _ =
@@ -131,7 +131,7 @@ fn penalty(limits: Limits, failures: u32) -> Duration {
 /// Reads the joiner's `hello` from `stream` and lets it in (handing it on
 /// as [`Event::Joined`]) or refuses it; returns why it was turned away.
 fn handshake(
-    stream: TcpStream,
+    stream: &TcpStream,
     code: &str,
     name: &str,
     limits: Limits,
@@ -139,7 +139,7 @@ fn handshake(
     events: &Sender<Event>,
 ) -> Result<(), String> {
     let refuse = |why: String| {
-        let _ = Peer::new(&stream, limits).map(|peer| {
+        let _ = Peer::new(stream, limits).map(|peer| {
             let _ = peer.send(&Message::Refused(why.clone()));
             peer.shut();
         });
@@ -188,7 +188,7 @@ fn handshake(
     {
         return refuse(format!("a name has at most {MAX_NAME} characters"));
     }
-    let peer = Peer::new(&stream, limits).map_err(|error| error.to_string())?;
+    let peer = Peer::new(stream, limits).map_err(|error| error.to_string())?;
     {
         let mut door = lock(door);
         if door.player.is_some() {

@@ -130,8 +130,7 @@ impl Link {
                 app.remote(Remote::Lost(why));
                 self.after_loss();
             }
-            Event::TurnedAway(why) => app.remote(Remote::TurnedAway(why)),
-            Event::GaveUp(why) => app.remote(Remote::TurnedAway(why)),
+            Event::TurnedAway(why) | Event::GaveUp(why) => app.remote(Remote::TurnedAway(why)),
             // News of a connection given up already.
             Event::Said { .. } | Event::Lost { .. } => {}
         }
@@ -144,7 +143,7 @@ impl Link {
             Effect::Send(said) => {
                 if let Some(peer) = &self.peer {
                     // A failure is news the reading thread brings.
-                    let _ = peer.send(&Message::Said(said.clone()));
+                    let _ = peer.send(&Message::Said(*said));
                 }
             }
             Effect::Hangup(why) => {

@@ -1,0 +1,443 @@
+//! A game across the network, in process over loopback: a host (the app,
+//! its autosave and its door, driven as the event loop drives them) and a
+//! hostile peer written here that speaks the protocol by hand: a wrong
+//! code, garbage, a 100 MB line, illegal moves, moves for the wrong row or
+//! out of turn, silence. For each: the host's message, the door still open
+//! to an honest player, and the autosave file exactly as it was.
+
+#[path = "common/keys.rs"]
+mod keys;
+
+use std::io::{BufRead, BufReader, ErrorKind, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use endodoi::app::{App, Connection, Match, Network, Role};
+use endodoi::net::wire::Message;
+use endodoi::net::{Host, Limits, Link};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Game, Hole, Side};
+use endodoi::save::Store;
+use keys::type_keys;
+
+const CODE: &str = "k4p9";
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// Short times, so that silence and a wrong code show within a test.
+fn limits() -> Limits {
+    Limits {
+        hello: Duration::from_secs(2),
+        silence: Duration::from_secs(2),
+        ping: Duration::from_millis(100),
+        penalty: Duration::from_millis(150),
+        retry: Duration::from_millis(100),
+    }
+}
+
+/// A host as `endodoi host` runs one, without the terminal.
+struct Hosted {
+    app: App,
+    store: Store,
+    link: Link,
+    address: SocketAddr,
+    dir: tempfile::TempDir,
+}
+
+impl Hosted {
+    fn new() -> Hosted {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let (host, events) =
+            Host::listen("127.0.0.1:0", CODE, "Naserian", limits()).expect("a port on loopback");
+        let address = host.address();
+        let mut app = App::new(Config::default(), Match::default());
+        app.set_animation(false);
+        let role = Role::Host {
+            address: address.to_string(),
+            code: CODE.to_owned(),
+        };
+        app.play_across(Network::new(role), Side::North, Some("Naserian"));
+        let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
+        Hosted {
+            app,
+            store,
+            link: Link::host(host, events),
+            address,
+            dir,
+        }
+    }
+
+    /// One turn of the event loop: news to the app, its effects carried out.
+    fn turn(&mut self) {
+        self.link.pump(&mut self.app);
+        for effect in self.store.apply(&mut self.app) {
+            self.link.carry_out(&effect);
+        }
+    }
+
+    /// Turns the loop until `done` says so.
+    fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
+        let start = Instant::now();
+        while !done(&self.app) {
+            assert!(start.elapsed() < PATIENCE, "waited for {what}");
+            self.turn();
+            sleep(Duration::from_millis(5));
+        }
+        self.turn();
+    }
+
+    fn message(&self) -> String {
+        self.app
+            .message()
+            .map(|m| m.text.clone())
+            .unwrap_or_default()
+    }
+
+    fn connection(&self) -> Connection {
+        self.app
+            .network()
+            .expect("a network game")
+            .connection
+            .clone()
+    }
+
+    /// The text of the only autosave file.
+    fn saved(&self) -> String {
+        let dir = self.dir.path().join("games");
+        let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("the games folder")
+            .map(|entry| entry.expect("an entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "ogn"))
+            .filter(|path| !file_name(path).starts_with('.'))
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        std::fs::read_to_string(&files[0]).expect("the autosave")
+    }
+
+    /// A peer that joins honestly, the host plays A, the peer answers b:
+    /// the game has two moves, saved; the host is to move.
+    fn with_two_moves() -> (Hosted, Peer) {
+        let mut hosted = Hosted::new();
+        let (mut peer, _) = hosted.join("Mallory");
+        type_keys(&mut hosted.app, "a\n");
+        hosted.turn();
+        assert_eq!(peer.line(), "move 0 A");
+        peer.send("move 1 b");
+        hosted.until("North's move", |app| app.game().ply() == 2);
+        (hosted, peer)
+    }
+
+    /// A peer named `name` joins with the right code; the game it is given.
+    fn join(&mut self, name: &str) -> (Peer, Record) {
+        let mut peer = Peer::connect(self.address);
+        peer.send(&format!("hello 1 {CODE} {name}"));
+        self.until("the join", |app| {
+            app.network().unwrap().connection == Connection::Connected
+        });
+        assert_eq!(peer.line(), "welcome Naserian");
+        let Ok(Message::Game(text)) = peer.line().parse::<Message>() else {
+            panic!("the game follows the welcome");
+        };
+        (peer, Record::read(&text).expect("a record"))
+    }
+
+    /// An honest player can still join, and is given the game on disk.
+    fn still_open(&mut self) {
+        let before = Record::read(&self.saved()).expect("the saved record");
+        let (_, given) = self.join("Lekishon");
+        assert_eq!(given.game.history(), before.game.history());
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The hostile peer: a raw connection, lines typed by hand.
+struct Peer {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Peer {
+    fn connect(address: SocketAddr) -> Peer {
+        let stream = TcpStream::connect(address).expect("the host answers");
+        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
+        let reader = BufReader::new(stream.try_clone().expect("a copy"));
+        Peer { stream, reader }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.stream
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("the line is sent");
+    }
+
+    /// The next line that is not a ping; empty once the host has closed.
+    fn line(&mut self) -> String {
+        loop {
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(_) if line.trim_end() == "ping" => {}
+                Ok(_) => return line.trim_end().to_owned(),
+                Err(error) if error.kind() == ErrorKind::ConnectionReset => return String::new(),
+                Err(error) => panic!("reading the host: {error}"),
+            }
+        }
+    }
+
+    /// Reads the host's last words and asserts it closed after them.
+    fn closed_with(&mut self, bye: &str) {
+        assert_eq!(self.line(), format!("bye {bye}"));
+        assert_eq!(self.line(), "", "the host closes after its bye");
+    }
+}
+
+/// A misbehaving peer after two moves (three when `on_its_turn`: the
+/// host plays one more): its `line` is refused with `why`, the host says so,
+/// keeps the game exactly as saved, and lets an honest player in again.
+fn refused(on_its_turn: bool, line: &str, why: &str) {
+    refused_as(on_its_turn, |_| (line.to_owned(), why.to_owned()));
+}
+
+/// As [`refused`], the line and the reason made from the game as it stands.
+fn refused_as(on_its_turn: bool, make: impl FnOnce(&Game) -> (String, String)) {
+    let (mut hosted, mut peer) = Hosted::with_two_moves();
+    if on_its_turn {
+        type_keys(&mut hosted.app, "\n");
+        hosted.turn();
+        assert!(peer.line().starts_with("move 2 "));
+    }
+    let before = hosted.saved();
+    let (line, why) = make(hosted.app.game());
+    let why = why.as_str();
+    peer.send(&line);
+    hosted.until("the refusal", |app| {
+        matches!(app.network().unwrap().connection, Connection::Lost(_))
+    });
+    peer.closed_with(why);
+    assert_eq!(hosted.connection(), Connection::Lost(why.to_owned()));
+    assert_eq!(
+        hosted.message(),
+        format!("Disconnected: {why}; the game is kept")
+    );
+    let ply = if on_its_turn { 3 } else { 2 };
+    assert_eq!(hosted.app.game().ply(), ply, "nothing was applied");
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    hosted.still_open();
+}
+
+#[test]
+fn a_move_off_the_board_is_refused_and_never_applied() {
+    // North's hole z is off a board 6 holes wide.
+    refused(
+        true,
+        "move 3 z",
+        "Mallory sowed z, which is illegal: there is no hole z on a board 6 holes wide",
+    );
+}
+
+#[test]
+fn a_move_from_the_wrong_row_is_refused() {
+    refused(true, "move 3 B", "Mallory sowed B, a hole of the other row");
+}
+
+#[test]
+fn a_move_out_of_turn_is_refused() {
+    refused(false, "move 2 c", "Mallory sowed c out of turn");
+}
+
+#[test]
+fn a_move_for_another_point_of_the_game_is_refused() {
+    refused(
+        true,
+        "move 5 c",
+        "Mallory sowed c as move 6, but this is move 4",
+    );
+}
+
+#[test]
+fn garbage_is_refused() {
+    refused(
+        false,
+        "launch missiles",
+        "the other side sent something that is not the protocol (unknown message \"launch\"): \"launch missiles\"",
+    );
+}
+
+#[test]
+fn a_second_hello_is_refused() {
+    refused(
+        false,
+        "hello 1 k4p9 Mallory",
+        "the other side sent \"hello 1 k4p9 Mallory\" out of place",
+    );
+}
+
+#[test]
+fn taking_back_a_move_that_is_not_theirs_is_refused() {
+    refused(
+        false,
+        "undo 0",
+        "Mallory asked to take the game back to move 0, which is not theirs",
+    );
+}
+
+#[test]
+fn sowing_an_empty_hole_is_refused_and_never_applied() {
+    refused_as(true, |game| {
+        let empty = Hole::row(Side::North, 6)
+            .find(|&hole| game.position().seeds(hole) == 0)
+            .expect("North has an empty hole after A b and South's move");
+        let error = game.check(empty).expect_err("an empty hole cannot be sown");
+        (
+            format!("move 3 {empty}"),
+            format!("Mallory sowed {empty}, which is illegal: {error}"),
+        )
+    });
+}
+
+/// The host's message once the loop has turned until it has one starting with `start`.
+fn news(hosted: &mut Hosted, start: &str) -> String {
+    hosted.until(start, |app| {
+        app.message()
+            .is_some_and(|message| message.text.starts_with(start))
+    });
+    hosted.message()
+}
+
+#[test]
+fn a_wrong_code_is_refused_slower_each_time_and_the_game_is_kept() {
+    let (mut hosted, peer) = Hosted::with_two_moves();
+    drop(peer);
+    assert_eq!(
+        news(&mut hosted, "Disconnected"),
+        "Disconnected: the other player left; the game is kept"
+    );
+    let before = hosted.saved();
+    for wrong in 1..=3 {
+        let start = Instant::now();
+        let mut stranger = Peer::connect(hosted.address);
+        stranger.send("hello 1 guess Eve");
+        assert_eq!(stranger.line(), "refused wrong code");
+        assert_eq!(stranger.line(), "", "the host closes after refusing");
+        let waited = start.elapsed();
+        let penalty = limits().penalty * 2u32.pow(wrong - 1);
+        assert!(
+            waited >= penalty,
+            "wrong code {wrong} answered after {waited:?}"
+        );
+        let from = stranger.stream.local_addr().expect("an address");
+        assert_eq!(
+            news(&mut hosted, &format!("Turned away {from}")),
+            format!("Turned away {from}: wrong code")
+        );
+    }
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    hosted.still_open();
+}
+
+#[test]
+fn only_one_player_joins_a_game() {
+    let (mut hosted, _peer) = Hosted::with_two_moves();
+    let mut second = Peer::connect(hosted.address);
+    second.send(&format!("hello 1 {CODE} Eve"));
+    assert_eq!(second.line(), "refused a player is already in this game");
+    let from = second.stream.local_addr().expect("an address");
+    assert_eq!(
+        news(&mut hosted, "Turned away"),
+        format!("Turned away {from}: a player is already in this game")
+    );
+    assert_eq!(hosted.connection(), Connection::Connected);
+}
+
+#[test]
+fn another_version_of_the_protocol_is_refused() {
+    let mut hosted = Hosted::new();
+    let mut stranger = Peer::connect(hosted.address);
+    stranger.send(&format!("hello 2 {CODE}"));
+    assert_eq!(
+        stranger.line(),
+        "refused protocol version 2 is not spoken here (this host speaks 1)"
+    );
+    news(&mut hosted, "Turned away");
+    assert_eq!(hosted.connection(), Connection::Waiting);
+}
+
+#[test]
+fn a_stranger_who_says_nothing_is_turned_away() {
+    let mut hosted = Hosted::new();
+    let mut stranger = Peer::connect(hosted.address);
+    assert_eq!(stranger.line(), "refused no hello: nothing came in time");
+    let from = stranger.stream.local_addr().expect("an address");
+    assert_eq!(
+        news(&mut hosted, "Turned away"),
+        format!("Turned away {from}: no hello: nothing came in time")
+    );
+}
+
+#[test]
+fn a_silent_player_is_disconnected_and_the_game_is_kept() {
+    let (mut hosted, mut peer) = Hosted::with_two_moves();
+    let before = hosted.saved();
+    let why = "nothing came for 2 s";
+    assert_eq!(
+        news(&mut hosted, "Disconnected"),
+        format!("Disconnected: {why}; the game is kept")
+    );
+    peer.closed_with(why);
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    hosted.still_open();
+}
+
+/// The most memory this process has held, in kB.
+fn peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|value| value.trim().trim_end_matches(" kB").parse().ok())
+        .expect("VmHWM")
+}
+
+#[test]
+fn a_100_mb_line_is_cut_off_without_being_read_whole() {
+    const HUNDRED_MB: usize = 100 * 1024 * 1024;
+    let (mut hosted, peer) = Hosted::with_two_moves();
+    let before = hosted.saved();
+    let peak = peak_memory();
+    let mut writer = peer.stream.try_clone().expect("a copy");
+    writer
+        .set_write_timeout(Some(PATIENCE))
+        .expect("a time-out");
+    let flood = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 64 * 1024];
+        let mut sent = 0;
+        while sent < HUNDRED_MB {
+            match writer.write(&chunk) {
+                Ok(written) => sent += written,
+                Err(_) => break,
+            }
+        }
+        sent
+    });
+    let why = "the other side sent a line longer than 512 bytes";
+    assert_eq!(
+        news(&mut hosted, "Disconnected"),
+        format!("Disconnected: {why}; the game is kept")
+    );
+    let sent = flood.join().expect("the flood ends");
+    assert!(
+        sent < HUNDRED_MB,
+        "the host cut the line off: {sent} bytes were sent"
+    );
+    let grown = peak_memory().saturating_sub(peak);
+    assert!(grown < 32 * 1024, "the peak memory grew by {grown} kB");
+    assert_eq!(hosted.connection(), Connection::Lost(why.to_owned()));
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    hosted.still_open();
+}
