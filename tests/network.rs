@@ -441,3 +441,154 @@ fn a_100_mb_line_is_cut_off_without_being_read_whole() {
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
     hosted.still_open();
 }
+
+/// A joiner as `endodoi join` runs one, without the terminal.
+struct Joining {
+    app: App,
+    store: Store,
+    link: Link,
+    _dir: tempfile::TempDir,
+}
+
+impl Joining {
+    /// Joins `hosted` as Lekishon, the host's loop turning meanwhile.
+    fn new(hosted: &mut Hosted) -> Joining {
+        let address = hosted.address.to_string();
+        let joining = {
+            let address = address.clone();
+            std::thread::spawn(move || Link::join(&address, CODE, Some("Lekishon"), limits()))
+        };
+        hosted.until("the join", |app| {
+            app.network().unwrap().connection == Connection::Connected
+        });
+        let (link, joined) = joining
+            .join()
+            .expect("the joiner runs")
+            .expect("the joiner is let in");
+        assert_eq!(joined.host, "Naserian");
+        let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
+        app.set_animation(false);
+        app.play_across(Network::new(Role::Guest { address }), Side::South, None);
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
+        Joining {
+            app,
+            store,
+            link,
+            _dir: dir,
+        }
+    }
+
+    fn turn(&mut self) {
+        self.link.pump(&mut self.app);
+        for effect in self.store.apply(&mut self.app) {
+            self.link.carry_out(&effect);
+        }
+    }
+}
+
+/// Turns both loops until `done` says so.
+fn both_until(
+    hosted: &mut Hosted,
+    joining: &mut Joining,
+    what: &str,
+    done: impl Fn(&App, &App) -> bool,
+) {
+    let start = Instant::now();
+    while !done(&hosted.app, &joining.app) {
+        assert!(start.elapsed() < PATIENCE, "waited for {what}");
+        hosted.turn();
+        joining.turn();
+        sleep(Duration::from_millis(5));
+    }
+    hosted.turn();
+    joining.turn();
+}
+
+fn text(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
+    let mut hosted = Hosted::new();
+    let mut joining = Joining::new(&mut hosted);
+    assert_eq!(joining.app.players().name(Side::North), "Lekishon");
+    assert_eq!(
+        joining.app.network_status().as_deref(),
+        Some("Connected to Naserian · Naserian is thinking")
+    );
+    // North cannot move for South.
+    type_keys(&mut joining.app, "\n");
+    assert_eq!(text(&joining.app), "Naserian has this turn");
+    type_keys(&mut hosted.app, "a\n");
+    both_until(&mut hosted, &mut joining, "A on both", |_, j| {
+        j.game().ply() == 1
+    });
+    assert_eq!(text(&joining.app), "Naserian sowed A");
+    type_keys(&mut joining.app, "\n");
+    both_until(&mut hosted, &mut joining, "North's move", |h, _| {
+        h.game().ply() == 2
+    });
+    assert_eq!(hosted.app.game(), joining.app.game());
+
+    // The host asks to take back A (and North's answer); North accepts.
+    type_keys(&mut hosted.app, "u");
+    both_until(&mut hosted, &mut joining, "the question", |_, j| {
+        matches!(j.mode(), endodoi::app::Mode::Confirm(_))
+    });
+    type_keys(&mut joining.app, "x");
+    assert!(
+        matches!(joining.app.mode(), endodoi::app::Mode::Confirm(_)),
+        "only y or n answers"
+    );
+    type_keys(&mut joining.app, "y");
+    both_until(&mut hosted, &mut joining, "the take-back", |h, _| {
+        h.game().ply() == 0
+    });
+    assert_eq!(joining.app.game().ply(), 0);
+    assert!(
+        text(&hosted.app).starts_with("Took back A "),
+        "{}",
+        text(&hosted.app)
+    );
+
+    // Again; this time North asks and the host declines.
+    type_keys(&mut hosted.app, "b\n");
+    both_until(&mut hosted, &mut joining, "B", |_, j| j.game().ply() == 1);
+    type_keys(&mut joining.app, "\n");
+    both_until(&mut hosted, &mut joining, "North's move", |h, _| {
+        h.game().ply() == 2
+    });
+    type_keys(&mut joining.app, "u");
+    both_until(&mut hosted, &mut joining, "the question", |h, _| {
+        matches!(h.mode(), endodoi::app::Mode::Confirm(_))
+    });
+    type_keys(&mut hosted.app, "n");
+    both_until(&mut hosted, &mut joining, "the answer", |_, j| {
+        text(j) == "Naserian declined to take back"
+    });
+    assert_eq!((hosted.app.game().ply(), joining.app.game().ply()), (2, 2));
+
+    // The line drops: the joiner connects again and goes on from the host's game.
+    hosted
+        .link
+        .carry_out(&endodoi::app::Effect::Hangup("a test cut".to_owned()));
+    both_until(&mut hosted, &mut joining, "the reconnection", |_, j| {
+        text(j).starts_with("Reconnected")
+    });
+    assert_eq!(
+        text(&joining.app),
+        "Reconnected: the game goes on at move 3"
+    );
+    assert_eq!(text(&hosted.app), "Lekishon joined");
+    type_keys(&mut hosted.app, "\n");
+    both_until(&mut hosted, &mut joining, "move 3", |_, j| {
+        j.game().ply() == 3
+    });
+    assert_eq!(hosted.app.game(), joining.app.game());
+    assert_eq!(
+        hosted.app.record().to_string(),
+        joining.app.record().to_string()
+    );
+}
