@@ -14,7 +14,7 @@ use anyhow::{Context, Result, bail};
 use crate::app::{App, Match, Opening, SavedGame, Tone};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
-use crate::record::{Form, Record};
+use crate::record::{Form, Record, Tags};
 use crate::rules::{BySide, Side};
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
@@ -89,7 +89,10 @@ impl Session {
     pub fn received(record: Record, args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
         let players = Match::from_record(&record);
         let app = App::from_record(record, players);
-        let mut opened = Opened::default();
+        let mut opened = Opened {
+            resumed: games.and_then(|dir| earlier_save(dir, app.record())),
+            ..Opened::default()
+        };
         if let Some(path) = &args.record {
             opened.record_file = Some(claim_record_file(path, app.record(), None)?);
         }
@@ -373,6 +376,32 @@ fn resume(
     })?;
     warnings.extend(unreadable);
     Ok((chosen.path.clone(), record, lock))
+}
+
+/// The unfinished save in `games` of the game `received` (the host's,
+/// across the network) as it stood earlier, locked: the same board, players
+/// and date, and moves that `received` goes on from. A joiner that joins
+/// again goes on in that file rather than leaving it behind unfinished.
+fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Option<GameLock>)> {
+    let same_tags = |record: &Record| {
+        [Tags::SOUTH, Tags::NORTH, Tags::DATE]
+            .iter()
+            .all(|tag| record.tag(tag) == received.tag(tag))
+    };
+    let goes_on = |record: &Record| {
+        let history = record.game.history();
+        record.game.config() == received.game.config()
+            && received.game.history().starts_with(history)
+            && !history.is_empty()
+    };
+    games::list(games).ok()?.into_iter().find_map(|save| {
+        let record = save.record.as_ref().ok()?;
+        if !save.unfinished() || save.holder.is_some() || !same_tags(record) || !goes_on(record) {
+            return None;
+        }
+        let lock = GameLock::acquire(&save.path).ok()?;
+        Some((save.path.clone(), record.clone(), Some(lock)))
+    })
 }
 
 /// Checks that `--record FILE` may hold the game that starts as `start`, and

@@ -236,6 +236,22 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
     let host_text = std::fs::read_to_string(&host_record).expect("the host's record");
     let join_text = std::fs::read_to_string(&join_record).expect("the joiner's record");
     assert_eq!(host_text, join_text, "both records are the same");
+    // Each side autosaved the game in one file, the joiner too although it
+    // was killed and joined again: the same record.
+    for player in ["host", "join"] {
+        let games = panes.home(player).join("data/endodoi/games");
+        let saves: Vec<PathBuf> = std::fs::read_dir(&games)
+            .expect("the games folder")
+            .map(|entry| entry.expect("an entry").path())
+            .filter(|path| {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                name.ends_with(".ogn") && !name.starts_with('.')
+            })
+            .collect();
+        assert_eq!(saves.len(), 1, "{player}: {saves:?}");
+        let autosave = std::fs::read_to_string(&saves[0]).expect("the autosave");
+        assert_eq!(autosave, host_text, "{player}'s autosave");
+    }
     let position = replayed(&host_record);
     assert_eq!(position, replayed(&join_record));
     let moves: Vec<String> = history
