@@ -47,11 +47,16 @@ struct Hosted {
 
 impl Hosted {
     fn new() -> Hosted {
+        Hosted::with(Match::default())
+    }
+
+    /// A host of a game between `players`.
+    fn with(players: Match) -> Hosted {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let (host, events) =
             Host::listen("127.0.0.1:0", CODE, "Naserian", limits()).expect("a port on loopback");
         let address = host.address();
-        let mut app = App::new(Config::default(), Match::default());
+        let mut app = App::new(Config::default(), players);
         app.set_animation(false);
         let role = Role::Host {
             address: address.to_string(),
@@ -591,4 +596,45 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
         hosted.app.record().to_string(),
         joining.app.record().to_string()
     );
+}
+
+#[test]
+fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
+    let mut hosted = Hosted::with(Match::new(None, None, Some(2)));
+    let mut joining = Joining::new(&mut hosted);
+    type_keys(&mut hosted.app, "a\n");
+    both_until(&mut hosted, &mut joining, "A", |_, j| j.game().ply() == 1);
+    type_keys(&mut joining.app, "n");
+    assert_eq!(
+        text(&joining.app),
+        "A game across the network is played to its end; q quits, and it stays saved"
+    );
+    while hosted.app.game().outcome().is_none() {
+        let ply = hosted.app.game().ply();
+        let mover = if hosted.app.remote_to_move() {
+            &mut joining.app
+        } else {
+            &mut hosted.app
+        };
+        type_keys(mover, "\n");
+        both_until(&mut hosted, &mut joining, "the move", |h, j| {
+            h.game().ply() == ply + 1 && j.game().ply() == ply + 1
+        });
+    }
+    assert_eq!(
+        hosted.app.record().to_string(),
+        joining.app.record().to_string()
+    );
+    type_keys(&mut joining.app, "n");
+    both_until(&mut hosted, &mut joining, "the next game", |h, _| {
+        h.players().round == 2
+    });
+    assert_eq!(joining.app.players().round, 2);
+    assert_eq!(hosted.app.game().ply(), 0);
+    // The rows swap: the host plays North now, and the joiner opens the game.
+    assert_eq!(hosted.app.players().name(Side::North), "Naserian");
+    assert_eq!(joining.app.players().name(Side::South), "Lekishon");
+    assert!(hosted.app.remote_to_move());
+    assert!(!joining.app.remote_to_move());
+    assert_eq!(hosted.app.tally(), joining.app.tally());
 }
