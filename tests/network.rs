@@ -638,3 +638,12 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
     assert!(!joining.app.remote_to_move());
     assert_eq!(hosted.app.tally(), joining.app.tally());
 }
+
+#[test]
+fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
+    let mut hosted = Hosted::new();
+    let name = "Le\"ki]sh{on} [x]";
+    let (_peer, given) = hosted.join(name);
+    assert_eq!(hosted.app.players().name(Side::North), name);
+    assert_eq!(given.tag("North"), Some(name));
+}

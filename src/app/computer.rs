@@ -135,7 +135,7 @@ impl App {
             self.notify(Tone::Error, "The game is over: no hint to give");
             return;
         };
-        if self.players.computer(side).is_some() {
+        if !self.plays_here(side) {
             self.refuse_computer_turn(side);
             return;
         }

@@ -16,6 +16,9 @@ use super::wire::{LineReader, MAX_CODE, MAX_LINE, MAX_NAME, Message, VERSION};
 /// Handshakes under way at once, at most; more connections are closed at once.
 const MAX_HANDSHAKES: usize = 16;
 
+/// Addresses whose wrong codes are counted, at most.
+const MAX_REMEMBERED: usize = 4096;
+
 /// The letters of a join code made up by the host: no 0/o, 1/l/i to misread.
 const CODE_LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -175,6 +178,10 @@ fn handshake(
     if given != code {
         let failures = {
             let mut door = lock(door);
+            // Bounded: an address forgotten is slowed down again from its next guess.
+            if door.wrong.len() >= MAX_REMEMBERED && !door.wrong.contains_key(&from.ip()) {
+                door.wrong.clear();
+            }
             let failures = door.wrong.entry(from.ip()).or_default();
             *failures += 1;
             *failures
