@@ -647,3 +647,89 @@ fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
     assert_eq!(hosted.app.players().name(Side::North), name);
     assert_eq!(given.tag("North"), Some(name));
 }
+
+/// A fake host written here: it accepts one joiner, reads its hello and
+/// answers with `lines`; the connection, for more.
+fn fake_host(lines: &'static [&'static str]) -> (SocketAddr, std::thread::JoinHandle<Peer>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("an address");
+    let host = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().expect("a joiner");
+        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
+        let reader = BufReader::new(stream.try_clone().expect("a copy"));
+        let mut peer = Peer { stream, reader };
+        assert_eq!(peer.line(), format!("hello 1 {CODE} Lekishon"));
+        for line in lines {
+            peer.send(line);
+        }
+        peer
+    });
+    (address, host)
+}
+
+fn join_fake(address: SocketAddr) -> Result<(Link, endodoi::net::Joined), String> {
+    let limits = Limits {
+        hello: Duration::from_millis(500),
+        ..limits()
+    };
+    Link::join(&address.to_string(), CODE, Some("Lekishon"), limits).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_host_that_says_nothing_or_garbage_or_a_game_that_does_not_replay_is_refused() {
+    let cases: [(&'static [&'static str], &str); 3] = [
+        (
+            &[],
+            "does not answer as an endodoi host: nothing came in time",
+        ),
+        (
+            &["welcome Naserian", "launch missiles"],
+            "does not answer as an endodoi host: unknown message \"launch\"",
+        ),
+        (
+            &[
+                "welcome Naserian",
+                "game \"[Width \\\"6\\\"]\\n\\n1. A z *\\n\"",
+            ],
+            "does not answer as an endodoi host: its game: line 3, column 6, ply 2: move `z`: there is no hole z on a board 6 holes wide",
+        ),
+    ];
+    for (lines, why) in cases {
+        let (address, host) = fake_host(lines);
+        let error = join_fake(address).expect_err("the joiner refuses");
+        assert_eq!(error, format!("the host at {address} {why}"));
+        drop(host.join().expect("the fake host ran"));
+    }
+}
+
+#[test]
+fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
+    let (address, host) = fake_host(&["welcome Naserian", "game \"[Width \\\"6\\\"]\\n\\n*\\n\""]);
+    let (mut link, joined) = join_fake(address).expect("the fake host lets the joiner in");
+    let mut peer = host.join().expect("the fake host ran");
+    let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
+    app.set_animation(false);
+    let role = Role::Guest {
+        address: address.to_string(),
+    };
+    app.play_across(Network::new(role), Side::South, None);
+    peer.send("move 0 a");
+    let start = Instant::now();
+    while app.game().ply() == 0
+        && matches!(app.network().unwrap().connection, Connection::Connected)
+    {
+        assert!(start.elapsed() < PATIENCE, "waited for the refusal");
+        link.pump(&mut app);
+        for effect in app.take_effects() {
+            link.carry_out(&effect);
+        }
+        sleep(Duration::from_millis(5));
+    }
+    let why = "South sowed a, a hole of the other row";
+    assert_eq!(peer.line(), format!("bye {why}"));
+    assert_eq!(app.game().ply(), 0, "nothing was applied");
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some(format!("Disconnected: {why}; the game is kept").as_str())
+    );
+}
