@@ -179,7 +179,7 @@ impl App {
             (Connection::Waiting, Role::Host { address, code }) => {
                 format!("Waiting for the other player: endodoi join {address} --code {code}")
             }
-            (Connection::Waiting, Role::Guest { .. }) => "Connecting…".to_owned(),
+            (Connection::Waiting, Role::Guest { address }) => format!("Connecting to {address}…"),
             (Connection::Connected, _) if self.remote_to_move() => {
                 format!("Connected to {other} · {other} is thinking")
             }
@@ -190,8 +190,8 @@ impl App {
             (Connection::Lost(why), Role::Host { address, code }) => format!(
                 "Connection lost ({why}) · waiting for {other}: endodoi join {address} --code {code}"
             ),
-            (Connection::Lost(why), Role::Guest { .. }) => {
-                format!("Connection lost ({why}) · reconnecting…")
+            (Connection::Lost(why), Role::Guest { address }) => {
+                format!("Connection lost ({why}) · reconnecting to {address}…")
             }
         })
     }

@@ -149,6 +149,10 @@ impl Link {
             Effect::Hangup(why) => {
                 if let Some(peer) = self.peer.take() {
                     peer.close(why);
+                    if let End::Host(host) = &self.end {
+                        // The door opens at once, not when the reading thread notices.
+                        host.release(peer.id());
+                    }
                     self.after_loss();
                 }
             }
@@ -167,14 +171,6 @@ impl Link {
                 let closed = Arc::clone(&self.closed);
                 thread::spawn(move || reconnect(&door, &events, &closed));
             }
-        }
-    }
-
-    /// The address the host listens at.
-    pub fn host_address(&self) -> Option<std::net::SocketAddr> {
-        match &self.end {
-            End::Host(host) => Some(host.address()),
-            End::Guest(_) => None,
         }
     }
 }

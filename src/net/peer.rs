@@ -4,7 +4,7 @@
 //! writes through [`Peer::send`].
 
 use std::io::{BufReader, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -88,7 +88,6 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[derive(Clone, Debug)]
 pub struct Peer {
     id: u64,
-    address: SocketAddr,
     writer: Arc<Mutex<TcpStream>>,
 }
 
@@ -99,7 +98,6 @@ impl Peer {
         writer.set_write_timeout(Some(limits.silence))?;
         Ok(Peer {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-            address: stream.peer_addr()?,
             writer: Arc::new(Mutex::new(writer)),
         })
     }
@@ -107,11 +105,6 @@ impl Peer {
     /// The connection's number.
     pub fn id(&self) -> u64 {
         self.id
-    }
-
-    /// The peer's address.
-    pub fn address(&self) -> SocketAddr {
-        self.address
     }
 
     /// Writes `message` as a line.
