@@ -265,3 +265,53 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
     assert_eq!(position, String::from_utf8_lossy(&expected.stdout));
     assert!(!position.contains("\"status\": \"ongoing\""), "{position}");
 }
+
+/// A port on loopback that nothing listens at now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    listener.local_addr().expect("an address").port()
+}
+
+#[test]
+fn a_host_killed_and_hosted_again_with_resume_is_joined_again_by_itself() {
+    let Some(panes) = Panes::new("a_host_killed_and_hosted_again") else {
+        return;
+    };
+    let address = format!("127.0.0.1:{}", free_port());
+    let host = format!("host --listen {address} --code k4p9 --name Naserian --no-animation");
+    panes.start("host", &host, true);
+    panes.wait("host", "--code k4p9");
+    panes.start(
+        "join",
+        &format!("join {address} --code k4p9 --name Lekishon --no-animation"),
+        true,
+    );
+    panes.wait("host", "Lekishon joined");
+    let game = whole_game();
+    for (ply, played) in game.history()[..3].iter().enumerate() {
+        let mover = match played.hole.side() {
+            Side::South => "host",
+            Side::North => "join",
+        };
+        let letter = played.hole.to_string().to_lowercase();
+        panes.keys(mover, &[&letter, "Enter"]);
+        panes.wait("host", &format!("move {} ╮", ply + 1));
+        panes.wait("join", &format!("move {} ╮", ply + 1));
+    }
+    panes.kill("host");
+    panes.wait(
+        "join",
+        "Disconnected: the other player left; the game is kept",
+    );
+    panes.start("host", &format!("{host} --resume"), true);
+    panes.wait("host", "Lekishon joined");
+    panes.wait("join", "Reconnected: the game goes on at move 4");
+    let fourth = game.history()[3].hole;
+    let mover = match fourth.side() {
+        Side::South => "host",
+        Side::North => "join",
+    };
+    panes.keys(mover, &[&fourth.to_string().to_lowercase(), "Enter"]);
+    panes.wait("host", "move 4 ╮");
+    panes.wait("join", "move 4 ╮");
+}
