@@ -733,3 +733,30 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         Some(format!("Disconnected: {why}; the game is kept").as_str())
     );
 }
+
+#[test]
+fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
+    let mut app = App::new(Config::default(), Match::default());
+    let role = Role::Guest {
+        address: "127.0.0.1:7557".to_owned(),
+    };
+    // Here the joiner plays South, to move.
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(endodoi::app::Remote::Lost(
+        "the other player left".to_owned(),
+    ));
+    assert_eq!(
+        app.network_status().as_deref(),
+        Some("Connection lost (the other player left) · reconnecting to 127.0.0.1:7557…")
+    );
+    let why = "the host at 127.0.0.1:7557 refused: wrong code";
+    app.remote(endodoi::app::Remote::GaveUp(why.to_owned()));
+    assert_eq!(text(&app), format!("{why}; not trying again"));
+    assert_eq!(
+        app.network_status().as_deref(),
+        Some(format!("Connection closed: {why} · the game is kept; `endodoi join` again").as_str())
+    );
+    type_keys(&mut app, "\n");
+    assert_eq!(text(&app), "North is not connected: the game waits");
+    assert_eq!(app.game().ply(), 0, "no move without the other player");
+}

@@ -61,6 +61,8 @@ pub enum Remote {
     TurnedAway(String),
     /// The connection was lost, and why.
     Lost(String),
+    /// The joiner stopped trying to connect again: the host said no.
+    GaveUp(String),
 }
 
 /// Which end of the connection this program is.
@@ -90,6 +92,8 @@ pub enum Connection {
     /// The connection was lost, and why: the host waits for the player to
     /// join again, the joiner tries again.
     Lost(String),
+    /// The joiner stopped trying: the host said no, and why.
+    Closed(String),
 }
 
 /// A game played across the network: who we are and how the line is.
@@ -193,6 +197,9 @@ impl App {
             (Connection::Lost(why), Role::Guest { address }) => {
                 format!("Connection lost ({why}) · reconnecting to {address}…")
             }
+            (Connection::Closed(why), _) => {
+                format!("Connection closed: {why} · the game is kept; `endodoi join` again")
+            }
         })
     }
 
@@ -218,6 +225,10 @@ impl App {
             Remote::Said(said) => self.heard(said),
             Remote::TurnedAway(why) => self.notify(Tone::Error, why),
             Remote::Lost(why) => self.disconnected(why),
+            Remote::GaveUp(why) => {
+                self.notify(Tone::Error, format!("{why}; not trying again"));
+                self.set_connection(Connection::Closed(why));
+            }
         }
     }
 

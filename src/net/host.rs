@@ -11,7 +11,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::peer::{Event, Limits, Peer, spawn_reader};
-use super::wire::{LineReader, MAX_CODE, MAX_LINE, MAX_NAME, Message, VERSION};
+use super::wire::{BUSY, LineReader, MAX_CODE, MAX_LINE, MAX_NAME, Message, VERSION};
 
 /// Handshakes under way at once, at most; more connections are closed at once.
 const MAX_HANDSHAKES: usize = 16;
@@ -200,7 +200,7 @@ fn handshake(
         let mut door = lock(door);
         if door.player.is_some() {
             drop(door);
-            return refuse("a player is already in this game".to_owned());
+            return refuse(BUSY.to_owned());
         }
         door.player = Some(peer.id());
         door.wrong.remove(&from.ip());

@@ -8,7 +8,7 @@ use std::sync::mpsc::Sender;
 use crate::record::Record;
 
 use super::peer::{Event, Limits, Peer, spawn_reader};
-use super::wire::{LineReader, MAX_GAME_LINE, Message, VERSION};
+use super::wire::{BUSY, LineReader, MAX_GAME_LINE, Message, VERSION};
 
 /// Why a joiner could not join.
 #[derive(Debug, thiserror::Error)]
@@ -40,9 +40,10 @@ pub enum JoinError {
 }
 
 impl JoinError {
-    /// Whether trying again cannot help (the host said no).
+    /// Whether trying again cannot help: the host said no, other than
+    /// because its player is still in the game.
     pub fn is_final(&self) -> bool {
-        matches!(self, JoinError::Refused { .. })
+        matches!(self, JoinError::Refused { reason, .. } if reason != BUSY)
     }
 }
 
@@ -131,4 +132,24 @@ pub fn join(
     };
     spawn_reader(peer.clone(), reader, limits, events.clone(), || {});
     Ok(Joined { peer, host, record })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_busy_host_is_worth_trying_again() {
+        let refused = |reason: &str| JoinError::Refused {
+            address: "127.0.0.1:7557".into(),
+            reason: reason.into(),
+        };
+        assert!(!refused(BUSY).is_final());
+        assert!(refused("wrong code").is_final());
+        let unreachable = JoinError::Unreachable {
+            address: "127.0.0.1:7557".into(),
+            reason: "Connection refused (os error 111)".into(),
+        };
+        assert!(!unreachable.is_final());
+    }
 }

@@ -130,7 +130,8 @@ impl Link {
                 app.remote(Remote::Lost(why));
                 self.after_loss();
             }
-            Event::TurnedAway(why) | Event::GaveUp(why) => app.remote(Remote::TurnedAway(why)),
+            Event::TurnedAway(why) => app.remote(Remote::TurnedAway(why)),
+            Event::GaveUp(why) => app.remote(Remote::GaveUp(why)),
             // News of a connection given up already.
             Event::Said { .. } | Event::Lost { .. } => {}
         }

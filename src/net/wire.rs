@@ -26,6 +26,11 @@ pub const MAX_NAME: usize = 40;
 /// The longest join code, in characters.
 pub const MAX_CODE: usize = 32;
 
+/// The host's reason for turning a joiner away while its player is in the
+/// game: the only refusal worth trying again after (the host may not have
+/// noticed yet that the line to its player was cut).
+pub const BUSY: &str = "a player is already in this game";
+
 /// One message: what a line of the protocol says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
