@@ -18,12 +18,14 @@
 //! ```
 
 mod menu;
+mod results;
 mod saved;
 mod setup;
 
 use std::path::PathBuf;
 
 pub use menu::Entry;
+pub use results::{Against, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
