@@ -29,7 +29,7 @@ pub use results::{Against, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::{Action, App, Effect, Match, Menu, Mode, Screen, Target, Tone};
+use super::{Action, App, Effect, Keymap, Match, Menu, Mode, Screen, Target, Tone};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -46,6 +46,8 @@ pub enum Page {
     Continue,
     /// The games to replay, and a record file.
     Replay,
+    /// Each player's results, a line a player and opponent.
+    Results,
 }
 
 /// What is being typed on the start screen.
@@ -73,6 +75,7 @@ pub struct Start {
     row: usize,
     setup: Setup,
     saved: Vec<SavedGame>,
+    stats: Stats,
     typing: Option<(Typed, String)>,
     path: String,
 }
@@ -96,6 +99,7 @@ impl Start {
             row: 0,
             setup: Setup::new(config, players),
             saved,
+            stats: Stats::default(),
             typing: None,
             path: String::new(),
         }
@@ -141,6 +145,20 @@ impl Start {
         &self.saved
     }
 
+    /// Each player's results in the saved games, for the results page.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The table of the keys of the page shown.
+    pub fn keymap(&self) -> Keymap {
+        match (self.page, &self.typing) {
+            (_, Some(_)) => Keymap::Typing,
+            (Page::Results, None) => Keymap::Results,
+            (_, None) => Keymap::Start,
+        }
+    }
+
     /// The number of lines of the page shown.
     pub fn rows(&self) -> usize {
         match self.page {
@@ -149,6 +167,7 @@ impl Start {
             Page::Continue => self.unfinished().count(),
             // A record file, then the saved games.
             Page::Replay => 1 + self.saved.len(),
+            Page::Results => self.stats.rows.len(),
         }
     }
 
@@ -160,7 +179,9 @@ impl Start {
             Menu::Up | Menu::Down => self.rows() > 1,
             Menu::Less | Menu::More => value,
             Menu::Choose => self.rows() > 0,
-            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Learn => self.page == Page::Menu,
+            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Results | Menu::Learn => {
+                self.page == Page::Menu
+            }
             Menu::Play => self.page == Page::NewGame,
             Menu::OpenFile => self.page == Page::Replay,
             Menu::Back => self.page != Page::Menu,
@@ -198,10 +219,12 @@ impl Start {
                 Page::NewGame => self.go_to(Page::Menu, Entry::NewGame.row()),
                 Page::Continue => self.go_to(Page::Menu, Entry::Continue.row()),
                 Page::Replay => self.go_to(Page::Menu, Entry::Replay.row()),
+                Page::Results => self.go_to(Page::Menu, Entry::Results.row()),
             },
             Menu::NewGame if self.page == Page::Menu => return self.enter(Entry::NewGame),
             Menu::Continue if self.page == Page::Menu => return self.enter(Entry::Continue),
             Menu::Replay if self.page == Page::Menu => return self.enter(Entry::Replay),
+            Menu::Results if self.page == Page::Menu => return self.enter(Entry::Results),
             Menu::Learn if self.page == Page::Menu => return self.enter(Entry::Learn),
             Menu::Choose => return self.choose(),
             Menu::Less | Menu::More if self.page == Page::NewGame => {
@@ -245,6 +268,8 @@ impl Start {
                 }
                 Some(index) => Next::Open(Opening::Replay(self.saved[index].path.clone())),
             },
+            // A table to read: a click selects its line, nothing more.
+            Page::Results => Next::Stay,
         }
     }
 
@@ -302,6 +327,15 @@ impl App {
         let mut app = App::new(config, Match::default());
         app.screen = Screen::Start(Box::new(Start::new(config, players, saved)));
         app
+    }
+
+    /// The start screen's results page shows `stats` (read from the saved
+    /// games by the session).
+    pub fn with_results(mut self, stats: Stats) -> App {
+        if let Screen::Start(start) = &mut self.screen {
+            start.stats = stats;
+        }
+        self
     }
 
     /// The start screen, while it is shown.

@@ -12,6 +12,8 @@ pub enum Entry {
     Continue,
     /// A game to replay.
     Replay,
+    /// Each player's results.
+    Results,
     /// The lesson.
     Learn,
     /// Quit.
@@ -20,10 +22,11 @@ pub enum Entry {
 
 impl Entry {
     /// The menu's lines, top down.
-    pub const ALL: [Entry; 5] = [
+    pub const ALL: [Entry; 6] = [
         Entry::NewGame,
         Entry::Continue,
         Entry::Replay,
+        Entry::Results,
         Entry::Learn,
         Entry::Quit,
     ];
@@ -34,6 +37,7 @@ impl Entry {
             Entry::NewGame => Action::Menu(Menu::NewGame),
             Entry::Continue => Action::Menu(Menu::Continue),
             Entry::Replay => Action::Menu(Menu::Replay),
+            Entry::Results => Action::Menu(Menu::Results),
             Entry::Learn => Action::Menu(Menu::Learn),
             Entry::Quit => Action::Quit,
         }
@@ -63,6 +67,7 @@ impl Start {
             Entry::Continue => self.go_to(Page::Continue, 0),
             // The newest saved game first, else the record file's line.
             Entry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
+            Entry::Results => self.go_to(Page::Results, 0),
             Entry::Learn => return Next::Learn,
             Entry::Quit => return Next::Quit,
         }
