@@ -270,11 +270,13 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     // (a key's words under its words), and on a shorter one it comes in pages.
     let width = HELP_WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
-    // In the lesson, a step's text cut on screen comes first, whole.
-    let mut lines = match app.lesson() {
-        Some(lesson) if super::lesson::text_is_cut(app, lesson, area) => {
+    // In the lesson, a step's text cut on screen comes first, whole; in the
+    // viewer, a fault the status line cuts.
+    let mut lines = match (app.lesson(), app.viewer()) {
+        (Some(lesson), _) if super::lesson::text_is_cut(app, lesson, area) => {
             super::lesson::help_lines(app, lesson, text_width)
         }
+        (_, Some(viewer)) => super::viewer::fault_help_lines(app, viewer, area, text_width),
         _ => Vec::new(),
     };
     lines.push(Line::styled("Keys", look.strong()));
