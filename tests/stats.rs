@@ -347,6 +347,21 @@ fn the_results_scroll_at_56x18_to_the_last_line() {
 }
 
 #[test]
+fn scrolled_the_table_starts_with_a_players_name_not_the_lines_under_it() {
+    let home = home_with_games();
+    home.save("f", "Lemayian", LONG, usize::MAX, last);
+    home.save("g", "Computer (level 1)", "Lemayian", usize::MAX, middle);
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    for _ in 0..14 {
+        press(&mut app, KeyCode::Down);
+    }
+    assert_eq!(row(&app), 14, "the last line");
+    // Lines 6 to 13 would fit with 14, but 6 is under Lemayian's name.
+    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+}
+
+#[test]
 fn without_a_saved_game_the_results_page_says_how_to_get_one() {
     let mut app = start_screen(&Home::new());
     type_keys(&mut app, "t");

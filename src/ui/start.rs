@@ -110,7 +110,10 @@ impl Layout {
         let inner_x = panel.x + 2;
         let first_y = panel.y + 1 + padding;
         // The selected line stays in sight.
-        let first = (start.row() + 1).saturating_sub(visible);
+        let mut first = (start.row() + 1).saturating_sub(visible);
+        if start.page() == Page::Results {
+            first = results::first_shown(start, first, visible);
+        }
         let rows = (first..start.rows())
             .take(visible)
             .enumerate()

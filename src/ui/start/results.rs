@@ -123,6 +123,25 @@ pub(super) fn row_line(app: &View, row: &Row, width: u16) -> Line<'static> {
     ])
 }
 
+/// The first line to show of a table `visible` lines high, from the
+/// `first` that keeps the selected line in sight: a player's name rather
+/// than a line under it, where the selected line then stays in sight.
+pub(super) fn first_shown(start: &Start, first: usize, visible: usize) -> usize {
+    let rows = &start.stats().rows;
+    let names = |at: usize| {
+        rows.get(at)
+            .is_some_and(|row| row.against == Against::Everyone)
+    };
+    let selected = start.row();
+    if first > selected {
+        return first;
+    }
+    match (0..=first).rev().find(|&at| names(at)) {
+        Some(name) if selected - name < visible => name,
+        _ => (first..=selected).find(|&at| names(at)).unwrap_or(first),
+    }
+}
+
 /// Under the frame, whose line is selected, in words: the name whole
 /// where the table cuts it.
 pub(super) fn footer(start: &Start, width: u16) -> String {
