@@ -2,8 +2,10 @@
 //! given. A new game is set up on a page of its own (each side a person by
 //! name or the computer at a level, the board, a match) and played at once;
 //! an unfinished saved game is continued, a saved game or a record file
-//! replayed. The saved games are read before the screen opens (the session
-//! lists them); opening one is file work, asked for as [`Effect::Open`].
+//! replayed; each player's results are read as a table. The saved games and
+//! their results are read before the screen opens (the session lists them,
+//! [`App::with_results`]); opening one is file work, asked for as
+//! [`Effect::Open`].
 //!
 //! ```
 //! use endodoi::app::{App, Match, Screen};
