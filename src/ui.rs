@@ -205,7 +205,7 @@ fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
     if line.width() <= usize::from(area.width) {
         line.centered().render(area, buf);
     } else {
-        Text::from(wrap(&line, area.width, area.height))
+        Text::from(viewer::status_rows(app, &line, area))
             .centered()
             .render(area, buf);
     }

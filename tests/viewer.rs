@@ -552,7 +552,7 @@ fn at_56x19_a_fault_cut_in_the_status_line_is_read_whole_in_help() {
     let mut app = hostile();
     let screen = drawn(&app, 56, 19);
     assert!(
-        screen.contains(" Faulty record: line 3, column 6, ply 2: unknown token…\n"),
+        screen.contains("\nFaulty record: line 3, column 6, ply 2:… ? reads it all\n"),
         "{screen}"
     );
     press(&mut app, KeyCode::Char('?'));

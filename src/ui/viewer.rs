@@ -137,6 +137,30 @@ pub(super) fn fault_help_lines(
     lines
 }
 
+/// `line`, the status line, in the rows of `area`; a faulty record's fault
+/// cut there ends naming the key of help, which shows it whole
+/// ([`fault_help_lines`]).
+pub(super) fn status_rows(app: &View, line: &Line<'static>, area: Rect) -> Vec<Line<'static>> {
+    let rows = wrap(line, area.width, area.height);
+    let fault = app.viewer().and_then(Viewer::fault);
+    let cut = wrap(line, area.width, u16::MAX).len() > rows.len();
+    match fault {
+        Some(fault) if cut && *line == fault_line(app, fault) => {
+            let hint = format!(
+                " {} reads it all",
+                key_of(app, Keymap::Viewer, Action::Help)
+            );
+            let room = area.width.saturating_sub(hint.chars().count() as u16);
+            let mut rows = wrap(line, room, area.height);
+            if let Some(last) = rows.last_mut() {
+                last.spans.push(Span::styled(hint, app.look.key()));
+            }
+            rows
+        }
+        _ => rows,
+    }
+}
+
 /// The status line of a faulty record: why it stops.
 fn fault_line(app: &View, fault: &str) -> Line<'static> {
     Line::styled(format!("Faulty record: {fault}"), app.look.error())
