@@ -525,6 +525,26 @@ fn at_56x19_a_step_text_cut_under_the_board_is_read_whole_in_help() {
 }
 
 #[test]
+fn at_56x19_the_status_line_drops_clauses_the_key_bar_names_rather_than_cut_a_word() {
+    let mut app = at_page(0);
+    let hole = STEPS[0].hole().to_string().to_lowercase();
+    type_keys(&mut app, &hole);
+    press(&mut app, KeyCode::Enter);
+    assert!(lesson(&app).is_done());
+    let screen = text(&draw(&app, PLAIN, 56, 19));
+    let status = screen.lines().nth(14).expect("the status line");
+    assert_eq!(
+        status.trim(),
+        "Enter the next step · u this step again",
+        "{screen}"
+    );
+    assert!(
+        screen.ends_with("Enter n next  u again  ? help  q quit"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn where_the_step_text_fits_help_is_only_the_keys_and_rules() {
     let mut app = at_page(3);
     let screen = text(&draw(&app, PLAIN, 80, 24));

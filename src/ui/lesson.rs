@@ -145,3 +145,35 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
     };
     Line::styled(text.replace(" · ", app.look.dot()), app.look.muted())
 }
+
+/// `line`, the status line, in the rows of `area`: the lesson's own, where
+/// it does not fit, loses its last clauses (the key bar names their keys
+/// too) rather than being cut mid-word; a message is wrapped as it is.
+pub(super) fn status_rows(
+    app: &View,
+    lesson: &Lesson,
+    line: &Line<'static>,
+    area: Rect,
+) -> Vec<Line<'static>> {
+    let rows = |line: &Line<'static>, height| wrap(line, area.width, height);
+    if *line != status(app, lesson) {
+        return rows(line, area.height);
+    }
+    let dot = app.look.dot();
+    let text: String = line
+        .spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect();
+    let mut clauses: Vec<&str> = text.split(dot).collect();
+    while clauses.len() > 1
+        && rows(&Line::raw(clauses.join(dot)), u16::MAX).len() > usize::from(area.height)
+    {
+        clauses.pop();
+    }
+    let style = line
+        .spans
+        .first()
+        .map_or(line.style, |span| line.style.patch(span.style));
+    rows(&Line::styled(clauses.join(dot), style), area.height)
+}
