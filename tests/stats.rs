@@ -412,6 +412,22 @@ fn the_results_page_in_ascii_and_without_colour_at_every_size() {
 }
 
 #[test]
+fn an_unreadable_save_is_named_with_its_control_characters_escaped() {
+    let home = Home::new();
+    home.save("a", "Lemayian", "Naserian", usize::MAX, first);
+    fs::write(home.games().join("evil\u{1b}[2J.ogn"), "not a record").expect("a damaged save");
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    let screen = draw(&app, PLAIN, 80, 24);
+    assert!(!screen.contains('\u{1b}'), "{screen}");
+    assert!(
+        screen
+            .contains("│   Cannot be read, not counted: evil\\u{1b}[2J (`endodoi games` says why)"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn a_tiny_terminal_draws_what_fits_of_the_results_without_a_panic() {
     let home = home_with_games();
     let mut app = start_screen(&home);

@@ -86,7 +86,7 @@ pub(super) fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static
         note(
             format!(
                 "Cannot be read, not counted: {} (`endodoi games` says why)",
-                stats.unreadable.join(", ")
+                terminal_safe(&stats.unreadable.join(", "))
             ),
             look.error(),
         );
