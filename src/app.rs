@@ -240,8 +240,7 @@ impl App {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(_), _) => Keymap::Confirm,
-            (_, Screen::Start(start)) if start.typing().is_some() => Keymap::Typing,
-            (_, Screen::Start(_)) => Keymap::Start,
+            (_, Screen::Start(start)) => start.keymap(),
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
@@ -256,7 +255,7 @@ impl App {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
             Screen::Lesson(_) => Keymap::Lesson,
-            Screen::Start(_) => Keymap::Start,
+            Screen::Start(ref start) => start.keymap(),
         }
     }
 

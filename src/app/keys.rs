@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
 pub use start::Menu;
-use start::{START, TYPING};
+use start::{RESULTS, START, TYPING};
 
 mod start;
 
@@ -410,11 +410,13 @@ pub enum Keymap {
     Start,
     /// A name or a path being typed on the start screen.
     Typing,
+    /// The start screen's results page.
+    Results,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 9] = [
+    pub const ALL: [Keymap; 10] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
@@ -424,6 +426,7 @@ impl Keymap {
         Keymap::Lesson,
         Keymap::Start,
         Keymap::Typing,
+        Keymap::Results,
     ];
 
     /// The table.
@@ -438,6 +441,7 @@ impl Keymap {
             Keymap::Lesson => LESSON,
             Keymap::Start => START,
             Keymap::Typing => TYPING,
+            Keymap::Results => RESULTS,
         }
     }
 
