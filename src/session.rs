@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Match, Opening, SavedGame, Tone};
+use crate::app::{App, Match, Opening, SavedGame, Tone, counted};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
 use crate::record::{Form, Record};
@@ -113,8 +113,8 @@ impl Session {
             app.notify(
                 Tone::Error,
                 format!(
-                    "{} saved game(s) cannot be read: `endodoi games` names them",
-                    warnings.len()
+                    "{} cannot be read: `endodoi games` names them",
+                    counted(warnings.len(), "saved game")
                 ),
             );
         }
@@ -174,8 +174,8 @@ impl Session {
             session.app.notify(
                 Tone::Error,
                 format!(
-                    "{} problem(s) with the settings file; they are listed when the game ends",
-                    warnings.len()
+                    "{} with the settings file; they are listed when the game ends",
+                    counted(warnings.len(), "problem")
                 ),
             );
         }

@@ -8,6 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr as _;
 
+use crate::app::counted;
 pub use crate::app::start::{Against, Row, Stats, Tally};
 use crate::record::terminal_safe;
 use crate::save::games::Save;
@@ -26,8 +27,8 @@ impl Stats {
     /// (control characters escaped), columns aligned by display width.
     pub fn table(&self, dir: &Path) -> String {
         let mut text = format!(
-            "Results of the {} finished game(s) in {}",
-            self.finished,
+            "Results of the {} in {}",
+            counted(self.finished, "finished game"),
             dir.display()
         );
         let _ = writeln!(text, "{}", self.not_counted());
@@ -83,12 +84,12 @@ impl Stats {
     fn not_counted(&self) -> String {
         let mut parts = Vec::new();
         if self.unfinished > 0 {
-            parts.push(format!("{} unfinished game(s)", self.unfinished));
+            parts.push(counted(self.unfinished, "unfinished game"));
         }
         if !self.unreadable.is_empty() {
             parts.push(format!(
-                "{} save(s) that cannot be read (`endodoi games` names them)",
-                self.unreadable.len()
+                "{} that cannot be read (`endodoi games` names them)",
+                counted(self.unreadable.len(), "save")
             ));
         }
         if parts.is_empty() {

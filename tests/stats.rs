@@ -128,8 +128,8 @@ fn the_table_counts_finished_games_by_player_and_computer_level() {
     assert_eq!(
         text(&output.stdout),
         format!(
-            "Results of the 3 finished game(s) in {games}; not counted: 1 unfinished game(s), \
-             1 save(s) that cannot be read (`endodoi games` names them):
+            "Results of the 3 finished games in {games}; not counted: 1 unfinished game, \
+             1 save that cannot be read (`endodoi games` names them):
 Player                             Against             Games  Wins  Draws  Losses  Average margin
 Computer (level 3)                 everyone                1     1      0       0           +14.0
                                    people                  1     1      0       0           +14.0
@@ -185,7 +185,7 @@ fn no_saved_games_is_an_empty_table_not_an_error() {
     assert_eq!(
         text(&output.stdout),
         format!(
-            "Results of the 0 finished game(s) in {}:\n",
+            "Results of the 0 finished games in {}:\n",
             home.games().display()
         )
     );

@@ -941,7 +941,7 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
     .expect("a bad setting");
     // A game option (the default seeds) skips the start screen.
     tmux.start("--seeds 4", false);
-    let screen = tmux.wait_for("1 problem(s) with the settings file");
+    let screen = tmux.wait_for("1 problem with the settings file");
     assert!(
         screen.contains("En Dodoi - 8 holes"),
         "ASCII, width 8:\n{screen}"

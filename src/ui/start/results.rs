@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use super::super::theme::fit;
 use super::super::{View, key_of, wrap};
 use crate::app::start::{Against, Row};
-use crate::app::{Action, Keymap, Menu, Start};
+use crate::app::{Action, Keymap, Menu, Start, counted};
 use crate::record::terminal_safe;
 
 /// The headings of the number columns and their widths.
@@ -71,7 +71,7 @@ pub(super) fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static
         };
         note(text, look.strong());
     } else {
-        let mut counted = format!("{} finished game(s)", stats.finished);
+        let mut counted = counted(stats.finished, "finished game");
         if stats.unfinished > 0 {
             let _ = write!(
                 counted,
