@@ -253,8 +253,7 @@ impl App {
             (Mode::Help, _) => Keymap::Help,
             (Mode::Confirm(Confirm::Undo(_)), _) => Keymap::Answer,
             (Mode::Confirm(_), _) => Keymap::Confirm,
-            (_, Screen::Start(start)) if start.typing().is_some() => Keymap::Typing,
-            (_, Screen::Start(_)) => Keymap::Start,
+            (_, Screen::Start(start)) => start.keymap(),
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
@@ -269,7 +268,7 @@ impl App {
             Screen::Game => Keymap::Game,
             Screen::Viewer(_) => Keymap::Viewer,
             Screen::Lesson(_) => Keymap::Lesson,
-            Screen::Start(_) => Keymap::Start,
+            Screen::Start(ref start) => start.keymap(),
         }
     }
 
@@ -503,6 +502,12 @@ impl App {
 /// `seed` or `seeds`, as a count of `count` (of either sign) needs.
 pub(crate) fn seeds_word(count: i64) -> &'static str {
     if count.abs() == 1 { "seed" } else { "seeds" }
+}
+
+/// `count` and `noun`, made plural (by an `s`) unless the count is 1:
+/// `1 game`, `3 games`.
+pub(crate) fn counted(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// `text` with its first letter in upper case.

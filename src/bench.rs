@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::rules::{Config, Game, Hole, Variant};
+use crate::rules::{Config, Game, Hole, MAX_WIDTH, Variant};
 
 /// The seed of every benchmark run, so that each run plays the same games.
 pub const SEED: u64 = 0x00e1_d0d0;
@@ -53,11 +53,8 @@ pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Wo
             .fold(0, |holes, (index, _)| holes | 1 << index);
         let shuffled = std::iter::from_fn(|| {
             (undrawn != 0).then(|| {
-                let mut rest = undrawn;
-                for _ in 0..rng.u32(..undrawn.count_ones()) {
-                    rest &= rest - 1;
-                }
-                let index = rest.trailing_zeros() as u8;
+                let drawn = rng.u32(..undrawn.count_ones()) as usize;
+                let index = NTH_HOLE[usize::from(undrawn)][drawn];
                 undrawn &= !(1 << index);
                 Hole::new(side, index)
             })
@@ -69,6 +66,26 @@ pub fn play_random(game: &mut Game, rng: &mut fastrand::Rng, plies: usize) -> Wo
     }
     work
 }
+
+/// `NTH_HOLE[holes][n]`: the index of the `n`-th hole (from 0) of the set
+/// `holes` (a bit a hole): a look-up, since a loop that counts up to a random
+/// `n` is a branch no processor can guess.
+static NTH_HOLE: [[u8; MAX_WIDTH as usize]; 1 << MAX_WIDTH] = {
+    let mut table = [[0; MAX_WIDTH as usize]; 1 << MAX_WIDTH];
+    let mut holes = 0;
+    while holes < table.len() {
+        let (mut index, mut n) = (0, 0);
+        while index < MAX_WIDTH {
+            if holes & 1 << index != 0 {
+                table[holes][n] = index;
+                n += 1;
+            }
+            index += 1;
+        }
+        holes += 1;
+    }
+    table
+};
 
 /// One width's measurement: the median of [`ROUNDS`] timed rounds.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Match, Opening, SavedGame, Tone};
+use crate::app::{App, Match, Opening, SavedGame, Tone, counted};
 use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, kind_of, read_regular};
 use crate::record::{Form, Record, Tags};
@@ -19,6 +19,7 @@ use crate::rules::{BySide, Side};
 use crate::save::lock::{GameLock, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
 use crate::settings::{Field, Settings};
+use crate::stats::Stats;
 use crate::ui::Look;
 
 /// Everything a game in the terminal needs, prepared before the terminal is
@@ -107,15 +108,16 @@ impl Session {
     /// # Errors
     /// When the board options are invalid.
     pub fn start_screen(args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
-        let (saved, warnings) = match games.map(games::list).transpose() {
+        let (saved, stats, warnings) = match games.map(games::list).transpose() {
             Ok(saves) => {
                 let saves = saves.unwrap_or_default();
-                (saved_games(&saves), games::unreadable(&saves))
+                let warnings = games::unreadable(&saves);
+                (saved_games(&saves), Stats::of(&saves), warnings)
             }
-            Err(error) => (Vec::new(), vec![format!("{error:#}")]),
+            Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
         let players = named(&Match::new(None, None, args.first_to), args);
-        let app = App::start(args.board.config()?, &players, saved);
+        let app = App::start(args.board.config()?, &players, saved).with_results(stats);
         let store = Store::open(
             games.map(Path::to_path_buf),
             Opened::default(),
@@ -131,8 +133,8 @@ impl Session {
             app.notify(
                 Tone::Error,
                 format!(
-                    "{} saved game(s) cannot be read: `endodoi games` names them",
-                    warnings.len()
+                    "{} cannot be read: `endodoi games` names them",
+                    counted(warnings.len(), "saved game")
                 ),
             );
         }
@@ -192,8 +194,8 @@ impl Session {
             session.app.notify(
                 Tone::Error,
                 format!(
-                    "{} problem(s) with the settings file; they are listed when the game ends",
-                    warnings.len()
+                    "{} with the settings file; they are listed when the game ends",
+                    counted(warnings.len(), "problem")
                 ),
             );
         }

@@ -1,157 +1,34 @@
-//! Each player's results in the saved games, for `endodoi stats`: games,
-//! wins, draws, losses and the average margin (the player's seeds at the end
-//! less the opponent's), in all, against people, and against the computer at
-//! each level. Only finished games count; unfinished and unreadable saves are
-//! counted apart so that the output can say so. A player is a name as the
-//! record's `South` and `North` tags write it, so the computer at each level
-//! (`Computer (level 3)`) is a player of its own.
+//! Each player's results in the saved games, for `endodoi stats`: the
+//! saves read into the app's [`Stats`] (the counting, pure, which the start
+//! screen's results page shows too), and written as a table or as JSON.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
 use unicode_width::UnicodeWidthStr as _;
 
-use crate::app::level_of_name;
-use crate::record::{Record, terminal_safe};
-use crate::rules::Side;
+use crate::app::counted;
+pub use crate::app::start::{Against, Row, Stats, Tally};
+use crate::record::terminal_safe;
 use crate::save::games::Save;
-use crate::search::Level;
-
-/// Whom a row's games were played against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Against {
-    /// Everyone: all the player's games.
-    Everyone,
-    /// People: opponents whose name is not a computer's.
-    People,
-    /// The computer at this level.
-    Computer(Level),
-}
-
-impl Against {
-    /// The opponent called `name`.
-    fn of(name: &str) -> Against {
-        level_of_name(name).map_or(Against::People, Against::Computer)
-    }
-
-    /// How the table shows it.
-    fn label(self) -> String {
-        match self {
-            Against::Everyone => "everyone".to_owned(),
-            Against::People => "people".to_owned(),
-            Against::Computer(level) => crate::app::computer_name(level, None),
-        }
-    }
-}
-
-/// Games, wins, draws, losses and the sum of the margins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Games played.
-    pub games: u32,
-    /// Games won.
-    pub wins: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// Games lost.
-    pub losses: u32,
-    /// The sum over the games of the player's seeds less the opponent's.
-    pub margin: i64,
-}
-
-impl Tally {
-    /// Counts a game that ended `own` seeds to the opponent's `theirs`.
-    fn add(&mut self, own: u16, theirs: u16) {
-        self.games += 1;
-        match own.cmp(&theirs) {
-            std::cmp::Ordering::Greater => self.wins += 1,
-            std::cmp::Ordering::Equal => self.draws += 1,
-            std::cmp::Ordering::Less => self.losses += 1,
-        }
-        self.margin += i64::from(own) - i64::from(theirs);
-    }
-
-    /// The average margin, in seeds a game.
-    pub fn average_margin(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.margin as f64 / f64::from(self.games)
-        }
-    }
-}
-
-/// One line of the table: a player's results against some opponents.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The player's name, whole.
-    pub player: String,
-    /// The opponents counted.
-    pub against: Against,
-    /// The results.
-    pub tally: Tally,
-}
-
-/// The results of every player in a folder of saved games.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Each player's rows: everyone first, then people, then each computer
-    /// level, gentlest first; players in the order of their names.
-    pub rows: Vec<Row>,
-    /// Finished games counted.
-    pub finished: usize,
-    /// Unfinished games, not counted.
-    pub unfinished: usize,
-    /// Saves that cannot be read, not counted.
-    pub unreadable: usize,
-}
 
 impl Stats {
     /// The results of the finished games among `saves`.
     pub fn of(saves: &[Save]) -> Stats {
-        let mut stats = Stats::default();
-        let mut tallies: BTreeMap<(String, Against), Tally> = BTreeMap::new();
-        for save in saves {
-            let Ok(record) = &save.record else {
-                stats.unreadable += 1;
-                continue;
-            };
-            let Some(outcome) = record.game.outcome() else {
-                stats.unfinished += 1;
-                continue;
-            };
-            stats.finished += 1;
-            let totals = outcome.totals();
-            for side in [Side::South, Side::North] {
-                let player = name(record, side);
-                let against = Against::of(&name(record, side.opponent()));
-                for counted in [Against::Everyone, against] {
-                    tallies
-                        .entry((player.clone(), counted))
-                        .or_default()
-                        .add(totals[side], totals[side.opponent()]);
-                }
-            }
-        }
-        stats.rows = tallies
-            .into_iter()
-            .map(|((player, against), tally)| Row {
-                player,
-                against,
-                tally,
-            })
-            .collect();
-        stats
+        Stats::count(
+            saves
+                .iter()
+                .map(|save| (save.id.as_str(), save.record.as_ref().ok())),
+        )
     }
 
     /// The table `endodoi stats` prints for the saves in `dir`: names whole
     /// (control characters escaped), columns aligned by display width.
     pub fn table(&self, dir: &Path) -> String {
         let mut text = format!(
-            "Results of the {} finished game(s) in {}",
-            self.finished,
+            "Results of the {} in {}",
+            counted(self.finished, "finished game"),
             dir.display()
         );
         let _ = writeln!(text, "{}", self.not_counted());
@@ -207,12 +84,12 @@ impl Stats {
     fn not_counted(&self) -> String {
         let mut parts = Vec::new();
         if self.unfinished > 0 {
-            parts.push(format!("{} unfinished game(s)", self.unfinished));
+            parts.push(counted(self.unfinished, "unfinished game"));
         }
-        if self.unreadable > 0 {
+        if !self.unreadable.is_empty() {
             parts.push(format!(
-                "{} save(s) that cannot be read (`endodoi games` names them)",
-                self.unreadable
+                "{} that cannot be read (`endodoi games` names them)",
+                counted(self.unreadable.len(), "save")
             ));
         }
         if parts.is_empty() {
@@ -270,15 +147,9 @@ impl Stats {
             folder: dir.display().to_string(),
             finished: self.finished,
             unfinished: self.unfinished,
-            unreadable: self.unreadable,
+            unreadable: self.unreadable.len(),
             rows,
         };
         serde_json::to_string(&document).unwrap_or_default()
     }
-}
-
-/// The name of whoever played `side` in `record`, as `endodoi games` shows it.
-fn name(record: &Record, side: Side) -> String {
-    let row = side.to_string();
-    record.tag(&row).unwrap_or(&row).to_owned()
 }

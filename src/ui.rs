@@ -205,9 +205,11 @@ fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
     if line.width() <= usize::from(area.width) {
         line.centered().render(area, buf);
     } else {
-        Text::from(wrap(&line, area.width, area.height))
-            .centered()
-            .render(area, buf);
+        let rows = match app.lesson() {
+            Some(lesson) => lesson::status_rows(app, lesson, &line, area),
+            None => viewer::status_rows(app, &line, area),
+        };
+        Text::from(rows).centered().render(area, buf);
     }
 }
 

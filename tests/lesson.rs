@@ -502,3 +502,62 @@ fn on_a_large_screen_the_text_stays_under_the_board() {
         "no move list in the lesson:\n{screen}"
     );
 }
+
+#[test]
+fn at_56x19_a_step_text_cut_under_the_board_is_read_whole_in_help() {
+    for page in 0..STEPS.len() {
+        let mut app = at_page(page);
+        let text_of_step = collapsed(lesson(&app).text());
+        let screen = text(&draw(&app, PLAIN, 56, 19));
+        assert!(screen.contains("? reads it all ╯"), "{screen}");
+        press(&mut app, KeyCode::Char('?'));
+        let help = draw(&app, PLAIN, 56, 19);
+        assert!(
+            words(&help).contains(&text_of_step),
+            "step {page} whole in help:\n{}",
+            text(&help)
+        );
+        if page == 0 {
+            insta::assert_snapshot!("step_1_at_56x19", screen);
+            insta::assert_snapshot!("step_1_help_at_56x19", text(&help));
+        }
+    }
+}
+
+#[test]
+fn at_56x19_the_status_line_drops_clauses_the_key_bar_names_rather_than_cut_a_word() {
+    let mut app = at_page(0);
+    let hole = STEPS[0].hole().to_string().to_lowercase();
+    type_keys(&mut app, &hole);
+    press(&mut app, KeyCode::Enter);
+    assert!(lesson(&app).is_done());
+    let screen = text(&draw(&app, PLAIN, 56, 19));
+    let status = screen.lines().nth(14).expect("the status line");
+    assert_eq!(
+        status.trim(),
+        "Enter the next step · u this step again",
+        "{screen}"
+    );
+    assert!(
+        screen.ends_with("Enter n next  u again  ? help  q quit"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn where_the_step_text_fits_help_is_only_the_keys_and_rules() {
+    let mut app = at_page(3);
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(!screen.contains("reads it all"), "{screen}");
+    press(&mut app, KeyCode::Char('?'));
+    let help = text(&draw(&app, PLAIN, 80, 24));
+    let title = help
+        .lines()
+        .position(|line| line.contains("─ Help ─"))
+        .expect("the help popup");
+    let first = help.lines().nth(title + 1).expect("a line");
+    assert_eq!(
+        first.trim(),
+        "│ Keys                                                             │"
+    );
+}

@@ -191,6 +191,10 @@ fn the_key_tables_are_the_programs() {
         section(&readme, "<!-- keys: start -->", is_row),
         key_table(&[Keymap::Start, Keymap::Typing])
     );
+    assert_eq!(
+        section(&readme, "<!-- keys: results -->", is_row),
+        key_table(&[Keymap::Results])
+    );
 }
 
 /// The lines of the code block that follows the line `marker`.

@@ -607,7 +607,7 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
     assert_eq!(session.app.game().config().width(), 7);
     assert_eq!(
         session.app.message().map(|message| message.text.as_str()),
-        Some("2 problem(s) with the settings file; they are listed when the game ends")
+        Some("2 problems with the settings file; they are listed when the game ends")
     );
     assert_eq!(folder.text(), "[board]\nwidth = = 8\n");
 }

@@ -1,13 +1,34 @@
-//! `endodoi stats`: each player's results in the saved games, through the
-//! binary with `XDG_DATA_HOME` in a temporary directory: finished games only,
-//! computers told apart by level, names of any length and script whole.
+//! Each player's results in the saved games: `endodoi stats` through the
+//! binary with `XDG_DATA_HOME` in a temporary directory (finished games
+//! only, computers told apart by level, names of any length and script
+//! whole), and the start screen's results page, opened by the session on the
+//! same saves, drawn and driven by keys and clicks.
+
+#[path = "common/keys.rs"]
+mod keys;
+#[path = "common/mouse.rs"]
+mod mouse;
+#[path = "common/screen.rs"]
+mod screen;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use clap::Parser;
+use endodoi::app::start::Page;
+use endodoi::app::{App, Keymap};
+use endodoi::cli::Cli;
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole};
+use endodoi::session::Session;
+use endodoi::ui::{Look, View};
+use keys::{press, type_keys};
+use mouse::{SCREEN, click};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
@@ -107,8 +128,8 @@ fn the_table_counts_finished_games_by_player_and_computer_level() {
     assert_eq!(
         text(&output.stdout),
         format!(
-            "Results of the 3 finished game(s) in {games}; not counted: 1 unfinished game(s), \
-             1 save(s) that cannot be read (`endodoi games` names them):
+            "Results of the 3 finished games in {games}; not counted: 1 unfinished game, \
+             1 save that cannot be read (`endodoi games` names them):
 Player                             Against             Games  Wins  Draws  Losses  Average margin
 Computer (level 3)                 everyone                1     1      0       0           +14.0
                                    people                  1     1      0       0           +14.0
@@ -164,7 +185,7 @@ fn no_saved_games_is_an_empty_table_not_an_error() {
     assert_eq!(
         text(&output.stdout),
         format!(
-            "Results of the 0 finished game(s) in {}:\n",
+            "Results of the 0 finished games in {}:\n",
             home.games().display()
         )
     );
@@ -211,4 +232,210 @@ fn a_games_folder_that_cannot_be_listed_is_an_error_with_status_1() {
         )
     );
     assert_eq!(text(&output.stdout), "");
+}
+
+// ------------------------------------------------------- the results page
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+
+/// The start screen as the session opens it on the saves of `home`.
+fn start_screen(home: &Home) -> App {
+    let args = Cli::try_parse_from(["endodoi"]).expect("no options").play;
+    let mut app = Session::start_screen(&args, Some(&home.games()))
+        .expect("the start screen")
+        .app;
+    app.set_animation(false);
+    app
+}
+
+fn page(app: &App) -> Page {
+    app.start_screen().expect("the start screen").page()
+}
+
+fn draw(app: &App, look: Look, width: u16, height: u16) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    View::new(app, look).render(buf.area, &mut buf);
+    screen::text(&buf)
+}
+
+/// Clicks the first cell of the screen (80×24) that shows `words`.
+fn click_on(app: &mut App, words: &str) {
+    let screen = draw(app, Look::default(), SCREEN.width, SCREEN.height);
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains(words))
+        .unwrap_or_else(|| panic!("{words:?} on the screen:\n{screen}"));
+    let column = line[..line.find(words).expect("found")].chars().count();
+    click(app, column as u16, row as u16);
+}
+
+/// The selected line of the start screen's page.
+fn row(app: &App) -> usize {
+    app.start_screen().expect("the start screen").row()
+}
+
+#[test]
+fn t_opens_the_results_and_esc_or_q_go_back_to_the_menu_on_its_line() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    assert_eq!(page(&app), Page::Results);
+    assert_eq!(app.keymap(), Keymap::Results);
+    type_keys(&mut app, "jj");
+    assert_eq!(row(&app), 2);
+    press(&mut app, KeyCode::Up);
+    assert_eq!(row(&app), 1);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(
+        (page(&app), row(&app)),
+        (Page::Menu, 3),
+        "on the Results line"
+    );
+    // Enter on the line opens it again; q goes back, and quits nothing.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!((page(&app), row(&app)), (Page::Results, 0));
+    type_keys(&mut app, "q");
+    assert_eq!(page(&app), Page::Menu);
+    assert!(!app.should_quit());
+    assert!(
+        app.take_effects().is_empty(),
+        "reading the results asks for nothing"
+    );
+}
+
+#[test]
+fn a_click_on_the_menu_line_opens_the_results_and_a_click_selects_a_line() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    click_on(&mut app, "Results");
+    assert_eq!(page(&app), Page::Results);
+    click_on(&mut app, "Computer (level 5)");
+    assert_eq!(row(&app), 2);
+    // The table cell of a wide character is followed by an empty one.
+    click_on(&mut app, "李");
+    assert_eq!(row(&app), 8);
+    assert_eq!(page(&app), Page::Results, "a click only selects");
+}
+
+#[test]
+fn the_results_page_at_56x18_80x24_and_200x60() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+        insta::assert_snapshot!(
+            format!("results_{width}x{height}"),
+            draw(&app, PLAIN, width, height)
+        );
+    }
+}
+
+#[test]
+fn the_results_scroll_at_56x18_to_the_last_line() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    for _ in 0..9 {
+        press(&mut app, KeyCode::Down);
+    }
+    assert_eq!(row(&app), 9);
+    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+}
+
+#[test]
+fn scrolled_the_table_starts_with_a_players_name_not_the_lines_under_it() {
+    let home = home_with_games();
+    home.save("f", "Lemayian", LONG, usize::MAX, last);
+    home.save("g", "Computer (level 1)", "Lemayian", usize::MAX, middle);
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    for _ in 0..14 {
+        press(&mut app, KeyCode::Down);
+    }
+    assert_eq!(row(&app), 14, "the last line");
+    // Lines 6 to 13 would fit with 14, but 6 is under Lemayian's name.
+    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+}
+
+#[test]
+fn without_a_saved_game_the_results_page_says_how_to_get_one() {
+    let mut app = start_screen(&Home::new());
+    type_keys(&mut app, "t");
+    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+}
+
+#[test]
+fn with_only_an_unfinished_game_the_results_page_says_how_to_finish_it() {
+    let home = Home::new();
+    home.save("d", LONG, "Lemayian", 2, first);
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    let screen = draw(&app, PLAIN, 80, 24);
+    assert!(
+        screen.contains(
+            "│   No finished game yet; 1 unfinished. Play one to the end (c on the      │\n  \
+             │   menu continues it) and its result is counted here.                     │"
+        ),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_results_page_in_ascii_and_without_colour_at_every_size() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    let look = Look {
+        ascii: true,
+        color: false,
+    };
+    for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        View::new(&app, look).render(buf.area, &mut buf);
+        let screen = screen::text(&buf);
+        assert!(screen.is_ascii(), "{width}x{height}:\n{screen}");
+        assert!(screen.contains("Esc back"), "{width}x{height}:\n{screen}");
+        assert!(
+            screen.contains("> Computer (level 3)         "),
+            "{width}x{height}:\n{screen}"
+        );
+        let colours = buf
+            .content
+            .iter()
+            .filter(|cell| cell.fg != ratatui::style::Color::Reset);
+        assert_eq!(colours.count(), 0, "no colour without colour");
+    }
+}
+
+#[test]
+fn an_unreadable_save_is_named_with_its_control_characters_escaped() {
+    let home = Home::new();
+    home.save("a", "Lemayian", "Naserian", usize::MAX, first);
+    fs::write(home.games().join("evil\u{1b}[2J.ogn"), "not a record").expect("a damaged save");
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "t");
+    let screen = draw(&app, PLAIN, 80, 24);
+    assert!(!screen.contains('\u{1b}'), "{screen}");
+    assert!(
+        screen
+            .contains("│   Cannot be read, not counted: evil\\u{1b}[2J (`endodoi games` says why)"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_tiny_terminal_draws_what_fits_of_the_results_without_a_panic() {
+    let home = home_with_games();
+    let mut app = start_screen(&home);
+    type_keys(&mut app, "tjjj");
+    for width in 0..60 {
+        for height in 0..20 {
+            let screen = draw(&app, PLAIN, width, height);
+            assert_eq!(screen.split('\n').count(), usize::from(height.max(1)));
+        }
+    }
 }

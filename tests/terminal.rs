@@ -941,7 +941,7 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
     .expect("a bad setting");
     // A game option (the default seeds) skips the start screen.
     tmux.start("--seeds 4", false);
-    let screen = tmux.wait_for("1 problem(s) with the settings file");
+    let screen = tmux.wait_for("1 problem with the settings file");
     assert!(
         screen.contains("En Dodoi - 8 holes"),
         "ASCII, width 8:\n{screen}"
@@ -1014,4 +1014,57 @@ fn continue_on_the_start_screen_goes_on_with_the_saved_game_in_its_file() {
     tmux.wait_for_exit();
     assert_eq!(tmux.autosaved_path(), path, "the same file goes on");
     assert_eq!(moves(&tmux.autosaved()), "C a D");
+}
+
+#[test]
+fn the_results_page_opens_from_the_start_screen_on_the_saved_games_and_q_goes_back() {
+    use endodoi::rules::{Config, Game};
+    let Some(tmux) = Tmux::new("start-results") else {
+        return;
+    };
+    std::fs::create_dir_all(tmux.games()).expect("the games folder");
+    // Each game the first legal move every time: South 17, North 31.
+    for (id, south, north) in [
+        ("a", "Naserian", "Computer (level 2)"),
+        ("b", "Lemayian", "Naserian"),
+    ] {
+        let mut game = Game::new(Config::default());
+        while game.outcome().is_none() {
+            let first = game.legal_moves().next().expect("a move");
+            game.play(first).expect("a legal move");
+        }
+        let mut record = Record::new(game);
+        record.set_tag("South", south);
+        record.set_tag("North", north);
+        std::fs::write(tmux.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
+    }
+    std::fs::write(tmux.games().join("broken.ogn"), "not a record").expect("a damaged save");
+    tmux.start("", true);
+    tmux.wait_for("Learn to play");
+    tmux.keys(&["t"]);
+    let screen = tmux.wait_for("Player, against");
+    assert!(
+        screen.contains("Cannot be read, not counted: broken"),
+        "{screen}"
+    );
+    let words = |name: &str| -> Vec<String> {
+        let line = screen
+            .lines()
+            .find(|line| line.contains(name))
+            .unwrap_or_else(|| panic!("{name} on the screen:\n{screen}"));
+        line.split_whitespace()
+            .filter(|word| !["│", "▶"].contains(word))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(words("Naserian"), ["Naserian", "2", "1", "0", "1", "+0.0"]);
+    assert_eq!(words("Lemayian"), ["Lemayian", "1", "0", "0", "1", "-14.0"]);
+    tmux.keys(&["q"]);
+    tmux.wait_for("Replay a game");
+    assert!(
+        tmux.has_session(),
+        "q on the results goes back, it does not quit"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for_exit();
 }

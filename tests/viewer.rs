@@ -531,3 +531,43 @@ fn a_long_fault_wraps_onto_more_rows_with_its_control_characters_escaped() {
     );
     assert!(fault.contains(r"`\u{1b}]0;PWNED\u{7}\u{1b}`"), "{fault}");
 }
+
+/// The viewer of a record whose second move is a token with control
+/// characters: its fault is long.
+fn hostile() -> App {
+    let text = "[Width \"6\"]\n\n1. A \u{1b}]0;PWNED\u{7}\u{1b}[2J b\n";
+    let partial = Record::read_until_fault(text, Form::File).expect("tags are fine");
+    let fault = partial.error.expect("a fault").to_string();
+    App::review(partial.record, "hostile.ogn", Some(fault))
+}
+
+fn drawn(app: &App, width: u16, height: u16) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    View::new(app, PLAIN).render(buf.area, &mut buf);
+    text(&buf)
+}
+
+#[test]
+fn at_56x19_a_fault_cut_in_the_status_line_is_read_whole_in_help() {
+    let mut app = hostile();
+    let screen = drawn(&app, 56, 19);
+    assert!(
+        screen.contains("\nFaulty record: line 3, column 6, ply 2:… ? reads it all\n"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!(drawn(&app, 56, 19));
+}
+
+#[test]
+fn where_the_status_line_shows_the_fault_whole_help_does_not_repeat_it() {
+    let mut app = hostile();
+    press(&mut app, KeyCode::Char('?'));
+    let screen = drawn(&app, 80, 24);
+    assert!(
+        screen.contains(
+            "╭────────────────────────────── Help ──────────────────────────────╮\n      │ Keys "
+        ),
+        "{screen}"
+    );
+}

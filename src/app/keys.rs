@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Hole;
 pub use start::Menu;
-use start::{START, TYPING};
+use start::{RESULTS, START, TYPING};
 
 mod start;
 
@@ -430,11 +430,13 @@ pub enum Keymap {
     Start,
     /// A name or a path being typed on the start screen.
     Typing,
+    /// The start screen's results page.
+    Results,
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 10] = [
+    pub const ALL: [Keymap; 11] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
@@ -445,6 +447,7 @@ impl Keymap {
         Keymap::Lesson,
         Keymap::Start,
         Keymap::Typing,
+        Keymap::Results,
     ];
 
     /// The table.
@@ -460,6 +463,7 @@ impl Keymap {
             Keymap::Lesson => LESSON,
             Keymap::Start => START,
             Keymap::Typing => TYPING,
+            Keymap::Results => RESULTS,
         }
     }
 

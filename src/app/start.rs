@@ -2,8 +2,10 @@
 //! given. A new game is set up on a page of its own (each side a person by
 //! name or the computer at a level, the board, a match) and played at once;
 //! an unfinished saved game is continued, a saved game or a record file
-//! replayed. The saved games are read before the screen opens (the session
-//! lists them); opening one is file work, asked for as [`Effect::Open`].
+//! replayed; each player's results are read as a table. The saved games and
+//! their results are read before the screen opens (the session lists them,
+//! [`App::with_results`]); opening one is file work, asked for as
+//! [`Effect::Open`].
 //!
 //! ```
 //! use endodoi::app::{App, Match, Screen};
@@ -17,37 +19,23 @@
 //! assert_eq!(app.screen(), &Screen::Game);
 //! ```
 
+mod menu;
+mod results;
+mod saved;
+mod setup;
+
 use std::path::PathBuf;
 
+pub use menu::Entry;
+pub use results::{Against, Row, Stats, Tally};
+pub use saved::SavedGame;
+pub use setup::{Field, Setup};
+
 use super::{Action, App, Effect, Keymap, Match, Menu, Mode, Screen, Target, Tone};
-use crate::rules::{BySide, Config, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant};
-use crate::search::Level;
+use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
 const MAX_TYPED: usize = 256;
-/// The most wins a match may be played to (as `--first-to`).
-const MAX_FIRST_TO: u16 = 99;
-
-/// A saved game as the start screen lists it; the session reads them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedGame {
-    /// What `--resume ID` calls it.
-    pub id: String,
-    /// Its file.
-    pub path: PathBuf,
-    /// The players' names, by the rows of the game saved.
-    pub names: BySide<String>,
-    /// Moves played.
-    pub moves: usize,
-    /// The board, in words: `8 holes, 4 seeds, classic`.
-    pub board: String,
-    /// When it was last played: `2026-12-01 05:10` (UTC).
-    pub when: String,
-    /// Whether the game is over.
-    pub finished: bool,
-    /// The program playing it now, in words (`process 1234`), if one is.
-    pub in_use: Option<String>,
-}
 
 /// The pages of the start screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,187 +48,8 @@ pub enum Page {
     Continue,
     /// The games to replay, and a record file.
     Replay,
-}
-
-/// The lines of the menu.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
-    /// A new game.
-    NewGame,
-    /// An unfinished game.
-    Continue,
-    /// A game to replay.
-    Replay,
-    /// The lesson.
-    Learn,
-    /// Quit.
-    Quit,
-}
-
-impl Entry {
-    /// The menu's lines, top down.
-    pub const ALL: [Entry; 5] = [
-        Entry::NewGame,
-        Entry::Continue,
-        Entry::Replay,
-        Entry::Learn,
-        Entry::Quit,
-    ];
-
-    /// The action of its shortcut key.
-    pub fn action(self) -> Action {
-        match self {
-            Entry::NewGame => Action::Menu(Menu::NewGame),
-            Entry::Continue => Action::Menu(Menu::Continue),
-            Entry::Replay => Action::Menu(Menu::Replay),
-            Entry::Learn => Action::Menu(Menu::Learn),
-            Entry::Quit => Action::Quit,
-        }
-    }
-
-    fn row(self) -> usize {
-        Entry::ALL
-            .iter()
-            .position(|&entry| entry == self)
-            .unwrap_or(0)
-    }
-}
-
-/// The lines of the new-game page.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// Who plays a row in the first game: a person or the computer.
-    Player(Side),
-    /// Holes in each row.
-    Width,
-    /// Seeds in each hole at the start.
-    Seeds,
-    /// The rules.
-    Variant,
-    /// A single game, or a match to some wins.
-    FirstTo,
-    /// Start the game.
-    Play,
-}
-
-impl Field {
-    /// The new-game page's lines, top down.
-    pub const ALL: [Field; 7] = [
-        Field::Player(Side::South),
-        Field::Player(Side::North),
-        Field::Width,
-        Field::Seeds,
-        Field::Variant,
-        Field::FirstTo,
-        Field::Play,
-    ];
-}
-
-/// A new game as set up on the new-game page.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    /// The names given to the people playing each row (kept while the
-    /// computer plays it instead); `None`: the default name, after the row
-    /// in a single game and `Player 1`, `Player 2` in a match.
-    pub names: BySide<Option<String>>,
-    /// The level of the computer playing each row, if it does.
-    pub computers: BySide<Option<Level>>,
-    /// Holes in each row.
-    pub width: u8,
-    /// Seeds in each hole.
-    pub seeds: u8,
-    /// The rules.
-    pub variant: Variant,
-    /// Wins to take a match, or `None` for a single game.
-    pub first_to: Option<u16>,
-}
-
-impl Setup {
-    /// The setup a new game starts from: `config` and `players`.
-    fn new(config: Config, players: &Match) -> Setup {
-        let unnamed = Match::new(None, None, players.first_to);
-        let names = BySide::from_fn(|side| {
-            let name = players.name(side);
-            (players.computer(side).is_none() && name != unnamed.name(side))
-                .then(|| name.to_owned())
-        });
-        Setup {
-            names,
-            computers: BySide::from_fn(|side| players.computer(side)),
-            width: config.width(),
-            seeds: config.seeds(),
-            variant: config.variant(),
-            first_to: players.first_to,
-        }
-    }
-
-    /// The board set up.
-    ///
-    /// # Panics
-    /// Never: every setting is kept within the board's limits.
-    pub fn config(&self) -> Config {
-        Config::new(self.width.into(), self.seeds.into(), self.variant)
-            .expect("the setup keeps to the board's limits")
-    }
-
-    /// The players set up.
-    pub fn players(&self) -> Match {
-        let mut players = Match::new(
-            self.names.south.clone(),
-            self.names.north.clone(),
-            self.first_to,
-        );
-        for side in Side::ALL {
-            players.set_computer(side, self.computers[side]);
-        }
-        players
-    }
-
-    /// Changes `field` one `step` (1 or -1): a person, then the computer's
-    /// levels; numbers within their limits.
-    fn change(&mut self, field: Field, step: i8) {
-        let up = step > 0;
-        match field {
-            Field::Player(side) => {
-                let number = self.computers[side].map_or(0, Level::number);
-                let max = Level::MAX.number();
-                let next = if up {
-                    (number + 1) % (max + 1)
-                } else {
-                    (number + max) % (max + 1)
-                };
-                self.computers[side] = Level::new(next);
-            }
-            Field::Width => self.width = stepped(self.width, up, MIN_WIDTH, MAX_WIDTH),
-            Field::Seeds => self.seeds = stepped(self.seeds, up, MIN_SEEDS, MAX_SEEDS),
-            Field::Variant => {
-                self.variant = match self.variant {
-                    Variant::Classic => Variant::Cross,
-                    Variant::Cross => Variant::Classic,
-                };
-            }
-            // A single game, then matches to 2, 3, … wins.
-            Field::FirstTo => {
-                let wins = self.first_to.unwrap_or(1);
-                let wins = if up {
-                    (wins + 1).min(MAX_FIRST_TO)
-                } else {
-                    wins.saturating_sub(1)
-                };
-                self.first_to = Some(wins).filter(|&wins| wins > 1);
-            }
-            Field::Play => {}
-        }
-    }
-}
-
-/// `value` one step up or down, within `min..=max`.
-fn stepped(value: u8, up: bool, min: u8, max: u8) -> u8 {
-    if up {
-        value.saturating_add(1).min(max)
-    } else {
-        value.saturating_sub(1).max(min)
-    }
+    /// Each player's results, a line a player and opponent.
+    Results,
 }
 
 /// What is being typed on the start screen.
@@ -268,6 +77,7 @@ pub struct Start {
     row: usize,
     setup: Setup,
     saved: Vec<SavedGame>,
+    stats: Stats,
     typing: Option<(Typed, String)>,
     path: String,
 }
@@ -291,6 +101,7 @@ impl Start {
             row: 0,
             setup: Setup::new(config, players),
             saved,
+            stats: Stats::default(),
             typing: None,
             path: String::new(),
         }
@@ -336,6 +147,20 @@ impl Start {
         &self.saved
     }
 
+    /// Each player's results in the saved games, for the results page.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The table of the keys of the page shown.
+    pub fn keymap(&self) -> Keymap {
+        match (self.page, &self.typing) {
+            (_, Some(_)) => Keymap::Typing,
+            (Page::Results, None) => Keymap::Results,
+            (_, None) => Keymap::Start,
+        }
+    }
+
     /// The number of lines of the page shown.
     pub fn rows(&self) -> usize {
         match self.page {
@@ -344,6 +169,7 @@ impl Start {
             Page::Continue => self.unfinished().count(),
             // A record file, then the saved games.
             Page::Replay => 1 + self.saved.len(),
+            Page::Results => self.stats.rows.len(),
         }
     }
 
@@ -355,7 +181,9 @@ impl Start {
             Menu::Up | Menu::Down => self.rows() > 1,
             Menu::Less | Menu::More => value,
             Menu::Choose => self.rows() > 0,
-            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Learn => self.page == Page::Menu,
+            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Results | Menu::Learn => {
+                self.page == Page::Menu
+            }
             Menu::Play => self.page == Page::NewGame,
             Menu::OpenFile => self.page == Page::Replay,
             Menu::Back => self.page != Page::Menu,
@@ -393,10 +221,12 @@ impl Start {
                 Page::NewGame => self.go_to(Page::Menu, Entry::NewGame.row()),
                 Page::Continue => self.go_to(Page::Menu, Entry::Continue.row()),
                 Page::Replay => self.go_to(Page::Menu, Entry::Replay.row()),
+                Page::Results => self.go_to(Page::Menu, Entry::Results.row()),
             },
             Menu::NewGame if self.page == Page::Menu => return self.enter(Entry::NewGame),
             Menu::Continue if self.page == Page::Menu => return self.enter(Entry::Continue),
             Menu::Replay if self.page == Page::Menu => return self.enter(Entry::Replay),
+            Menu::Results if self.page == Page::Menu => return self.enter(Entry::Results),
             Menu::Learn if self.page == Page::Menu => return self.enter(Entry::Learn),
             Menu::Choose => return self.choose(),
             Menu::Less | Menu::More if self.page == Page::NewGame => {
@@ -440,28 +270,9 @@ impl Start {
                 }
                 Some(index) => Next::Open(Opening::Replay(self.saved[index].path.clone())),
             },
+            // A table to read: a click selects its line, nothing more.
+            Page::Results => Next::Stay,
         }
-    }
-
-    /// Opens the page of a menu line.
-    fn enter(&mut self, entry: Entry) -> Next {
-        self.row = entry.row();
-        match entry {
-            Entry::NewGame => self.go_to(Page::NewGame, 0),
-            Entry::Continue if self.unfinished().next().is_none() => {
-                let key = Keymap::Start.key_of(Action::Menu(Menu::NewGame));
-                return Next::Say(
-                    Tone::Error,
-                    format!("No unfinished game: {} starts a new one", key.name(6)),
-                );
-            }
-            Entry::Continue => self.go_to(Page::Continue, 0),
-            // The newest saved game first, else the record file's line.
-            Entry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
-            Entry::Learn => return Next::Learn,
-            Entry::Quit => return Next::Quit,
-        }
-        Next::Stay
     }
 
     /// Keeps what was typed: a name (blank: the default name), or the path
@@ -518,6 +329,15 @@ impl App {
         let mut app = App::new(config, Match::default());
         app.screen = Screen::Start(Box::new(Start::new(config, players, saved)));
         app
+    }
+
+    /// The start screen's results page shows `stats` (read from the saved
+    /// games by the session).
+    pub fn with_results(mut self, stats: Stats) -> App {
+        if let Screen::Start(start) = &mut self.screen {
+            start.stats = stats;
+        }
+        self
     }
 
     /// The start screen, while it is shown.

@@ -75,6 +75,13 @@ impl<T> BySide<T> {
     }
 }
 
+impl BySide<u16> {
+    /// Both values added up.
+    pub fn total(self) -> u16 {
+        self.south + self.north
+    }
+}
+
 impl<T> Index<Side> for BySide<T> {
     type Output = T;
     fn index(&self, side: Side) -> &T {
@@ -223,11 +230,10 @@ impl Hole {
     }
 
     pub(super) fn from_slot(slot: u8, width: u8) -> Hole {
-        if slot < width {
-            Hole::new(Side::South, slot)
-        } else {
-            Hole::new(Side::North, slot - width)
-        }
+        // Without a branch: which row a sowing ends in is too random to guess.
+        let north = slot >= width;
+        let side = if north { Side::North } else { Side::South };
+        Hole::new(side, slot - width * u8::from(north))
     }
 }
 

@@ -41,11 +41,13 @@ impl Reached {
         // Moves alternate, so only every other position had the same player
         // to move; captures only grow, so those since the last capture are
         // the ones with the same captures.
-        let captured = self.position.captured;
+        // Both sides' captures only grow, so their sum tells whether either
+        // changed, in one comparison.
+        let captured = self.position.captured.total();
         earlier
             .rchunks_exact(2)
             .map(|pair| &pair[0])
-            .take_while(|before| before.position.captured == captured)
+            .take_while(|before| before.position.captured.total() == captured)
             .any(|before| before.hash == self.hash && before.position.repeats(&self.position))
     }
 }

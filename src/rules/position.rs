@@ -98,10 +98,8 @@ impl Position {
     /// `side`'s row, from its owner's left.
     pub fn row(&self, side: Side) -> &[u8] {
         let width = usize::from(self.width);
-        match side {
-            Side::South => &self.pits[..width],
-            Side::North => &self.pits[width..2 * width],
-        }
+        let start = width * side as usize;
+        &self.pits[start..start + width]
     }
 
     /// Seeds in one hole.
@@ -315,13 +313,14 @@ impl Position {
             Side::South => last < usize::from(self.width),
             Side::North => last >= usize::from(self.width),
         };
-        let mut capture = 0;
-        if own && self.pits[opposite] > 0 {
-            capture = self.pits[opposite] + 1;
-            self.pits[opposite] = 0;
-            self.pits[last] = 0;
-            self.captured[mover] += u16::from(capture);
-        }
+        // Whether a capture happens is too random to guess: both holes are
+        // written either way.
+        let facing = self.pits[opposite];
+        let takes = own && facing > 0;
+        let capture = if takes { facing + 1 } else { 0 };
+        self.pits[opposite] = if takes { 0 } else { facing };
+        self.pits[last] = u8::from(!takes);
+        self.captured[mover] += u16::from(capture);
         self.to_move = mover.opponent();
         Ok(Effect {
             last: Hole::from_slot(end.last, self.width),

@@ -226,8 +226,9 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
     let mut saved_hole = usize::MAX;
     let mut power: u32 = 1;
     let mut since_saved: u32 = 0;
+    let mut seeds = board.get::<WIDE>(hole);
     loop {
-        let seeds = board.get::<WIDE>(hole);
+        debug_assert_eq!(seeds, board.get::<WIDE>(hole), "the seeds in hand");
         debug_assert!(seeds > 0, "a lap starts from an occupied hole");
         board.clear::<WIDE>(hole);
         let direction = variant.direction(seeds);
@@ -236,15 +237,21 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
             seeds,
             direction,
         });
-        let last = sow_lap::<WIDE>(board, holes, hole, seeds, direction);
+        // The seeds now in the last hole are read from the board as it was
+        // before this lap's additions, so that the next lap need not wait
+        // for them.
+        let before = *board;
+        let (last, received) = sow_lap::<WIDE>(board, holes, hole, seeds, direction);
         sown += u32::from(seeds);
-        if board.get::<WIDE>(last) == 1 {
+        let landed = before.get::<WIDE>(last) + received;
+        if landed == 1 {
             return Ok(SowEnd {
                 last: last as u8,
                 laps: lap,
                 sown,
             });
         }
+        seeds = landed;
         if lap == LAP_LIMIT {
             return Err(Endless::LapLimit);
         }
@@ -269,7 +276,8 @@ fn sow_lanes<const WIDE: bool, const CROSS: bool>(
 }
 
 /// Drops `seeds` seeds one by one into the holes after `from` in `direction`,
-/// returning the index of the hole that got the last one.
+/// returning the index of the hole that got the last one and how many seeds
+/// that hole got.
 ///
 /// Whole turns of the board are added to every hole at once (the emptied
 /// starting hole included, as the rules say), then the remainder as one or two
@@ -285,26 +293,30 @@ fn sow_lap<const WIDE: bool>(
     from: usize,
     seeds: u8,
     direction: Direction,
-) -> usize {
+) -> (usize, u8) {
     let seeds = usize::from(seeds);
     // Most laps are shorter than a turn of the board: no division for them.
-    let rest = if seeds < holes {
-        seeds
+    let (turns, rest) = if seeds < holes {
+        (0, seeds)
     } else {
-        board.add_turns::<WIDE>(holes, (seeds / holes) as u8);
-        seeds % holes
+        let turns = (seeds / holes) as u8;
+        board.add_turns::<WIDE>(holes, turns);
+        (turns, seeds % holes)
     };
-    match direction {
+    // The last hole gets one seed a turn, and one more when the last seed
+    // falls past a whole turn (with none left over, the last seed falls
+    // back into the emptied starting hole).
+    let received = turns + u8::from(rest > 0);
+    let last = match direction {
         Direction::Counterclockwise => {
+            // Up to the last hole, then round from the first: two runs
+            // whether the lap wraps round or not (the second then empty),
+            // since which it does is too random to guess.
             let end = from + 1 + rest;
-            if end <= holes {
-                board.add_run::<WIDE>(from + 1, end);
-                end - 1
-            } else {
-                board.add_run::<WIDE>(from + 1, holes);
-                board.add_run::<WIDE>(0, end - holes);
-                end - holes - 1
-            }
+            let wrapped = end.saturating_sub(holes);
+            board.add_run::<WIDE>(from + 1, end - wrapped);
+            board.add_run::<WIDE>(0, wrapped);
+            end - 1 - holes * usize::from(wrapped > 0)
         }
         Direction::Clockwise => {
             if rest <= from {
@@ -316,7 +328,8 @@ fn sow_lap<const WIDE: bool>(
                 holes + from - rest
             }
         }
-    }
+    };
+    (last, received)
 }
 
 #[cfg(test)]
@@ -333,7 +346,7 @@ mod tests {
     fn lap_wraps_round_and_refills_the_emptied_hole() {
         let mut lanes = Lanes::load(&board(&[0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
         let last = sow_lap::<false>(&mut lanes, 12, 0, 13, Direction::Counterclockwise);
-        assert_eq!(last, 1);
+        assert_eq!(last, (1, 2));
         assert_eq!(
             lanes,
             Lanes::load(&board(&[1, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]))
@@ -344,7 +357,7 @@ mod tests {
     fn clockwise_lap_wraps_below_index_zero() {
         let mut lanes = Lanes::load(&board(&[0; 12]));
         let last = sow_lap::<false>(&mut lanes, 12, 1, 3, Direction::Clockwise);
-        assert_eq!(last, 10);
+        assert_eq!(last, (10, 1));
         assert_eq!(
             lanes,
             Lanes::load(&board(&[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]))

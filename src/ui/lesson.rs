@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
 use crate::app::{Action, Keymap, Lesson};
 
-use super::{View, key_of, wrap};
+use super::{Geometry, View, key_of, wrap};
 
 /// Rows the lesson's text gets under the board, its frame included.
 pub(super) const TEXT_ROWS: u16 = 6;
@@ -51,35 +51,70 @@ pub(super) fn draw_header(app: &View, lesson: &Lesson, area: Rect, buf: &mut Buf
 /// What the step says, in a frame titled with its rule, at the top of
 /// `area` (as wide as the screen; the text keeps to [`TEXT_WIDTH`] in its
 /// middle, and the frame to the rows it needs, [`TEXT_ROWS`] at least).
-/// While its move is sown, the step still shows its task.
+/// While its move is sown, the step still shows its task. On a screen too
+/// short for all of it, the frame's bottom edge names the key of help,
+/// which then begins with the whole text ([`help_lines`]).
 pub(super) fn draw_text(app: &View, lesson: &Lesson, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let width = area.width.min(TEXT_WIDTH);
-    let text = match lesson.step() {
-        Some(step) if app.sowing().is_some() => step.task,
-        _ => lesson.text(),
-    };
-    let title = match lesson.step() {
-        Some(_) if lesson.is_done() && app.sowing().is_none() => "What happened",
-        _ => lesson.title(),
-    };
-    // The frame and a column of padding on each side.
-    let lines = wrap(
-        &Line::raw(text),
-        width.saturating_sub(4),
-        area.height.saturating_sub(2),
-    );
+    let (title, text) = shown(app, lesson);
+    let (lines, cut) = text_lines(text, width, area.height);
     let height = (lines.len() as u16 + 2).max(TEXT_ROWS).min(area.height);
     let area = Rect::new(area.x + (area.width - width) / 2, area.y, width, height);
-    Paragraph::new(lines)
-        .block(
-            Block::bordered()
-                .border_set(look.frame())
-                .border_style(look.muted())
-                .title_top(Line::styled(format!(" {title} "), look.title()))
-                .padding(Padding::horizontal(1)),
-        )
-        .render(area, buf);
+    let mut block = Block::bordered()
+        .border_set(look.frame())
+        .border_style(look.muted())
+        .title_top(Line::styled(format!(" {title} "), look.title()))
+        .padding(Padding::horizontal(1));
+    if cut {
+        let key = key_of(app, Keymap::Lesson, Action::Help);
+        block = block.title_bottom(
+            Line::styled(format!(" {key} reads it all "), look.key()).right_aligned(),
+        );
+    }
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// Whether the step's text is cut in the room the lesson's screen leaves it
+/// on `screen`, so that help shows it whole.
+pub(super) fn text_is_cut(app: &View, lesson: &Lesson, screen: Rect) -> bool {
+    Geometry::of(app, screen).is_some_and(|geometry| {
+        let (_, text) = shown(app, lesson);
+        text_lines(text, screen.width.min(TEXT_WIDTH), geometry.history.height).1
+    })
+}
+
+/// The lines of help that come first in the lesson when its text is cut on
+/// screen: the step's title and its text, whole, in `width` columns.
+pub(super) fn help_lines(app: &View, lesson: &Lesson, width: u16) -> Vec<Line<'static>> {
+    let (title, text) = shown(app, lesson);
+    let mut lines = vec![Line::styled(title, app.look.strong())];
+    lines.extend(wrap(&Line::raw(text), width, u16::MAX));
+    lines.push(Line::default());
+    lines
+}
+
+/// The title and the text the step shows now: while its move is sown, its
+/// task; once made, what happened.
+fn shown(app: &View, lesson: &Lesson) -> (&'static str, &'static str) {
+    match lesson.step() {
+        Some(step) if app.sowing().is_some() => (lesson.title(), step.task),
+        Some(_) if lesson.is_done() => ("What happened", lesson.text()),
+        _ => (lesson.title(), lesson.text()),
+    }
+}
+
+/// `text` in a frame `width` columns wide and at most `height` rows high
+/// (a column of padding on each side): its lines, and whether it is cut.
+fn text_lines(text: &str, width: u16, height: u16) -> (Vec<Line<'static>>, bool) {
+    let columns = width.saturating_sub(4);
+    let rows = height.saturating_sub(2);
+    let whole = wrap(&Line::raw(text), columns, u16::MAX);
+    if whole.len() <= usize::from(rows) {
+        (whole, false)
+    } else {
+        (wrap(&Line::raw(text), columns, rows), true)
+    }
 }
 
 /// The status line of the lesson when no message is shown: how to make the
@@ -109,4 +144,36 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
         ),
     };
     Line::styled(text.replace(" · ", app.look.dot()), app.look.muted())
+}
+
+/// `line`, the status line, in the rows of `area`: the lesson's own, where
+/// it does not fit, loses its last clauses (the key bar names their keys
+/// too) rather than being cut mid-word; a message is wrapped as it is.
+pub(super) fn status_rows(
+    app: &View,
+    lesson: &Lesson,
+    line: &Line<'static>,
+    area: Rect,
+) -> Vec<Line<'static>> {
+    let rows = |line: &Line<'static>, height| wrap(line, area.width, height);
+    if *line != status(app, lesson) {
+        return rows(line, area.height);
+    }
+    let dot = app.look.dot();
+    let text: String = line
+        .spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect();
+    let mut clauses: Vec<&str> = text.split(dot).collect();
+    while clauses.len() > 1
+        && rows(&Line::raw(clauses.join(dot)), u16::MAX).len() > usize::from(area.height)
+    {
+        clauses.pop();
+    }
+    let style = line
+        .spans
+        .first()
+        .map_or(line.style, |span| line.style.patch(span.style));
+    rows(&Line::styled(clauses.join(dot), style), area.height)
 }

@@ -274,7 +274,16 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     // (a key's words under its words), and on a shorter one it comes in pages.
     let width = HELP_WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);
-    let mut lines = vec![Line::styled("Keys", look.strong())];
+    // In the lesson, a step's text cut on screen comes first, whole; in the
+    // viewer, a fault the status line cuts.
+    let mut lines = match (app.lesson(), app.viewer()) {
+        (Some(lesson), _) if super::lesson::text_is_cut(app, lesson, area) => {
+            super::lesson::help_lines(app, lesson, text_width)
+        }
+        (_, Some(viewer)) => super::viewer::fault_help_lines(app, viewer, area, text_width),
+        _ => Vec::new(),
+    };
+    lines.push(Line::styled("Keys", look.strong()));
     for (key, what) in keys {
         let words = text_width.saturating_sub(column as u16 + 2);
         for (index, row) in wrap(&Line::raw(what), words, u16::MAX)

@@ -24,6 +24,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Widget};
 
+mod results;
+
 use super::geometry::MAX_MESSAGE_ROWS;
 use super::{View, draw_keys, key_of, message_line, wrap};
 use crate::app::start::{Entry, Field, Page, Setup, Typed};
@@ -63,8 +65,9 @@ struct Layout {
     /// Title lines: the title, the subtitle, the art (as many as fit).
     title: Rect,
     panel: Rect,
-    /// The column headings of a list, if any.
-    header: Option<Rect>,
+    /// The lines over the page's lines (a list's column headings, the
+    /// results' notes) and where they go.
+    heading: (Rect, Vec<Line<'static>>),
     /// The lines shown: their number on the page and where they go.
     rows: Vec<(usize, Rect)>,
     footer: Rect,
@@ -73,9 +76,15 @@ struct Layout {
 }
 
 impl Layout {
-    fn of(start: &Start, area: Rect, message_rows: u16) -> Layout {
-        let lists = matches!(start.page(), Page::Continue | Page::Replay);
-        let header = u16::from(lists);
+    fn of(app: &View, start: &Start, area: Rect, message_rows: u16) -> Layout {
+        let width = area.width.min(match start.page() {
+            Page::Menu => PANELS[0],
+            Page::NewGame => PANELS[1],
+            Page::Continue | Page::Replay | Page::Results => PANELS[2],
+        });
+        let inner_width = width.saturating_sub(4);
+        let heading = heading(app, start, inner_width);
+        let header = u16::try_from(heading.len()).unwrap_or(u16::MAX);
         let page_rows = u16::try_from(start.rows()).unwrap_or(u16::MAX);
         // Below the frame: the footer, a gap, the message and the key bar.
         let below = 3 + message_rows;
@@ -92,11 +101,6 @@ impl Layout {
         // The whole screen centred, as a game's is on a tall terminal.
         let block = title + panel_height + below;
         let top = area.y + area.height.saturating_sub(block) / 2;
-        let width = area.width.min(match start.page() {
-            Page::Menu => PANELS[0],
-            Page::NewGame => PANELS[1],
-            Page::Continue | Page::Replay => PANELS[2],
-        });
         let panel = Rect::new(
             area.x + (area.width - width) / 2,
             top + title,
@@ -104,10 +108,12 @@ impl Layout {
             panel_height,
         );
         let inner_x = panel.x + 2;
-        let inner_width = panel.width.saturating_sub(4);
         let first_y = panel.y + 1 + padding;
         // The selected line stays in sight.
-        let first = (start.row() + 1).saturating_sub(visible);
+        let mut first = (start.row() + 1).saturating_sub(visible);
+        if start.page() == Page::Results {
+            first = results::first_shown(start, first, visible);
+        }
         let rows = (first..start.rows())
             .take(visible)
             .enumerate()
@@ -120,7 +126,7 @@ impl Layout {
         Layout {
             title: Rect::new(area.x, top, area.width, title),
             panel,
-            header: lists.then(|| Rect::new(inner_x, first_y, inner_width, 1)),
+            heading: (Rect::new(inner_x, first_y, inner_width, header), heading),
             rows,
             footer: Rect::new(area.x, panel.bottom().min(area.bottom()), area.width, 1),
             message: Rect::new(area.x, message_y, area.width, message_rows),
@@ -138,7 +144,7 @@ pub(super) fn item_at(
     row: u16,
 ) -> Option<usize> {
     let point = ratatui::layout::Position::new(column, row);
-    Layout::of(start, screen, message(app, screen).len() as u16)
+    Layout::of(app, start, screen, message(app, screen).len() as u16)
         .rows
         .into_iter()
         .find(|(_, rect)| rect.contains(point))
@@ -149,30 +155,22 @@ pub(super) fn item_at(
 pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let message = message(app, area);
-    let layout = Layout::of(start, area, message.len() as u16);
+    let layout = Layout::of(app, start, area, message.len() as u16);
     draw_title(app, layout.title, buf);
     let title = match start.page() {
         Page::Menu => "Menu",
         Page::NewGame => "New game",
         Page::Continue => "Continue a game",
         Page::Replay => "Replay a game",
+        Page::Results => "Results",
     };
     Block::bordered()
         .border_set(look.frame())
         .border_style(look.muted())
         .title_top(Line::styled(format!(" {title} "), look.title()).centered())
         .render(layout.panel.intersection(area), buf);
-    if let Some(header) = layout.header {
-        let line = list_line(header.width.saturating_sub(2), "Players", "", "last played");
-        Line::from(
-            vec![Span::raw("  ")]
-                .into_iter()
-                .chain(line.spans)
-                .collect::<Vec<_>>(),
-        )
-        .render(header, buf);
-        buf.set_style(header, look.muted());
-    }
+    let (heading_area, heading) = layout.heading;
+    Text::from(heading).render(heading_area.intersection(layout.panel), buf);
     for &(row, rect) in &layout.rows {
         let selected = row == start.row();
         let line = match start.page() {
@@ -186,6 +184,9 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
                 None => file_line(app, start),
                 Some(index) => saved_line(&start.saved()[index], rect.width.saturating_sub(2)),
             },
+            Page::Results => {
+                results::row_line(app, &start.stats().rows[row], rect.width.saturating_sub(2))
+            }
         };
         let mark = if selected { look.turn_arrow() } else { " " };
         Line::from(
@@ -198,23 +199,50 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
             buf.set_style(rect, Style::new().add_modifier(Modifier::BOLD));
         }
     }
-    if let Some((first, _)) = layout.rows.first().filter(|(first, _)| *first > 0) {
-        let more = format!(" {first} more above ");
-        Line::styled(more, look.muted()).right_aligned().render(
-            Rect::new(
-                layout.panel.x + 1,
-                layout.panel.y,
-                layout.panel.width - 3,
-                1,
-            ),
-            buf,
-        );
+    // The lines out of sight, named on the frame's top and bottom edges.
+    let first = layout.rows.first().map_or(0, |&(row, _)| row);
+    let after = layout.rows.last().map_or(0, |&(row, _)| row + 1);
+    let hidden = [
+        (first, "above", layout.panel.y),
+        (
+            start.rows().saturating_sub(after),
+            "below",
+            layout.panel.bottom().saturating_sub(1),
+        ),
+    ];
+    for (count, place, y) in hidden {
+        if count > 0 && !layout.rows.is_empty() {
+            Line::styled(format!(" {count} more {place} "), look.muted())
+                .right_aligned()
+                .render(
+                    Rect::new(
+                        layout.panel.x + 1,
+                        y,
+                        layout.panel.width.saturating_sub(3),
+                        1,
+                    ),
+                    buf,
+                );
+        }
     }
-    Line::styled(footer(app, start), look.muted())
+    Line::styled(footer(app, start, area.width), look.muted())
         .centered()
         .render(layout.footer, buf);
     Text::from(message).centered().render(layout.message, buf);
     draw_keys(app, layout.keys, buf);
+}
+
+/// The lines over the page's lines in `width` columns: a list's column
+/// headings, the results' notes and headings; nothing on the others.
+fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static>> {
+    match start.page() {
+        Page::Menu | Page::NewGame => Vec::new(),
+        Page::Continue | Page::Replay => {
+            let line = list_line(width.saturating_sub(2), "Players", "", "last played");
+            vec![Line::styled(format!("  {line}"), app.look.muted())]
+        }
+        Page::Results => results::heading(app, start, width),
+    }
 }
 
 /// The message, wrapped onto as few rows as it needs (at most
@@ -282,6 +310,13 @@ fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
             },
         ),
         Entry::Replay => ("Replay a game", format!("{} saved", start.saved().len())),
+        Entry::Results => (
+            "Results",
+            match start.stats().finished {
+                0 => "no finished game".to_owned(),
+                n => format!("{n} finished"),
+            },
+        ),
         Entry::Learn => ("Learn to play", String::new()),
         Entry::Quit => ("Quit", String::new()),
     };
@@ -384,21 +419,21 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
 /// A saved game in a list: its players, moves and date.
 fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
     let players = format!("{} v {}", saved.names.south, saved.names.north);
-    list_line(
+    Line::raw(list_line(
         width,
         &players,
         &format!("{} moves", saved.moves),
         &saved.when,
-    )
+    ))
 }
 
 /// A list's line in columns: the players (cut to fit), the moves, the date.
-fn list_line(width: u16, players: &str, moves: &str, when: &str) -> Line<'static> {
+fn list_line(width: u16, players: &str, moves: &str, when: &str) -> String {
     let players_width = usize::from(width).saturating_sub(MOVES + WHEN + 4).max(8);
-    Line::raw(format!(
+    format!(
         "{:players_width$}  {moves:>MOVES$}  {when:>WHEN$}",
         fit(players, players_width)
-    ))
+    )
 }
 
 /// `text` cut to `width` characters, an ellipsis marking the cut.
@@ -413,7 +448,7 @@ fn fit(text: &str, width: usize) -> String {
 }
 
 /// What the selected line does, in a few words, under the frame.
-fn footer(app: &View, start: &Start) -> String {
+fn footer(app: &View, start: &Start, width: u16) -> String {
     let key = |keymap, menu| key_of(app, keymap, Action::Menu(menu));
     if start.typing().is_some() {
         return format!(
@@ -434,6 +469,7 @@ fn footer(app: &View, start: &Start) -> String {
             Entry::NewGame => "Play a friend or the computer; choose the board".to_owned(),
             Entry::Continue => "Go on with a game where it was left".to_owned(),
             Entry::Replay => "Step through a saved game or a record file".to_owned(),
+            Entry::Results => "Each player's wins, draws and losses".to_owned(),
             Entry::Learn => "A guided lesson, a rule at a time".to_owned(),
             Entry::Quit => "Every game is saved as it is played".to_owned(),
         },
@@ -453,6 +489,7 @@ fn footer(app: &View, start: &Start) -> String {
             Field::FirstTo => format!("{change}: games until a player has that many wins"),
             Field::Play => format!("{} starts the game", key(Keymap::Start, Menu::Choose)),
         },
+        Page::Results => results::footer(start, width),
         Page::Continue | Page::Replay => {
             let saved = match start.page() {
                 Page::Continue => start.unfinished().nth(row),

@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::board::{Tense, move_summary};
 use super::theme::fit;
-use super::{View, key_of};
+use super::{Geometry, View, key_of, wrap};
 use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
 use crate::record::Tags;
 use crate::rules::Side;
@@ -111,6 +111,61 @@ pub(super) fn explanation(app: &View, width: u16) -> Line<'static> {
     }
 }
 
+/// The lines of help that come first in the viewer of a faulty record
+/// when the status line on `screen` does not show the fault whole (too
+/// narrow, or a message shown instead): the fault, whole, in `width`
+/// columns. Nothing otherwise.
+pub(super) fn fault_help_lines(
+    app: &View,
+    viewer: &Viewer,
+    screen: Rect,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let Some(fault) = viewer.fault() else {
+        return Vec::new();
+    };
+    let line = fault_line(app, fault);
+    let whole = wrap(&line, screen.width, u16::MAX).len();
+    let shown = Geometry::of(app, screen).is_some_and(|geometry| {
+        app.message().is_none() && usize::from(geometry.message.height) >= whole
+    });
+    if shown {
+        return Vec::new();
+    }
+    let mut lines = wrap(&line, width, u16::MAX);
+    lines.push(Line::default());
+    lines
+}
+
+/// `line`, the status line, in the rows of `area`; a faulty record's fault
+/// cut there ends naming the key of help, which shows it whole
+/// ([`fault_help_lines`]).
+pub(super) fn status_rows(app: &View, line: &Line<'static>, area: Rect) -> Vec<Line<'static>> {
+    let rows = wrap(line, area.width, area.height);
+    let fault = app.viewer().and_then(Viewer::fault);
+    let cut = wrap(line, area.width, u16::MAX).len() > rows.len();
+    match fault {
+        Some(fault) if cut && *line == fault_line(app, fault) => {
+            let hint = format!(
+                " {} reads it all",
+                key_of(app, Keymap::Viewer, Action::Help)
+            );
+            let room = area.width.saturating_sub(hint.chars().count() as u16);
+            let mut rows = wrap(line, room, area.height);
+            if let Some(last) = rows.last_mut() {
+                last.spans.push(Span::styled(hint, app.look.key()));
+            }
+            rows
+        }
+        _ => rows,
+    }
+}
+
+/// The status line of a faulty record: why it stops.
+fn fault_line(app: &View, fault: &str) -> Line<'static> {
+    Line::styled(format!("Faulty record: {fault}"), app.look.error())
+}
+
 /// The status line when no message is shown: a number being typed, why a
 /// faulty record stops, or who is to move and what the keys do.
 pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
@@ -132,7 +187,7 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         ]);
     }
     if let Some(fault) = viewer.fault() {
-        return Line::styled(format!("Faulty record: {fault}"), look.error());
+        return fault_line(app, fault);
     }
     if viewer.autoplaying() {
         let key = |action| key_of(app, Keymap::Viewer, action);

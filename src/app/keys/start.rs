@@ -27,6 +27,8 @@ pub enum Menu {
     Replay,
     /// Learn to play: the lesson.
     Learn,
+    /// The menu's results of each player.
+    Results,
     /// Start the game set up on the new-game page.
     Play,
     /// Type the path of a record file to replay.
@@ -93,6 +95,12 @@ pub(super) const START: &[Binding] = &[
         Help::Says("replay a saved game or a record file"),
     ),
     bind(
+        &[Key::Letter('t')],
+        Action::Menu(Menu::Results),
+        "",
+        Help::Says("results: each player's games, wins, draws, losses"),
+    ),
+    bind(
         &[Key::Letter('l')],
         Action::Menu(Menu::Learn),
         "",
@@ -133,6 +141,40 @@ pub(super) const START: &[Binding] = &[
         Action::Quit,
         "quit",
         Help::Says("quit"),
+    ),
+];
+
+/// The keys of the start screen's results page: a table to read, and back.
+pub(super) const RESULTS: &[Binding] = &[
+    bind(
+        &[Key::Code(KeyCode::Up), Key::Char('k')],
+        Action::Menu(Menu::Up),
+        "scroll",
+        Help::Says("the line above, below"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Down), Key::Char('j')],
+        Action::Menu(Menu::Down),
+        "scroll",
+        Help::Joins(Action::Menu(Menu::Up)),
+    ),
+    bind(
+        &[Key::Click],
+        Action::Click(Target::Elsewhere),
+        "",
+        Help::Says("a line: select it"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Esc), Key::Letter('q')],
+        Action::Menu(Menu::Back),
+        "back",
+        Help::Says("back to the menu"),
+    ),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys"),
     ),
 ];
 

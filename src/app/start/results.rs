@@ -1,0 +1,152 @@
+//! Each player's results in the saved games, for the start screen's results
+//! page and `endodoi stats`: games, wins, draws, losses and the average
+//! margin (the player's seeds at the end less the opponent's), in all,
+//! against people, and against the computer at each level. Only finished
+//! games count; unfinished and unreadable saves are counted apart so that
+//! the table can say so. A player is a name as the record's `South` and
+//! `North` tags write it, so the computer at each level (`Computer (level
+//! 3)`) is a player of its own. The saves are read by the caller
+//! (`crate::stats`); this is the counting, pure.
+
+use std::collections::BTreeMap;
+
+use crate::app::{computer_name, level_of_name};
+use crate::record::Record;
+use crate::rules::Side;
+use crate::search::Level;
+
+/// Whom a row's games were played against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Against {
+    /// Everyone: all the player's games.
+    Everyone,
+    /// People: opponents whose name is not a computer's.
+    People,
+    /// The computer at this level.
+    Computer(Level),
+}
+
+impl Against {
+    /// The opponent called `name`.
+    fn of(name: &str) -> Against {
+        level_of_name(name).map_or(Against::People, Against::Computer)
+    }
+
+    /// How a table shows it: `everyone`, `people`, `Computer (level 3)`.
+    pub fn label(self) -> String {
+        match self {
+            Against::Everyone => "everyone".to_owned(),
+            Against::People => "people".to_owned(),
+            Against::Computer(level) => computer_name(level, None),
+        }
+    }
+}
+
+/// Games, wins, draws, losses and the sum of the margins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// The sum over the games of the player's seeds less the opponent's.
+    pub margin: i64,
+}
+
+impl Tally {
+    /// Counts a game that ended `own` seeds to the opponent's `theirs`.
+    fn add(&mut self, own: u16, theirs: u16) {
+        self.games += 1;
+        match own.cmp(&theirs) {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+        }
+        self.margin += i64::from(own) - i64::from(theirs);
+    }
+
+    /// The average margin, in seeds a game.
+    pub fn average_margin(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.margin as f64 / f64::from(self.games)
+        }
+    }
+}
+
+/// One line of the table: a player's results against some opponents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The player's name, whole.
+    pub player: String,
+    /// The opponents counted.
+    pub against: Against,
+    /// The results.
+    pub tally: Tally,
+}
+
+/// The results of every player in a folder of saved games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Each player's rows: everyone first, then people, then each computer
+    /// level, gentlest first; players in the order of their names.
+    pub rows: Vec<Row>,
+    /// Finished games counted.
+    pub finished: usize,
+    /// Unfinished games, not counted.
+    pub unfinished: usize,
+    /// The saves that cannot be read (by their IDs, as `endodoi games`
+    /// lists them), not counted.
+    pub unreadable: Vec<String>,
+}
+
+impl Stats {
+    /// The results of the finished games among `saves`: each a save's ID
+    /// and its record, `None` when it cannot be read.
+    pub fn count<'a>(saves: impl IntoIterator<Item = (&'a str, Option<&'a Record>)>) -> Stats {
+        let mut stats = Stats::default();
+        let mut tallies: BTreeMap<(String, Against), Tally> = BTreeMap::new();
+        for (id, record) in saves {
+            let Some(record) = record else {
+                stats.unreadable.push(id.to_owned());
+                continue;
+            };
+            let Some(outcome) = record.game.outcome() else {
+                stats.unfinished += 1;
+                continue;
+            };
+            stats.finished += 1;
+            let totals = outcome.totals();
+            for side in [Side::South, Side::North] {
+                let player = name(record, side);
+                let against = Against::of(&name(record, side.opponent()));
+                for counted in [Against::Everyone, against] {
+                    tallies
+                        .entry((player.clone(), counted))
+                        .or_default()
+                        .add(totals[side], totals[side.opponent()]);
+                }
+            }
+        }
+        stats.rows = tallies
+            .into_iter()
+            .map(|((player, against), tally)| Row {
+                player,
+                against,
+                tally,
+            })
+            .collect();
+        stats
+    }
+}
+
+/// The name of whoever played `side` in `record`, as `endodoi games` shows it.
+fn name(record: &Record, side: Side) -> String {
+    let row = side.to_string();
+    record.tag(&row).unwrap_or(&row).to_owned()
+}
