@@ -486,8 +486,9 @@ impl Store {
         {
             let id = path.file_stem().unwrap_or_default().to_string_lossy();
             farewell.notes.push(format!(
-                "Game saved in {}; `endodoi --resume {id}` continues it.",
-                path.display()
+                "Game saved in {}; `{}` continues it.",
+                path.display(),
+                app.resume_command(Some(&id))
             ));
         } else if let Some((path, _)) = elsewhere.filter(|_| app.unfinished()) {
             farewell.notes.push(format!(

@@ -473,7 +473,11 @@ impl Joining {
         assert_eq!(joined.host, "Naserian");
         let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
         app.set_animation(false);
-        app.play_across(Network::new(Role::Guest { address }), Side::South, None);
+        let role = Role::Guest {
+            address,
+            code: CODE.to_owned(),
+        };
+        app.play_across(Network::new(role), Side::South, None);
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         Joining {
@@ -711,6 +715,7 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
     app.set_animation(false);
     let role = Role::Guest {
         address: address.to_string(),
+        code: CODE.to_owned(),
     };
     app.play_across(Network::new(role), Side::South, None);
     peer.send("move 0 a");
@@ -739,6 +744,7 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
     let mut app = App::new(Config::default(), Match::default());
     let role = Role::Guest {
         address: "127.0.0.1:7557".to_owned(),
+        code: CODE.to_owned(),
     };
     // Here the joiner plays South, to move.
     app.play_across(Network::new(role), Side::North, None);
@@ -759,4 +765,33 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
     type_keys(&mut app, "\n");
     assert_eq!(text(&app), "North is not connected: the game waits");
     assert_eq!(app.game().ply(), 0, "no move without the other player");
+}
+
+#[test]
+fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
+    let (mut hosted, _peer) = Hosted::with_two_moves();
+    let joining = Joining::new(&mut Hosted::new());
+    let host_line = format!(
+        "endodoi host --resume --listen {} --code {CODE}",
+        hosted.address
+    );
+    assert_eq!(hosted.app.resume_command(None), host_line);
+    let farewell = hosted.store.finish(&hosted.app);
+    let saved = hosted.store.current().expect("an autosave").to_path_buf();
+    let id = saved.file_stem().expect("a name").to_string_lossy();
+    assert_eq!(
+        farewell.notes,
+        [format!(
+            "Game saved in {}; `endodoi host --resume {id} --listen {} --code {CODE}` continues it.",
+            saved.display(),
+            hosted.address
+        )]
+    );
+    let Some(Role::Guest { address, .. }) = joining.app.network().map(|n| n.role.clone()) else {
+        panic!("a guest");
+    };
+    assert_eq!(
+        joining.app.resume_command(Some("ignored")),
+        format!("endodoi join {address} --code {CODE}")
+    );
 }

@@ -75,10 +75,12 @@ pub enum Role {
         /// The join code.
         code: String,
     },
-    /// It joined the host at `address`.
+    /// It joined the host at `address` with `code`.
     Guest {
         /// The host's address.
         address: String,
+        /// The join code.
+        code: String,
     },
 }
 
@@ -183,7 +185,9 @@ impl App {
             (Connection::Waiting, Role::Host { address, code }) => {
                 format!("Waiting for the other player: endodoi join {address} --code {code}")
             }
-            (Connection::Waiting, Role::Guest { address }) => format!("Connecting to {address}…"),
+            (Connection::Waiting, Role::Guest { address, .. }) => {
+                format!("Connecting to {address}…")
+            }
             (Connection::Connected, _) if self.remote_to_move() => {
                 format!("Connected to {other} · {other} is thinking")
             }
@@ -194,13 +198,28 @@ impl App {
             (Connection::Lost(why), Role::Host { address, code }) => format!(
                 "Connection lost ({why}) · waiting for {other}: endodoi join {address} --code {code}"
             ),
-            (Connection::Lost(why), Role::Guest { address }) => {
+            (Connection::Lost(why), Role::Guest { address, .. }) => {
                 format!("Connection lost ({why}) · reconnecting to {address}…")
             }
             (Connection::Closed(why), _) => {
                 format!("Connection closed: {why} · the game is kept; `endodoi join` again")
             }
         })
+    }
+
+    /// The command that continues this game once the program has ended
+    /// (the saved game `id`, if known): `endodoi --resume`, across the
+    /// network `endodoi host --resume` with the same address and code, or
+    /// the same `endodoi join` command.
+    pub fn resume_command(&self, id: Option<&str>) -> String {
+        let id = id.map_or_else(String::new, |id| format!(" {id}"));
+        match self.network().map(|network| &network.role) {
+            None => format!("endodoi --resume{id}"),
+            Some(Role::Host { address, code }) => {
+                format!("endodoi host --resume{id} --listen {address} --code {code}")
+            }
+            Some(Role::Guest { address, code }) => format!("endodoi join {address} --code {code}"),
+        }
     }
 
     /// What happened across the network: a move (checked by the rules

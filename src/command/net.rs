@@ -66,6 +66,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     let mut session = Session::received(joined.record, &args.play(), games.as_deref())?;
     let role = Role::Guest {
         address: args.address.clone(),
+        code: args.code.clone(),
     };
     session
         .app

@@ -180,19 +180,23 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
 }
 
 /// A question's title and text.
-fn question_text(question: Confirm) -> (&'static str, &'static str) {
+fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
     match question {
         Confirm::Quit => (
             "Quit?",
-            "The game is unfinished. It is saved: endodoi --resume continues it.",
+            format!(
+                "The game is unfinished. It is saved: {} continues it.",
+                app.resume_command(None)
+            ),
         ),
         Confirm::NewGame => (
             "New game?",
-            "This game is unfinished. It stays saved; endodoi --resume would not find it again.",
+            "This game is unfinished. It stays saved; endodoi --resume would not find it again."
+                .to_owned(),
         ),
         Confirm::Undo(_) => (
             "Take back?",
-            "The other player asks to take back their last move.",
+            "The other player asks to take back their last move.".to_owned(),
         ),
     }
 }
@@ -223,12 +227,12 @@ fn answers(app: &View) -> Line<'static> {
 
 /// A question on a screen too small for the board: its title and answers.
 pub(super) fn question_lines(app: &View, question: Confirm) -> [Line<'static>; 2] {
-    let (title, _) = question_text(question);
+    let (title, _) = question_text(app, question);
     [Line::styled(title, app.look.title()), answers(app)]
 }
 
 pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut Buffer) {
-    let (title, text) = question_text(question);
+    let (title, text) = question_text(app, question);
     let lines = vec![Line::from(text), Line::default(), answers(app).centered()];
     let area = centered(board, board.width.saturating_sub(8).min(50), 7);
     Clear.render(area, buf);
