@@ -29,7 +29,7 @@ const PATIENCE: Duration = Duration::from_secs(10);
 fn limits() -> Limits {
     Limits {
         hello: Duration::from_secs(2),
-        silence: Duration::from_secs(2),
+        silence: Duration::from_secs(4),
         ping: Duration::from_millis(100),
         penalty: Duration::from_millis(150),
         retry: Duration::from_millis(100),
@@ -389,7 +389,7 @@ fn a_stranger_who_says_nothing_is_turned_away() {
 fn a_silent_player_is_disconnected_and_the_game_is_kept() {
     let (mut hosted, mut peer) = Hosted::with_two_moves();
     let before = hosted.saved();
-    let why = "nothing came for 2 s";
+    let why = "nothing came for 4 s";
     assert_eq!(
         news(&mut hosted, "Disconnected"),
         format!("Disconnected: {why}; the game is kept")
