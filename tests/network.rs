@@ -602,6 +602,48 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     );
 }
 
+/// Each player sows the hole selected on their turn until the game is over.
+fn play_to_the_end(hosted: &mut Hosted, joining: &mut Joining) {
+    while hosted.app.game().outcome().is_none() {
+        let ply = hosted.app.game().ply();
+        let mover = if hosted.app.remote_to_move() {
+            &mut joining.app
+        } else {
+            &mut hosted.app
+        };
+        type_keys(mover, "\n");
+        both_until(hosted, joining, "the move", |h, j| {
+            h.game().ply() == ply + 1 && j.game().ply() == ply + 1
+        });
+    }
+}
+
+#[test]
+fn a_joiner_that_missed_the_next_game_keeps_the_finished_one_in_its_file() {
+    let mut hosted = Hosted::with(Match::new(None, None, Some(2)));
+    let mut joining = Joining::new(&mut hosted);
+    play_to_the_end(&mut hosted, &mut joining);
+    let finished = joining.app.record().to_string();
+    let file = joining.store.current().expect("an autosave").to_path_buf();
+    assert_eq!(std::fs::read_to_string(&file).expect("the save"), finished);
+    // The host went on to the next game; the joiner hears of it only when
+    // it joins again.
+    let mut host = hosted.app.clone();
+    type_keys(&mut host, "n");
+    assert_eq!(host.players().round, 2);
+    joining.app.remote(endodoi::app::Remote::Resync(Box::new(
+        host.record().clone(),
+    )));
+    joining.turn();
+    assert_eq!(joining.app.players().round, 2);
+    assert_eq!(joining.app.game().ply(), 0);
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the save"),
+        finished,
+        "the finished game keeps its file"
+    );
+}
+
 #[test]
 fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
     let mut hosted = Hosted::with(Match::new(None, None, Some(2)));
@@ -613,18 +655,7 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
         text(&joining.app),
         "A game across the network is played to its end; q quits, and it stays saved"
     );
-    while hosted.app.game().outcome().is_none() {
-        let ply = hosted.app.game().ply();
-        let mover = if hosted.app.remote_to_move() {
-            &mut joining.app
-        } else {
-            &mut hosted.app
-        };
-        type_keys(mover, "\n");
-        both_until(&mut hosted, &mut joining, "the move", |h, j| {
-            h.game().ply() == ply + 1 && j.game().ply() == ply + 1
-        });
-    }
+    play_to_the_end(&mut hosted, &mut joining);
     assert_eq!(
         hosted.app.record().to_string(),
         joining.app.record().to_string()

@@ -372,7 +372,8 @@ impl App {
     }
 
     /// The host's game when the connection is made again: taken when one
-    /// of the two games goes on from the other (the host keeps the game);
+    /// of the two games goes on from the other (the host keeps the game),
+    /// or it is the next game after ours (which keeps its own file);
     /// another game is refused and this one kept.
     fn resync(&mut self, record: Record) {
         let ours = self.game();
@@ -383,6 +384,10 @@ impl App {
         if !same {
             self.refuse("the host's game is another game".to_owned());
             return;
+        }
+        // The next game began as the line dropped: ours, over, keeps its file.
+        if ours.outcome().is_some() && theirs.outcome().is_none() {
+            self.serial += 1;
         }
         let mut players = super::Match::from_record(&record);
         players.remote = self.players.remote;
