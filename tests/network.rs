@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Connection, Match, Network, Role};
+use endodoi::app::{Action, App, Connection, Match, Network, Role};
 use endodoi::net::wire::Message;
 use endodoi::net::{Host, Limits, Link};
 use endodoi::record::Record;
@@ -516,6 +516,47 @@ fn both_until(
 
 fn text(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// The actions of `actions` the key bar offers now.
+fn offered(app: &App, actions: &[Action]) -> Vec<Action> {
+    actions
+        .iter()
+        .copied()
+        .filter(|&action| app.offers(action))
+        .collect()
+}
+
+#[test]
+fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the_end() {
+    let keys = [
+        Action::Sow,
+        Action::SelectRight,
+        Action::Hint,
+        Action::NewGame,
+        Action::Save,
+    ];
+    let mut hosted = Hosted::new();
+    assert_eq!(
+        offered(&hosted.app, &keys),
+        [Action::Save],
+        "nobody has joined: the game waits"
+    );
+    let mut joining = Joining::new(&mut hosted);
+    hosted.until("the joiner", |app| {
+        app.network().expect("a network game").connection == Connection::Connected
+    });
+    assert_eq!(
+        offered(&hosted.app, &keys),
+        [Action::Sow, Action::SelectRight, Action::Hint, Action::Save],
+        "South to move, the joiner there; a game across the network is played to its end"
+    );
+    assert_eq!(
+        offered(&joining.app, &keys),
+        [Action::Save],
+        "North waits for South's move"
+    );
+    joining.turn();
 }
 
 #[test]

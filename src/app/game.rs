@@ -28,6 +28,10 @@ impl App {
             !self.game().redo_moves().is_empty()
         } else if self.game().outcome().is_some() {
             !moving && action != Action::Redo
+        } else if self.network().is_some() {
+            // Across the network a game is played to its end, and nobody
+            // moves while the other player is away.
+            action != Action::NewGame && !(moving && (self.others_turn() || !self.connected()))
         } else {
             !(moving && self.others_turn())
         }

@@ -163,7 +163,7 @@ impl App {
     }
 
     /// Whether the other player is there to hear a move or a request.
-    fn connected(&self) -> bool {
+    pub(super) fn connected(&self) -> bool {
         self.network()
             .is_some_and(|network| network.connection == Connection::Connected)
     }
