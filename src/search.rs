@@ -48,7 +48,7 @@ use tree::{Path, RootMove, Tree, margin};
 pub const MAX_DEPTH: u32 = 64;
 /// Thinking time a move when none is chosen.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
-/// Transposition table size: `2^TABLE_BITS` entries of 16 bytes.
+/// Transposition table size: `2^TABLE_BITS` entries of 8 bytes.
 const TABLE_BITS: u32 = 20;
 
 /// When a search stops, and how much randomness its choice gets.

@@ -338,9 +338,13 @@ impl Tree<'_> {
         };
         let estimated = self.estimated;
         self.estimated |= outer_estimated;
-        let stored_depth = if estimated { depth as u8 } else { SOLVED };
-        self.table
-            .store(key, score, stored_depth, bound, Some(index));
+        // One ply from the horizon only a solved score is worth the trip
+        // to memory: the table is not looked into there.
+        if depth >= TABLE_FROM || !estimated {
+            let stored_depth = if estimated { depth as u8 } else { SOLVED };
+            self.table
+                .store(key, score, stored_depth, bound, Some(index));
+        }
         score
     }
 
