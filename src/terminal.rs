@@ -26,8 +26,13 @@ use crate::ui::{Look, View};
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
 const FRAME: Duration = Duration::from_millis(16);
-/// How long to wait for an event otherwise, so that signals are noticed quickly.
+/// How long to wait for an event otherwise, so that signals are noticed
+/// quickly; the screen is drawn again at least this often.
 const IDLE: Duration = Duration::from_millis(100);
+/// How long to wait for a key across the network before looking for the
+/// other player's news, so that their move shows within a few milliseconds
+/// (the screen is drawn only when something happened).
+const LISTEN: Duration = Duration::from_millis(4);
 
 /// How a run in the terminal ended.
 #[derive(Debug)]
@@ -119,15 +124,23 @@ fn event_loop(
 ) -> Result<()> {
     let mut last = Instant::now();
     let mut workers = Workers::default();
+    let mut drawn: Option<Instant> = None;
+    let mut news = true;
     while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
-        terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
-        // Across the network, a move that comes is shown within a frame.
-        let timeout = if app.wants_frames() || link.is_some() {
+        if news || app.wants_frames() || drawn.is_none_or(|at| at.elapsed() >= IDLE) {
+            terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
+            drawn = Some(Instant::now());
+            news = false;
+        }
+        let timeout = if app.wants_frames() {
             FRAME
+        } else if link.is_some() {
+            LISTEN
         } else {
             IDLE
         };
         if event::poll(timeout)? {
+            news = true;
             match event::read()? {
                 Event::Key(key) => app.handle_key(key),
                 // A click is resolved on the screen as drawn, then acted on.
@@ -150,7 +163,7 @@ fn event_loop(
         workers.carry_out(app, store, link);
         workers.answer(app);
         if let Some(link) = link {
-            link.pump(app);
+            news |= link.pump(app);
         }
         workers.carry_out(app, store, link);
     }
