@@ -19,35 +19,21 @@ const PATIENCE: Duration = Duration::from_secs(15);
 
 /// A private tmux server and a folder for each player.
 struct Panes {
-    socket: PathBuf,
-    root: tempfile::TempDir,
+    server: tmux::Server,
 }
 
 impl Panes {
     fn new(name: &str) -> Option<Panes> {
-        if !tmux::available(name) {
-            return None;
-        }
-        let root = tempfile::tempdir().expect("a temporary folder");
-        Some(Panes {
-            socket: root.path().join("tmux.sock"),
-            root,
-        })
+        tmux::Server::new(name).map(|server| Panes { server })
     }
 
     fn tmux(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(["-f", "/dev/null"])
-            .args(args)
-            .output()
-            .expect("tmux runs")
+        self.server.tmux(args)
     }
 
     /// The home folder of `player`.
     fn home(&self, player: &str) -> PathBuf {
-        let home = self.root.path().join(player);
+        let home = self.server.root().join(player);
         std::fs::create_dir_all(&home).expect("a home");
         home
     }
@@ -108,32 +94,16 @@ impl Panes {
     }
 
     fn kill(&self, player: &str) {
-        let output = self.tmux(&["display-message", "-p", "-t", player, "#{pane_pid}"]);
-        let pid = String::from_utf8_lossy(&output.stdout).trim().to_owned();
         let status = Command::new("kill")
-            .args(["-KILL", &pid])
+            .args(["-KILL", &self.server.pane_pid(player)])
             .status()
             .expect("kill runs");
         assert!(status.success());
-        let start = Instant::now();
-        while self.tmux(&["has-session", "-t", player]).status.success() {
-            assert!(start.elapsed() < PATIENCE, "{player} did not end");
-            sleep(Duration::from_millis(20));
-        }
+        self.wait_for_exit(player);
     }
 
     fn wait_for_exit(&self, player: &str) {
-        let start = Instant::now();
-        while self.tmux(&["has-session", "-t", player]).status.success() {
-            assert!(start.elapsed() < PATIENCE, "{player} did not exit");
-            sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Panes {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
+        self.server.wait_for_exit(player, PATIENCE);
     }
 }
 

@@ -23,35 +23,21 @@ const PATIENCE: Duration = Duration::from_secs(10);
 
 /// A private tmux server running one session, `game`.
 struct Tmux {
-    socket: PathBuf,
-    home: tempfile::TempDir,
+    server: tmux::Server,
 }
 
 impl Tmux {
     /// A server for the test `name`, or `None` (after saying so) without tmux.
     fn new(name: &str) -> Option<Tmux> {
-        if !tmux::available(name) {
-            return None;
-        }
-        let home = tempfile::tempdir().expect("a temporary home");
-        Some(Tmux {
-            socket: home.path().join("tmux.sock"),
-            home,
-        })
+        tmux::Server::new(name).map(|server| Tmux { server })
     }
 
     fn tmux(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(["-f", "/dev/null"])
-            .args(args)
-            .output()
-            .expect("tmux runs")
+        self.server.tmux(args)
     }
 
     fn home(&self) -> &Path {
-        self.home.path()
+        self.server.root()
     }
 
     fn games(&self) -> PathBuf {
@@ -152,24 +138,13 @@ impl Tmux {
         self.tmux(&["has-session", "-t", "game"]).status.success()
     }
 
-    /// Waits until the game's session has ended. When it was the server's
-    /// last, the server ends too, but not at once: its socket is removed so
-    /// that the next session gets a server of its own rather than reaching
-    /// the dying one (tmux then fails with "server exited unexpectedly").
+    /// Waits until the game's session has ended.
     fn wait_for_exit(&self) {
-        let start = Instant::now();
-        while self.has_session() {
-            assert!(start.elapsed() < PATIENCE, "the game did not exit");
-            sleep(Duration::from_millis(40));
-        }
-        if !self.tmux(&["list-sessions"]).status.success() {
-            let _ = std::fs::remove_file(&self.socket);
-        }
+        self.server.wait_for_exit("game", PATIENCE);
     }
 
     fn pane_pid(&self) -> String {
-        let output = self.tmux(&["display-message", "-p", "-t", "game", "#{pane_pid}"]);
-        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+        self.server.pane_pid("game")
     }
 
     fn signal(&self, signal: &str) {
@@ -198,12 +173,6 @@ impl Tmux {
         let files = saves(&self.games());
         assert_eq!(files.len(), 1, "{files:?}");
         files[0].clone()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
     }
 }
 

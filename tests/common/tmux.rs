@@ -1,8 +1,76 @@
-//! Whether the tests that drive the game in tmux can run. Where tmux is
-//! missing they are skipped with a message, except in CI (`CI=true`), where
-//! they must run: there a missing tmux fails the test.
+//! A private tmux server for the tests that drive the game in tmux, and
+//! whether they can run. Where tmux is missing they are skipped with a
+//! message, except in CI (`CI=true`), where they must run: there a missing
+//! tmux fails the test.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// A tmux server of one test's own: its socket in a temporary folder (which
+/// also holds the players' homes), so that two tests never reach each
+/// other's sessions. Killed when dropped.
+pub struct Server {
+    root: tempfile::TempDir,
+}
+
+impl Server {
+    /// A server for the test `name`, or `None` (after saying so) without tmux.
+    pub fn new(name: &str) -> Option<Server> {
+        available(name).then(|| Server {
+            root: tempfile::tempdir().expect("a temporary folder"),
+        })
+    }
+
+    /// The test's temporary folder.
+    pub fn root(&self) -> &Path {
+        self.root.path()
+    }
+
+    fn socket(&self) -> std::path::PathBuf {
+        self.root().join("tmux.sock")
+    }
+
+    /// Runs tmux with `args` on this server.
+    pub fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-S")
+            .arg(self.socket())
+            .args(["-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    /// The process ID of the program in `session`'s pane.
+    pub fn pane_pid(&self, session: &str) -> String {
+        let output = self.tmux(&["display-message", "-p", "-t", session, "#{pane_pid}"]);
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    }
+
+    /// Waits (at most `patience`) until `session` has ended. When it was the
+    /// server's last, the server ends too, but not at once: its socket is
+    /// removed so that the next session gets a server of its own rather than
+    /// reaching the dying one (tmux then fails with "server exited
+    /// unexpectedly").
+    pub fn wait_for_exit(&self, session: &str, patience: Duration) {
+        let start = Instant::now();
+        while self.tmux(&["has-session", "-t", session]).status.success() {
+            assert!(start.elapsed() < patience, "{session} did not exit");
+            sleep(Duration::from_millis(20));
+        }
+        if !self.tmux(&["list-sessions"]).status.success() {
+            let _ = std::fs::remove_file(self.socket());
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+    }
+}
 
 /// Whether tmux runs here, for the test `name`; if not, says that the test
 /// is skipped.
