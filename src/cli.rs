@@ -57,15 +57,23 @@ pub enum Command {
     Join(JoinArgs),
 }
 
-/// Options of `endodoi learn`.
-#[derive(Debug, Args)]
-pub struct LearnArgs {
+/// How a command that opens the terminal draws the board.
+#[derive(Copy, Clone, Debug, Default, Args)]
+pub struct DrawArgs {
     /// Show moves at once instead of sowing them seed by seed.
     #[arg(long)]
     pub no_animation: bool,
     /// Draw with plain ASCII only: no box-drawing or dot glyphs.
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// Options of `endodoi learn`.
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 /// The board: width, seeds per hole, variant.
@@ -149,12 +157,9 @@ pub struct PlayArgs {
     /// Play a match: games until one player has N wins, changing rows after every game.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
     pub first_to: Option<u16>,
-    /// Show moves at once instead of sowing them seed by seed.
-    #[arg(long)]
-    pub no_animation: bool,
-    /// Draw with plain ASCII only: no box-drawing or dot glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub draw: DrawArgs,
     /// Continue a saved game (every move is saved as it is played): the newest
     /// unfinished one, or the one `endodoi games` lists as ID.
     #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["load", "width", "seeds", "variant"])]
@@ -233,12 +238,9 @@ pub struct ReplayArgs {
     /// viewer says why it stops), instead of refusing it.
     #[arg(long)]
     pub until_error: bool,
-    /// In the viewer, show moves at once instead of sowing them seed by seed.
-    #[arg(long)]
-    pub no_animation: bool,
-    /// In the viewer, draw with plain ASCII only: no box-drawing or dot glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 /// Options of `endodoi stats`.

@@ -138,13 +138,13 @@ impl Session {
                 ),
             );
         }
-        app.set_animation(!args.no_animation);
+        app.set_animation(!args.draw.no_animation);
         app.set_think(args.think());
         Session {
             app,
             store,
             warnings,
-            look: Look::from_env(args.ascii),
+            look: Look::from_env(args.draw.ascii),
         }
     }
 

@@ -29,7 +29,7 @@ use anyhow::{Context as _, Result, anyhow};
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
-use crate::cli::{PlayArgs, PlayerArg, VariantArg};
+use crate::cli::{DrawArgs, PlayArgs, PlayerArg, VariantArg};
 use crate::file::{folder_of, kind_of, write_atomic};
 use crate::rules::{BySide, Config, Side, Variant};
 use crate::search::Level;
@@ -234,14 +234,22 @@ impl Settings {
         write_atomic(path, &document.to_string())
     }
 
+    /// `draw` with these settings given to the options left out: no
+    /// animation or ASCII drawing when either asks for it.
+    pub fn draw(&self, draw: DrawArgs) -> DrawArgs {
+        DrawArgs {
+            no_animation: draw.no_animation || !self.animation,
+            ascii: draw.ascii || self.ascii,
+        }
+    }
+
     /// `args` with these settings given to the options left out: the
     /// animation and ASCII drawing always; for a new game (neither
     /// `--resume` nor `--load`), also the board and each row's player (the
     /// computer at its level, else the person's name).
     pub fn fill(&self, args: &PlayArgs) -> PlayArgs {
         let mut filled = args.clone();
-        filled.no_animation |= !self.animation;
-        filled.ascii |= self.ascii;
+        filled.draw = self.draw(args.draw);
         if args.resume.is_some() || args.load.is_some() {
             return filled;
         }

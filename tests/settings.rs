@@ -509,7 +509,7 @@ fn options_given_win_and_the_settings_fill_the_rest() {
             Some(PlayerArg::Human("Lemayian".into()))
         )
     );
-    assert!(filled.no_animation && filled.ascii);
+    assert!(filled.draw.no_animation && filled.draw.ascii);
     // A computer remembered for a row is played until a name is given.
     let filled = settings.fill(&parsed(&["--south", "computer:4"]));
     assert_eq!(
@@ -525,7 +525,7 @@ fn options_given_win_and_the_settings_fill_the_rest() {
         (filled.board.width, &filled.south, &filled.north),
         (None, &None, &None)
     );
-    assert!(filled.no_animation && filled.ascii);
+    assert!(filled.draw.no_animation && filled.draw.ascii);
 }
 
 #[test]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{BoardArgs, PlayArgs};
+use super::{BoardArgs, DrawArgs, PlayArgs};
 
 /// Where a host listens unless told: every network of this machine.
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:7557";
@@ -28,12 +28,9 @@ pub struct HostArgs {
     /// Play a match: games until one player has N wins, changing rows after every game.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
     pub first_to: Option<u16>,
-    /// Show moves at once instead of sowing them seed by seed.
-    #[arg(long)]
-    pub no_animation: bool,
-    /// Draw with plain ASCII only: no box-drawing or dot glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub draw: DrawArgs,
     /// Host a saved game again: the newest unfinished one, or the one `endodoi games` lists as ID.
     #[arg(long, value_name = "ID", num_args = 0..=1, conflicts_with_all = ["width", "seeds", "variant"])]
     pub resume: Option<Option<String>>,
@@ -51,8 +48,7 @@ impl HostArgs {
             north: None,
             think: None,
             first_to: self.first_to,
-            no_animation: self.no_animation,
-            ascii: self.ascii,
+            draw: self.draw,
             resume: self.resume.clone(),
             load: None,
             record: self.record.clone(),
@@ -72,12 +68,9 @@ pub struct JoinArgs {
     /// Your name.
     #[arg(long)]
     pub name: Option<String>,
-    /// Show moves at once instead of sowing them seed by seed.
-    #[arg(long)]
-    pub no_animation: bool,
-    /// Draw with plain ASCII only: no box-drawing or dot glyphs.
-    #[arg(long)]
-    pub ascii: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub draw: DrawArgs,
     /// Keep the game's record in FILE, written after every move.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -96,8 +89,7 @@ impl JoinArgs {
             north: None,
             think: None,
             first_to: None,
-            no_animation: self.no_animation,
-            ascii: self.ascii,
+            draw: self.draw,
             resume: None,
             load: None,
             record: self.record.clone(),

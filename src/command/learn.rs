@@ -21,6 +21,9 @@ pub fn run(args: &LearnArgs, console: &mut Console<impl Write, impl Write>) -> R
         bail!("the lesson needs a terminal: run `endodoi learn` in one");
     }
     let mut app = App::learn();
-    app.set_animation(!args.no_animation);
-    super::play::play(Session::viewing(app, Look::from_env(args.ascii)), console)
+    app.set_animation(!args.draw.no_animation);
+    super::play::play(
+        Session::viewing(app, Look::from_env(args.draw.ascii)),
+        console,
+    )
 }

@@ -80,10 +80,11 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         let (display, _) = settings::path()
             .map(|path| Settings::load(&path))
             .unwrap_or_default();
+        let draw = display.draw(args.draw);
         let mut app = App::review(record, &label, fault);
-        app.set_animation(display.animation && !args.no_animation);
+        app.set_animation(!draw.no_animation);
         app.set_display(display.speed, display.preview);
-        let look = Look::from_env(display.ascii || args.ascii);
+        let look = Look::from_env(draw.ascii);
         return super::play::play(Session::viewing(app, look), console);
     }
     Ok(0)
