@@ -11,6 +11,12 @@ use crate::arena::{EngineSpec, SpecError};
 use crate::rules::{self, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
 use crate::search::{DEFAULT_THINK, Level, LevelError};
 
+mod tablebase;
+
+pub use tablebase::{
+    SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
+};
+
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.
 ///
 /// Without a subcommand, starts a game in the terminal.
@@ -47,6 +53,9 @@ pub enum Command {
     Stats(StatsArgs),
     /// Learn to play: a guided lesson, a rule a step, then a first game against the computer.
     Learn(LearnArgs),
+    /// Perfect endgames: build the tables of every board with few seeds, or look one up.
+    #[command(subcommand)]
+    Tablebase(TablebaseCommand),
 }
 
 /// Options of `endodoi learn`.

@@ -26,6 +26,7 @@ pub mod learn;
 pub mod play;
 pub mod replay;
 pub mod stats;
+pub mod tablebase;
 
 /// Where a command writes.
 #[derive(Debug)]
@@ -63,6 +64,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         Some(Command::Games) => games::run(&mut console.out).map(|()| 0),
         Some(Command::Stats(args)) => stats::run(&args, &mut console.out).map(|()| 0),
         Some(Command::Learn(args)) => learn::run(&args, console),
+        Some(Command::Tablebase(action)) => tablebase::run(&action, console).map(|()| 0),
         None => play::run(&cli.play, console),
     }
 }

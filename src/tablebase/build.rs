@@ -1,0 +1,441 @@
+//! Building the tables level by level: each level's bounds swept to a fixed
+//! point over all threads, then its values written to its file at once. A
+//! level whose file is there (and sound) is read instead of built, so an
+//! interrupted build resumes at the level it was on.
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, Result, bail};
+
+use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
+use super::{MAX_TABLE_SEEDS, Ranking, TableValue, normalised, position_of};
+use crate::rules::Position;
+
+/// Boards a thread takes at a time.
+const CHUNK: usize = 1 << 12;
+/// Position-sweeps a second and a thread, measured on width 6 (release).
+const RATE: f64 = 4.0e6;
+/// Sweeps a level takes, about (measured: 12 to 24).
+const SWEEPS: f64 = 16.0;
+/// Memory beyond the tables themselves: the program, buffers.
+const SLACK: u64 = 64 << 20;
+
+/// What building asks for, worked out before it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Levels to build (the others are there).
+    pub levels: Vec<u8>,
+    /// Boards to build.
+    pub boards: u64,
+    /// Peak memory, in bytes.
+    pub memory: u64,
+    /// Disk space the new files take, in bytes.
+    pub disk: u64,
+    /// Time, roughly.
+    pub time: Duration,
+}
+
+/// What a build reports as it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A level's file was there and sound: read, not built.
+    Kept {
+        /// The level.
+        seeds: u8,
+    },
+    /// A sweep of a level's bounds is done.
+    Sweep {
+        /// The level.
+        seeds: u8,
+        /// Sweeps so far.
+        sweep: u32,
+        /// Boards whose bounds have not met.
+        open: u64,
+    },
+    /// A level is built and written.
+    Built {
+        /// The level.
+        seeds: u8,
+        /// Its boards.
+        boards: u64,
+        /// Those whose value is not exact.
+        estimates: u64,
+        /// Time it took.
+        elapsed: Duration,
+    },
+}
+
+/// A build of the tables of one width up to some seeds, in a folder.
+#[derive(Clone, Debug)]
+pub struct Builder {
+    /// Where the level files go.
+    pub dir: PathBuf,
+    /// Holes in a row.
+    pub width: u8,
+    /// The most seeds on a board.
+    pub max_seeds: u8,
+    /// Threads to sweep with.
+    pub threads: usize,
+}
+
+impl Builder {
+    /// What the build will take: the levels whose files are missing, their
+    /// boards, the peak memory (every lower level held, and two bounds and
+    /// a value a board of the level being built), the disk and the time.
+    ///
+    /// # Errors
+    /// When more seeds are asked than a table holds.
+    pub fn estimate(&self) -> Result<Estimate> {
+        if self.max_seeds > MAX_TABLE_SEEDS {
+            bail!(
+                "a table holds at most {MAX_TABLE_SEEDS} seeds, not {}",
+                self.max_seeds
+            );
+        }
+        let ranking = Ranking::new(self.width);
+        let levels: Vec<u8> = (0..=self.max_seeds)
+            .filter(|&seeds| !level_path(&self.dir, self.width, seeds).exists())
+            .collect();
+        let boards = levels
+            .iter()
+            .map(|&seeds| ranking.count(seeds))
+            .sum::<u64>();
+        let all = (0..=self.max_seeds)
+            .map(|seeds| ranking.count(seeds))
+            .fold(0_u64, u64::saturating_add);
+        let memory = levels.last().map_or(0, |&top| {
+            let below = (0..top).map(|seeds| ranking.count(seeds)).sum::<u64>();
+            below + 3 * ranking.count(top) + SLACK
+        });
+        let disk = boards + boards / store::BLOCK as u64 * 8 + 4096 * levels.len() as u64;
+        let time =
+            Duration::from_secs_f64(boards as f64 * SWEEPS / RATE / self.threads.max(1) as f64);
+        if all == u64::MAX {
+            bail!("too many boards to count");
+        }
+        Ok(Estimate {
+            levels,
+            boards,
+            memory,
+            disk,
+            time,
+        })
+    }
+
+    /// Builds every missing level, after checking that memory and disk
+    /// will do; `report` hears of each sweep and level.
+    ///
+    /// # Errors
+    /// When memory or disk will not do (with the figures), another build
+    /// holds the folder, a level file there is corrupt (named), or a file
+    /// cannot be written.
+    pub fn build(&self, estimate: &Estimate, mut report: impl FnMut(&Progress)) -> Result<()> {
+        fs::create_dir_all(&self.dir)
+            .with_context(|| format!("cannot make {}", self.dir.display()))?;
+        check_room(&self.dir, estimate)?;
+        let _lock = lock(&self.dir)?;
+        remove_temporaries(&self.dir)?;
+        let ranking = Ranking::new(self.width);
+        let mut lower: Vec<Vec<u8>> = Vec::new();
+        for seeds in 0..=self.max_seeds {
+            let path = level_path(&self.dir, self.width, seeds);
+            if path.exists() {
+                lower.push(LevelFile::open(&self.dir, self.width, seeds)?.read_all()?);
+                report(&Progress::Kept { seeds });
+                continue;
+            }
+            let started = Instant::now();
+            let level = Level {
+                ranking: &ranking,
+                seeds,
+                lower: &lower,
+                threads: self.threads.max(1),
+            };
+            let (data, estimates) = level.build(&mut report);
+            let header = Header {
+                width: self.width,
+                seeds,
+                count: ranking.count(seeds),
+                open: estimates,
+            };
+            store::write_level(&self.dir, &header, &data)?;
+            report(&Progress::Built {
+                seeds,
+                boards: header.count,
+                estimates,
+                elapsed: started.elapsed(),
+            });
+            lower.push(data);
+        }
+        Ok(())
+    }
+}
+
+/// Refuses, with the figures, a build that memory or disk will not hold.
+fn check_room(dir: &Path, estimate: &Estimate) -> Result<()> {
+    if let Some(available) = available_memory()
+        && estimate.memory > available
+    {
+        bail!(
+            "the build needs {} of memory at its peak, and {} is available",
+            bytes(estimate.memory),
+            bytes(available)
+        );
+    }
+    let stat = rustix::fs::statvfs(dir)
+        .with_context(|| format!("cannot see the free space in {}", dir.display()))?;
+    let free = stat.f_bavail.saturating_mul(stat.f_frsize);
+    if estimate.disk > free {
+        bail!(
+            "the build needs {} on the disk, and {} has {} free",
+            bytes(estimate.disk),
+            dir.display(),
+            bytes(free)
+        );
+    }
+    Ok(())
+}
+
+/// The memory available to a new program, from `/proc/meminfo`.
+pub fn available_memory() -> Option<u64> {
+    let text = fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// `count` bytes in words: "1.3 GiB", "84 MiB", "512 bytes".
+pub fn bytes(count: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if count < 1024 {
+        return format!("{count} bytes");
+    }
+    let mut size = count as f64 / 1024.0;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    if size < 10.0 {
+        format!("{size:.1} {}", UNITS[unit])
+    } else {
+        format!("{size:.0} {}", UNITS[unit])
+    }
+}
+
+/// Holds the folder's lock file for as long as it is kept: one build at a
+/// time in a folder.
+fn lock(dir: &Path) -> Result<File> {
+    let path = dir.join("build.lock");
+    let file = File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive).map_err(
+        |_| {
+            anyhow::anyhow!(
+                "{}: another build is writing in this folder",
+                path.display()
+            )
+        },
+    )?;
+    Ok(file)
+}
+
+/// Removes the temporary files a killed build left behind.
+fn remove_temporaries(dir: &Path) -> Result<()> {
+    let listing = fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for entry in listing.flatten() {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(TEMPORARY_PREFIX)
+        {
+            fs::remove_file(entry.path())
+                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Bounds on a value: the least and the most it can be.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Bounds {
+    low: i32,
+    high: i32,
+}
+
+impl Bounds {
+    fn widen(self, other: Bounds) -> Bounds {
+        Bounds {
+            low: self.low.max(other.low),
+            high: self.high.max(other.high),
+        }
+    }
+}
+
+/// A level being built: its boards' bounds, and the finished levels below.
+struct Level<'a> {
+    ranking: &'a Ranking,
+    seeds: u8,
+    lower: &'a [Vec<u8>],
+    threads: usize,
+}
+
+/// A level's bounds as they are swept: one pair of bytes a board.
+struct Swept {
+    low: Vec<AtomicI8>,
+    high: Vec<AtomicI8>,
+}
+
+impl Level<'_> {
+    /// The level's values, one byte a board, and how many are estimates.
+    fn build(&self, report: &mut impl FnMut(&Progress)) -> (Vec<u8>, u64) {
+        let count = self.ranking.count(self.seeds) as usize;
+        let n = self.seeds.cast_signed();
+        let swept = Swept {
+            low: (0..count).map(|_| AtomicI8::new(-n)).collect(),
+            high: (0..count).map(|_| AtomicI8::new(n)).collect(),
+        };
+        for sweep in 1.. {
+            let changed = AtomicBool::new(false);
+            let open = AtomicU64::new(0);
+            self.parallel(count, |start, end| {
+                let mut still = 0;
+                for rank in start..end {
+                    let (low, high) = (&swept.low[rank], &swept.high[rank]);
+                    let (was_low, was_high) =
+                        (low.load(Ordering::Relaxed), high.load(Ordering::Relaxed));
+                    if was_low == was_high {
+                        continue;
+                    }
+                    let any = self.bounds(rank as u64, &swept);
+                    let (new_low, new_high) =
+                        ((any.low as i8).max(was_low), (any.high as i8).min(was_high));
+                    if (new_low, new_high) != (was_low, was_high) {
+                        low.store(new_low, Ordering::Relaxed);
+                        high.store(new_high, Ordering::Relaxed);
+                        changed.store(true, Ordering::Relaxed);
+                    }
+                    still += u64::from(new_low != new_high);
+                }
+                open.fetch_add(still, Ordering::Relaxed);
+            });
+            report(&Progress::Sweep {
+                seeds: self.seeds,
+                sweep,
+                open: open.load(Ordering::Relaxed),
+            });
+            if !changed.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        let mut data = vec![0_u8; count];
+        let estimates = AtomicU64::new(0);
+        let chunks = Mutex::new(data.chunks_mut(CHUNK).enumerate());
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    loop {
+                        let Some((index, chunk)) = chunks.lock().expect("not poisoned").next()
+                        else {
+                            break;
+                        };
+                        let mut open = 0;
+                        for (offset, byte) in chunk.iter_mut().enumerate() {
+                            let rank = (index * CHUNK + offset) as u64;
+                            let (value, exact) = self.value(rank, &swept);
+                            open += u64::from(!exact);
+                            *byte = TableValue::encode(value, self.seeds, exact);
+                        }
+                        estimates.fetch_add(open, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        (data, estimates.into_inner())
+    }
+
+    /// Runs `work` on the ranges of `0..count`, a chunk at a time, on every
+    /// thread.
+    fn parallel(&self, count: usize, work: impl Fn(usize, usize) + Sync) {
+        let next = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    loop {
+                        let start = next.fetch_add(CHUNK as u64, Ordering::Relaxed) as usize;
+                        if start >= count {
+                            break;
+                        }
+                        work(start, (start + CHUNK).min(count));
+                    }
+                });
+            }
+        });
+    }
+
+    /// The board numbered `rank`, South to move.
+    fn position(&self, rank: u64) -> Position {
+        let mut pits = [0_u8; 20];
+        self.ranking.unrank(self.seeds, rank, &mut pits);
+        position_of(self.ranking.width(), &pits)
+    }
+
+    /// The final value of the board numbered `rank` and whether it is
+    /// exact, once the bounds are at their fixed point: the value where
+    /// they meet, or else the repetition value brought within them.
+    fn value(&self, rank: u64, swept: &Swept) -> (i32, bool) {
+        let low = i32::from(swept.low[rank as usize].load(Ordering::Relaxed));
+        let high = i32::from(swept.high[rank as usize].load(Ordering::Relaxed));
+        if low == high {
+            return (low, true);
+        }
+        let repetition = super::repetition_value(&self.position(rank));
+        (repetition.clamp(low, high), false)
+    }
+
+    /// Bounds on the value of the board numbered `rank` from its moves and
+    /// the bounds now known: a capture's from the level it drops to (exact,
+    /// or anything its seeds allow), a move that captures nothing from the
+    /// bounds of the board it leads to.
+    fn bounds(&self, rank: u64, swept: &Swept) -> Bounds {
+        let position = self.position(rank);
+        let mut bounds: Option<Bounds> = None;
+        for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
+            let Ok(child) = position.child(index) else {
+                continue;
+            };
+            let child_rank = self.ranking.rank(&normalised(&child.position)) as usize;
+            let capture = i32::from(child.capture);
+            let gained = if capture > 0 {
+                let seeds = self.seeds - child.capture;
+                let after = TableValue::decode(self.lower[usize::from(seeds)][child_rank], seeds);
+                let (low, high) = if after.exact {
+                    (after.value, after.value)
+                } else {
+                    (-i32::from(seeds), i32::from(seeds))
+                };
+                Bounds {
+                    low: capture - high,
+                    high: capture - low,
+                }
+            } else {
+                Bounds {
+                    low: -i32::from(swept.high[child_rank].load(Ordering::Relaxed)),
+                    high: -i32::from(swept.low[child_rank].load(Ordering::Relaxed)),
+                }
+            };
+            bounds = Some(bounds.map_or(gained, |bounds| bounds.widen(gained)));
+        }
+        // No move ends: the last mover takes every seed left.
+        let end = -i32::from(self.seeds);
+        bounds.unwrap_or(Bounds {
+            low: end,
+            high: end,
+        })
+    }
+}
