@@ -73,7 +73,7 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
     builder.build(&estimate, |step| {
         let line = match step {
             Progress::Kept { seeds } => format!("level {seeds:2}: kept (its file is there)"),
-            Progress::Sweep { .. } => return,
+            Progress::Sweep { seeds, sweep, open } => format!("level {seeds:2}: sweep {sweep}, {open} open"),
             Progress::Built {
                 seeds,
                 boards,

@@ -6,7 +6,7 @@
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
@@ -285,42 +285,58 @@ struct Level<'a> {
     threads: usize,
 }
 
-/// A level's bounds as they are swept: one pair of bytes a board.
-struct Swept {
-    low: Vec<AtomicI8>,
-    high: Vec<AtomicI8>,
+/// A level's bounds as they are swept: both in one word a board, so that
+/// a board looked up costs one fetch from memory.
+struct Swept(Vec<AtomicU16>);
+
+impl Swept {
+    fn pack(bounds: Bounds) -> u16 {
+        u16::from_le_bytes([
+            (bounds.low as i8).cast_unsigned(),
+            (bounds.high as i8).cast_unsigned(),
+        ])
+    }
+
+    fn get(&self, rank: usize) -> Bounds {
+        let [low, high] = self.0[rank].load(Ordering::Relaxed).to_le_bytes();
+        Bounds {
+            low: i32::from(low.cast_signed()),
+            high: i32::from(high.cast_signed()),
+        }
+    }
+
+    fn set(&self, rank: usize, bounds: Bounds) {
+        self.0[rank].store(Swept::pack(bounds), Ordering::Relaxed);
+    }
 }
 
 impl Level<'_> {
     /// The level's values, one byte a board, and how many are estimates.
     fn build(&self, report: &mut impl FnMut(&Progress)) -> (Vec<u8>, u64) {
         let count = self.ranking.count(self.seeds) as usize;
-        let n = self.seeds.cast_signed();
-        let swept = Swept {
-            low: (0..count).map(|_| AtomicI8::new(-n)).collect(),
-            high: (0..count).map(|_| AtomicI8::new(n)).collect(),
-        };
+        let n = i32::from(self.seeds);
+        let start = Swept::pack(Bounds { low: -n, high: n });
+        let swept = Swept((0..count).map(|_| AtomicU16::new(start)).collect());
         for sweep in 1.. {
             let changed = AtomicBool::new(false);
             let open = AtomicU64::new(0);
             self.parallel(count, |start, end| {
                 let mut still = 0;
                 for rank in start..end {
-                    let (low, high) = (&swept.low[rank], &swept.high[rank]);
-                    let (was_low, was_high) =
-                        (low.load(Ordering::Relaxed), high.load(Ordering::Relaxed));
-                    if was_low == was_high {
+                    let was = swept.get(rank);
+                    if was.low == was.high {
                         continue;
                     }
-                    let any = self.bounds(rank as u64, &swept);
-                    let (new_low, new_high) =
-                        ((any.low as i8).max(was_low), (any.high as i8).min(was_high));
-                    if (new_low, new_high) != (was_low, was_high) {
-                        low.store(new_low, Ordering::Relaxed);
-                        high.store(new_high, Ordering::Relaxed);
+                    let now = self.bounds(rank as u64, &swept);
+                    let now = Bounds {
+                        low: now.low.max(was.low),
+                        high: now.high.min(was.high),
+                    };
+                    if now != was {
+                        swept.set(rank, now);
                         changed.store(true, Ordering::Relaxed);
                     }
-                    still += u64::from(new_low != new_high);
+                    still += u64::from(now.low != now.high);
                 }
                 open.fetch_add(still, Ordering::Relaxed);
             });
@@ -389,8 +405,7 @@ impl Level<'_> {
     /// exact, once the bounds are at their fixed point: the value where
     /// they meet, or else the repetition value brought within them.
     fn value(&self, rank: u64, swept: &Swept) -> (i32, bool) {
-        let low = i32::from(swept.low[rank as usize].load(Ordering::Relaxed));
-        let high = i32::from(swept.high[rank as usize].load(Ordering::Relaxed));
+        let Bounds { low, high } = swept.get(rank as usize);
         if low == high {
             return (low, true);
         }
@@ -404,29 +419,37 @@ impl Level<'_> {
     /// bounds of the board it leads to.
     fn bounds(&self, rank: u64, swept: &Swept) -> Bounds {
         let position = self.position(rank);
-        let mut bounds: Option<Bounds> = None;
+        // Every move sown first, then the values looked up: the look-ups,
+        // far apart in memory, are then fetched side by side.
+        let mut children = [(0_u8, 0_usize); 20];
+        let mut count = 0;
         for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
-            let Ok(child) = position.child(index) else {
-                continue;
-            };
-            let child_rank = self.ranking.rank(&normalised(&child.position)) as usize;
-            let capture = i32::from(child.capture);
+            if let Ok(child) = position.child(index) {
+                let child_rank = self.ranking.rank(&normalised(&child.position)) as usize;
+                children[count] = (child.capture, child_rank);
+                count += 1;
+            }
+        }
+        let mut bounds: Option<Bounds> = None;
+        for &(capture, child_rank) in &children[..count] {
             let gained = if capture > 0 {
-                let seeds = self.seeds - child.capture;
+                let seeds = self.seeds - capture;
                 let after = TableValue::decode(self.lower[usize::from(seeds)][child_rank], seeds);
                 let (low, high) = if after.exact {
                     (after.value, after.value)
                 } else {
                     (-i32::from(seeds), i32::from(seeds))
                 };
+                let capture = i32::from(capture);
                 Bounds {
                     low: capture - high,
                     high: capture - low,
                 }
             } else {
+                let after = swept.get(child_rank);
                 Bounds {
-                    low: -i32::from(swept.high[child_rank].load(Ordering::Relaxed)),
-                    high: -i32::from(swept.low[child_rank].load(Ordering::Relaxed)),
+                    low: -after.high,
+                    high: -after.low,
                 }
             };
             bounds = Some(bounds.map_or(gained, |bounds| bounds.widen(gained)));
