@@ -7,16 +7,16 @@
 //! by the combinatorial number system ([`Ranking`]). A capture drops to a
 //! finished lower level; a move that captures nothing stays in the level,
 //! and the level's values are found by sweeping lower and upper bounds to a
-//! fixed point ([`build`]).
+//! fixed point ([`Builder`]).
 //!
 //! **Values and the repetition rule.** A game ends when a position repeats
 //! one since the last capture, so a value can depend on the positions
 //! before it. The bounds are swept as if there were no such rule (a cycle
 //! of moves leaves both bounds where they are). Where they meet, each
 //! player has a strategy that forces the value and never comes back to a
-//! position it has left (the sweep in which a bound was reached orders the
-//! positions), so no repetition can happen from the board on, and the value
-//! is exact for the board with nothing before it since the last capture:
+//! position it has left (each bound was set from bounds set before it), so
+//! no repetition can happen from the board on, and the value is exact for
+//! the board with nothing before it since the last capture:
 //! just after a capture, or at the start of a game (a history that comes
 //! back to an earlier position may change it). Where they do not meet, the
 //! board keeps its repetition value (each player's row) brought within the
@@ -102,15 +102,13 @@ fn repetition_value(position: &Position) -> i32 {
 /// What a probe asks that the tables cannot answer.
 #[derive(Debug, thiserror::Error)]
 pub enum ProbeError {
-    /// More seeds on the board than the tables hold.
-    #[error("{seeds} seeds on the board: the tables of width {width} hold at most {max}")]
+    /// More seeds on the board than any table may hold.
+    #[error("{seeds} seeds on the board: a table of width {width} holds at most {MAX_TABLE_SEEDS}")]
     Beyond {
         /// Seeds on the board.
         seeds: u32,
         /// Width of the tables.
         width: u8,
-        /// Their most seeds.
-        max: u8,
     },
     /// Another width, or Cross-Endodoi.
     #[error("the tables are for classic En Dodoi {width} holes wide")]
@@ -133,47 +131,34 @@ pub struct MoveValue {
     pub value: i32,
 }
 
-/// The tables of one width in a folder, opened level by level when first
-/// probed; a level's file is checked (header, and the block read) at every
-/// probe.
+/// The tables of one width in a folder: the levels from 0 whose files are
+/// there, each opened (its header checked) when first probed, and the
+/// block a probe reads checked against its checksum.
 #[derive(Debug)]
 pub struct Tablebase {
     dir: PathBuf,
     ranking: Ranking,
-    max_seeds: u8,
     levels: Vec<OnceLock<LevelFile>>,
 }
 
 impl Tablebase {
-    /// The tables of width `width` in `dir`, up to `max_seeds` seeds (the
-    /// files are opened when probed).
-    pub fn new(dir: &Path, width: u8, max_seeds: u8) -> Tablebase {
-        let max_seeds = max_seeds.min(MAX_TABLE_SEEDS);
-        Tablebase {
-            dir: dir.to_path_buf(),
-            ranking: Ranking::new(width),
-            max_seeds,
-            levels: (0..=max_seeds).map(|_| OnceLock::new()).collect(),
-        }
-    }
-
     /// The tables of width `width` in `dir`: every level from 0 whose file
-    /// is there.
+    /// is there, up to the first missing.
     pub fn open(dir: &Path, width: u8) -> Tablebase {
         let present = (0..=MAX_TABLE_SEEDS)
             .take_while(|&seeds| level_path(dir, width, seeds).exists())
-            .last();
-        let mut tables = Tablebase::new(dir, width, present.unwrap_or(0));
-        if present.is_none() {
-            tables.levels.clear();
+            .count();
+        Tablebase {
+            dir: dir.to_path_buf(),
+            ranking: Ranking::new(width),
+            levels: (0..present).map(|_| OnceLock::new()).collect(),
         }
-        tables
     }
 
-    /// The most seeds a board may hold to be in the tables (`None` when none
-    /// are there).
+    /// The most seeds a board may hold to be in the tables (`None` when
+    /// there are none).
     pub fn max_seeds(&self) -> Option<u8> {
-        (!self.levels.is_empty()).then_some(self.max_seeds)
+        (self.levels.len() as u8).checked_sub(1)
     }
 
     /// The value of `position` for its player to move, when the tables hold
@@ -186,7 +171,7 @@ impl Tablebase {
     /// The value of `position` for its player to move.
     ///
     /// # Errors
-    /// When the position is beyond the tables, or its level's file is
+    /// When the position is beyond any table, or its level's file is
     /// missing or corrupt.
     pub fn probe_checked(&self, position: &Position) -> Result<TableValue, ProbeError> {
         let width = self.ranking.width();
@@ -194,19 +179,18 @@ impl Tablebase {
             return Err(ProbeError::Board { width });
         }
         let seeds = u32::from(position.row_total(Side::South) + position.row_total(Side::North));
-        let level = usize::try_from(seeds)
+        let Some(seeds) = u8::try_from(seeds)
             .ok()
-            .and_then(|seeds| self.levels.get(seeds))
-            .ok_or(ProbeError::Beyond {
-                seeds,
-                width,
-                max: self.max_seeds().unwrap_or(0),
-            })?;
-        let seeds = seeds as u8;
+            .filter(|&seeds| seeds <= MAX_TABLE_SEEDS)
+        else {
+            return Err(ProbeError::Beyond { seeds, width });
+        };
+        let Some(level) = self.levels.get(usize::from(seeds)) else {
+            return Err(TableError::Missing(level_path(&self.dir, width, seeds)).into());
+        };
         let file = if let Some(file) = level.get() {
             file
         } else {
-            // Only a sound file is kept: a missing one may be built meanwhile.
             let file = LevelFile::open(&self.dir, width, seeds)?;
             level.get_or_init(|| file)
         };

@@ -59,12 +59,13 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
     }
     out!(
         err,
-        "building {} levels of width {} ({} boards) in {}: about {} s on {threads} threads, {} of memory, {} on disk",
+        "building {} levels of width {} ({} boards) in {}: about {} s on {threads} thread{}, {} of memory, {} on disk",
         estimate.levels.len(),
         builder.width,
         estimate.boards,
         builder.dir.display(),
         estimate.time.as_secs().max(1),
+        if threads == 1 { "" } else { "s" },
         bytes(estimate.memory),
         bytes(estimate.disk),
     )?;
