@@ -372,9 +372,9 @@ fn a_corrupt_or_truncated_table_file_is_refused_with_its_name() {
             &|| flip(&file, len - 1),
             corrupt("block 0 does not match its checksum"),
         ),
-        // The count of boards not exact, in the header.
+        // The checksum of the bounds, in the header.
         (
-            &|| flip(&file, 32),
+            &|| flip(&file, 40),
             corrupt("the header's checksum does not match"),
         ),
         (
@@ -527,6 +527,46 @@ fn build_prints_its_estimate_and_each_level() {
         (
             0,
             format!("tables of width 6 up to 3 seeds: every level is in {name}\n")
+        )
+    );
+}
+
+#[test]
+fn boards_not_exact_keep_checked_bounds_and_say_so() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 9);
+    let tables = Tablebase::open(dir.path(), 6);
+    let ranking = Ranking::new(6);
+    let open: Vec<Position> = (0..ranking.count(9))
+        .map(|rank| board(6, 9, rank))
+        .filter(|position| !tables.probe_checked(position).expect("in the tables").exact)
+        .collect();
+    assert!(!open.is_empty(), "9 seeds have boards caught in cycles");
+    let position = open[0];
+    let row = |side: Side| -> String {
+        let seeds: Vec<String> = position.row(side).iter().map(u8::to_string).collect();
+        seeds.join(" ")
+    };
+    let pits = format!("{} / {}", row(Side::South), row(Side::North));
+    let (status, out, _) = probe(dir.path(), &pits, "south", false);
+    assert_eq!(status, 0);
+    assert!(
+        out.lines()
+            .next()
+            .expect("a line")
+            .ends_with("with perfect play (not exact: the repetition value within proven bounds)"),
+        "{out}"
+    );
+    // The bounds are the file's last bytes, checked when a build reads them.
+    let file = level_path(dir.path(), 6, 9);
+    let len = std::fs::metadata(&file).expect("the level").len();
+    flip(&file, len as usize - 1);
+    let refused = try_build(dir.path(), 6, 10).expect_err("refused");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!(
+            "{}: corrupt table file: the bounds do not match their checksum",
+            file.display()
         )
     );
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
 
-use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
+use super::store::{self, Bounded, Header, LevelFile, TEMPORARY_PREFIX, level_path};
 use super::{MAX_TABLE_SEEDS, Ranking, TableValue, normalised, position_of};
 use crate::rules::Position;
 
@@ -140,11 +140,15 @@ impl Builder {
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;
         let ranking = Ranking::new(self.width);
-        let mut lower: Vec<Vec<u8>> = Vec::new();
+        let mut lower: Vec<Finished> = Vec::new();
         for seeds in 0..=self.max_seeds {
             let path = level_path(&self.dir, self.width, seeds);
             if path.exists() {
-                lower.push(LevelFile::open(&self.dir, self.width, seeds)?.read_all()?);
+                let file = LevelFile::open(&self.dir, self.width, seeds)?;
+                lower.push(Finished {
+                    values: file.read_all()?,
+                    bounded: file.read_bounds()?,
+                });
                 report(&Progress::Kept { seeds });
                 continue;
             }
@@ -155,21 +159,22 @@ impl Builder {
                 lower: &lower,
                 threads: self.threads.max(1),
             };
-            let (data, estimates) = level.build(&mut report);
+            let finished = level.build(&mut report);
+            let estimates = finished.bounded.len() as u64;
             let header = Header {
                 width: self.width,
                 seeds,
                 count: ranking.count(seeds),
                 open: estimates,
             };
-            store::write_level(&self.dir, &header, &data)?;
+            store::write_level(&self.dir, &header, &finished.values, &finished.bounded)?;
             report(&Progress::Built {
                 seeds,
                 boards: header.count,
                 estimates,
                 elapsed: started.elapsed(),
             });
-            lower.push(data);
+            lower.push(finished);
         }
         Ok(())
     }
@@ -277,11 +282,39 @@ impl Bounds {
     }
 }
 
+/// A finished level: a byte a board, and the bounds of those not exact.
+struct Finished {
+    values: Vec<u8>,
+    bounded: Vec<Bounded>,
+}
+
+impl Finished {
+    /// Bounds on the value of the board numbered `rank` on this level of
+    /// `seeds` seeds: its value twice when exact.
+    fn bounds(&self, rank: usize, seeds: u8) -> Bounds {
+        let value = TableValue::decode(self.values[rank], seeds);
+        if value.exact {
+            return Bounds {
+                low: value.value,
+                high: value.value,
+            };
+        }
+        let at = self
+            .bounded
+            .binary_search_by_key(&(rank as u64), |board| board.rank)
+            .expect("a board not exact has its bounds");
+        Bounds {
+            low: i32::from(self.bounded[at].low),
+            high: i32::from(self.bounded[at].high),
+        }
+    }
+}
+
 /// A level being built: its boards' bounds, and the finished levels below.
 struct Level<'a> {
     ranking: &'a Ranking,
     seeds: u8,
-    lower: &'a [Vec<u8>],
+    lower: &'a [Finished],
     threads: usize,
 }
 
@@ -311,8 +344,10 @@ impl Swept {
 }
 
 impl Level<'_> {
-    /// The level's values, one byte a board, and how many are estimates.
-    fn build(&self, report: &mut impl FnMut(&Progress)) -> (Vec<u8>, u64) {
+    /// The level's values, one byte a board (where the bounds do not meet,
+    /// the repetition value brought within them), and the bounds of the
+    /// boards not exact.
+    fn build(&self, report: &mut impl FnMut(&Progress)) -> Finished {
         let count = self.ranking.count(self.seeds) as usize;
         let n = i32::from(self.seeds);
         let start = Swept::pack(Bounds { low: -n, high: n });
@@ -349,9 +384,9 @@ impl Level<'_> {
                 break;
             }
         }
-        let mut data = vec![0_u8; count];
-        let estimates = AtomicU64::new(0);
-        let chunks = Mutex::new(data.chunks_mut(CHUNK).enumerate());
+        let mut values = vec![0_u8; count];
+        let bounded = Mutex::new(Vec::new());
+        let chunks = Mutex::new(values.chunks_mut(CHUNK).enumerate());
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| {
@@ -360,19 +395,32 @@ impl Level<'_> {
                         else {
                             break;
                         };
-                        let mut open = 0;
+                        let mut open = Vec::new();
                         for (offset, byte) in chunk.iter_mut().enumerate() {
                             let rank = (index * CHUNK + offset) as u64;
-                            let (value, exact) = self.value(rank, &swept);
-                            open += u64::from(!exact);
+                            let bounds = swept.get(rank as usize);
+                            let exact = bounds.low == bounds.high;
+                            let value = if exact {
+                                bounds.low
+                            } else {
+                                open.push(Bounded {
+                                    rank,
+                                    low: bounds.low as i8,
+                                    high: bounds.high as i8,
+                                });
+                                super::repetition_value(&self.position(rank))
+                                    .clamp(bounds.low, bounds.high)
+                            };
                             *byte = TableValue::encode(value, self.seeds, exact);
                         }
-                        estimates.fetch_add(open, Ordering::Relaxed);
+                        bounded.lock().expect("not poisoned").extend(open);
                     }
                 });
             }
         });
-        (data, estimates.into_inner())
+        let mut bounded = bounded.into_inner().expect("not poisoned");
+        bounded.sort_unstable_by_key(|board| board.rank);
+        Finished { values, bounded }
     }
 
     /// Runs `work` on the ranges of `0..count`, a chunk at a time, on every
@@ -401,22 +449,10 @@ impl Level<'_> {
         position_of(self.ranking.width(), &pits)
     }
 
-    /// The final value of the board numbered `rank` and whether it is
-    /// exact, once the bounds are at their fixed point: the value where
-    /// they meet, or else the repetition value brought within them.
-    fn value(&self, rank: u64, swept: &Swept) -> (i32, bool) {
-        let Bounds { low, high } = swept.get(rank as usize);
-        if low == high {
-            return (low, true);
-        }
-        let repetition = super::repetition_value(&self.position(rank));
-        (repetition.clamp(low, high), false)
-    }
-
     /// Bounds on the value of the board numbered `rank` from its moves and
-    /// the bounds now known: a capture's from the level it drops to (exact,
-    /// or anything its seeds allow), a move that captures nothing from the
-    /// bounds of the board it leads to.
+    /// the bounds now known: a capture's from the level it drops to (its
+    /// value, or its bounds when not exact), a move that captures nothing
+    /// from the bounds of the board it leads to.
     fn bounds(&self, rank: u64, swept: &Swept) -> Bounds {
         let position = self.position(rank);
         // Every move sown first, then the values looked up: the look-ups,
@@ -434,16 +470,11 @@ impl Level<'_> {
         for &(capture, child_rank) in &children[..count] {
             let gained = if capture > 0 {
                 let seeds = self.seeds - capture;
-                let after = TableValue::decode(self.lower[usize::from(seeds)][child_rank], seeds);
-                let (low, high) = if after.exact {
-                    (after.value, after.value)
-                } else {
-                    (-i32::from(seeds), i32::from(seeds))
-                };
+                let after = self.lower[usize::from(seeds)].bounds(child_rank, seeds);
                 let capture = i32::from(capture);
                 Bounds {
-                    low: capture - high,
-                    high: capture - low,
+                    low: capture - after.high,
+                    high: capture - after.low,
                 }
             } else {
                 let after = swept.get(child_rank);

@@ -8,9 +8,12 @@
 //! 20  block size                 u32
 //! 24  count of boards            u64
 //! 32  boards not exact           u64
-//! 40  checksum of bytes 0..40 and of the block checksums   u64
-//! 48  block checksums            u64 each, one a block of data
+//! 40  checksum of the bounds     u64
+//! 48  checksum of bytes 0..48 and of the block checksums   u64
+//! 56  block checksums            u64 each, one a block of data
 //! ..  data                       one byte a board, by rank
+//! ..  bounds                     of each board not exact, by rank: its
+//!                                rank (u64), lower and upper bound (i8)
 //! ```
 //! All numbers little-endian. A file is written under a temporary name and
 //! renamed into place, so a reader sees a whole level or none; a file whose
@@ -27,7 +30,9 @@ const MAGIC: &[u8; 8] = b"ENDODOTB";
 /// The format's version: a file of another is refused.
 pub const VERSION: u32 = 1;
 /// Bytes of the header.
-const HEADER: usize = 48;
+const HEADER: usize = 56;
+/// Bytes of a board's bounds in the file.
+const BOUNDED: usize = 10;
 /// Boards a checksum covers: a probe reads and checks one block.
 pub const BLOCK: usize = 1 << 16;
 
@@ -68,6 +73,26 @@ pub struct Header {
     pub open: u64,
 }
 
+/// A board whose value is not exact, and the bounds proven on it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bounded {
+    /// The board's rank.
+    pub rank: u64,
+    /// The least its value can be.
+    pub low: i8,
+    /// The most.
+    pub high: i8,
+}
+
+fn bounds_bytes(bounded: &[Bounded]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(BOUNDED * bounded.len());
+    for board in bounded {
+        bytes.extend_from_slice(&board.rank.to_le_bytes());
+        bytes.extend_from_slice(&[board.low.cast_unsigned(), board.high.cast_unsigned()]);
+    }
+    bytes
+}
+
 impl Header {
     fn blocks(&self) -> usize {
         (self.count as usize).div_ceil(BLOCK)
@@ -79,10 +104,12 @@ impl Header {
 
     /// Bytes of the whole file.
     pub fn file_len(&self) -> u64 {
-        self.data_offset() + self.count
+        self.data_offset() + self.count + BOUNDED as u64 * self.open
     }
 
-    fn bytes(&self, sums: &[u64]) -> Vec<u8> {
+    /// The header's bytes and the block checksums, `bounds_sum` being the
+    /// checksum of the bounds.
+    fn bytes(&self, sums: &[u64], bounds_sum: u64) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(HEADER + 8 * sums.len());
         bytes.extend_from_slice(MAGIC);
         for field in [
@@ -95,28 +122,36 @@ impl Header {
         }
         bytes.extend_from_slice(&self.count.to_le_bytes());
         bytes.extend_from_slice(&self.open.to_le_bytes());
+        bytes.extend_from_slice(&bounds_sum.to_le_bytes());
         let mut summed = bytes.clone();
         for sum in sums {
             summed.extend_from_slice(&sum.to_le_bytes());
         }
         bytes.extend_from_slice(&checksum(&summed).to_le_bytes());
-        bytes.extend_from_slice(&summed[40..]);
+        bytes.extend_from_slice(&summed[48..]);
         bytes
     }
 }
 
-/// Writes a level's `data` to its file in `dir`, atomically: a temporary
-/// file beside it, synced, then renamed.
+/// Writes a level's `data` and the bounds of its boards not exact to its
+/// file in `dir`, atomically: a temporary file beside it, synced, then
+/// renamed.
 ///
 /// # Errors
 /// When the file cannot be written, named.
-pub fn write_level(dir: &Path, header: &Header, data: &[u8]) -> Result<(), TableError> {
+pub fn write_level(
+    dir: &Path,
+    header: &Header,
+    data: &[u8],
+    bounded: &[Bounded],
+) -> Result<(), TableError> {
     let path = level_path(dir, header.width, header.seeds);
     let io = |source| TableError::Io {
         path: path.clone(),
         source,
     };
     let sums: Vec<u64> = data.chunks(BLOCK).map(checksum).collect();
+    let bounds = bounds_bytes(bounded);
     let mut file = tempfile::Builder::new()
         .prefix(TEMPORARY_PREFIX)
         .tempfile_in(dir)
@@ -124,8 +159,9 @@ pub fn write_level(dir: &Path, header: &Header, data: &[u8]) -> Result<(), Table
     // Tables are for every user of the machine to read.
     file.as_file()
         .set_permissions(std::fs::Permissions::from_mode(0o644))
-        .and_then(|()| file.write_all(&header.bytes(&sums)))
+        .and_then(|()| file.write_all(&header.bytes(&sums, checksum(&bounds))))
         .and_then(|()| file.write_all(data))
+        .and_then(|()| file.write_all(&bounds))
         .and_then(|()| file.as_file().sync_all())
         .map_err(io)?;
     file.persist(&path)
@@ -143,6 +179,7 @@ pub struct LevelFile {
     path: PathBuf,
     file: File,
     header: Header,
+    bounds_sum: u64,
     sums: Vec<u64>,
 }
 
@@ -232,13 +269,14 @@ impl LevelFile {
             .chunks_exact(8)
             .map(|sum| u64::from_le_bytes(sum.try_into().expect("8 bytes")))
             .collect();
-        if header.bytes(&sums)[..HEADER] != head {
+        if header.bytes(&sums, long(40))[..HEADER] != head {
             return Err(corrupt("the header's checksum does not match".to_owned()));
         }
         Ok(LevelFile {
             path,
             file,
             header,
+            bounds_sum: long(40),
             sums,
         })
     }
@@ -286,5 +324,38 @@ impl LevelFile {
             data.extend_from_slice(&self.block(index)?);
         }
         Ok(data)
+    }
+}
+
+impl LevelFile {
+    /// The bounds of the level's boards not exact, checked, by rank.
+    ///
+    /// # Errors
+    /// When they cannot be read or do not match their checksum.
+    ///
+    /// # Panics
+    /// Never: each board's bounds are read from their fixed places.
+    pub fn read_bounds(&self) -> Result<Vec<Bounded>, TableError> {
+        let mut bytes = vec![0_u8; BOUNDED * self.header.open as usize];
+        self.file
+            .read_exact_at(&mut bytes, self.header.data_offset() + self.header.count)
+            .map_err(|source| TableError::Io {
+                path: self.path.clone(),
+                source,
+            })?;
+        if checksum(&bytes) != self.bounds_sum {
+            return Err(TableError::Corrupt {
+                path: self.path.clone(),
+                reason: "the bounds do not match their checksum".to_owned(),
+            });
+        }
+        Ok(bytes
+            .chunks_exact(BOUNDED)
+            .map(|board| Bounded {
+                rank: u64::from_le_bytes(board[..8].try_into().expect("8 bytes")),
+                low: board[8].cast_signed(),
+                high: board[9].cast_signed(),
+            })
+            .collect())
     }
 }
