@@ -17,10 +17,9 @@ use crate::rules::Position;
 
 /// Boards a thread takes at a time.
 const CHUNK: usize = 1 << 12;
-/// Position-sweeps a second and a thread, measured on width 6 (release).
-const RATE: f64 = 4.0e6;
-/// Sweeps a level takes, about (measured: 12 to 24).
-const SWEEPS: f64 = 16.0;
+/// Seconds of a thread a board takes to build, all its sweeps together:
+/// measured on width 6 up to 20 seeds (release build, 2 threads).
+const SECONDS_PER_BOARD: f64 = 1.8e-6;
 /// Memory beyond the tables themselves: the program, buffers.
 const SLACK: u64 = 64 << 20;
 
@@ -113,7 +112,7 @@ impl Builder {
         });
         let disk = boards + boards / store::BLOCK as u64 * 8 + 4096 * levels.len() as u64;
         let time =
-            Duration::from_secs_f64(boards as f64 * SWEEPS / RATE / self.threads.max(1) as f64);
+            Duration::from_secs_f64(boards as f64 * SECONDS_PER_BOARD / self.threads.max(1) as f64);
         if all == u64::MAX {
             bail!("too many boards to count");
         }
