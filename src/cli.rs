@@ -12,7 +12,12 @@ use crate::rules::{self, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, M
 use crate::search::{DEFAULT_THINK, Level, LevelError};
 
 mod net;
+mod tablebase;
+
 pub use net::{DEFAULT_LISTEN, HostArgs, JoinArgs};
+pub use tablebase::{
+    SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
+};
 
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.
 ///
@@ -55,6 +60,9 @@ pub enum Command {
     Host(HostArgs),
     /// Join a game hosted in another terminal: `endodoi join ADDR:PORT --code CODE`.
     Join(JoinArgs),
+    /// Perfect endgames: build the tables of every board with few seeds, or look one up.
+    #[command(subcommand)]
+    Tablebase(TablebaseCommand),
 }
 
 /// How a command that opens the terminal draws the board.

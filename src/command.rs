@@ -27,6 +27,7 @@ pub mod net;
 pub mod play;
 pub mod replay;
 pub mod stats;
+pub mod tablebase;
 
 /// Where a command writes.
 #[derive(Debug)]
@@ -66,6 +67,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         Some(Command::Learn(args)) => learn::run(&args, console),
         Some(Command::Host(args)) => net::host(&args, console),
         Some(Command::Join(args)) => net::join(&args, console),
+        Some(Command::Tablebase(action)) => tablebase::run(&action, console).map(|()| 0),
         None => play::run(&cli.play, console),
     }
 }

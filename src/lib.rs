@@ -19,6 +19,7 @@
 //! - [`engine`]: the line protocol of `endodoi engine`.
 //! - [`analyze`]: judging every move of a record.
 //! - [`arena`]: the strength benchmark.
+//! - [`tablebase`]: perfect endgames, built backwards level by level.
 
 pub mod analyze;
 pub mod app;
@@ -37,5 +38,6 @@ pub mod search;
 pub mod session;
 pub mod settings;
 pub mod stats;
+pub mod tablebase;
 pub mod terminal;
 pub mod ui;

@@ -1,0 +1,222 @@
+//! Perfect endgames: for every board with at most N seeds, the seeds the
+//! player to move will still gain over the opponent under perfect play,
+//! computed backwards level by level and kept one byte a board.
+//!
+//! A **level** is every board holding exactly `n` seeds with South to move
+//! (North to move is the same board turned round, [`normalised`]), ranked
+//! by the combinatorial number system ([`Ranking`]). A capture drops to a
+//! finished lower level; a move that captures nothing stays in the level,
+//! and the level's values are found by sweeping lower and upper bounds to a
+//! fixed point ([`Builder`]).
+//!
+//! **Values and the repetition rule.** A game ends when a position repeats
+//! one since the last capture, so a value can depend on the positions
+//! before it. The bounds are swept as if there were no such rule (a cycle
+//! of moves leaves both bounds where they are). Where they meet, each
+//! player has a strategy that forces the value and never comes back to a
+//! position it has left (each bound was set from bounds set before it), so
+//! no repetition can happen from the board on, and the value is exact for
+//! the board with nothing before it since the last capture:
+//! just after a capture, or at the start of a game (a history that comes
+//! back to an earlier position may change it). Where they do not meet, the
+//! board keeps its repetition value (each player's row) brought within the
+//! bounds, and is marked not exact.
+
+mod build;
+mod rank;
+mod store;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+pub use build::{Builder, Estimate, Progress, available_memory, bytes};
+pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
+pub use store::{Header, LevelFile, checksum, level_path};
+
+use crate::rules::{EndReason, Hole, Position, Side, Variant};
+
+/// A table file that cannot be used, named.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The level's file is not there.
+    #[error("{}: no such table file (build it with `endodoi tablebase build`)", .0.display())]
+    Missing(PathBuf),
+    /// The file is not a whole, untouched level file.
+    #[error("{}: corrupt table file: {reason}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The system refused to read or write it.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}
+
+/// A board's value in the tables.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TableValue {
+    /// The seeds the player to move will still gain over the opponent from
+    /// the seeds on the board.
+    pub value: i32,
+    /// Whether the value is proven for the board with nothing before it
+    /// since the last capture (just after a capture, or at the start of a
+    /// game); when not, it is the repetition value within proven bounds.
+    pub exact: bool,
+}
+
+/// Flag of a byte: the value is exact.
+const EXACT: u8 = 0x80;
+/// The mover's share of the seeds, in a byte's low bits.
+const SHARE: u8 = 0x7f;
+
+impl TableValue {
+    /// The value stored as `byte` on a level of `seeds` seeds.
+    pub fn decode(byte: u8, seeds: u8) -> TableValue {
+        TableValue {
+            value: 2 * i32::from(byte & SHARE) - i32::from(seeds),
+            exact: byte & EXACT != 0,
+        }
+    }
+
+    /// The byte storing `value` on a level of `seeds` seeds.
+    fn encode(value: i32, seeds: u8, exact: bool) -> u8 {
+        i32::midpoint(value, i32::from(seeds)).unsigned_abs() as u8 | if exact { EXACT } else { 0 }
+    }
+}
+
+/// The repetition's share for the player to move: their row minus the
+/// opponent's.
+fn repetition_value(position: &Position) -> i32 {
+    let taken = position.outcome(EndReason::Repetition).taken;
+    let side = position.to_move();
+    i32::from(taken[side]) - i32::from(taken[side.opponent()])
+}
+
+/// What a probe asks that the tables cannot answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ProbeError {
+    /// More seeds on the board than any table may hold.
+    #[error("{seeds} seeds on the board: a table of width {width} holds at most {MAX_TABLE_SEEDS}")]
+    Beyond {
+        /// Seeds on the board.
+        seeds: u32,
+        /// Width of the tables.
+        width: u8,
+    },
+    /// Another width, or Cross-Endodoi.
+    #[error("the tables are for classic En Dodoi {width} holes wide")]
+    Board {
+        /// Width of the tables.
+        width: u8,
+    },
+    /// A level's file cannot be used.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+/// A move and the value it leads to, for the player who plays it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub hole: Hole,
+    /// What the mover gains over the opponent from here by it: the capture
+    /// minus the value of the position it leads to.
+    pub value: i32,
+}
+
+/// The tables of one width in a folder: the levels from 0 whose files are
+/// there, each opened (its header checked) when first probed, and the
+/// block a probe reads checked against its checksum.
+#[derive(Debug)]
+pub struct Tablebase {
+    dir: PathBuf,
+    ranking: Ranking,
+    levels: Vec<OnceLock<LevelFile>>,
+}
+
+impl Tablebase {
+    /// The tables of width `width` in `dir`: every level from 0 whose file
+    /// is there, up to the first missing.
+    pub fn open(dir: &Path, width: u8) -> Tablebase {
+        let present = (0..=MAX_TABLE_SEEDS)
+            .take_while(|&seeds| level_path(dir, width, seeds).exists())
+            .count();
+        Tablebase {
+            dir: dir.to_path_buf(),
+            ranking: Ranking::new(width),
+            levels: (0..present).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The most seeds a board may hold to be in the tables (`None` when
+    /// there are none).
+    pub fn max_seeds(&self) -> Option<u8> {
+        (self.levels.len() as u8).checked_sub(1)
+    }
+
+    /// The value of `position` for its player to move, when the tables hold
+    /// it and its file is sound; `None` otherwise (see
+    /// [`probe_checked`](Tablebase::probe_checked) for why).
+    pub fn probe(&self, position: &Position) -> Option<TableValue> {
+        self.probe_checked(position).ok()
+    }
+
+    /// The value of `position` for its player to move.
+    ///
+    /// # Errors
+    /// When the position is beyond any table, or its level's file is
+    /// missing or corrupt.
+    pub fn probe_checked(&self, position: &Position) -> Result<TableValue, ProbeError> {
+        let width = self.ranking.width();
+        if position.width() != width || position.variant() != Variant::Classic {
+            return Err(ProbeError::Board { width });
+        }
+        let seeds = u32::from(position.row_total(Side::South) + position.row_total(Side::North));
+        let Some(seeds) = u8::try_from(seeds)
+            .ok()
+            .filter(|&seeds| seeds <= MAX_TABLE_SEEDS)
+        else {
+            return Err(ProbeError::Beyond { seeds, width });
+        };
+        let Some(level) = self.levels.get(usize::from(seeds)) else {
+            return Err(TableError::Missing(level_path(&self.dir, width, seeds)).into());
+        };
+        let file = if let Some(file) = level.get() {
+            file
+        } else {
+            let file = LevelFile::open(&self.dir, width, seeds)?;
+            level.get_or_init(|| file)
+        };
+        let rank = self.ranking.rank(&normalised(position));
+        Ok(TableValue::decode(file.entry(rank)?, seeds))
+    }
+
+    /// Every legal move of `position` with the value it leads to, from the
+    /// tables, in hole order.
+    ///
+    /// # Errors
+    /// As [`probe_checked`](Tablebase::probe_checked), for a position a
+    /// move leads to.
+    pub fn moves(&self, position: &Position) -> Result<Vec<MoveValue>, ProbeError> {
+        let side = position.to_move();
+        let mut moves = Vec::new();
+        for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
+            let Ok(child) = position.child(index) else {
+                continue;
+            };
+            let after = self.probe_checked(&child.position)?;
+            moves.push(MoveValue {
+                hole: Hole::new(side, index),
+                value: i32::from(child.capture) - after.value,
+            });
+        }
+        Ok(moves)
+    }
+}

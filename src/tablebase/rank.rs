@@ -1,0 +1,125 @@
+//! The ranking of a level: every board of `2W` holes holding exactly `n`
+//! seeds, South to move, numbered `0..count` by the combinatorial number
+//! system. The seeds and the `2W − 1` bars between holes are `n + 2W − 1`
+//! places; the bars' places, as a set, are ranked by their combinadic.
+
+use crate::rules::{MAX_WIDTH, Position, Side};
+
+/// The most seeds a table level may hold (a value's share fits in 7 bits;
+/// far more than memory allows).
+pub const MAX_TABLE_SEEDS: u8 = 63;
+
+/// Holes on the widest board.
+const MAX_HOLES: usize = 2 * MAX_WIDTH as usize;
+/// Places of the seeds and bars on the widest board with the most seeds.
+const MAX_PLACES: usize = MAX_TABLE_SEEDS as usize + MAX_HOLES;
+
+/// The boards of one width, numbered level by level.
+#[derive(Clone, Debug)]
+pub struct Ranking {
+    width: u8,
+    /// `binomial[a][k]` = C(a, k), saturating at `u64::MAX`.
+    binomial: Vec<[u64; MAX_HOLES]>,
+}
+
+impl Ranking {
+    /// The ranking of boards `width` holes a row (6 to 10).
+    pub fn new(width: u8) -> Ranking {
+        let mut binomial = vec![[0_u64; MAX_HOLES]; MAX_PLACES + 1];
+        for a in 0..=MAX_PLACES {
+            binomial[a][0] = 1;
+            for k in 1..MAX_HOLES.min(a + 1) {
+                binomial[a][k] = binomial[a - 1][k - 1].saturating_add(if k < a {
+                    binomial[a - 1][k]
+                } else {
+                    0
+                });
+            }
+        }
+        Ranking { width, binomial }
+    }
+
+    /// Holes in a row.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    fn holes(&self) -> usize {
+        2 * usize::from(self.width)
+    }
+
+    /// Boards with exactly `seeds` seeds (`u64::MAX` when too many to count).
+    pub fn count(&self, seeds: u8) -> u64 {
+        let holes = self.holes();
+        self.binomial[usize::from(seeds) + holes - 1][holes - 1]
+    }
+
+    /// The number of `pits` (one per hole, South's row first) among the
+    /// boards with as many seeds.
+    pub fn rank(&self, pits: &[u8]) -> u64 {
+        let mut rank = 0;
+        let mut place = 0;
+        for (bar, &seeds) in pits[..self.holes() - 1].iter().enumerate() {
+            place += usize::from(seeds);
+            rank += self.binomial[place + bar][bar + 1];
+        }
+        rank
+    }
+
+    /// The board numbered `rank` among those holding `seeds` seeds, into
+    /// `pits` (its first `2W` holes).
+    pub fn unrank(&self, seeds: u8, mut rank: u64, pits: &mut [u8]) {
+        let holes = self.holes();
+        let mut above = usize::from(seeds) + holes - 1;
+        let mut next_bar = above;
+        for bar in (0..holes - 1).rev() {
+            // The highest place whose binomial fits in what is left.
+            let mut place = next_bar - 1;
+            while self.binomial[place][bar + 1] > rank {
+                place -= 1;
+            }
+            rank -= self.binomial[place][bar + 1];
+            pits[bar + 1] = (above - place - 1) as u8;
+            above = place;
+            next_bar = place;
+        }
+        pits[0] = above as u8;
+    }
+}
+
+/// The holes of `position` seen by the player to move, as if they were
+/// South: North to move turns the board round (their row first). Sowing,
+/// captures and the end are the same on the turned board.
+pub fn normalised(position: &Position) -> [u8; MAX_HOLES] {
+    let mut pits = [0; MAX_HOLES];
+    let width = usize::from(position.width());
+    let side = position.to_move();
+    pits[..width].copy_from_slice(position.row(side));
+    pits[width..2 * width].copy_from_slice(position.row(side.opponent()));
+    pits
+}
+
+/// The position South to move on the board `pits` (South's row first).
+///
+/// # Panics
+/// Never for a board of a ranking's width with at most
+/// [`MAX_TABLE_SEEDS`] seeds.
+pub fn position_of(width: u8, pits: &[u8]) -> Position {
+    let width = usize::from(width);
+    Position::from_rows(&pits[..width], &pits[width..2 * width], Side::South)
+        .expect("a table board is a position")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_the_stars_and_bars() {
+        let ranking = Ranking::new(6);
+        assert_eq!(ranking.count(0), 1);
+        assert_eq!(ranking.count(1), 12);
+        assert_eq!(ranking.count(2), 78);
+        assert_eq!(ranking.count(20), 84_672_315);
+    }
+}

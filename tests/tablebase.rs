@@ -1,0 +1,572 @@
+//! The tables: built here for small boards in a temporary folder, and
+//! checked against a brute-force search that carries the history, the
+//! engine's search, and faults caused on purpose.
+
+#[path = "common/in_process.rs"]
+mod in_process;
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::process::Output;
+use std::sync::atomic::AtomicBool;
+
+use endodoi::rules::{EndReason, Game, Position, Reached, Side, Variant};
+use endodoi::search::{Limits, Search};
+use endodoi::tablebase::{Builder, Progress, Ranking, Tablebase, level_path, position_of};
+use in_process::endodoi;
+
+/// The seeds the player to move gains over the opponent from the position
+/// on top of `path`, under perfect play, the repetition rule applied to
+/// every position of `path` (those since the last capture), within
+/// `(alpha, beta)`.
+fn brute(
+    path: &mut Vec<Reached>,
+    fresh: &mut HashMap<Position, i32>,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    let position = path.last().expect("a position").position;
+    let mut best = None;
+    for index in 0..position.width() {
+        if !position.has_seeds(index) {
+            continue;
+        }
+        let Ok(child) = position.child(index) else {
+            continue;
+        };
+        let value = if child.capture > 0 {
+            i32::from(child.capture) - brute_fresh(child.position, fresh)
+        } else {
+            let reached = Reached::new(child.position);
+            if reached.repeats_any(path) {
+                -share(&child.position, EndReason::Repetition)
+            } else {
+                path.push(reached);
+                let value = -brute(path, fresh, -beta, -alpha);
+                path.pop();
+                value
+            }
+        };
+        best = best.max(Some(value));
+        alpha = alpha.max(value);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best.unwrap_or_else(|| share(&position, EndReason::NoMoves))
+}
+
+/// The exact value of `position` with nothing before it since a capture.
+fn brute_fresh(position: Position, fresh: &mut HashMap<Position, i32>) -> i32 {
+    let key = Position::from_rows(
+        position.row(Side::South),
+        position.row(Side::North),
+        position.to_move(),
+    )
+    .expect("a position");
+    if let Some(&value) = fresh.get(&key) {
+        return value;
+    }
+    let seeds = seeds_of(&key);
+    let value = brute(&mut vec![Reached::new(key)], fresh, -seeds - 1, seeds + 1);
+    fresh.insert(key, value);
+    value
+}
+
+fn seeds_of(position: &Position) -> i32 {
+    i32::from(position.row_total(Side::South) + position.row_total(Side::North))
+}
+
+/// What the player to move takes over the opponent when the game ends here.
+fn share(position: &Position, reason: EndReason) -> i32 {
+    let taken = position.outcome(reason).taken;
+    let side = position.to_move();
+    i32::from(taken[side]) - i32::from(taken[side.opponent()])
+}
+
+fn builder(dir: &Path, width: u8, max_seeds: u8) -> Builder {
+    Builder {
+        dir: dir.to_path_buf(),
+        width,
+        max_seeds,
+        threads: 2,
+    }
+}
+
+/// Builds the tables of `width` up to `max_seeds` in `dir`: what it reported.
+fn build(dir: &Path, width: u8, max_seeds: u8) -> Vec<Progress> {
+    try_build(dir, width, max_seeds).expect("the build")
+}
+
+fn try_build(dir: &Path, width: u8, max_seeds: u8) -> anyhow::Result<Vec<Progress>> {
+    let builder = builder(dir, width, max_seeds);
+    let estimate = builder.estimate()?;
+    let mut progress = Vec::new();
+    builder.build(&estimate, |step| progress.push(step.clone()))?;
+    Ok(progress)
+}
+
+/// The levels a build kept and built, in order: `(seeds, built)`.
+fn levels(progress: &[Progress]) -> Vec<(u8, bool)> {
+    progress
+        .iter()
+        .filter_map(|step| match step {
+            Progress::Kept { seeds } => Some((*seeds, false)),
+            Progress::Built { seeds, .. } => Some((*seeds, true)),
+            Progress::Sweep { .. } => None,
+        })
+        .collect()
+}
+
+fn board(width: u8, seeds: u8, rank: u64) -> Position {
+    let mut pits = [0_u8; 20];
+    Ranking::new(width).unrank(seeds, rank, &mut pits);
+    position_of(width, &pits)
+}
+
+#[test]
+fn every_value_up_to_five_seeds_is_exact_and_the_brute_force_searchs() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 5);
+    let tables = Tablebase::open(dir.path(), 6);
+    assert_eq!(tables.max_seeds(), Some(5));
+    let ranking = Ranking::new(6);
+    let mut fresh = HashMap::new();
+    for seeds in 0..=5 {
+        for rank in 0..ranking.count(seeds) {
+            for side in Side::ALL {
+                let south_to_move = board(6, seeds, rank);
+                let position = Position::from_rows(
+                    south_to_move.row(side),
+                    south_to_move.row(side.opponent()),
+                    side,
+                )
+                .expect("a position");
+                let table = tables.probe_checked(&position).expect("in the tables");
+                assert!(table.exact, "{position:?}");
+                assert_eq!(
+                    table.value,
+                    brute_fresh(position, &mut fresh),
+                    "{position:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_ranking_is_a_bijection_on_every_level() {
+    for width in 6..=10 {
+        let ranking = Ranking::new(width);
+        let holes = 2 * usize::from(width);
+        for seeds in 0..=if width == 6 { 8 } else { 4 } {
+            let mut seen = HashSet::new();
+            let mut pits = [0_u8; 20];
+            for rank in 0..ranking.count(seeds) {
+                ranking.unrank(seeds, rank, &mut pits);
+                assert_eq!(
+                    pits[..holes].iter().map(|&s| u32::from(s)).sum::<u32>(),
+                    u32::from(seeds)
+                );
+                assert_eq!(ranking.rank(&pits[..holes]), rank, "{pits:?}");
+                assert!(seen.insert(pits), "{pits:?} twice");
+            }
+            // Every board of the level was reached: as many as there are
+            // ways to put `seeds` seeds in `holes` holes.
+            assert_eq!(
+                seen.len() as u64,
+                compositions(seeds, holes),
+                "{width} {seeds}"
+            );
+        }
+    }
+}
+
+/// The ways to put `seeds` seeds in `holes` holes, counted by recursion.
+fn compositions(seeds: u8, holes: usize) -> u64 {
+    if holes == 1 {
+        return 1;
+    }
+    (0..=seeds)
+        .map(|first| compositions(seeds - first, holes - 1))
+        .sum()
+}
+
+#[test]
+fn a_probe_agrees_with_the_engines_search_on_random_endgames() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 8);
+    let tables = Tablebase::open(dir.path(), 6);
+    let mut rng = fastrand::Rng::with_seed(13);
+    let mut compared = 0;
+    for _ in 0..60 {
+        let seeds = rng.u8(4..=8);
+        let mut pits = [0_u8; 12];
+        for _ in 0..seeds {
+            pits[rng.usize(..12)] += 1;
+        }
+        let to_move = if rng.bool() { Side::South } else { Side::North };
+        let position = Position::from_rows(&pits[..6], &pits[6..], to_move).expect("a position");
+        let table = tables.probe_checked(&position).expect("in the tables");
+        let game = Game::from_position(Variant::Classic, position, 4);
+        let result = Search::new(Limits::depth(24)).run(&game, &AtomicBool::new(false), |_| {});
+        if table.exact && result.exact {
+            assert_eq!(table.value, result.score, "{position:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 30, "only {compared} positions solved by both");
+}
+
+/// Runs `endodoi ARGS` in this process.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output: Output = endodoi(args);
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        String::from_utf8(output.stderr).expect("UTF-8"),
+    )
+}
+
+fn probe(dir: &Path, pits: &str, to_move: &str, json: bool) -> (i32, String, String) {
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let mut args = vec![
+        "tablebase",
+        "probe",
+        "--dir",
+        dir,
+        "--pits",
+        pits,
+        "--to-move",
+        to_move,
+    ];
+    if json {
+        args.push("--json");
+    }
+    run(&args)
+}
+
+#[test]
+fn probe_prints_the_value_whether_exact_and_the_best_moves() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 4);
+    // E's one seed ends in F, empty and facing a's seed: both taken.
+    let (status, out, err) = probe(dir.path(), "0 0 0 0 1 0 / 1 0 0 0 0 0", "south", false);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "South to move gains +2 seeds over North from here with perfect play (exact)\n\
+         best: E\n\
+         moves: E +2\n"
+    );
+    let (status, out, _) = probe(dir.path(), "0 0 0 0 1 0 / 1 0 0 0 0 0", "south", true);
+    assert_eq!(
+        (status, out.as_str()),
+        (0, "{\"value\":2,\"exact\":true,\"best\":[\"E\"]}\n")
+    );
+}
+
+#[test]
+fn probe_json_matches_the_tables_for_north_and_south() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 6);
+    let tables = Tablebase::open(dir.path(), 6);
+    for (pits, to_move, side) in [
+        ("0 2 0 1 0 0 / 1 0 0 0 2 0", "south", Side::South),
+        ("0 2 0 1 0 0 / 1 0 0 0 2 0", "north", Side::North),
+        ("3 0 0 0 0 0 / 0 0 0 0 0 3", "north", Side::North),
+    ] {
+        let (status, out, err) = probe(dir.path(), pits, to_move, true);
+        assert_eq!((status, err.as_str()), (0, ""), "{pits}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let (south, north) = pits.split_once('/').expect("two rows");
+        let row = |text: &str| -> Vec<u8> {
+            text.split_whitespace()
+                .map(|seeds| seeds.parse().expect("seeds"))
+                .collect()
+        };
+        let position = Position::from_rows(&row(south), &row(north), side).expect("a position");
+        let value = tables.probe_checked(&position).expect("in the tables");
+        let moves = tables.moves(&position).expect("the moves");
+        let best: Vec<String> = moves
+            .iter()
+            .filter(|played| played.value == value.value)
+            .map(|played| played.hole.to_string())
+            .collect();
+        assert!(!best.is_empty(), "{pits}: a best move reaches the value");
+        assert_eq!(
+            json,
+            serde_json::json!({"value": value.value, "exact": value.exact, "best": best}),
+            "{pits}"
+        );
+    }
+}
+
+#[test]
+fn probe_refuses_a_bad_position_naming_what_is_wrong() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 2);
+    let name = dir.path().display();
+    for (pits, message) in [
+        (
+            "0 0 0 0 1 0 1 0 0 0 0 0",
+            "--pits `0 0 0 0 1 0 1 0 0 0 0 0`: give South's row, a slash, then North's row"
+                .to_owned(),
+        ),
+        (
+            "0 0 0 0 1 / 1 0 0 0 0 0",
+            "--pits: South's row has 5 holes, the board 6".to_owned(),
+        ),
+        (
+            "0 0 0 0 1 0 / 1 0 x 0 0 0",
+            "--pits: `x` in North's row is not a number of seeds: invalid digit found in string"
+                .to_owned(),
+        ),
+        (
+            "0 0 0 0 1 0 / 1 0 1 0 0 0",
+            format!(
+                "{name}/w6-03.tb: no such table file (build it with `endodoi tablebase build`)"
+            ),
+        ),
+        (
+            "40 40 0 0 1 0 / 1 0 1 0 0 0",
+            "83 seeds on the board: a table of width 6 holds at most 63".to_owned(),
+        ),
+    ] {
+        let (status, out, err) = probe(dir.path(), pits, "south", false);
+        assert_eq!(
+            (status, out.as_str(), err.as_str()),
+            (1, "", format!("endodoi: {message}\n").as_str()),
+            "{pits}"
+        );
+    }
+}
+
+/// Changes the byte at `at` of `path`.
+fn flip(path: &Path, at: usize) {
+    let mut bytes = std::fs::read(path).expect("the file");
+    bytes[at] ^= 0x01;
+    std::fs::write(path, bytes).expect("written");
+}
+
+#[test]
+fn a_corrupt_or_truncated_table_file_is_refused_with_its_name() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 4);
+    let file = level_path(dir.path(), 6, 4);
+    let name = file.display();
+    let pits = "0 1 0 1 0 1 / 1 0 0 0 0 0";
+    let good = std::fs::read(&file).expect("the level");
+    let len = good.len();
+    let corrupt = |reason: &str| format!("endodoi: {name}: corrupt table file: {reason}\n");
+    let cases: [(&dyn Fn(), String); 4] = [
+        (
+            &|| std::fs::write(&file, &good[..len - 1]).expect("written"),
+            corrupt(&format!(
+                "truncated or overlong: {} bytes, expected {len}",
+                len - 1
+            )),
+        ),
+        // The last board's byte.
+        (
+            &|| flip(&file, len - 1),
+            corrupt("block 0 does not match its checksum"),
+        ),
+        // The checksum of the bounds, in the header.
+        (
+            &|| flip(&file, 40),
+            corrupt("the header's checksum does not match"),
+        ),
+        (
+            &|| std::fs::write(&file, b"ENDODOT").expect("written"),
+            corrupt("truncated: 7 bytes, not even a header"),
+        ),
+    ];
+    for (spoil, message) in cases {
+        std::fs::write(&file, &good).expect("restored");
+        assert_eq!(probe(dir.path(), pits, "south", false).0, 0);
+        spoil();
+        let (status, out, err) = probe(dir.path(), pits, "south", false);
+        assert_eq!(
+            (status, out.as_str(), err.as_str()),
+            (1, "", message.as_str())
+        );
+        // A build does not take it for a finished level either.
+        let refused = try_build(dir.path(), 6, 5).expect_err("refused");
+        assert_eq!(format!("endodoi: {refused:#}\n"), message);
+        assert!(
+            !level_path(dir.path(), 6, 5).exists(),
+            "nothing built on it"
+        );
+    }
+}
+
+#[test]
+fn an_interrupted_build_resumes_at_the_level_it_was_on() {
+    let whole = tempfile::tempdir().expect("a folder");
+    build(whole.path(), 6, 6);
+    let dir = tempfile::tempdir().expect("a folder");
+    // Stopped after level 4: levels 5 and 6 are built, the others kept.
+    build(dir.path(), 6, 4);
+    let progress = build(dir.path(), 6, 6);
+    assert_eq!(
+        levels(&progress),
+        [
+            (0, false),
+            (1, false),
+            (2, false),
+            (3, false),
+            (4, false),
+            (5, true),
+            (6, true)
+        ]
+    );
+    // Killed while writing level 3: its file gone, a temporary file left.
+    std::fs::remove_file(level_path(dir.path(), 6, 3)).expect("removed");
+    let stray = dir.path().join(".tb-killed");
+    std::fs::write(&stray, b"half a level").expect("written");
+    let progress = build(dir.path(), 6, 6);
+    assert_eq!(
+        levels(&progress),
+        [
+            (0, false),
+            (1, false),
+            (2, false),
+            (3, true),
+            (4, false),
+            (5, false),
+            (6, false)
+        ]
+    );
+    assert!(!stray.exists(), "the temporary file is removed");
+    for seeds in 0..=6 {
+        assert_eq!(
+            std::fs::read(level_path(dir.path(), 6, seeds)).expect("a level"),
+            std::fs::read(level_path(whole.path(), 6, seeds)).expect("a level"),
+            "level {seeds} is the one an uninterrupted build writes"
+        );
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("listed")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "build.lock",
+            "w6-00.tb",
+            "w6-01.tb",
+            "w6-02.tb",
+            "w6-03.tb",
+            "w6-04.tb",
+            "w6-05.tb",
+            "w6-06.tb"
+        ]
+    );
+}
+
+#[test]
+fn a_build_that_memory_cannot_hold_is_refused_with_the_figures() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let refused = try_build(dir.path(), 10, 40).expect_err("refused");
+    let message = format!("{refused:#}");
+    assert!(
+        message.starts_with("the build needs ") && message.contains(" of memory at its peak, and "),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("listed").count(),
+        0,
+        "nothing written"
+    );
+}
+
+#[test]
+fn build_prints_its_estimate_and_each_level() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("tables");
+    let name = path.to_str().expect("UTF-8");
+    let (status, out, err) = run(&[
+        "tablebase",
+        "build",
+        "--dir",
+        name,
+        "--max-seeds",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!((status, out.as_str()), (0, ""));
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!(
+            "building 4 levels of width 6 (455 boards) in {name}: about 1 s on 1 thread, "
+        )),
+        "{err}"
+    );
+    let built: Vec<&str> = lines
+        .iter()
+        .filter(|line| line.contains(" boards, "))
+        .copied()
+        .collect();
+    assert_eq!(built.len(), 4, "{err}");
+    assert!(
+        built[3].starts_with("level  3/3: 364 boards, 0 not exact, "),
+        "{err}"
+    );
+    let (status, _, err) = run(&["tablebase", "build", "--dir", name, "--max-seeds", "3"]);
+    assert_eq!(
+        (status, err),
+        (
+            0,
+            format!("tables of width 6 up to 3 seeds: every level is in {name}\n")
+        )
+    );
+}
+
+#[test]
+fn boards_not_exact_keep_checked_bounds_and_say_so() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 9);
+    let tables = Tablebase::open(dir.path(), 6);
+    let ranking = Ranking::new(6);
+    let open: Vec<Position> = (0..ranking.count(9))
+        .map(|rank| board(6, 9, rank))
+        .filter(|position| !tables.probe_checked(position).expect("in the tables").exact)
+        .collect();
+    assert!(!open.is_empty(), "9 seeds have boards caught in cycles");
+    let position = open[0];
+    let row = |side: Side| -> String {
+        let seeds: Vec<String> = position.row(side).iter().map(u8::to_string).collect();
+        seeds.join(" ")
+    };
+    let pits = format!("{} / {}", row(Side::South), row(Side::North));
+    let (status, out, _) = probe(dir.path(), &pits, "south", false);
+    assert_eq!(status, 0);
+    assert!(
+        out.lines()
+            .next()
+            .expect("a line")
+            .ends_with("with perfect play (not exact: the repetition value within proven bounds)"),
+        "{out}"
+    );
+    // The bounds are the file's last bytes, checked when a build reads them.
+    let file = level_path(dir.path(), 6, 9);
+    let len = std::fs::metadata(&file).expect("the level").len();
+    flip(&file, len as usize - 1);
+    let refused = try_build(dir.path(), 6, 10).expect_err("refused");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!(
+            "{}: corrupt table file: the bounds do not match their checksum",
+            file.display()
+        )
+    );
+}
