@@ -4,6 +4,9 @@
 //! Each test checks the exact message, the exit status and what is on disk
 //! afterwards. `XDG_DATA_HOME` and `XDG_CONFIG_HOME` point into a temporary directory.
 
+#[path = "common/files.rs"]
+mod files;
+
 use std::fs;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
@@ -12,6 +15,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::record::Record;
+use files::names;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -96,22 +100,6 @@ fn touch(path: &Path, seconds: u64) {
         .status()
         .expect("touch runs");
     assert!(status.success());
-}
-
-/// The entries of `dir`, sorted by name.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("the folder")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! checked against a brute-force search that carries the history, the
 //! engine's search, and faults caused on purpose.
 
+#[path = "common/files.rs"]
+mod files;
 #[path = "common/in_process.rs"]
 mod in_process;
 
@@ -446,19 +448,8 @@ fn an_interrupted_build_resumes_at_the_level_it_was_on() {
             "level {seeds} is the one an uninterrupted build writes"
         );
     }
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .expect("listed")
-        .map(|entry| {
-            entry
-                .expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    names.sort();
     assert_eq!(
-        names,
+        files::names(dir.path()),
         [
             "build.lock",
             "w6-00.tb",
