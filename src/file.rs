@@ -48,12 +48,7 @@ pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
 /// When it is something else, or cannot be read.
 pub fn read_regular(path: &Path) -> Result<Vec<u8>> {
     let name = path.display().to_string();
-    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW;
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(flags.bits().cast_signed())
-        .open(path)
-        .with_context(|| format!("cannot open {name}"))?;
+    let file = open_without_waiting(path, false).with_context(|| format!("cannot open {name}"))?;
     let metadata = file
         .metadata()
         .with_context(|| format!("cannot read {name}"))?;
@@ -64,6 +59,23 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>> {
         );
     }
     read_capped(file, &name)
+}
+
+/// `path` opened for reading without waiting: a FIFO with no writer opens
+/// at once (rather than hanging), so that the caller can see what it is and
+/// refuse it. A symbolic link is followed only if `follow_links`.
+///
+/// # Errors
+/// When it cannot be opened (a link, with `follow_links` false).
+pub fn open_without_waiting(path: &Path, follow_links: bool) -> std::io::Result<fs::File> {
+    let mut flags = rustix::fs::OFlags::NONBLOCK;
+    if !follow_links {
+        flags |= rustix::fs::OFlags::NOFOLLOW;
+    }
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(flags.bits().cast_signed())
+        .open(path)
 }
 
 /// Reads at most [`MAX_RECORD_BYTES`] from `reader`, refusing more.

@@ -8,6 +8,7 @@ mod files;
 mod in_process;
 
 use std::collections::{HashMap, HashSet};
+use std::os::unix::fs::FileTypeExt as _;
 use std::path::Path;
 use std::process::Output;
 use std::sync::atomic::AtomicBool;
@@ -400,7 +401,48 @@ fn a_corrupt_or_truncated_table_file_is_refused_with_its_name() {
             !level_path(dir.path(), 6, 5).exists(),
             "nothing built on it"
         );
+        // Nor when no level is left to build.
+        let refused = try_build(dir.path(), 6, 4).expect_err("refused");
+        assert_eq!(format!("endodoi: {refused:#}\n"), message);
     }
+}
+
+#[test]
+fn a_fifo_in_place_of_a_level_is_refused_without_waiting_for_a_writer() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 4);
+    let file = level_path(dir.path(), 6, 4);
+    std::fs::remove_file(&file).expect("removed");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&file)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let message = format!(
+        "endodoi: {}: corrupt table file: a FIFO is not a regular file\n",
+        file.display()
+    );
+    // Each would wait for ever if the FIFO were opened for a writer.
+    let (status, out, err) = probe(dir.path(), "0 1 0 1 0 1 / 1 0 0 0 0 0", "south", false);
+    assert_eq!(
+        (status, out.as_str(), err.as_str()),
+        (1, "", message.as_str())
+    );
+    for max_seeds in [4, 5] {
+        let refused = try_build(dir.path(), 6, max_seeds).expect_err("refused");
+        assert_eq!(format!("endodoi: {refused:#}\n"), message);
+    }
+    assert!(
+        std::fs::metadata(&file)
+            .expect("still there")
+            .file_type()
+            .is_fifo(),
+        "the FIFO is left as it was"
+    );
+    assert!(
+        !level_path(dir.path(), 6, 5).exists(),
+        "nothing built on it"
+    );
 }
 
 #[test]

@@ -96,9 +96,16 @@ impl Builder {
             );
         }
         let ranking = Ranking::new(self.width);
-        let levels: Vec<u8> = (0..=self.max_seeds)
-            .filter(|&seeds| !level_path(&self.dir, self.width, seeds).exists())
-            .collect();
+        let mut levels = Vec::new();
+        for seeds in 0..=self.max_seeds {
+            if level_path(&self.dir, self.width, seeds).exists() {
+                // A level kept must be a sound one: a damaged file is named
+                // now, not taken for a level that is in.
+                LevelFile::open(&self.dir, self.width, seeds)?;
+            } else {
+                levels.push(seeds);
+            }
+        }
         let boards = levels
             .iter()
             .map(|&seeds| ranking.count(seeds))

@@ -195,7 +195,8 @@ impl LevelFile {
     /// Never: the header's fields are read from its fixed places.
     pub fn open(dir: &Path, width: u8, seeds: u8) -> Result<LevelFile, TableError> {
         let path = level_path(dir, width, seeds);
-        let file = match File::open(&path) {
+        // A FIFO is opened without waiting for a writer, then refused below.
+        let file = match crate::file::open_without_waiting(&path, true) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 return Err(TableError::Missing(path));
