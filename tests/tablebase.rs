@@ -408,6 +408,22 @@ fn a_corrupt_or_truncated_table_file_is_refused_with_its_name() {
 }
 
 #[test]
+fn a_file_in_place_of_the_tables_folder_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("tables");
+    std::fs::write(&path, b"my notes").expect("written");
+    let refused = try_build(&path, 6, 3).expect_err("refused");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!(
+            "{}: a regular file is not a folder for the tables",
+            path.display()
+        )
+    );
+    assert_eq!(std::fs::read(&path).expect("kept"), b"my notes");
+}
+
+#[test]
 fn a_fifo_in_place_of_a_level_is_refused_without_waiting_for_a_writer() {
     let dir = tempfile::tempdir().expect("a folder");
     build(dir.path(), 6, 4);

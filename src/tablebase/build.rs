@@ -140,6 +140,15 @@ impl Builder {
     /// holds the folder, a level file there is corrupt (named), or a file
     /// cannot be written.
     pub fn build(&self, estimate: &Estimate, mut report: impl FnMut(&Progress)) -> Result<()> {
+        if let Ok(metadata) = fs::metadata(&self.dir)
+            && !metadata.is_dir()
+        {
+            bail!(
+                "{}: {} is not a folder for the tables",
+                self.dir.display(),
+                crate::file::kind_of(&metadata.file_type())
+            );
+        }
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot make {}", self.dir.display()))?;
         check_room(&self.dir, estimate)?;
