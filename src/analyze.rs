@@ -13,12 +13,14 @@
 //! verdicts on every run and every machine.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};
+use crate::tablebase::Tablebase;
 
 /// Positions searched for each position of a record unless told otherwise.
 pub const DEFAULT_NODES: u64 = 500_000;
@@ -48,6 +50,13 @@ pub struct MoveAnalysis {
     pub loss: i32,
     /// Whether the loss exceeds the threshold.
     pub mistake: bool,
+    /// Whether the evaluation before the move is exact: perfect play's
+    /// margin, from the tables of perfect endgames or the game's end, not an
+    /// estimate.
+    pub exact: bool,
+    /// Whether the mistake is certain: both evaluations are exact, so the
+    /// loss is what perfect play proves the move gives away.
+    pub certain: bool,
     /// Plies the position before was searched.
     pub depth: u32,
 }
@@ -69,12 +78,15 @@ pub struct Analysis {
     pub last: i32,
     /// Mistakes by each side.
     pub mistakes: crate::rules::BySide<u32>,
+    /// The first move from which every evaluation is exact (perfect play
+    /// to the end), if any.
+    pub perfect_from: Option<usize>,
 }
 
 /// Judges every move of `game` (which must start from its standard start or
 /// any position: it is replayed from [`Game::start`]), searching each
-/// position with `limits`; `on_move` sees each move's judgement as soon as it
-/// is known.
+/// position with `limits` and looking into `tables` where they hold it;
+/// `on_move` sees each move's judgement as soon as it is known.
 ///
 /// # Panics
 /// Never: the game's own moves are replayed.
@@ -82,10 +94,12 @@ pub fn analyze(
     game: &Game,
     limits: Limits,
     threshold: u32,
+    tables: Option<Arc<Tablebase>>,
     mut on_move: impl FnMut(&MoveAnalysis),
 ) -> Analysis {
     let config = game.config();
     let mut search = Search::with_seed(Limits { noise: 0, ..limits }, 0);
+    search.set_tables(tables);
     let stop = AtomicBool::new(false);
     let mut replay = Game::from_position(config.variant(), *game.start(), config.seeds());
     let mut judged = search.run(&replay, &stop, |_| {});
@@ -105,6 +119,7 @@ pub fn analyze(
             (before.score_for(mover) - judged.score_for(mover)).max(0)
         };
         let mistake = loss > i32::try_from(threshold).unwrap_or(i32::MAX);
+        let certain = mistake && before.exact && judged.exact;
         if mistake {
             mistakes[mover] += 1;
         }
@@ -119,11 +134,19 @@ pub fn analyze(
             pv: before.pv.iter().map(ToString::to_string).collect(),
             loss,
             mistake,
+            exact: before.exact,
+            certain,
             depth: before.depth,
         };
         on_move(&analysis);
         judgements.push(analysis);
     }
+    let perfect_from = judgements
+        .iter()
+        .rev()
+        .take_while(|judged| judged.exact)
+        .last()
+        .map(|judged| judged.ply);
     Analysis {
         width: config.width(),
         seeds: config.seeds(),
@@ -132,6 +155,7 @@ pub fn analyze(
         moves: judgements,
         last: south(&judged),
         mistakes,
+        perfect_from,
     }
 }
 
@@ -140,7 +164,7 @@ fn south(result: &SearchResult) -> i32 {
 }
 
 /// The header of the text table.
-pub const HEADER: &str = " move  side   played before  after  best  loss           line";
+pub const HEADER: &str = " move  side   played before  after  best  loss                   line";
 
 /// One row of the text table: the move's number and hole, the evaluations,
 /// the engine's move and the line it expected from the position before.
@@ -150,7 +174,7 @@ pub fn row(analysis: &MoveAnalysis) -> String {
         let _ = write!(played, "+{}", analysis.captured);
     }
     let row = format!(
-        "{:>5}  {:<5}  {:<6} {:>+6} {:>+6}  {:<4} {:>5}  {:<7}  {}",
+        "{:>5}  {:<5}  {:<6} {:>+6} {:>+6}  {:<4} {:>5}  {:<15}  {}",
         analysis.ply,
         analysis.side,
         played,
@@ -158,7 +182,11 @@ pub fn row(analysis: &MoveAnalysis) -> String {
         analysis.after,
         analysis.best,
         analysis.loss,
-        if analysis.mistake { "mistake" } else { "" },
+        match (analysis.mistake, analysis.certain) {
+            (true, true) => "certain mistake",
+            (true, false) => "mistake",
+            (false, _) => "",
+        },
         analysis.pv.join(" ")
     );
     row.trim_end().to_owned()
@@ -166,8 +194,17 @@ pub fn row(analysis: &MoveAnalysis) -> String {
 
 /// The closing lines of the text table.
 pub fn summary(analysis: &Analysis) -> String {
-    format!(
+    let mut summary = format!(
         "evaluation after the last move: {:+} (South's expected margin in seeds)\nmistakes (losing more than {} seeds): South {}, North {}",
         analysis.last, analysis.threshold, analysis.mistakes.south, analysis.mistakes.north
-    )
+    );
+    if let Some(ply) = analysis.perfect_from {
+        let certain = analysis.moves.iter().filter(|judged| judged.certain).count();
+        let _ = write!(
+            summary,
+            "\nperfect play from move {ply} on: every evaluation from there is exact ({certain} certain {})",
+            if certain == 1 { "mistake" } else { "mistakes" }
+        );
+    }
+    summary
 }

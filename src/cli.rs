@@ -16,7 +16,7 @@ mod tablebase;
 
 pub use net::{DEFAULT_LISTEN, HostArgs, JoinArgs};
 pub use tablebase::{
-    SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
+    SideArg, EngineTablesArgs, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
 };
 
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.
@@ -42,7 +42,7 @@ pub enum Command {
     /// Measure the engine on a fixed set of seeded random games.
     Bench(BenchArgs),
     /// Speak the engine protocol on standard input and output (see docs/engine-protocol.md).
-    Engine,
+    Engine(EngineArgs),
     /// Replay a game record and judge every move: evaluations, the engine's choice, mistakes.
     Analyze(AnalyzeArgs),
     /// Measure the computer's strength: its levels against each other, a plain minimax, and
@@ -294,6 +294,17 @@ pub struct AnalyzeArgs {
     /// A move that loses more than N seeds against the engine's choice is a mistake.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub threshold: u32,
+    /// The tables of perfect endgames.
+    #[command(flatten)]
+    pub tables: EngineTablesArgs,
+}
+
+/// Options of `endodoi engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The tables of perfect endgames.
+    #[command(flatten)]
+    pub tables: EngineTablesArgs,
 }
 
 /// Options of `endodoi arena`.

@@ -55,10 +55,14 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
     match cli.command {
         Some(Command::Replay(args)) => replay::run(&args, console),
         Some(Command::Bench(args)) => bench::run(&args, &mut console.out).map(|()| 0),
-        Some(Command::Engine) => crate::engine::run(std::io::stdin().lock(), &mut console.out)
+        Some(Command::Engine(args)) => crate::engine::run(
+            std::io::stdin().lock(),
+            &mut console.out,
+            args.tables.shelf(),
+        )
             .context("reading standard input")
             .map(|()| 0),
-        Some(Command::Analyze(args)) => analyze::run(&args, &mut console.out).map(|()| 0),
+        Some(Command::Analyze(args)) => analyze::run(&args, console).map(|()| 0),
         Some(Command::Arena(args)) => {
             arena::run(&args, &mut console.out, &mut console.err).map(|()| 0)
         }

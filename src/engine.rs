@@ -29,6 +29,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 use crate::record::{Record, escaped, excerpt};
 use crate::rules::{Config, Game};
 use crate::search::{Limits, Search};
+use crate::tablebase::Shelf;
 pub use protocol::{MAX_LINE_BYTES, ProtocolError, Request, bestmove_line, info_line, parse};
 
 /// Whether to read on after a line.
@@ -54,17 +55,20 @@ struct Engine<'scope, 'env, W: Write + Send> {
     game: Game,
     search: Option<Search>,
     running: Option<Running<'scope>>,
+    /// The tables of perfect endgames.
+    shelf: Shelf,
 }
 
 impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// An engine at the standard start, answering on `out`.
-    fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Mutex<W>) -> Self {
+    fn new(scope: &'scope Scope<'scope, 'env>, out: &'scope Mutex<W>, shelf: Shelf) -> Self {
         Engine {
             scope,
             out,
             game: Game::new(Config::default()),
             search: Some(Search::new(Limits::default())),
             running: None,
+            shelf,
         }
     }
 
@@ -148,6 +152,11 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         self.stop();
         let mut search = self.search.take().unwrap_or_else(|| Search::new(limits));
         search.set_limits(limits);
+        let (tables, problem) = self.shelf.tables(&self.game.config());
+        if let Some(problem) = problem {
+            say(self.out, &format!("info string tables: {problem}"));
+        }
+        search.set_tables(tables);
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let out = self.out;
@@ -199,14 +208,16 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 }
 
 /// Speaks the protocol: reads `input` line by line until `quit` or its end,
-/// answering on `out`. At the end of input, or when it fails, any search is
+/// answering on `out`, the searches looking into the tables of `shelf`
+/// (a problem with them is told once, as an `info string tables: …` line).
+/// At the end of input, or when it fails, any search is
 /// stopped and answers its `bestmove` first.
 ///
 /// # Errors
 /// When `input` cannot be read.
-pub fn run(input: impl BufRead, out: impl Write + Send) -> io::Result<()> {
+pub fn run(input: impl BufRead, out: impl Write + Send, shelf: Shelf) -> io::Result<()> {
     let out = Mutex::new(out);
-    std::thread::scope(|scope| speak(input, &mut Engine::new(scope, &out)))
+    std::thread::scope(|scope| speak(input, &mut Engine::new(scope, &out, shelf)))
 }
 
 /// Hands `engine` the lines of `input` until `quit` or the input's end,

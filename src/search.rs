@@ -35,14 +35,16 @@ mod tree;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use minimax::minimax_best;
 
 use crate::rules::{Game, Hole, MAX_WIDTH, Side};
+use crate::tablebase::Tablebase;
 use table::Table;
-use tree::{Path, RootMove, Tree, margin};
+use tree::{Path, RootMove, Tables, Tree, margin};
 
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 64;
@@ -218,6 +220,8 @@ pub struct SearchResult {
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
+    /// Positions whose value came from the tables of perfect endgames.
+    pub table_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
     /// The expected line of play, the best move first.
@@ -250,6 +254,7 @@ pub struct Search {
     /// Cutoffs caused by each hole of each side: the quiet-move ordering.
     history: [[u32; MAX_WIDTH as usize]; 2],
     rng: fastrand::Rng,
+    tables: Option<Arc<Tablebase>>,
 }
 
 impl Search {
@@ -266,7 +271,15 @@ impl Search {
             table: Table::new(TABLE_BITS),
             history: [[0; MAX_WIDTH as usize]; 2],
             rng: fastrand::Rng::with_seed(seed),
+            tables: None,
         }
+    }
+
+    /// Looks into `tables` from the next run on: a position they hold
+    /// with nothing before it since the last capture is scored by its exact
+    /// value, not searched; one at the horizon by its value there.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.tables = tables;
     }
 
     /// A searcher playing at `level`, thinking at most `think` a move.
@@ -308,6 +321,7 @@ impl Search {
                 exact: true,
                 depth: 0,
                 nodes: 0,
+                table_hits: 0,
                 elapsed: started.elapsed(),
                 pv: Vec::new(),
             };
@@ -323,6 +337,17 @@ impl Search {
             stop,
             deadline: limits.movetime.map(|time| started + time),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            tables: self.tables.as_deref().and_then(|tables| {
+                let position = game.position();
+                Some(Tables {
+                    base: tables,
+                    most: u16::from(tables.max_seeds()?),
+                    seeds: position.row_total(Side::South)
+                        + position.row_total(Side::North)
+                        + position.captured().total(),
+                })
+            }),
+            table_hits: 0,
             aborted: false,
             estimated: false,
         };
@@ -338,6 +363,7 @@ impl Search {
             exact: false,
             depth: 0,
             nodes: 0,
+            table_hits: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
         };
@@ -379,6 +405,7 @@ impl Search {
             }
         }
         result.nodes = tree.nodes;
+        result.table_hits = tree.table_hits;
         result.elapsed = started.elapsed();
         result
     }

@@ -26,14 +26,22 @@ mod build;
 mod rank;
 mod store;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use build::{Builder, Estimate, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
 pub use store::{Header, LevelFile, checksum, level_path};
 
-use crate::rules::{EndReason, Hole, Position, Side, Variant};
+use crate::rules::{Config, EndReason, Hole, Position, Side, Variant};
+
+/// The tables' folder when none is given: `tablebase` in the platform's
+/// data folder (`~/.local/share/endodoi/tablebase` on Linux), beside the
+/// saved games; `None` on a system without one.
+pub fn default_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "endodoi").map(|dirs| dirs.data_dir().join("tablebase"))
+}
 
 /// A table file that cannot be used, named.
 #[derive(Debug, thiserror::Error)]
@@ -139,6 +147,8 @@ pub struct Tablebase {
     dir: PathBuf,
     ranking: Ranking,
     levels: Vec<OnceLock<LevelFile>>,
+    /// The first level file found unusable by a probe.
+    trouble: OnceLock<String>,
 }
 
 impl Tablebase {
@@ -152,7 +162,46 @@ impl Tablebase {
             dir: dir.to_path_buf(),
             ranking: Ranking::new(width),
             levels: (0..present).map(|_| OnceLock::new()).collect(),
+            trouble: OnceLock::new(),
         }
+    }
+
+    /// The tables of width `width` in `dir` for the engine: every level from
+    /// 0 opened now (its header and block checksums checked), up to the
+    /// first that is missing or unusable. The problem is given with them:
+    /// a level that is there but cannot be used, or a missing level below
+    /// others that are there (a partial build).
+    pub fn open_checked(dir: &Path, width: u8) -> (Tablebase, Option<TableError>) {
+        let mut tables = Tablebase::open(dir, width);
+        let mut problem = None;
+        for (seeds, level) in tables.levels.iter().enumerate() {
+            match LevelFile::open(dir, width, seeds as u8) {
+                Ok(file) => {
+                    let _ = level.set(file);
+                }
+                Err(error) => {
+                    problem = Some(error);
+                    break;
+                }
+            }
+        }
+        let usable = tables.levels.iter().take_while(|level| level.get().is_some());
+        let usable = usable.count();
+        tables.levels.truncate(usable);
+        if problem.is_none() {
+            let next = usable as u8;
+            let above = (next + 1..=MAX_TABLE_SEEDS).any(|seeds| level_path(dir, width, seeds).exists());
+            if above {
+                problem = Some(TableError::Missing(level_path(dir, width, next)));
+            }
+        }
+        (tables, problem)
+    }
+
+    /// The first level file a probe found unusable since the tables were
+    /// opened, named with the reason (a probe then answers `None`).
+    pub fn trouble(&self) -> Option<&str> {
+        self.trouble.get().map(String::as_str)
     }
 
     /// The most seeds a board may hold to be in the tables (`None` when
@@ -165,7 +214,14 @@ impl Tablebase {
     /// it and its file is sound; `None` otherwise (see
     /// [`probe_checked`](Tablebase::probe_checked) for why).
     pub fn probe(&self, position: &Position) -> Option<TableValue> {
-        self.probe_checked(position).ok()
+        match self.probe_checked(position) {
+            Ok(value) => Some(value),
+            Err(ProbeError::Table(error)) => {
+                let _ = self.trouble.set(error.to_string());
+                None
+            }
+            Err(_) => None,
+        }
     }
 
     /// The value of `position` for its player to move.
@@ -218,5 +274,55 @@ impl Tablebase {
             });
         }
         Ok(moves)
+    }
+}
+
+/// The tables the engine plays with, for every width, in one folder: each
+/// width's opened when a game of that width first asks, and kept.
+#[derive(Debug, Default)]
+pub struct Shelf {
+    dir: Option<PathBuf>,
+    widths: Mutex<HashMap<u8, Option<Arc<Tablebase>>>>,
+}
+
+impl Shelf {
+    /// The tables in `dir`; `None` for none at all.
+    pub fn new(dir: Option<PathBuf>) -> Shelf {
+        Shelf {
+            dir,
+            widths: Mutex::default(),
+        }
+    }
+
+    /// The tables in the [default folder](default_dir).
+    pub fn installed() -> Shelf {
+        Shelf::new(default_dir())
+    }
+
+    /// The tables for a game of `config`, when there are any for its width
+    /// (and it is classic En Dodoi), with the problem found opening them, in
+    /// one line, the first time they are asked for: a missing level below
+    /// others, or a damaged file. The engine plays on with the levels below
+    /// the problem, or by search alone.
+    pub fn tables(&self, config: &Config) -> (Option<Arc<Tablebase>>, Option<String>) {
+        let Some(dir) = self.dir.as_deref() else {
+            return (None, None);
+        };
+        if config.variant() != Variant::Classic {
+            return (None, None);
+        }
+        let width = config.width();
+        let mut widths = self.widths.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(tables) = widths.get(&width) {
+            return (tables.clone(), None);
+        }
+        let (tables, problem) = Tablebase::open_checked(dir, width);
+        let problem = problem.map(|problem| match tables.max_seeds() {
+            Some(top) => format!("{problem}; the engine uses the tables up to {top} seeds"),
+            None => format!("{problem}; the engine plays by search alone"),
+        });
+        let tables = tables.max_seeds().is_some().then(|| Arc::new(tables));
+        widths.insert(width, tables.clone());
+        (tables, problem)
     }
 }

@@ -16,11 +16,13 @@ use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 
 use crate::analyze::{MoveAnalysis, analyze};
-use crate::app::{AnalysisRequest, App, Effect, Purpose, Request};
+use crate::app::{AnalysisRequest, App, Effect, Purpose, Request, Tone};
 use crate::net::Link;
+use crate::rules::Config;
 use crate::save::{Farewell, Store};
 use crate::search::{Search, SearchResult};
 use crate::session::{Session, open_chosen};
+use crate::tablebase::{Shelf, Tablebase};
 use crate::ui::{Look, View};
 
 /// How long to wait for an event while a sowing is shown or a record plays
@@ -123,7 +125,11 @@ fn event_loop(
     link: &mut Option<Link>,
 ) -> Result<()> {
     let mut last = Instant::now();
-    let mut workers = Workers::default();
+    let mut workers = Workers {
+        search: None,
+        analysis: None,
+        shelf: Shelf::installed(),
+    };
     let mut drawn: Option<Instant> = None;
     let mut news = true;
     while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
@@ -185,10 +191,11 @@ impl Drop for SearchJob {
 
 /// The background work of the app: at most one search (the computer's move
 /// or a hint) and one analysis of a viewed move. Dropping it stops the search.
-#[derive(Default)]
 struct Workers {
     search: Option<SearchJob>,
     analysis: Option<Receiver<(usize, MoveAnalysis)>>,
+    /// The tables of perfect endgames the searches look into.
+    shelf: Shelf,
 }
 
 impl Workers {
@@ -202,9 +209,15 @@ impl Workers {
                         link.carry_out(&effect);
                     }
                 }
-                Effect::Think(request) => self.search = Some(think(request)),
+                Effect::Think(request) => {
+                    let tables = self.tables(app, request.game.config());
+                    self.search = Some(think(request, tables));
+                }
                 Effect::StopThinking => self.search = None,
-                Effect::Analyze(request) => self.analysis = Some(analyse(request)),
+                Effect::Analyze(request) => {
+                    let tables = self.tables(app, request.game.config());
+                    self.analysis = Some(analyse(request, tables));
+                }
                 Effect::Open(opening) => {
                     open_chosen(&opening, app, store);
                     // What the app opened asks for its own work (a search).
@@ -216,6 +229,16 @@ impl Workers {
                 | Effect::RememberGame => {}
             }
         }
+    }
+
+    /// The tables for a game of `config`: a problem with them is told the
+    /// first time, in one line, and the search goes on without them.
+    fn tables(&self, app: &mut App, config: Config) -> Option<Arc<Tablebase>> {
+        let (tables, problem) = self.shelf.tables(&config);
+        if let Some(problem) = problem {
+            app.notify(Tone::Error, format!("Tables: {problem}"));
+        }
+        tables
     }
 
     /// Hands the answers that have arrived to the app.
@@ -246,13 +269,14 @@ impl Workers {
 }
 
 /// Starts the search `request` asks for on a thread of its own.
-fn think(request: Request) -> SearchJob {
+fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, answer) = mpsc::channel();
     let flag = Arc::clone(&stop);
     let purpose = request.purpose;
     thread::spawn(move || {
         let mut search = Search::for_level(request.level, request.think);
+        search.set_tables(tables);
         let result = search.run(&request.game, &flag, |_| {});
         // The app may have stopped waiting: nobody to tell.
         let _ = sender.send(result);
@@ -266,10 +290,13 @@ fn think(request: Request) -> SearchJob {
 
 /// Starts the analysis `request` asks for on a thread of its own, which
 /// hands back every move's judgement as soon as it is known.
-fn analyse(request: AnalysisRequest) -> Receiver<(usize, MoveAnalysis)> {
+fn analyse(
+    request: AnalysisRequest,
+    tables: Option<Arc<Tablebase>>,
+) -> Receiver<(usize, MoveAnalysis)> {
     let (sender, answer) = mpsc::channel();
     thread::spawn(move || {
-        analyze(&request.game, request.limits, request.threshold, |judged| {
+        analyze(&request.game, request.limits, request.threshold, tables, |judged| {
             let _ = sender.send((judged.ply, judged.clone()));
         });
     });

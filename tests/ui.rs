@@ -463,6 +463,7 @@ fn the_hint_is_shown_and_its_hole_selected() {
         exact: false,
         depth: 9,
         nodes: 1000,
+        table_hits: 0,
         elapsed: Duration::from_millis(900),
         pv: vec![Hole::new(Side::South, 3)],
     };
@@ -565,7 +566,7 @@ fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
 // ------------------------------------------------------------ rough edges
 
 #[test]
-fn a_hint_of_one_seed_says_seed() {
+fn a_hint_of_one_seed_says_seed_and_an_exact_one_perfect_play() {
     let mut app = game_app(6, "");
     type_keys(&mut app, "t");
     let result = SearchResult {
@@ -575,13 +576,14 @@ fn a_hint_of_one_seed_says_seed() {
         exact: true,
         depth: 9,
         nodes: 1000,
+        table_hits: 0,
         elapsed: Duration::from_millis(900),
         pv: vec![Hole::new(Side::South, 3)],
     };
     app.hint_found(&result);
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("Hint: D (-1 seed, depth 9, exact)"),
+        screen.contains("Hint: D (-1 seed, perfect play)"),
         "{screen}"
     );
 }

@@ -473,6 +473,40 @@ fn the_analysis_key_asks_once_for_the_whole_record_with_a_fixed_node_budget() {
 }
 
 #[test]
+fn an_exact_analysis_says_perfect_play_and_a_proven_mistake_is_certain() {
+    let mut app = viewer(sample());
+    type_keys(&mut app, "1\n");
+    press(&mut app, KeyCode::Char('a'));
+    app.take_effects();
+    let played = sample().game.history()[0].hole.to_string();
+    app.analysis_found(
+        1,
+        MoveAnalysis {
+            ply: 1,
+            side: "south",
+            played: played.clone(),
+            captured: 0,
+            before: 3,
+            after: -4,
+            best: "Z".to_owned(),
+            pv: vec!["Z".to_owned()],
+            loss: 7,
+            mistake: true,
+            exact: true,
+            certain: true,
+            depth: 6,
+        },
+    );
+    let screen = screen(&app);
+    assert!(
+        screen.contains(&format!(
+            "1. {played}: South +3 → -4 · perfect play · engine: Z · certain mistake: gives away 7"
+        )),
+        "{screen}"
+    );
+}
+
+#[test]
 fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
     let mut app = viewer(sample());
     type_keys(&mut app, "1\n");
@@ -492,6 +526,8 @@ fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
             pv: vec!["Z".to_owned()],
             loss: 7,
             mistake: true,
+            exact: false,
+            certain: false,
             depth: 6,
         },
     );

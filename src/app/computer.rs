@@ -117,14 +117,17 @@ impl App {
             return;
         };
         self.cursor[hole.side()] = hole.index();
-        let exact = if result.exact { ", exact" } else { "" };
         let margin = result.score_for(hole.side());
+        let how = if result.exact {
+            "perfect play".to_owned()
+        } else {
+            format!("depth {}", result.depth)
+        };
         self.notify(
             Tone::Info,
             format!(
-                "Hint: {hole} ({margin:+} {}, depth {}{exact})",
+                "Hint: {hole} ({margin:+} {}, {how})",
                 seeds_word(margin.into()),
-                result.depth
             ),
         );
     }

@@ -28,6 +28,29 @@ pub struct TablesArgs {
     pub dir: Option<PathBuf>,
 }
 
+/// Which tables of perfect endgames a search looks into.
+#[derive(Debug, Clone, Default, Args)]
+pub struct EngineTablesArgs {
+    /// The folder of the tables of perfect endgames the search looks into (default:
+    /// `tablebase` in the data folder, when it is there).
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Search without the tables of perfect endgames.
+    #[arg(long, conflicts_with = "tables")]
+    pub no_tables: bool,
+}
+
+impl EngineTablesArgs {
+    /// The tables these options choose.
+    pub fn shelf(&self) -> crate::tablebase::Shelf {
+        crate::tablebase::Shelf::new(match (&self.tables, self.no_tables) {
+            (_, true) => None,
+            (Some(dir), false) => Some(dir.clone()),
+            (None, false) => crate::tablebase::default_dir(),
+        })
+    }
+}
+
 /// Options of `endodoi tablebase build`.
 #[derive(Debug, Args)]
 pub struct TablebaseBuildArgs {

@@ -9,6 +9,9 @@ use crate::analyze;
 use crate::cli::AnalyzeArgs;
 use crate::file::read_record;
 use crate::search::Limits;
+use crate::tablebase::Tablebase;
+
+use super::Console;
 
 /// Judges every move of the record, a row on `out` as each is judged, then
 /// the summary (or with `--json`, one JSON document at the end).
@@ -18,8 +21,14 @@ use crate::search::Limits;
 ///
 /// # Panics
 /// Never: an analysis always serialises.
-pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
+pub fn run(args: &AnalyzeArgs, console: &mut Console<impl Write, impl Write>) -> Result<()> {
     let record = read_record(&args.file)?;
+    let shelf = args.tables.shelf();
+    let (tables, problem) = shelf.tables(&record.game.config());
+    if let Some(problem) = problem {
+        out!(&mut console.err, "tables: {problem}")?;
+    }
+    let out = &mut console.out;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
         (None, Some(movetime)) => Limits::movetime(Duration::from_millis(movetime)),
@@ -31,7 +40,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     } else {
         writeln!(out, "{}", analyze::HEADER)
     };
-    let analysis = analyze::analyze(&record.game, limits, args.threshold, |judged| {
+    let analysis = analyze::analyze(&record.game, limits, args.threshold, tables.clone(), |judged| {
         if !args.json && written.is_ok() {
             written = writeln!(out, "{}", analyze::row(judged));
         }
@@ -45,5 +54,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
                 writeln!(out, "{}", analyze::summary(&analysis))
             }
         })
-        .context("writing the analysis")
+        .context("writing the analysis")?;
+    if let Some(trouble) = tables.as_deref().and_then(Tablebase::trouble) {
+        out!(&mut console.err, "tables: {trouble}; those positions were searched")?;
+    }
+    Ok(())
 }

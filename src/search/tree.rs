@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
+use crate::tablebase::Tablebase;
 
 use super::table::{Bound, SOLVED, Table};
 
@@ -79,6 +80,34 @@ impl Path {
     fn key(&self) -> u64 {
         self.0.last().expect("a path has a position").hash
     }
+
+    /// Whether nothing comes before the top position since the last capture
+    /// (it was just captured into, or is the game's start): no history the
+    /// repetition rule could look back on, so a table's exact value holds.
+    fn fresh(&self) -> bool {
+        match self.0.as_slice() {
+            [.., before, top] => before.position.captured().total() != top.position.captured().total(),
+            _ => true,
+        }
+    }
+}
+
+/// The tables a search looks into, and which positions they hold.
+#[derive(Clone, Copy)]
+pub(super) struct Tables<'a> {
+    pub base: &'a Tablebase,
+    /// The most seeds on a board the tables hold.
+    pub most: u16,
+    /// Every seed of the game, on the board or captured.
+    pub seeds: u16,
+}
+
+impl Tables<'_> {
+    /// The tables' value of `position`, when they hold it.
+    fn probe(&self, position: &Position) -> Option<crate::tablebase::TableValue> {
+        let on_board = self.seeds - position.captured().total();
+        (on_board <= self.most).then(|| self.base.probe(position)).flatten()
+    }
 }
 
 /// One run's search state.
@@ -89,6 +118,10 @@ pub(super) struct Tree<'a> {
     pub stop: &'a AtomicBool,
     pub deadline: Option<Instant>,
     pub node_limit: u64,
+    /// The tables of perfect endgames, when there are any.
+    pub tables: Option<Tables<'a>>,
+    /// Positions whose value the tables gave.
+    pub table_hits: u64,
     /// A limit was reached: every score since is meaningless.
     pub aborted: bool,
     /// An estimate (not a game end) went into the scores of this subtree.
@@ -248,6 +281,9 @@ impl Tree<'_> {
             return 0;
         }
         let position = *path.top();
+        if let Some(value) = self.table_value(path, depth) {
+            return value;
+        }
         if depth == 0 {
             return self.evaluate(&position, beta);
         }
@@ -346,6 +382,21 @@ impl Tree<'_> {
                 .store(key, score, stored_depth, bound, Some(index));
         }
         score
+    }
+
+    /// The tables' value of the position on top of `path`, `depth` plies
+    /// from the horizon, when it may stand for a search: exact for a position
+    /// with no history since the last capture, and otherwise, at the
+    /// horizon, the best estimate there is.
+    fn table_value(&mut self, path: &Path, depth: u32) -> Option<i32> {
+        let found = self.tables?.probe(path.top())?;
+        let exact = found.exact && path.fresh();
+        if !exact && depth > 0 {
+            return None;
+        }
+        self.table_hits += 1;
+        self.estimated |= !exact;
+        Some(found.value)
     }
 
     /// The estimate at the search horizon of what the player to move will

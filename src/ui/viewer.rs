@@ -227,7 +227,8 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
 }
 
 /// The analysis of the move shown: the evaluations before and after it
-/// (South's expected margin), the engine's move, and whether it was a mistake.
+/// (South's expected margin; "perfect play" when exact), the engine's move,
+/// and whether it was a mistake (certain when perfect play proves it).
 fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
     let look = app.look;
     let ply = app.game().ply();
@@ -249,6 +250,10 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         )),
         Span::styled(look.dot(), look.muted()),
     ];
+    if analysis.exact {
+        spans.push(Span::styled("perfect play", look.info()));
+        spans.push(Span::styled(look.dot(), look.muted()));
+    }
     if analysis.best == analysis.played {
         spans.push(Span::styled("the engine's move too", look.info()));
     } else {
@@ -257,7 +262,8 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
             spans.push(Span::styled(look.dot(), look.muted()));
             spans.push(Span::styled(
                 format!(
-                    "mistake: gives away {} {}",
+                    "{}: gives away {} {}",
+                    if analysis.certain { "certain mistake" } else { "mistake" },
                     analysis.loss,
                     seeds_word(analysis.loss.into())
                 ),

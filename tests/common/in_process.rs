@@ -23,7 +23,7 @@ pub fn endodoi(args: &[&str]) -> Output {
     let status = match Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied())) {
         Ok(cli) => {
             assert!(
-                !matches!(cli.command, None | Some(Command::Engine)),
+                !matches!(cli.command, None | Some(Command::Engine(_))),
                 "the game and the engine: run the binary"
             );
             let result = command::run(cli, &mut console);
