@@ -199,7 +199,11 @@ pub fn summary(analysis: &Analysis) -> String {
         analysis.last, analysis.threshold, analysis.mistakes.south, analysis.mistakes.north
     );
     if let Some(ply) = analysis.perfect_from {
-        let certain = analysis.moves.iter().filter(|judged| judged.certain).count();
+        let certain = analysis
+            .moves
+            .iter()
+            .filter(|judged| judged.certain)
+            .count();
         let _ = write!(
             summary,
             "\nperfect play from move {ply} on: every evaluation from there is exact ({certain} certain {})",

@@ -16,7 +16,7 @@ mod tablebase;
 
 pub use net::{DEFAULT_LISTEN, HostArgs, JoinArgs};
 pub use tablebase::{
-    SideArg, EngineTablesArgs, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
+    EngineTablesArgs, SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
 };
 
 /// En Dodoi, the Maasai two-row mancala, for two players at one keyboard.

@@ -60,8 +60,8 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
             &mut console.out,
             args.tables.shelf(),
         )
-            .context("reading standard input")
-            .map(|()| 0),
+        .context("reading standard input")
+        .map(|()| 0),
         Some(Command::Analyze(args)) => analyze::run(&args, console).map(|()| 0),
         Some(Command::Arena(args)) => {
             arena::run(&args, &mut console.out, &mut console.err).map(|()| 0)

@@ -185,12 +185,16 @@ impl Tablebase {
                 }
             }
         }
-        let usable = tables.levels.iter().take_while(|level| level.get().is_some());
+        let usable = tables
+            .levels
+            .iter()
+            .take_while(|level| level.get().is_some());
         let usable = usable.count();
         tables.levels.truncate(usable);
         if problem.is_none() {
             let next = usable as u8;
-            let above = (next + 1..=MAX_TABLE_SEEDS).any(|seeds| level_path(dir, width, seeds).exists());
+            let above =
+                (next + 1..=MAX_TABLE_SEEDS).any(|seeds| level_path(dir, width, seeds).exists());
             if above {
                 problem = Some(TableError::Missing(level_path(dir, width, next)));
             }
@@ -312,13 +316,19 @@ impl Shelf {
             return (None, None);
         }
         let width = config.width();
-        let mut widths = self.widths.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut widths = self
+            .widths
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(tables) = widths.get(&width) {
             return (tables.clone(), None);
         }
         let (tables, problem) = Tablebase::open_checked(dir, width);
         let problem = problem.map(|problem| match tables.max_seeds() {
-            Some(top) => format!("{problem}; the engine uses the tables up to {top} seeds"),
+            Some(top) => format!(
+                "{problem}; the engine uses the tables up to {top} seed{}",
+                if top == 1 { "" } else { "s" }
+            ),
             None => format!("{problem}; the engine plays by search alone"),
         });
         let tables = tables.max_seeds().is_some().then(|| Arc::new(tables));

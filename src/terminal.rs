@@ -296,9 +296,15 @@ fn analyse(
 ) -> Receiver<(usize, MoveAnalysis)> {
     let (sender, answer) = mpsc::channel();
     thread::spawn(move || {
-        analyze(&request.game, request.limits, request.threshold, tables, |judged| {
-            let _ = sender.send((judged.ply, judged.clone()));
-        });
+        analyze(
+            &request.game,
+            request.limits,
+            request.threshold,
+            tables,
+            |judged| {
+                let _ = sender.send((judged.ply, judged.clone()));
+            },
+        );
     });
     answer
 }

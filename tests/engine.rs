@@ -207,8 +207,12 @@ fn engine_in_process(input: &[u8]) -> (Output, Duration) {
         err: Vec::new(),
         terminal: false,
     };
-    let result = endodoi::engine::run(input, &mut console.out, endodoi::tablebase::Shelf::default())
-        .map_err(anyhow::Error::from);
+    let result = endodoi::engine::run(
+        input,
+        &mut console.out,
+        endodoi::tablebase::Shelf::default(),
+    )
+    .map_err(anyhow::Error::from);
     let status = endodoi::command::status(result.map(|()| 0), &mut console.err);
     let output = Output {
         status: ExitStatus::from_raw(i32::from(status) << 8),

@@ -40,11 +40,17 @@ pub fn run(args: &AnalyzeArgs, console: &mut Console<impl Write, impl Write>) ->
     } else {
         writeln!(out, "{}", analyze::HEADER)
     };
-    let analysis = analyze::analyze(&record.game, limits, args.threshold, tables.clone(), |judged| {
-        if !args.json && written.is_ok() {
-            written = writeln!(out, "{}", analyze::row(judged));
-        }
-    });
+    let analysis = analyze::analyze(
+        &record.game,
+        limits,
+        args.threshold,
+        tables.clone(),
+        |judged| {
+            if !args.json && written.is_ok() {
+                written = writeln!(out, "{}", analyze::row(judged));
+            }
+        },
+    );
     written
         .and_then(|()| {
             if args.json {
@@ -56,7 +62,10 @@ pub fn run(args: &AnalyzeArgs, console: &mut Console<impl Write, impl Write>) ->
         })
         .context("writing the analysis")?;
     if let Some(trouble) = tables.as_deref().and_then(Tablebase::trouble) {
-        out!(&mut console.err, "tables: {trouble}; those positions were searched")?;
+        out!(
+            &mut console.err,
+            "tables: {trouble}; those positions were searched"
+        )?;
     }
     Ok(())
 }

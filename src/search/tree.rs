@@ -86,7 +86,9 @@ impl Path {
     /// repetition rule could look back on, so a table's exact value holds.
     fn fresh(&self) -> bool {
         match self.0.as_slice() {
-            [.., before, top] => before.position.captured().total() != top.position.captured().total(),
+            [.., before, top] => {
+                before.position.captured().total() != top.position.captured().total()
+            }
             _ => true,
         }
     }
@@ -106,7 +108,9 @@ impl Tables<'_> {
     /// The tables' value of `position`, when they hold it.
     fn probe(&self, position: &Position) -> Option<crate::tablebase::TableValue> {
         let on_board = self.seeds - position.captured().total();
-        (on_board <= self.most).then(|| self.base.probe(position)).flatten()
+        (on_board <= self.most)
+            .then(|| self.base.probe(position))
+            .flatten()
     }
 }
 

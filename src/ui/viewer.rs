@@ -263,7 +263,11 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
             spans.push(Span::styled(
                 format!(
                     "{}: gives away {} {}",
-                    if analysis.certain { "certain mistake" } else { "mistake" },
+                    if analysis.certain {
+                        "certain mistake"
+                    } else {
+                        "mistake"
+                    },
                     analysis.loss,
                     seeds_word(analysis.loss.into())
                 ),

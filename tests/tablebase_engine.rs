@@ -1,0 +1,259 @@
+//! The engine with the tables of perfect endgames: the search, the analysis
+//! and the engine protocol look into tables built here for small boards, and
+//! a missing or damaged level is named in one line while the engine plays on.
+
+#[path = "common/in_process.rs"]
+mod in_process;
+
+use std::fs;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use endodoi::analyze::analyze;
+use endodoi::rules::{Game, Hole, Position, Side, Variant};
+use endodoi::search::{Limits, Search, SearchResult};
+use endodoi::tablebase::{Builder, Shelf, Tablebase, level_path};
+use in_process::endodoi;
+
+/// Most seeds on a board in the tables these tests build.
+const MOST: u8 = 10;
+
+/// Builds the width-6 tables up to `most` seeds in `dir`.
+fn build(dir: &Path, most: u8) {
+    let builder = Builder {
+        dir: dir.to_path_buf(),
+        width: 6,
+        max_seeds: most,
+        threads: 2,
+    };
+    let estimate = builder.estimate().expect("an estimate");
+    builder.build(&estimate, |_| {}).expect("the tables build");
+}
+
+/// A random board of width 6 with `seeds` seeds, `side` to move, nothing
+/// captured: the start of a game of its own.
+fn random_board(rng: &mut fastrand::Rng, seeds: u8, side: Side) -> Position {
+    let mut pits = [0_u8; 12];
+    for _ in 0..seeds {
+        pits[rng.usize(..12)] += 1;
+    }
+    Position::from_rows(&pits[..6], &pits[6..], side).expect("a board of width 6")
+}
+
+/// Searches `game` until the score is exact (or 5 million nodes).
+fn solve(game: &Game, tables: Option<Arc<Tablebase>>) -> SearchResult {
+    let mut search = Search::with_seed(Limits::nodes(5_000_000), 0);
+    search.set_tables(tables);
+    search.run(game, &AtomicBool::new(false), |_| {})
+}
+
+/// The games of random endgames: `count` boards of 6 to [`MOST`] seeds, each
+/// after `quiet` random moves that capture nothing (so that the search
+/// starts with a history the repetition rule looks back on).
+fn endgames(count: usize, quiet: usize) -> Vec<Game> {
+    let mut rng = fastrand::Rng::with_seed(0x7ab1e);
+    let mut games = Vec::new();
+    while games.len() < count {
+        let side = if rng.bool() { Side::South } else { Side::North };
+        let seeds = rng.u8(6..=MOST);
+        let board = random_board(&mut rng, seeds, side);
+        let mut game = Game::from_position(Variant::Classic, board, 4);
+        for _ in 0..quiet {
+            let Some(side) = game.to_move() else { break };
+            let quiet: Vec<Hole> = (0..6)
+                .map(|index| Hole::new(side, index))
+                .filter(|&hole| {
+                    game.position()
+                        .play(hole)
+                        .is_ok_and(|child| child.capture == 0)
+                })
+                .collect();
+            if quiet.is_empty() {
+                break;
+            }
+            game.play(quiet[rng.usize(..quiet.len())])
+                .expect("a legal move");
+        }
+        if game.outcome().is_none() {
+            games.push(game);
+        }
+    }
+    games
+}
+
+#[test]
+fn the_search_with_tables_finds_the_exact_value_without_them_and_in_fewer_nodes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), MOST);
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    for quiet in [0, 3] {
+        let (mut with_nodes, mut without_nodes) = (0, 0);
+        let (mut with_solved, mut without_solved) = (0, 0);
+        for game in endgames(60, quiet) {
+            let with = solve(&game, Some(Arc::clone(&tables)));
+            let without = solve(&game, None);
+            assert_eq!(without.table_hits, 0);
+            with_solved += usize::from(with.exact);
+            without_solved += usize::from(without.exact);
+            if !(with.exact && without.exact) {
+                continue;
+            }
+            assert_eq!(with.score, without.score, "{:?}", game.position());
+            assert!(with.table_hits > 0, "{:?}", game.position());
+            if quiet == 0 {
+                // The start of a game: nothing before it, so the table's
+                // value is the search's.
+                let probed = tables.probe(game.position()).expect("in the tables");
+                if probed.exact {
+                    assert_eq!(with.score, probed.value, "{:?}", game.position());
+                }
+            }
+            with_nodes += with.nodes;
+            without_nodes += without.nodes;
+        }
+        eprintln!(
+            "after {quiet} quiet moves: solved {with_solved} of 60 with the tables ({with_nodes} nodes), {without_solved} without ({without_nodes} nodes)"
+        );
+        assert_eq!(with_solved, 60, "every endgame solved with the tables");
+        assert!(
+            with_nodes * 2 < without_nodes,
+            "after {quiet} quiet moves: {with_nodes} nodes with the tables, {without_nodes} without"
+        );
+    }
+}
+
+#[test]
+fn the_analysis_with_tables_is_perfect_play_and_marks_certain_mistakes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), MOST);
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    // A game of random moves from a board of 10 seeds: random play makes
+    // mistakes the tables prove.
+    let mut rng = fastrand::Rng::with_seed(3);
+    let board = random_board(&mut rng, MOST, Side::South);
+    let mut game = Game::from_position(Variant::Classic, board, 4);
+    while let Some(side) = game.to_move() {
+        let legal: Vec<Hole> = (0..6)
+            .map(|index| Hole::new(side, index))
+            .filter(|&hole| game.is_legal(hole))
+            .collect();
+        game.play(legal[rng.usize(..legal.len())])
+            .expect("a legal move");
+    }
+    let with = analyze(&game, Limits::nodes(20_000), 2, Some(tables), |_| {});
+    let without = analyze(&game, Limits::nodes(5_000_000), 2, None, |_| {});
+    assert_eq!(with.perfect_from, Some(1), "{with:#?}");
+    assert!(with.moves.iter().all(|judged| judged.exact));
+    for (with, without) in with.moves.iter().zip(&without.moves) {
+        if without.exact {
+            assert_eq!((with.before, with.loss), (without.before, without.loss));
+        }
+        assert_eq!(with.certain, with.mistake, "{with:?}");
+    }
+    assert!(
+        with.moves.iter().any(|judged| judged.certain),
+        "random play makes a proven mistake: {with:#?}"
+    );
+    let summary = endodoi::analyze::summary(&with);
+    assert!(summary.contains("perfect play from move 1 on"), "{summary}");
+    assert!(
+        endodoi::analyze::row(
+            with.moves
+                .iter()
+                .find(|judged| judged.certain)
+                .expect("one")
+        )
+        .contains("certain mistake")
+    );
+}
+
+/// The engine's answers to `input`, looking into the tables in `dir`.
+fn engine(input: &str, dir: &Path) -> String {
+    let mut out = Vec::new();
+    endodoi::engine::run(
+        input.as_bytes(),
+        &mut out,
+        Shelf::new(Some(dir.to_path_buf())),
+    )
+    .expect("the engine reads its input");
+    String::from_utf8(out).expect("text")
+}
+
+#[test]
+fn a_corrupt_level_is_named_once_and_the_engine_plays_on_with_the_levels_below() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 4);
+    let damaged = level_path(dir.path(), 6, 3);
+    let mut bytes = fs::read(&damaged).expect("the level");
+    bytes[20] ^= 0xff;
+    fs::write(&damaged, &bytes).expect("written");
+    let answers = engine("go depth 3\ngo depth 3\nquit\n", dir.path());
+    let told: Vec<&str> = answers
+        .lines()
+        .filter(|line| line.starts_with("info string tables"))
+        .collect();
+    // One line, naming the file and what the engine does without it (the
+    // reason is the store's own, tested with the store).
+    assert_eq!(told.len(), 1, "{answers}");
+    let prefix = format!(
+        "info string tables: {}: corrupt table file: ",
+        damaged.display()
+    );
+    assert!(told[0].starts_with(&prefix), "{answers}");
+    assert!(
+        told[0].ends_with("; the engine uses the tables up to 2 seeds"),
+        "{answers}"
+    );
+    assert_eq!(answers.matches("bestmove ").count(), 2, "{answers}");
+    assert_eq!(
+        fs::read(&damaged).expect("the level"),
+        bytes,
+        "left as it was"
+    );
+}
+
+#[test]
+fn analyze_names_a_missing_level_below_others_and_analyses_by_search() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 4);
+    let missing = level_path(dir.path(), 6, 2);
+    fs::remove_file(&missing).expect("removed");
+    let record = dir.path().join("game.ogn");
+    fs::write(
+        &record,
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\n1. A a\n",
+    )
+    .expect("written");
+    let dir_text = dir.path().to_str().expect("a text path");
+    let record_text = record.to_str().expect("a text path");
+    let with = endodoi(&[
+        "analyze",
+        record_text,
+        "--tables",
+        dir_text,
+        "--nodes",
+        "2000",
+    ]);
+    let without = endodoi(&["analyze", record_text, "--no-tables", "--nodes", "2000"]);
+    assert!(with.status.success(), "{with:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&with.stderr),
+        format!(
+            "tables: {}: no such table file (build it with `endodoi tablebase build`); the engine uses the tables up to 1 seed\n",
+            missing.display()
+        )
+    );
+    assert_eq!(with.stdout, without.stdout, "the same analysis by search");
+    assert!(without.stderr.is_empty());
+}
+
+#[test]
+fn tables_and_no_tables_are_refused_together() {
+    let refused = endodoi(&["analyze", "x.ogn", "--tables", "t", "--no-tables"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("cannot be used with"),
+        "{refused:?}"
+    );
+}
