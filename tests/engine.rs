@@ -484,7 +484,7 @@ fn analyze_rows_number_every_move_as_the_screen_does_and_show_the_engines_line()
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some(" move  side   played before  after  best  loss           line")
+        Some(" move  side   played before  after  best  loss                   line")
     );
     let rows: Vec<&str> = lines.take(record.game.ply()).collect();
     assert_eq!(rows.len(), moves.len());

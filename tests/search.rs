@@ -298,6 +298,39 @@ fn analyze_gives_the_same_verdicts_on_every_run() {
         String::from_utf8(output.stdout).expect("UTF-8")
     };
     let first = analyze();
-    assert_eq!(first.lines().count(), 1 + 27 + 2, "{first}");
+    assert_eq!(first.lines().count(), 1 + 27 + 3, "{first}");
     assert_eq!(analyze(), first);
+}
+
+#[test]
+fn a_search_kept_from_ply_to_ply_never_calls_a_score_exact_that_rests_on_another_history() {
+    // As `analyze` does: one searcher, its table kept, every position of a
+    // game in turn. A score found below a position that a repetition of an
+    // earlier position decided holds for that history only, and must not be
+    // taken as solved when the position comes again after other moves.
+    let mut rng = fastrand::Rng::with_seed(0x6415);
+    let (mut checked, mut wrong) = (0, Vec::new());
+    let mut search = Search::with_seed(Limits::depth(64), 7);
+    for start in small_endgames(8, 60, |_| true) {
+        let mut game = start.clone();
+        while game.outcome().is_none() {
+            let result = search.run(&game, &AtomicBool::new(false), |_| {});
+            if result.exact {
+                let truth = solve(&mut game.clone());
+                checked += 1;
+                if result.score != truth {
+                    wrong.push((*game.position(), result.score, truth));
+                }
+            }
+            let moves: Vec<Hole> = game.legal_moves().collect();
+            game.play(moves[rng.usize(..moves.len())])
+                .expect("a listed move is legal");
+        }
+    }
+    assert!(checked > 100, "{checked} positions checked");
+    assert_eq!(
+        wrong,
+        [],
+        "exact scores that are not: (position, score, truth)"
+    );
 }

@@ -38,17 +38,27 @@ impl Reached {
     /// off the board, so nothing before it can come back.
     #[inline]
     pub fn repeats_any(&self, earlier: &[Reached]) -> bool {
+        self.repeated_in(earlier).is_some()
+    }
+
+    /// Where in `earlier` (as for [`repeats_any`](Reached::repeats_any)) the
+    /// position this one repeats is, if any.
+    #[inline]
+    pub fn repeated_in(&self, earlier: &[Reached]) -> Option<usize> {
         // Moves alternate, so only every other position had the same player
         // to move; captures only grow, so those since the last capture are
         // the ones with the same captures.
         // Both sides' captures only grow, so their sum tells whether either
         // changed, in one comparison.
         let captured = self.position.captured.total();
-        earlier
+        let back = earlier
             .rchunks_exact(2)
             .map(|pair| &pair[0])
             .take_while(|before| before.position.captured.total() == captured)
-            .any(|before| before.hash == self.hash && before.position.repeats(&self.position))
+            .position(|before| {
+                before.hash == self.hash && before.position.repeats(&self.position)
+            })?;
+        Some(earlier.len() - 2 - 2 * back)
     }
 }
 

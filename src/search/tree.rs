@@ -44,19 +44,29 @@ pub(super) fn children(position: &Position) -> impl Iterator<Item = (u8, Child)>
 
 /// The positions from the game's start to the node being searched, with
 /// their hashes: what the repetition rule looks back on.
-pub(super) struct Path(Vec<Reached>);
+pub(super) struct Path {
+    reached: Vec<Reached>,
+    /// The earliest position of the path that a repetition in the subtree
+    /// being searched came back to (`usize::MAX` for none): a score found
+    /// below a position that comes after it depends on how that position was
+    /// reached.
+    repeated: usize,
+}
 
 impl Path {
     /// The path of a game whose positions so far are `reached`.
     pub fn new(reached: &[Reached]) -> Path {
         let mut path = Vec::with_capacity(reached.len() + super::MAX_DEPTH as usize + 1);
         path.extend_from_slice(reached);
-        Path(path)
+        Path {
+            reached: path,
+            repeated: usize::MAX,
+        }
     }
 
     /// The position being searched.
     pub fn top(&self) -> &Position {
-        &self.0.last().expect("a path has a position").position
+        &self.reached.last().expect("a path has a position").position
     }
 
     /// Scores `child` of the top position from the top's mover's side: its
@@ -66,26 +76,45 @@ impl Path {
     #[inline]
     pub fn through(&mut self, child: &Child, score: impl FnOnce(&mut Path) -> i32) -> i32 {
         let reached = Reached::new(child.position);
-        let gain = if reached.repeats_any(&self.0) {
+        let gain = if let Some(at) = reached.repeated_in(&self.reached) {
+            self.repeated = self.repeated.min(at);
             end_gain(&child.position, EndReason::Repetition)
         } else {
-            self.0.push(reached);
+            self.reached.push(reached);
             let gain = score(self);
-            self.0.pop();
+            self.reached.pop();
             gain
         };
         i32::from(child.capture) - gain
     }
 
     fn key(&self) -> u64 {
-        self.0.last().expect("a path has a position").hash
+        self.reached.last().expect("a path has a position").hash
+    }
+
+    /// Begins the subtree of the top position: what it finds is told by
+    /// [`end_subtree`](Path::end_subtree), given what this returns.
+    fn begin_subtree(&mut self) -> usize {
+        std::mem::replace(&mut self.repeated, usize::MAX)
+    }
+
+    /// Ends the subtree of the top position begun when [`begin_subtree`]
+    /// returned `outer`: whether its score depends on the positions before
+    /// the top (a repetition in it came back to one of them), so that it
+    /// must not be kept as the top's for good.
+    ///
+    /// [`begin_subtree`]: Path::begin_subtree
+    fn end_subtree(&mut self, outer: usize) -> bool {
+        let inner = self.repeated;
+        self.repeated = outer.min(inner);
+        inner < self.reached.len() - 1
     }
 
     /// Whether nothing comes before the top position since the last capture
     /// (it was just captured into, or is the game's start): no history the
     /// repetition rule could look back on, so a table's exact value holds.
     fn fresh(&self) -> bool {
-        match self.0.as_slice() {
+        match self.reached.as_slice() {
             [.., before, top] => {
                 before.position.captured().total() != top.position.captured().total()
             }
@@ -179,6 +208,7 @@ impl Tree<'_> {
     /// score, when at least the first move was searched to the end.
     pub fn root(&mut self, path: &mut Path, depth: u32, moves: &[RootMove]) -> Option<(Hole, i32)> {
         self.estimated = false;
+        let outer = path.begin_subtree();
         let mut alpha = -INFINITY;
         let mut best = None;
         for (index, (hole, child)) in moves.iter().enumerate() {
@@ -191,8 +221,13 @@ impl Tree<'_> {
                 best = Some((*hole, score));
             }
         }
+        let by_history = path.end_subtree(outer);
         if let Some((hole, score)) = best.filter(|_| !self.aborted) {
-            let stored = if self.estimated { depth as u8 } else { SOLVED };
+            let stored = if self.estimated || by_history {
+                depth as u8
+            } else {
+                SOLVED
+            };
             let key = path.key();
             self.table
                 .store(key, score, stored, Bound::Exact, Some(hole.index()));
@@ -313,6 +348,7 @@ impl Tree<'_> {
             }
         }
         let outer_estimated = std::mem::replace(&mut self.estimated, false);
+        let outer_repeated = path.begin_subtree();
         let side = position.to_move();
         let original_alpha = alpha;
         let mut best: Option<(i32, u8)> = None;
@@ -360,6 +396,7 @@ impl Tree<'_> {
                 }
             }
         }
+        let by_history = path.end_subtree(outer_repeated);
         let Some((score, index)) = best else {
             // No move of the mover ends: the game is over, exactly scored.
             self.estimated = outer_estimated;
@@ -378,6 +415,24 @@ impl Tree<'_> {
         };
         let estimated = self.estimated;
         self.estimated |= outer_estimated;
+        // A score that rests on the positions before this one (a repetition
+        // of one of them) holds for this path only: kept as an estimate, so
+        // that another path reaching the position never takes it as solved.
+        self.remember(key, depth, score, bound, index, estimated || by_history);
+        score
+    }
+
+    /// Keeps the score of the node of hash `key`, searched `depth` plies,
+    /// and its best move, in the table: as solved unless `estimated`.
+    fn remember(
+        &mut self,
+        key: u64,
+        depth: u32,
+        score: i32,
+        bound: Bound,
+        index: u8,
+        estimated: bool,
+    ) {
         // One ply from the horizon only a solved score is worth the trip
         // to memory: the table is not looked into there.
         if depth >= TABLE_FROM || !estimated {
@@ -385,7 +440,6 @@ impl Tree<'_> {
             self.table
                 .store(key, score, stored_depth, bound, Some(index));
         }
-        score
     }
 
     /// The tables' value of the position on top of `path`, `depth` plies
