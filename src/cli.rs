@@ -63,6 +63,9 @@ pub enum Command {
     /// Perfect endgames: build the tables of every board with few seeds, or look one up.
     #[command(subcommand)]
     Tablebase(TablebaseCommand),
+    /// Prove the value of a game's start and of every first move, searching down to the
+    /// tables of perfect endgames (see docs/solve.md).
+    Solve(SolveArgs),
 }
 
 /// How a command that opens the terminal draws the board.
@@ -294,6 +297,26 @@ pub struct AnalyzeArgs {
     /// A move that loses more than N seeds against the engine's choice is a mistake.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub threshold: u32,
+    /// The tables of perfect endgames.
+    #[command(flatten)]
+    pub tables: EngineTablesArgs,
+}
+
+/// Options of `endodoi solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Holes in each row.
+    #[arg(long, default_value_t = rules::DEFAULT_WIDTH, value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    pub width: u8,
+    /// Seeds in each hole at the start.
+    #[arg(long, default_value_t = rules::DEFAULT_SEEDS, value_parser = clap::value_parser!(u8).range(i64::from(MIN_SEEDS)..=i64::from(MAX_SEEDS)))]
+    pub seeds: u8,
+    /// Seconds to search in all, shared by the first moves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub time: u64,
+    /// Print the result as one JSON document.
+    #[arg(long)]
+    pub json: bool,
     /// The tables of perfect endgames.
     #[command(flatten)]
     pub tables: EngineTablesArgs,

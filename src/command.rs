@@ -26,6 +26,7 @@ pub mod learn;
 pub mod net;
 pub mod play;
 pub mod replay;
+pub mod solve;
 pub mod stats;
 pub mod tablebase;
 
@@ -72,6 +73,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         Some(Command::Host(args)) => net::host(&args, console),
         Some(Command::Join(args)) => net::join(&args, console),
         Some(Command::Tablebase(action)) => tablebase::run(&action, console).map(|()| 0),
+        Some(Command::Solve(args)) => solve::run(&args, console).map(|()| 0),
         None => play::run(&cli.play, console),
     }
 }

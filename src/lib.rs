@@ -37,6 +37,7 @@ pub mod save;
 pub mod search;
 pub mod session;
 pub mod settings;
+pub mod solve;
 pub mod stats;
 pub mod tablebase;
 pub mod terminal;

@@ -99,6 +99,21 @@ impl Limits {
     }
 }
 
+/// What a search puts at its horizon, where it stops looking.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Horizon {
+    /// Its best guess of what the player to move will still gain: the
+    /// strongest play.
+    #[default]
+    Estimate,
+    /// That the player to move at the root gets none of the seeds left: the
+    /// score is then a lower bound of the true value (for a proof).
+    Lower,
+    /// That the player to move at the root gets every seed left: an upper
+    /// bound of the true value.
+    Upper,
+}
+
 /// The computer's strength, 1 (gentle) to 5 (strongest).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
@@ -255,6 +270,7 @@ pub struct Search {
     history: [[u32; MAX_WIDTH as usize]; 2],
     rng: fastrand::Rng,
     tables: Option<Arc<Tablebase>>,
+    horizon: Horizon,
 }
 
 impl Search {
@@ -272,7 +288,15 @@ impl Search {
             history: [[0; MAX_WIDTH as usize]; 2],
             rng: fastrand::Rng::with_seed(seed),
             tables: None,
+            horizon: Horizon::Estimate,
         }
+    }
+
+    /// Sets what the next runs put at their horizon. With a bound, each
+    /// completed iteration's score ([`Info::score`]) is a bound of the true
+    /// value, proven: only exact table values and game ends go into it.
+    pub fn set_horizon(&mut self, horizon: Horizon) {
+        self.horizon = horizon;
     }
 
     /// Looks into `tables` from the next run on: a position they hold
@@ -348,6 +372,11 @@ impl Search {
                 })
             }),
             table_hits: 0,
+            loser_at_horizon: match self.horizon {
+                Horizon::Estimate => None,
+                Horizon::Lower => Some(side),
+                Horizon::Upper => Some(side.opponent()),
+            },
             aborted: false,
             estimated: false,
         };

@@ -155,6 +155,11 @@ pub(super) struct Tree<'a> {
     pub tables: Option<Tables<'a>>,
     /// Positions whose value the tables gave.
     pub table_hits: u64,
+    /// The player who gets none of the seeds left at the horizon, when the
+    /// search is for a bound rather than an estimate (see [`Horizon`]).
+    ///
+    /// [`Horizon`]: super::Horizon
+    pub loser_at_horizon: Option<Side>,
     /// A limit was reached: every score since is meaningless.
     pub aborted: bool,
     /// An estimate (not a game end) went into the scores of this subtree.
@@ -417,8 +422,11 @@ impl Tree<'_> {
         self.estimated |= outer_estimated;
         // A score that rests on the positions before this one (a repetition
         // of one of them) holds for this path only: kept as an estimate, so
-        // that another path reaching the position never takes it as solved.
-        self.remember(key, depth, score, bound, index, estimated || by_history);
+        // that another path reaching the position never takes it as solved
+        // (and not at all by a search for a bound, which takes no estimate).
+        if !(by_history && self.loser_at_horizon.is_some()) {
+            self.remember(key, depth, score, bound, index, estimated || by_history);
+        }
         score
     }
 
@@ -449,7 +457,8 @@ impl Tree<'_> {
     fn table_value(&mut self, path: &Path, depth: u32) -> Option<i32> {
         let found = self.tables?.probe(path.top())?;
         let exact = found.exact && path.fresh();
-        if !exact && depth > 0 {
+        // A bound takes nothing that is not proven.
+        if !exact && (depth > 0 || self.loser_at_horizon.is_some()) {
             return None;
         }
         self.table_hits += 1;
@@ -470,6 +479,11 @@ impl Tree<'_> {
     /// that fails low on this child needs.
     fn evaluate(&mut self, position: &Position, beta: i32) -> i32 {
         let side = position.to_move();
+        if let Some(loser) = self.loser_at_horizon {
+            self.estimated = true;
+            let left = i32::from(position.row_total(Side::South) + position.row_total(Side::North));
+            return if side == loser { -left } else { left };
+        }
         let row_lead =
             i32::from(position.row_total(side)) - i32::from(position.row_total(side.opponent()));
         if row_lead / 4 >= beta && position.surely_has_move() {

@@ -1,0 +1,108 @@
+//! `endodoi solve`: the start's value and every first move's, proven down to
+//! the tables, printed a move at a time.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{Context as _, Result};
+
+use super::Console;
+use crate::cli::SolveArgs;
+use crate::rules::{Config, Variant};
+use crate::solve::{MoveBounds, Solution, solve};
+
+/// Proves what it can in `--time`, a line a first move on `console.out` as
+/// each is done, then the start's (or with `--json`, one JSON document);
+/// a problem with the tables goes to `console.err` in one line.
+///
+/// # Errors
+/// When the output cannot be written.
+///
+/// # Panics
+/// Never: a solution always serialises.
+pub fn run(args: &SolveArgs, console: &mut Console<impl Write, impl Write>) -> Result<()> {
+    let config = Config::new(args.width.into(), args.seeds.into(), Variant::Classic)
+        .context("the board")?;
+    let (tables, problem) = args.tables.shelf().tables(&config);
+    if let Some(problem) = problem {
+        out!(&mut console.err, "tables: {problem}")?;
+    }
+    let out = &mut console.out;
+    let mut written = Ok(());
+    if !args.json {
+        let with = tables.as_ref().and_then(|tables| tables.max_seeds()).map_or_else(
+            || "no tables".to_owned(),
+            |most| format!("tables up to {most} seeds"),
+        );
+        written = out!(
+            out,
+            "2×{} with {} seeds a hole, {with}, {} s: South's final margin after each first move\nmove      value   depths   nodes  table hits    time",
+            config.width(),
+            config.seeds(),
+            args.time
+        );
+    }
+    let solution = solve(config, tables.as_ref(), Duration::from_secs(args.time), |bounds| {
+        if !args.json && written.is_ok() {
+            written = out!(out, "{}", row(bounds));
+        }
+    });
+    written?;
+    if args.json {
+        let json = serde_json::to_string(&solution).expect("a solution serialises");
+        out!(out, "{json}")?;
+    } else {
+        out!(out, "{}", summary(&solution))?;
+    }
+    Ok(())
+}
+
+/// A value or the bounds on it: `+4`, or `-2..+6`.
+fn value(lower: i32, upper: i32) -> String {
+    if lower == upper {
+        format!("{lower:+}")
+    } else {
+        format!("{lower:+}..{upper:+}")
+    }
+}
+
+/// One first move's line.
+fn row(bounds: &MoveBounds) -> String {
+    format!(
+        "{:<4} {:>10}  {:>3} {:>3} {:>8} {:>11} {:>6.1} s",
+        bounds.hole.to_string(),
+        value(bounds.lower, bounds.upper),
+        bounds.depths[0],
+        bounds.depths[1],
+        bounds.nodes,
+        bounds.table_hits,
+        bounds.elapsed.as_secs_f64()
+    )
+}
+
+/// The start's line.
+fn summary(solution: &Solution) -> String {
+    let best: Vec<String> = solution
+        .moves
+        .iter()
+        .filter(|bounds| bounds.exact() && bounds.lower == solution.upper)
+        .map(|bounds| bounds.hole.to_string())
+        .collect();
+    let verdict = if solution.lower == solution.upper {
+        format!(
+            "the start is worth {:+} for South (exact; best: {})",
+            solution.lower,
+            best.join(" ")
+        )
+    } else {
+        format!(
+            "the start is worth {} for South (bounds: not solved in the time)",
+            value(solution.lower, solution.upper)
+        )
+    };
+    format!(
+        "{verdict}; {} nodes in {:.1} s",
+        solution.nodes,
+        solution.elapsed.as_secs_f64()
+    )
+}
