@@ -14,20 +14,21 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::rules::{Config, Game, Hole, Side};
+use crate::rules::{Game, Hole, Side};
 use crate::search::{Horizon, Limits, Search};
 use crate::tablebase::Tablebase;
 
-/// What is proven of one first move: South's final margin after it, with
+/// What is proven of one first move: the first player's final margin after
+/// it (their total minus the opponent's; South's from a game's start), with
 /// best play by both.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveBounds {
     /// The move.
     #[serde(rename = "move", serialize_with = "as_text")]
     pub hole: Hole,
-    /// South's margin is at least this.
+    /// The margin is at least this.
     pub lower: i32,
-    /// South's margin is at most this.
+    /// The margin is at most this.
     pub upper: i32,
     /// Plies of the deepest iteration completed for the lower and the upper
     /// bound.
@@ -59,7 +60,8 @@ pub struct Solution {
     pub tables: Option<u8>,
     /// Every first move, in hole order.
     pub moves: Vec<MoveBounds>,
-    /// South's margin from the start with best play is at least this.
+    /// The first player's margin from the start with best play is at least
+    /// this.
     pub lower: i32,
     /// And at most this.
     pub upper: i32,
@@ -79,20 +81,20 @@ fn as_millis<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::
     serializer.serialize_u64(u64::try_from(time.as_millis()).unwrap_or(u64::MAX))
 }
 
-/// Proves what it can of the start of `config` in about `time`, shared
-/// equally by the first moves, looking into `tables`; `on_move` hears of
-/// each move once it is done.
+/// Proves what it can of `game`'s position (a game's start, or any
+/// other) in about `time`, shared equally by the first moves, looking into
+/// `tables`; `on_move` hears of each move once it is done.
 ///
 /// # Panics
 /// Never: only the game's listed moves are played.
 pub fn solve(
-    config: Config,
+    game: &Game,
     tables: Option<&Arc<Tablebase>>,
     time: Duration,
     mut on_move: impl FnMut(&MoveBounds),
 ) -> Solution {
     let started = Instant::now();
-    let game = Game::new(config);
+    let config = game.config();
     let first: Vec<Hole> = game.legal_moves().collect();
     let share = time / u32::try_from(first.len().max(1)).unwrap_or(u32::MAX);
     let mut moves = Vec::new();
@@ -115,14 +117,17 @@ pub fn solve(
     }
 }
 
-/// Bounds on South's margin in `game` (North to move, after South's first
-/// move `hole`), searched for about `time`.
+/// Bounds on the first player's margin in `game`, after their first move
+/// `hole`, searched for about `time`.
 fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duration) -> MoveBounds {
     let started = Instant::now();
+    let first = hole.side();
     let position = game.position();
-    let captured = position.captured();
     let left = i32::from(position.row_total(Side::South) + position.row_total(Side::North));
-    let already = i32::from(captured.south) - i32::from(captured.north);
+    let margin = |seeds: crate::rules::BySide<u16>| {
+        i32::from(seeds[first]) - i32::from(seeds[first.opponent()])
+    };
+    let already = margin(position.captured());
     let mut bounds = MoveBounds {
         hole,
         lower: already - left,
@@ -133,12 +138,12 @@ fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duratio
         elapsed: Duration::ZERO,
     };
     if let Some(outcome) = game.outcome() {
-        let totals = outcome.totals();
-        bounds.lower = i32::from(totals.south) - i32::from(totals.north);
+        bounds.lower = margin(outcome.totals());
         bounds.upper = bounds.lower;
         return bounds;
     }
-    // North moves: North's lower bound is South's upper, and the other way.
+    // The opponent moves: their lower bound is the first player's upper,
+    // and the other way round.
     for (horizon, slot) in [(Horizon::Lower, 1), (Horizon::Upper, 0)] {
         if bounds.exact() {
             break;
@@ -147,14 +152,14 @@ fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duratio
         search.set_tables(tables.cloned());
         search.set_horizon(horizon);
         let result = search.run(game, &AtomicBool::new(false), |info| {
-            let south = -info.score;
+            let margin = -info.score;
             if info.exact {
-                bounds.lower = south;
-                bounds.upper = south;
+                bounds.lower = margin;
+                bounds.upper = margin;
             } else if horizon == Horizon::Lower {
-                bounds.upper = bounds.upper.min(south);
+                bounds.upper = bounds.upper.min(margin);
             } else {
-                bounds.lower = bounds.lower.max(south);
+                bounds.lower = bounds.lower.max(margin);
             }
             bounds.depths[slot] = info.depth;
         });

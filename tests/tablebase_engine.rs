@@ -257,3 +257,96 @@ fn tables_and_no_tables_are_refused_together() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn solve_proves_the_start_of_one_seed_a_hole_as_the_tables_and_plain_search_value_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 12);
+    // A game of one seed a hole (the rules start at 3): 12 seeds, the whole
+    // of it in these tables.
+    let one = Position::from_rows(&[1; 6], &[1; 6], Side::South).expect("a board");
+    let game = Game::from_position(Variant::Classic, one, 3);
+    let start = Tablebase::open(dir.path(), 6)
+        .probe(game.position())
+        .expect("in the tables");
+    assert!(start.exact);
+    // Solved down to tables of 8 seeds, and with none at all.
+    let eight = tempfile::tempdir().expect("a folder");
+    for seeds in 0..=8 {
+        fs::copy(
+            level_path(dir.path(), 6, seeds),
+            level_path(eight.path(), 6, seeds),
+        )
+        .expect("copied");
+    }
+    let tables = Arc::new(Tablebase::open(eight.path(), 6));
+    let time = std::time::Duration::from_secs(600);
+    let mut heard = Vec::new();
+    let with = endodoi::solve::solve(&game, Some(&tables), time, |bounds| {
+        heard.push(bounds.hole);
+    });
+    let without = endodoi::solve::solve(&game, None, time, |_| {});
+    assert_eq!(heard.len(), 6, "every first move told");
+    assert_eq!(with.tables, Some(8));
+    assert!(
+        with.moves.iter().all(endodoi::solve::MoveBounds::exact),
+        "{with:#?}"
+    );
+    assert!(
+        without.moves.iter().all(endodoi::solve::MoveBounds::exact),
+        "{without:#?}"
+    );
+    let values = |solution: &endodoi::solve::Solution| -> Vec<i32> {
+        solution.moves.iter().map(|bounds| bounds.lower).collect()
+    };
+    assert_eq!(values(&with), values(&without));
+    assert_eq!((with.lower, with.upper), (start.value, start.value));
+    // Each move's value is the tables' too: its capture for South, minus
+    // the value of what it leaves for North.
+    let by_tables = Tablebase::open(dir.path(), 6)
+        .moves(game.position())
+        .expect("in the tables");
+    assert_eq!(
+        values(&with),
+        by_tables
+            .iter()
+            .map(|judged| judged.value)
+            .collect::<Vec<_>>()
+    );
+    assert!(with.moves.iter().any(|bounds| bounds.table_hits > 0));
+}
+
+#[test]
+fn solve_prints_a_line_a_first_move_and_the_start_or_one_json_document() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 8);
+    let dir_text = dir.path().to_str().expect("a text path");
+    let text = endodoi(&["solve", "--seeds", "3", "--time", "2", "--tables", dir_text]);
+    assert!(text.status.success(), "{text:?}");
+    let text = String::from_utf8(text.stdout).expect("text");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2 + 6 + 1, "{text}");
+    assert_eq!(
+        lines[0],
+        "2×6 with 3 seeds a hole, tables up to 8 seeds, 2 s: South's final margin after each first move"
+    );
+    for (line, hole) in lines[2..8].iter().zip(["A", "B", "C", "D", "E", "F"]) {
+        assert!(line.starts_with(hole), "{text}");
+    }
+    assert!(lines[8].starts_with("the start is worth "), "{text}");
+    let json = endodoi(&[
+        "solve", "--seeds", "3", "--time", "2", "--tables", dir_text, "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON document");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 6);
+    assert_eq!(json["tables"], 8);
+    for bounds in moves {
+        assert!(
+            bounds["lower"].as_i64() <= bounds["upper"].as_i64(),
+            "{json}"
+        );
+        // 36 seeds: no margin beyond them.
+        assert!(bounds["lower"].as_i64() >= Some(-36) && bounds["upper"].as_i64() <= Some(36));
+    }
+}

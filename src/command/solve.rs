@@ -8,7 +8,7 @@ use anyhow::{Context as _, Result};
 
 use super::Console;
 use crate::cli::SolveArgs;
-use crate::rules::{Config, Variant};
+use crate::rules::{Config, Game, Variant};
 use crate::solve::{MoveBounds, Solution, solve};
 
 /// Proves what it can in `--time`, a line a first move on `console.out` as
@@ -21,8 +21,8 @@ use crate::solve::{MoveBounds, Solution, solve};
 /// # Panics
 /// Never: a solution always serialises.
 pub fn run(args: &SolveArgs, console: &mut Console<impl Write, impl Write>) -> Result<()> {
-    let config = Config::new(args.width.into(), args.seeds.into(), Variant::Classic)
-        .context("the board")?;
+    let config =
+        Config::new(args.width.into(), args.seeds.into(), Variant::Classic).context("the board")?;
     let (tables, problem) = args.tables.shelf().tables(&config);
     if let Some(problem) = problem {
         out!(&mut console.err, "tables: {problem}")?;
@@ -30,10 +30,13 @@ pub fn run(args: &SolveArgs, console: &mut Console<impl Write, impl Write>) -> R
     let out = &mut console.out;
     let mut written = Ok(());
     if !args.json {
-        let with = tables.as_ref().and_then(|tables| tables.max_seeds()).map_or_else(
-            || "no tables".to_owned(),
-            |most| format!("tables up to {most} seeds"),
-        );
+        let with = tables
+            .as_ref()
+            .and_then(|tables| tables.max_seeds())
+            .map_or_else(
+                || "no tables".to_owned(),
+                |most| format!("tables up to {most} seeds"),
+            );
         written = out!(
             out,
             "2×{} with {} seeds a hole, {with}, {} s: South's final margin after each first move\nmove      value   depths   nodes  table hits    time",
@@ -42,11 +45,16 @@ pub fn run(args: &SolveArgs, console: &mut Console<impl Write, impl Write>) -> R
             args.time
         );
     }
-    let solution = solve(config, tables.as_ref(), Duration::from_secs(args.time), |bounds| {
-        if !args.json && written.is_ok() {
-            written = out!(out, "{}", row(bounds));
-        }
-    });
+    let solution = solve(
+        &Game::new(config),
+        tables.as_ref(),
+        Duration::from_secs(args.time),
+        |bounds| {
+            if !args.json && written.is_ok() {
+                written = out!(out, "{}", row(bounds));
+            }
+        },
+    );
     written?;
     if args.json {
         let json = serde_json::to_string(&solution).expect("a solution serialises");
