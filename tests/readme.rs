@@ -249,3 +249,28 @@ fn the_screenshots_are_the_programs() {
     press(&mut start, KeyCode::Right);
     assert_eq!(screenshot(&readme, "<!-- screen: start -->"), drawn(&start));
 }
+
+#[test]
+fn the_command_table_lists_every_command() {
+    use clap::CommandFactory as _;
+    let readme = readme();
+    let table = section(&readme, "| command | what it does |", |line| line.starts_with('|'));
+    let listed: std::collections::BTreeSet<String> = table
+        .lines()
+        .skip(1)
+        .flat_map(|line| {
+            // Each `endodoi WORD …` in the row's first cell.
+            let cell = line.split(" | ").next().unwrap_or_default().to_owned();
+            cell.split("`endodoi ")
+                .skip(1)
+                .filter_map(|rest| rest.split([' ', '`']).next().map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let program: std::collections::BTreeSet<String> = endodoi::cli::Cli::command()
+        .get_subcommands()
+        .map(|command| command.get_name().to_owned())
+        .filter(|name| name != "help")
+        .collect();
+    assert_eq!(listed, program, "the README's command table and the program's commands");
+}
