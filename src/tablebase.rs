@@ -324,14 +324,16 @@ impl Shelf {
             return (tables.clone(), None);
         }
         let (tables, problem) = Tablebase::open_checked(dir, width);
-        let problem = problem.map(|problem| match tables.max_seeds() {
+        // Level 0 alone (an empty board) tells the search nothing.
+        let top = tables.max_seeds().filter(|&top| top > 0);
+        let problem = problem.map(|problem| match top {
             Some(top) => format!(
                 "{problem}; the engine uses the tables up to {top} seed{}",
                 if top == 1 { "" } else { "s" }
             ),
             None => format!("{problem}; the engine plays by search alone"),
         });
-        let tables = tables.max_seeds().is_some().then(|| Arc::new(tables));
+        let tables = top.is_some().then(|| Arc::new(tables));
         widths.insert(width, tables.clone());
         (tables, problem)
     }

@@ -254,7 +254,9 @@ fn the_screenshots_are_the_programs() {
 fn the_command_table_lists_every_command() {
     use clap::CommandFactory as _;
     let readme = readme();
-    let table = section(&readme, "| command | what it does |", |line| line.starts_with('|'));
+    let table = section(&readme, "| command | what it does |", |line| {
+        line.starts_with('|')
+    });
     let listed: std::collections::BTreeSet<String> = table
         .lines()
         .skip(1)
@@ -272,5 +274,8 @@ fn the_command_table_lists_every_command() {
         .map(|command| command.get_name().to_owned())
         .filter(|name| name != "help")
         .collect();
-    assert_eq!(listed, program, "the README's command table and the program's commands");
+    assert_eq!(
+        listed, program,
+        "the README's command table and the program's commands"
+    );
 }

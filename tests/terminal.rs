@@ -562,6 +562,41 @@ fn the_computer_answers_a_move_and_both_are_autosaved() {
     assert_eq!(tmux.autosaved().game.ply(), 0, "undo took back both moves");
 }
 
+#[test]
+fn a_missing_table_level_is_named_on_the_message_line_and_the_hint_still_comes() {
+    let Some(tmux) = Tmux::new("tables") else {
+        return;
+    };
+    // Tables in the data folder with a hole in them: levels 0 and 2, not 1.
+    let tables = tmux.home().join("data/endodoi/tablebase");
+    let built = Command::new(BINARY)
+        .args(["tablebase", "build", "--max-seeds", "2", "--dir"])
+        .arg(&tables)
+        .output()
+        .expect("endodoi runs");
+    assert!(built.status.success(), "{built:?}");
+    std::fs::remove_file(tables.join("w6-01.tb")).expect("a level removed");
+    tmux.start("--width 6 --no-animation", true);
+    tmux.wait_for("South to move");
+    tmux.keys(&["t"]);
+    let screen = tmux.wait_for("Tables: ");
+    assert!(
+        screen.contains("Tables: /"),
+        "the level is named by its path:\n{screen}"
+    );
+    assert!(
+        screen.contains("w6-01.tb: no such table file"),
+        "the level is named by its path:\n{screen}"
+    );
+    let screen = tmux.wait_for("Hint: ");
+    assert!(
+        screen.contains("depth"),
+        "a hint by search alone:\n{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.wait_for_exit();
+}
+
 // ------------------------------------------------------------ saves under faults
 
 /// Blocks the games folder: a file where the data folder should be.
