@@ -472,8 +472,9 @@ fn the_analysis_key_asks_once_for_the_whole_record_with_a_fixed_node_budget() {
     );
 }
 
-#[test]
-fn an_exact_analysis_says_perfect_play_and_a_proven_mistake_is_certain() {
+/// The viewer on the sample's first move, with the analysis of a mistake
+/// of 7 seeds found (exact and certain as given), and the move's hole.
+fn viewer_with_a_mistake(exact: bool) -> (App, String) {
     let mut app = viewer(sample());
     type_keys(&mut app, "1\n");
     press(&mut app, KeyCode::Char('a'));
@@ -492,11 +493,17 @@ fn an_exact_analysis_says_perfect_play_and_a_proven_mistake_is_certain() {
             pv: vec!["Z".to_owned()],
             loss: 7,
             mistake: true,
-            exact: true,
-            certain: true,
+            exact,
+            certain: exact,
             depth: 6,
         },
     );
+    (app, played)
+}
+
+#[test]
+fn an_exact_analysis_says_perfect_play_and_a_proven_mistake_is_certain() {
+    let (app, played) = viewer_with_a_mistake(true);
     let screen = screen(&app);
     assert!(
         screen.contains(&format!(
@@ -508,29 +515,7 @@ fn an_exact_analysis_says_perfect_play_and_a_proven_mistake_is_certain() {
 
 #[test]
 fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
-    let mut app = viewer(sample());
-    type_keys(&mut app, "1\n");
-    press(&mut app, KeyCode::Char('a'));
-    app.take_effects();
-    let played = sample().game.history()[0].hole.to_string();
-    app.analysis_found(
-        1,
-        MoveAnalysis {
-            ply: 1,
-            side: "south",
-            played: played.clone(),
-            captured: 0,
-            before: 3,
-            after: -4,
-            best: "Z".to_owned(),
-            pv: vec!["Z".to_owned()],
-            loss: 7,
-            mistake: true,
-            exact: false,
-            certain: false,
-            depth: 6,
-        },
-    );
+    let (mut app, played) = viewer_with_a_mistake(false);
     let screen = screen(&app);
     assert!(
         screen.contains(&format!(
