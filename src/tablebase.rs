@@ -31,7 +31,10 @@ use std::sync::OnceLock;
 
 pub use build::{Builder, Estimate, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
-pub use store::{Header, LevelFile, checksum, level_path};
+pub use store::{
+    BLOCK, BlockCache, Bounded, Header, LevelFile, SHARED_CACHE_BYTES, checksum, level_path,
+    write_level,
+};
 
 use crate::rules::{EndReason, Hole, Position, Side, Variant};
 
