@@ -124,6 +124,22 @@ fn bounds_bytes(bounded: &[Bounded]) -> Vec<u8> {
     bytes
 }
 
+/// Refuses a level file of another version than this program's, saying
+/// what to do; `head` is its first 12 bytes at least.
+///
+/// # Panics
+/// Never: the version is at its fixed place.
+fn check_version(head: &[u8]) -> Result<(), String> {
+    let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if version == VERSION {
+        return Ok(());
+    }
+    Err(format!(
+        "format version {version}, this program reads version {VERSION}: \
+         remove the tables and build them again with `endodoi tablebase build`"
+    ))
+}
+
 /// Where the parts of a level file are, from its header.
 #[derive(Clone, Debug)]
 struct Layout {
@@ -189,13 +205,7 @@ impl Layout {
         if &head[..8] != MAGIC {
             return Err("not a tablebase level file".to_owned());
         }
-        if word(8) != VERSION {
-            return Err(format!(
-                "format version {}, this program reads version {VERSION}: \
-                 remove the tables and build them again with `endodoi tablebase build`",
-                word(8)
-            ));
-        }
+        check_version(head)?;
         if (word(12), word(16), word(20), word(60))
             != (
                 u32::from(width),
@@ -397,12 +407,18 @@ impl LevelFile {
         }
         let len = metadata.len();
         let mut head = [0_u8; HEADER];
-        if len < HEADER as u64 {
+        let got = len.min(HEADER as u64) as usize;
+        file.read_exact_at(&mut head[..got], 0).map_err(io)?;
+        // A file of another version is named as such even when shorter
+        // than this version's header (a level of version 1 may be).
+        if got >= 12 && &head[..8] == MAGIC {
+            check_version(&head).map_err(corrupt)?;
+        }
+        if got < HEADER {
             return Err(corrupt(format!(
                 "truncated: {len} bytes, not even a header"
             )));
         }
-        file.read_exact_at(&mut head, 0).map_err(io)?;
         let layout = Layout::read(&head, width, seeds).map_err(corrupt)?;
         let bad_header = || corrupt("the header's checksum does not match".to_owned());
         let expected = layout.file_len().ok_or_else(bad_header)?;
