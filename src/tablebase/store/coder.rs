@@ -24,12 +24,20 @@ pub struct Model {
     /// `frequencies[context * symbols + symbol]`, each context's adding up
     /// to [`TOTAL`].
     frequencies: Vec<u16>,
-    /// Where each symbol's range starts, context by context.
-    starts: Vec<u16>,
-    /// The symbol of each of a context's [`TOTAL`] slots, context by context.
-    slots: Vec<u8>,
+    /// What coding needs of each context, context by context.
+    rows: Vec<Row>,
     /// The symbol of each byte (`u8::MAX` for a byte not in the level).
     symbol_of: [u8; 256],
+}
+
+/// A context's part of the model, laid out for the coder: fixed sizes, so
+/// that a slot or a symbol indexes it without a check.
+#[derive(PartialEq, Eq)]
+struct Row {
+    /// The symbol of each slot.
+    slots: [u8; TOTAL as usize],
+    /// Each symbol's frequency and where its range of slots starts.
+    ranges: [(u32, u32); 256],
 }
 
 impl std::fmt::Debug for Model {
@@ -106,24 +114,28 @@ impl Model {
             }
             symbol_of[usize::from(byte)] = index as u8;
         }
-        let mut starts = Vec::with_capacity(frequencies.len());
-        let mut slots = Vec::with_capacity((width + 1) * TOTAL as usize);
+        let mut rows = Vec::with_capacity(width + 1);
         for context in frequencies.chunks(width.max(1)) {
             if context.iter().map(|&f| u32::from(f)).sum::<u32>() != TOTAL {
                 return Err(Undecodable::Model("frequencies that do not add up"));
             }
-            let mut start = 0_u16;
+            let mut row = Row {
+                slots: [0; TOTAL as usize],
+                ranges: [(0, 0); 256],
+            };
+            let mut start = 0;
             for (symbol, &frequency) in context.iter().enumerate() {
-                starts.push(start);
+                let frequency = u32::from(frequency);
+                row.ranges[symbol] = (frequency, start);
+                row.slots[start as usize..(start + frequency) as usize].fill(symbol as u8);
                 start += frequency;
-                slots.extend(std::iter::repeat_n(symbol as u8, usize::from(frequency)));
             }
+            rows.push(row);
         }
         Ok(Model {
             symbols,
             frequencies,
-            starts,
-            slots,
+            rows,
             symbol_of,
         })
     }
@@ -184,16 +196,13 @@ impl Model {
             let context = at
                 .checked_sub(1)
                 .map_or(width, |before| symbol(block[before]));
-            let index = context * width + symbol(block[at]);
-            let frequency = u32::from(self.frequencies[index]);
+            let (frequency, start) = self.rows[context].ranges[symbol(block[at])];
             let limit = ((LOW >> PROB_BITS) << 8) * frequency;
             while state >= limit {
                 reversed.push(state as u8);
                 state >>= 8;
             }
-            state = ((state / frequency) << PROB_BITS)
-                + state % frequency
-                + u32::from(self.starts[index]);
+            state = ((state / frequency) << PROB_BITS) + state % frequency + start;
         }
         reversed.extend(state.to_be_bytes());
         out.extend(reversed.iter().rev());
@@ -208,24 +217,22 @@ impl Model {
         if width == 0 && !block.is_empty() {
             return Err(Undecodable::Block);
         }
-        let (head, mut rest) = coded.split_first_chunk::<4>().ok_or(Undecodable::Block)?;
+        let (head, rest) = coded.split_first_chunk::<4>().ok_or(Undecodable::Block)?;
         let mut state = u32::from_le_bytes(*head);
-        let mut context = width;
+        let mut next = rest.iter();
+        let mut row = &self.rows[width];
         for byte in block.iter_mut() {
             let slot = state & (TOTAL - 1);
-            let symbol = usize::from(self.slots[context * TOTAL as usize + slot as usize]);
-            let index = context * width + symbol;
-            state = u32::from(self.frequencies[index]) * (state >> PROB_BITS) + slot
-                - u32::from(self.starts[index]);
+            let symbol = row.slots[slot as usize];
+            let (frequency, start) = row.ranges[usize::from(symbol)];
+            state = frequency * (state >> PROB_BITS) + slot - start;
             while state < LOW {
-                let (&next, after) = rest.split_first().ok_or(Undecodable::Block)?;
-                state = (state << 8) | u32::from(next);
-                rest = after;
+                state = (state << 8) | u32::from(*next.next().ok_or(Undecodable::Block)?);
             }
-            *byte = self.symbols[symbol];
-            context = symbol;
+            *byte = self.symbols[usize::from(symbol)];
+            row = &self.rows[usize::from(symbol)];
         }
-        if state != LOW || !rest.is_empty() {
+        if state != LOW || next.next().is_some() {
             return Err(Undecodable::Block);
         }
         Ok(())
