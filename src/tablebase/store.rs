@@ -61,7 +61,8 @@ pub const BLOCK: usize = 1 << 12;
 const PAGE: usize = 256;
 /// Bytes of an index entry.
 const ENTRY: usize = 16;
-/// The most bytes a block's code may take (a board at most 12 bits).
+/// The most bytes a block's code may take: a board takes at most 12 bits
+/// and the coder's state 4 bytes, so this leaves room.
 const MAX_CODED: usize = 2 * BLOCK + 4;
 
 /// The file of level `seeds` of width `width` in `dir`.
@@ -132,6 +133,10 @@ fn bounds_bytes(bounded: &[Bounded]) -> Vec<u8> {
 ///
 /// # Errors
 /// When the file cannot be written, named.
+///
+/// # Panics
+/// When `data` holds more than 128 distinct bytes (a level's values, a
+/// share of at most 63 seeds and the exact flag, never do).
 pub fn write_level(
     dir: &Path,
     header: &Header,
