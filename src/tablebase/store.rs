@@ -189,7 +189,6 @@ pub const TEMPORARY_PREFIX: &str = ".tb-";
 /// A level file opened for probing: its header, model and page checksums
 /// checked; a page of the index and a block read, checked and decoded when
 /// first needed, the block kept in a [`BlockCache`].
-#[derive(Debug)]
 pub struct LevelFile {
     path: PathBuf,
     file: File,
@@ -202,6 +201,18 @@ pub struct LevelFile {
     /// This file's number in the cache.
     id: u64,
     cache: Arc<BlockCache>,
+}
+
+impl std::fmt::Debug for LevelFile {
+    /// Its name, header and cache, not the pages of its index.
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("LevelFile")
+            .field("path", &self.path)
+            .field("header", &self.layout.header)
+            .field("cache", &self.cache)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A block's place among the coded bytes and its checksum.

@@ -15,7 +15,6 @@ pub const SHARED_CACHE_BYTES: usize = 64 << 20;
 /// Blocks of level files kept decoded in memory, at most a given number of
 /// bytes of them over all the files that share it; safe to share between
 /// threads.
-#[derive(Debug)]
 pub struct BlockCache {
     /// The most bytes of blocks held.
     capacity: usize,
@@ -26,7 +25,7 @@ pub struct BlockCache {
 /// which block of it.
 type Key = (u64, u64);
 
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct Clock {
     /// Where each block is in `slots`.
     places: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
@@ -37,7 +36,6 @@ struct Clock {
     hand: usize,
 }
 
-#[derive(Debug)]
 struct Slot {
     key: Key,
     block: Box<[u8]>,
@@ -154,6 +152,18 @@ impl BlockCache {
     /// Bytes of the blocks held now.
     pub fn bytes_held(&self) -> usize {
         self.lock().held
+    }
+}
+
+impl std::fmt::Debug for BlockCache {
+    /// Its bound and what it holds, not the blocks.
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("BlockCache")
+            .field("capacity", &self.capacity)
+            .field("blocks_held", &self.blocks_held())
+            .field("bytes_held", &self.bytes_held())
+            .finish_non_exhaustive()
     }
 }
 
