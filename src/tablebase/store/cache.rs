@@ -82,13 +82,13 @@ impl BlockCache {
 
     /// A number no other file opened by this process has: the blocks of a
     /// file replaced on disk are never taken for the new one's.
-    pub fn file_id() -> u64 {
+    pub(super) fn file_id() -> u64 {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         NEXT.fetch_add(1, Ordering::Relaxed)
     }
 
     /// The byte at `offset` of block `index` of file `file`, if held.
-    pub fn byte(&self, file: u64, index: u64, offset: usize) -> Option<u8> {
+    pub(super) fn byte(&self, file: u64, index: u64, offset: usize) -> Option<u8> {
         let mut clock = self.lock();
         let &place = clock.places.get(&(file, index))?;
         let slot = &mut clock.slots[place];
@@ -98,7 +98,7 @@ impl BlockCache {
 
     /// Keeps `block` as block `index` of file `file`, making room if need
     /// be; a block larger than the whole cache is not kept.
-    pub fn insert(&self, file: u64, index: u64, block: Box<[u8]>) {
+    pub(super) fn insert(&self, file: u64, index: u64, block: Box<[u8]>) {
         if block.len() > self.capacity {
             return;
         }
