@@ -32,7 +32,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 pub use build::{Builder, Estimate, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
-pub use store::{Header, LevelFile, checksum, level_path};
+pub use store::{
+    BLOCK, BlockCache, Bounded, Header, LevelFile, SHARED_CACHE_BYTES, checksum, level_path,
+    write_level,
+};
 
 use crate::rules::{Config, EndReason, Hole, Position, Side, Variant};
 
