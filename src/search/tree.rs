@@ -20,6 +20,9 @@ const REDUCE_AFTER: usize = 2;
 const REDUCTION: u32 = 1;
 /// The fewest plies left at which a node looks into the table.
 const TABLE_FROM: u32 = 2;
+/// The fewest plies left at which a position the tables hold is read from
+/// them even when its block is not in memory.
+const TABLE_READ_FROM: u32 = 3;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -134,12 +137,17 @@ pub(super) struct Tables<'a> {
 }
 
 impl Tables<'_> {
-    /// The tables' value of `position`, when they hold it.
-    fn probe(&self, position: &Position) -> Option<crate::tablebase::TableValue> {
+    /// The tables' value of `position`, when they hold it; when `wait` is
+    /// false, only if its block is in memory already.
+    fn probe(&self, position: &Position, wait: bool) -> Option<crate::tablebase::TableValue> {
         let on_board = self.seeds - position.captured().total();
-        (on_board <= self.most)
-            .then(|| self.base.probe(position))
-            .flatten()
+        if on_board > self.most {
+            None
+        } else if wait {
+            self.base.probe(position)
+        } else {
+            self.base.probe_held(position)
+        }
     }
 }
 
@@ -455,8 +463,14 @@ impl Tree<'_> {
     /// with no history since the last capture, and otherwise, at the
     /// horizon, the best estimate there is.
     fn table_value(&mut self, path: &Path, depth: u32) -> Option<i32> {
-        let found = self.tables?.probe(path.top())?;
-        let exact = found.exact && path.fresh();
+        let fresh = path.fresh();
+        if !fresh && depth > 0 {
+            return None;
+        }
+        // A block read and decoded costs as much as searching a few plies:
+        // nearer the horizon only the blocks already in memory are used.
+        let found = self.tables?.probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
+        let exact = found.exact && fresh;
         // A bound takes nothing that is not proven.
         if !exact && (depth > 0 || self.loser_at_horizon.is_some()) {
             return None;

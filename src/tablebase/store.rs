@@ -432,6 +432,14 @@ impl LevelFile {
         Ok(byte)
     }
 
+    /// The byte of the board numbered `rank`, if its block is held in the
+    /// cache: never a read or a decoding.
+    pub fn entry_held(&self, rank: u64) -> Option<u8> {
+        let index = rank / BLOCK as u64;
+        let offset = (rank % BLOCK as u64) as usize;
+        self.cache.byte(self.id, index, offset)
+    }
+
     /// Every byte of the level, each page of the index and each block
     /// checked (the cache left as it is).
     ///
