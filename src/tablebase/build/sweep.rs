@@ -102,9 +102,9 @@ pub(super) struct Finished {
 
 impl Finished {
     /// Bounds on the value of the board numbered `rank` on this level of
-    /// `seeds` seeds: its value twice when exact.
-    fn bounds(&self, rank: usize, seeds: u8) -> Bounds {
-        let value = TableValue::decode(self.values[rank], seeds);
+    /// `seeds` seeds, whose byte is `byte`: its value twice when exact.
+    fn bounds(&self, rank: usize, byte: u8, seeds: u8) -> Bounds {
+        let value = TableValue::decode(byte, seeds);
         if value.exact {
             return Bounds::exactly(value.value);
         }
@@ -146,6 +146,36 @@ enum Chunk {
 /// A kept board's head word.
 fn head(offset: usize, links: usize, folded: Bounds) -> u32 {
     offset as u32 | (links as u32) << 12 | u32::from(folded.pack()) << 16
+}
+
+/// Boards sown before their moves' bounds are fetched: the fetches, far
+/// apart in memory, are then in flight side by side.
+const BATCH: usize = 16;
+
+/// Boards sown, waiting for the bounds of the boards their moves lead to.
+struct Batch {
+    /// Each board's place in its chunk, its bounds, and the end of its
+    /// moves.
+    boards: [(usize, Bounds, usize); BATCH],
+    len: usize,
+    /// Each move: the seeds it captures, the rank of the board it leads to.
+    moves: [(u8, usize); BATCH * MAX_WIDTH as usize],
+    /// Each move's fetch: the byte of a capture's board, the packed bounds
+    /// of a link's.
+    fetched: [u16; BATCH * MAX_WIDTH as usize],
+    count: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            boards: [(0, Bounds::NONE, 0); BATCH],
+            len: 0,
+            moves: [(0, 0); BATCH * MAX_WIDTH as usize],
+            fetched: [0; BATCH * MAX_WIDTH as usize],
+            count: 0,
+        }
+    }
 }
 
 /// The bytes of `count` words of a kept chunk.
@@ -242,9 +272,9 @@ impl Level<'_> {
         budget: &AtomicI64,
         chunk: &mut Chunk,
     ) -> ChunkSweep {
-        let keeping = budget.load(Ordering::Relaxed) > 0;
-        let mut kept = Vec::new();
+        let mut kept = budget.load(Ordering::Relaxed).gt(&0).then(Vec::new);
         let mut done = ChunkSweep::default();
+        let mut batch = Batch::new();
         let mut pits = [0_u8; MAX_HOLES];
         self.ranking.unrank(self.seeds, start as u64, &mut pits);
         for rank in start..end {
@@ -255,43 +285,17 @@ impl Level<'_> {
             if was.exact() {
                 continue;
             }
-            let mut links = [0_usize; MAX_WIDTH as usize];
-            let (captures, count) = self.moves(&pits, &mut links);
-            let mut now = captures;
-            let mut folded = captures;
-            let mut left = 0;
-            for at in 0..count {
-                let link = links[at];
-                let after = swept.get(link);
-                let gained = after.after(0);
-                now = now.widen(gained);
-                if after.exact() {
-                    folded = folded.widen(gained);
-                } else {
-                    links[left] = link;
-                    left += 1;
-                }
-            }
-            if now == Bounds::NONE {
-                // No move ends: the last mover takes every seed left.
-                now = Bounds::exactly(-i32::from(self.seeds));
-            }
-            let now = now.meet(was);
-            if now != was {
-                swept.set(rank, now);
-                done.changed = true;
-            }
-            if !now.exact() {
-                done.open += 1;
-                if keeping {
-                    kept.push(head(rank - start, left, folded));
-                    kept.extend(links[..left].iter().map(|&link| link as u32));
-                }
+            self.sow_board(&pits, &mut batch);
+            batch.boards[batch.len] = (rank - start, was, batch.count);
+            batch.len += 1;
+            if batch.len == BATCH {
+                self.settle(&mut batch, start, swept, kept.as_mut(), &mut done);
             }
         }
+        self.settle(&mut batch, start, swept, kept.as_mut(), &mut done);
         if done.open == 0 {
             *chunk = Chunk::Kept(Vec::new());
-        } else if keeping {
+        } else if let Some(mut kept) = kept {
             kept.shrink_to_fit();
             let bytes = words(kept.capacity());
             if budget.fetch_sub(bytes, Ordering::Relaxed) >= bytes {
@@ -301,6 +305,89 @@ impl Level<'_> {
             }
         }
         done
+    }
+
+    /// Sows every move of the board `pits` into `batch`: the seeds each
+    /// captures and the rank of the board it leads to.
+    fn sow_board(&self, pits: &[u8], batch: &mut Batch) {
+        let position = position_of(self.ranking.width(), pits);
+        for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
+            if let Ok(child) = position.child(index) {
+                let rank = self.ranking.rank(&normalised(&child.position)) as usize;
+                batch.moves[batch.count] = (child.capture, rank);
+                batch.count += 1;
+            }
+        }
+    }
+
+    /// Fetches the bounds of the batch's moves (the byte of a capture's
+    /// board below, the bounds of a link's), all at once, then sweeps its
+    /// boards; a board left open goes to `kept`, if any, its captures and
+    /// links into boards now exact folded into one bound.
+    fn settle(
+        &self,
+        batch: &mut Batch,
+        start: usize,
+        swept: &Swept,
+        mut kept: Option<&mut Vec<u32>>,
+        done: &mut ChunkSweep,
+    ) {
+        for (fetched, &(capture, rank)) in batch.fetched.iter_mut().zip(&batch.moves[..batch.count])
+        {
+            *fetched = if capture > 0 {
+                u16::from(self.lower[usize::from(self.seeds - capture)].values[rank])
+            } else {
+                swept.0[rank].load(Ordering::Relaxed)
+            };
+        }
+        let mut from = 0;
+        for &(offset, was, to) in &batch.boards[..batch.len] {
+            let mut now = Bounds::NONE;
+            let mut folded = Bounds::NONE;
+            let mut links = [0_u32; MAX_WIDTH as usize];
+            let mut left = 0;
+            for (&(capture, rank), &fetched) in
+                batch.moves[from..to].iter().zip(&batch.fetched[from..to])
+            {
+                if capture > 0 {
+                    let seeds = self.seeds - capture;
+                    let after = self.lower[usize::from(seeds)]
+                        .bounds(rank, fetched as u8, seeds)
+                        .after(capture);
+                    now = now.widen(after);
+                    folded = folded.widen(after);
+                } else {
+                    let after = Bounds::unpack(fetched);
+                    now = now.widen(after.after(0));
+                    if after.exact() {
+                        folded = folded.widen(after.after(0));
+                    } else {
+                        // Kept only when the level's ranks fit in 32 bits.
+                        links[left] = rank as u32;
+                        left += 1;
+                    }
+                }
+            }
+            from = to;
+            if now == Bounds::NONE {
+                // No move ends: the last mover takes every seed left.
+                now = Bounds::exactly(-i32::from(self.seeds));
+            }
+            let now = now.meet(was);
+            if now != was {
+                swept.set(start + offset, now);
+                done.changed = true;
+            }
+            if !now.exact() {
+                done.open += 1;
+                if let Some(kept) = kept.as_mut() {
+                    kept.push(head(offset, left, folded));
+                    kept.extend_from_slice(&links[..left]);
+                }
+            }
+        }
+        batch.len = 0;
+        batch.count = 0;
     }
 
     /// Sweeps a kept chunk's boards from their entries, dropping the boards
@@ -354,37 +441,6 @@ impl Level<'_> {
             budget.fetch_add(words(before - entries.capacity()), Ordering::Relaxed);
         }
         done
-    }
-
-    /// The moves of the board `pits`: its captures (valued from the levels
-    /// below) folded into one bound ([`Bounds::NONE`] when it has none),
-    /// and the ranks of the boards its other moves lead to, into `links`,
-    /// with their count.
-    fn moves(&self, pits: &[u8], links: &mut [usize; MAX_WIDTH as usize]) -> (Bounds, usize) {
-        let position = position_of(self.ranking.width(), pits);
-        // Every move sown first, then the captures looked up: the look-ups,
-        // far apart in memory, are then fetched side by side.
-        let mut captures = [(0_u8, 0_usize); MAX_WIDTH as usize];
-        let (mut taking, mut linking) = (0, 0);
-        for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
-            if let Ok(child) = position.child(index) {
-                let rank = self.ranking.rank(&normalised(&child.position)) as usize;
-                if child.capture > 0 {
-                    captures[taking] = (child.capture, rank);
-                    taking += 1;
-                } else {
-                    links[linking] = rank;
-                    linking += 1;
-                }
-            }
-        }
-        let mut bounds = Bounds::NONE;
-        for &(capture, rank) in &captures[..taking] {
-            let seeds = self.seeds - capture;
-            let after = self.lower[usize::from(seeds)].bounds(rank, seeds);
-            bounds = bounds.widen(after.after(capture));
-        }
-        (bounds, linking)
     }
 
     /// The values from the bounds at the fixed point.
