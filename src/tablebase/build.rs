@@ -16,13 +16,15 @@ use super::{MAX_TABLE_SEEDS, Ranking};
 use sweep::{Finished, Level};
 
 /// Seconds of a thread a board takes to build, all its sweeps together:
-/// measured on width 6 up to 20 seeds (release build, 2 threads).
-const SECONDS_PER_BOARD: f64 = 1.8e-6;
+/// measured on width 6 up to 20 seeds (release build, 2 threads, 141 s of
+/// CPU for 226 million boards), rounded up.
+const SECONDS_PER_BOARD: f64 = 0.7e-6;
 /// Memory beyond the tables themselves: the program, buffers.
 const SLACK: u64 = 64 << 20;
-/// The memory a build sets out to take at most (3.75 GiB): the links it
-/// keeps fill what the levels leave of it.
-const MEMORY_LIMIT: u64 = 3840 << 20;
+/// The memory a build sets out to take at most (3.5 GiB, leaving room for
+/// the allocator's own within 4 GiB): the links it keeps fill what the
+/// levels leave of it.
+const MEMORY_LIMIT: u64 = 3584 << 20;
 /// Bytes of kept links a board of a level takes when every chunk is kept
 /// after the first sweep (three quarters of the boards are open then, with
 /// 2.7 links each), rounded up: measured on width 6.

@@ -228,6 +228,7 @@ impl Level<'_> {
             std::thread::scope(|scope| {
                 for _ in 0..self.threads {
                     scope.spawn(|| {
+                        let mut scratch = Vec::new();
                         loop {
                             let Some((index, chunk)) = work.lock().expect("not poisoned").next()
                             else {
@@ -236,10 +237,10 @@ impl Level<'_> {
                             let start = index * CHUNK;
                             let end = (start + CHUNK).min(count);
                             let done = match chunk {
-                                Chunk::Sown => self.sow(start, end, &swept, &budget, chunk),
-                                Chunk::Kept(entries) => {
-                                    Level::sweep_kept(start, entries, &swept, &budget)
+                                Chunk::Sown => {
+                                    self.sow(start..end, &swept, &budget, chunk, &mut scratch)
                                 }
+                                Chunk::Kept(entries) => Level::sweep_kept(start, entries, &swept),
                             };
                             open.fetch_add(done.open, Ordering::Relaxed);
                             if done.changed {
@@ -262,22 +263,25 @@ impl Level<'_> {
         self.finish(&swept)
     }
 
-    /// Sweeps the open boards of `start..end` by sowing them, and keeps
-    /// what it found in `chunk` when the budget allows.
+    /// Sweeps the open boards of `boards` by sowing them, and keeps what it
+    /// found in `chunk` when the budget allows (gathered in `scratch`, then
+    /// taken in one allocation of the size it needs).
     fn sow(
         &self,
-        start: usize,
-        end: usize,
+        boards: std::ops::Range<usize>,
         swept: &Swept,
         budget: &AtomicI64,
         chunk: &mut Chunk,
+        scratch: &mut Vec<u32>,
     ) -> ChunkSweep {
-        let mut kept = budget.load(Ordering::Relaxed).gt(&0).then(Vec::new);
+        let start = boards.start;
+        scratch.clear();
+        let keeping = budget.load(Ordering::Relaxed) > 0;
         let mut done = ChunkSweep::default();
         let mut batch = Batch::new();
         let mut pits = [0_u8; MAX_HOLES];
         self.ranking.unrank(self.seeds, start as u64, &mut pits);
-        for rank in start..end {
+        for rank in boards {
             if rank > start {
                 self.ranking.next(&mut pits);
             }
@@ -289,17 +293,30 @@ impl Level<'_> {
             batch.boards[batch.len] = (rank - start, was, batch.count);
             batch.len += 1;
             if batch.len == BATCH {
-                self.settle(&mut batch, start, swept, kept.as_mut(), &mut done);
+                self.settle(
+                    &mut batch,
+                    start,
+                    swept,
+                    keeping.then_some(&mut *scratch),
+                    &mut done,
+                );
             }
         }
-        self.settle(&mut batch, start, swept, kept.as_mut(), &mut done);
+        self.settle(
+            &mut batch,
+            start,
+            swept,
+            keeping.then_some(&mut *scratch),
+            &mut done,
+        );
         if done.open == 0 {
             *chunk = Chunk::Kept(Vec::new());
-        } else if let Some(mut kept) = kept {
-            kept.shrink_to_fit();
-            let bytes = words(kept.capacity());
+        } else if keeping {
+            // Memory a kept chunk lets go of as it shrinks is not counted
+            // back: the allocator need not hand it back to the system.
+            let bytes = words(scratch.len());
             if budget.fetch_sub(bytes, Ordering::Relaxed) >= bytes {
-                *chunk = Chunk::Kept(kept);
+                *chunk = Chunk::Kept(scratch.clone());
             } else {
                 budget.fetch_add(bytes, Ordering::Relaxed);
             }
@@ -392,12 +409,7 @@ impl Level<'_> {
 
     /// Sweeps a kept chunk's boards from their entries, dropping the boards
     /// that became exact and folding in the links to boards that did.
-    fn sweep_kept(
-        start: usize,
-        entries: &mut Vec<u32>,
-        swept: &Swept,
-        budget: &AtomicI64,
-    ) -> ChunkSweep {
+    fn sweep_kept(start: usize, entries: &mut Vec<u32>, swept: &Swept) -> ChunkSweep {
         let mut done = ChunkSweep::default();
         let (mut read, mut write) = (0, 0);
         while read < entries.len() {
@@ -436,9 +448,7 @@ impl Level<'_> {
         }
         entries.truncate(write);
         if entries.capacity() > 2 * entries.len() + 1024 {
-            let before = entries.capacity();
             entries.shrink_to_fit();
-            budget.fetch_add(words(before - entries.capacity()), Ordering::Relaxed);
         }
         done
     }
