@@ -15,65 +15,85 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::rules::{EndReason, Game, Position, Reached, Side, Variant};
 use endodoi::search::{Limits, Search};
-use endodoi::tablebase::{Builder, Progress, Ranking, Tablebase, level_path, position_of};
+use endodoi::tablebase::{
+    Builder, LevelFile, Progress, Ranking, Tablebase, level_path, position_of,
+};
 use in_process::endodoi;
 
-/// The seeds the player to move gains over the opponent from the position
-/// on top of `path`, under perfect play, the repetition rule applied to
-/// every position of `path` (those since the last capture), within
-/// `(alpha, beta)`.
-fn brute(
-    path: &mut Vec<Reached>,
-    fresh: &mut HashMap<Position, i32>,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    let position = path.last().expect("a position").position;
-    let mut best = None;
-    for index in 0..position.width() {
-        if !position.has_seeds(index) {
-            continue;
-        }
-        let Ok(child) = position.child(index) else {
-            continue;
-        };
-        let value = if child.capture > 0 {
-            i32::from(child.capture) - brute_fresh(child.position, fresh)
-        } else {
-            let reached = Reached::new(child.position);
-            if reached.repeats_any(path) {
-                -share(&child.position, EndReason::Repetition)
-            } else {
-                path.push(reached);
-                let value = -brute(path, fresh, -beta, -alpha);
-                path.pop();
-                value
-            }
-        };
-        best = best.max(Some(value));
-        alpha = alpha.max(value);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best.unwrap_or_else(|| share(&position, EndReason::NoMoves))
+/// A brute-force search: the values after a capture found so far, the
+/// tables its moves are ordered by (best first, only to prune sooner; the
+/// values are its own).
+struct Brute<'a> {
+    fresh: HashMap<Position, i32>,
+    order: Option<&'a Tablebase>,
 }
 
-/// The exact value of `position` with nothing before it since a capture.
-fn brute_fresh(position: Position, fresh: &mut HashMap<Position, i32>) -> i32 {
-    let key = Position::from_rows(
-        position.row(Side::South),
-        position.row(Side::North),
-        position.to_move(),
-    )
-    .expect("a position");
-    if let Some(&value) = fresh.get(&key) {
-        return value;
+impl Brute<'_> {
+    /// The seeds the player to move gains over the opponent from the
+    /// position on top of `path`, under perfect play, the repetition rule
+    /// applied to every position of `path` (those since the last capture),
+    /// within `(alpha, beta)`.
+    fn search(&mut self, path: &mut Vec<Reached>, mut alpha: i32, beta: i32) -> i32 {
+        let position = path.last().expect("a position").position;
+        let mut children: Vec<_> = (0..position.width())
+            .filter(|&index| position.has_seeds(index))
+            .filter_map(|index| position.child(index).ok())
+            .collect();
+        if let Some(tables) = self.order {
+            children.sort_by_cached_key(|child| {
+                tables
+                    .probe(&child.position)
+                    .map_or(0, |after| after.value - i32::from(child.capture))
+            });
+        }
+        let mut best = None;
+        for child in children {
+            let value = if child.capture > 0 {
+                i32::from(child.capture) - self.fresh(child.position)
+            } else {
+                let reached = Reached::new(child.position);
+                if reached.repeats_any(path) {
+                    -share(&child.position, EndReason::Repetition)
+                } else {
+                    path.push(reached);
+                    let value = self.search(path, -beta, -alpha);
+                    path.pop();
+                    -value
+                }
+            };
+            best = best.max(Some(value));
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.unwrap_or_else(|| share(&position, EndReason::NoMoves))
     }
-    let seeds = seeds_of(&key);
-    let value = brute(&mut vec![Reached::new(key)], fresh, -seeds - 1, seeds + 1);
-    fresh.insert(key, value);
-    value
+
+    /// The exact value of `position` with nothing before it since a
+    /// capture.
+    fn fresh(&mut self, position: Position) -> i32 {
+        let key = Position::from_rows(
+            position.row(Side::South),
+            position.row(Side::North),
+            position.to_move(),
+        )
+        .expect("a position");
+        if let Some(&value) = self.fresh.get(&key) {
+            return value;
+        }
+        let seeds = seeds_of(&key);
+        let value = self.within(key, -seeds - 1, seeds + 1);
+        self.fresh.insert(key, value);
+        value
+    }
+
+    /// The value of `position` with nothing before it since a capture,
+    /// within `(alpha, beta)`: exact when it lies inside, a bound beyond
+    /// `alpha` or `beta` otherwise.
+    fn within(&mut self, position: Position, alpha: i32, beta: i32) -> i32 {
+        self.search(&mut vec![Reached::new(position)], alpha, beta)
+    }
 }
 
 fn seeds_of(position: &Position) -> i32 {
@@ -127,34 +147,91 @@ fn board(width: u8, seeds: u8, rank: u64) -> Position {
     position_of(width, &pits)
 }
 
+/// Boards of every level from 6 to 8 seeds checked, one in this many.
+const STRIDE: u64 = 20;
+
+/// Width 6 built to 9 seeds. Every board of up to 5 seeds, one in
+/// [`STRIDE`] of 6 to 8 (by rank), and every board of 9 not exact, each
+/// with either player to move: a board marked exact has the value a
+/// brute-force search that carries the history finds from it (searched
+/// within one around the table's value, so any other value shows), and a
+/// board not exact has its brute-force value within the bounds its level's
+/// file keeps. Up to 5 seeds, every board is exact. The boards are dealt
+/// out among threads, each with its own cache of values after a capture.
 #[test]
-fn every_value_up_to_five_seeds_is_exact_and_the_brute_force_searchs() {
+fn values_up_to_eight_seeds_are_the_brute_force_searchs_that_carries_the_history() {
     let dir = tempfile::tempdir().expect("a folder");
-    build(dir.path(), 6, 5);
+    build(dir.path(), 6, 9);
     let tables = Tablebase::open(dir.path(), 6);
-    assert_eq!(tables.max_seeds(), Some(5));
     let ranking = Ranking::new(6);
-    let mut fresh = HashMap::new();
-    for seeds in 0..=5 {
-        for rank in 0..ranking.count(seeds) {
-            for side in Side::ALL {
-                let south_to_move = board(6, seeds, rank);
-                let position = Position::from_rows(
-                    south_to_move.row(side),
-                    south_to_move.row(side.opponent()),
-                    side,
-                )
-                .expect("a position");
-                let table = tables.probe_checked(&position).expect("in the tables");
-                assert!(table.exact, "{position:?}");
-                assert_eq!(
-                    table.value,
-                    brute_fresh(position, &mut fresh),
-                    "{position:?}"
-                );
-            }
-        }
-    }
+    let bounds: Vec<HashMap<u64, (i32, i32)>> = (0..=9)
+        .map(|seeds| {
+            LevelFile::open(dir.path(), 6, seeds)
+                .expect("a level")
+                .read_bounds()
+                .expect("its bounds")
+                .into_iter()
+                .map(|board| (board.rank, (i32::from(board.low), i32::from(board.high))))
+                .collect()
+        })
+        .collect();
+    let boards: Vec<(u8, u64, Side)> = (0..=9)
+        .flat_map(|seeds| (0..ranking.count(seeds)).map(move |rank| (seeds, rank)))
+        .filter(|&(seeds, rank)| match seeds {
+            0..=5 => true,
+            6..=8 => rank % STRIDE == 0,
+            _ => bounds[usize::from(seeds)].contains_key(&rank),
+        })
+        .flat_map(|(seeds, rank)| Side::ALL.map(|side| (seeds, rank, side)))
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(2, usize::from);
+    let checked: Vec<(usize, usize)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                let (tables, bounds, boards) = (&tables, &bounds, &boards);
+                scope.spawn(move || {
+                    let mut brute = Brute {
+                        fresh: HashMap::new(),
+                        order: Some(tables),
+                    };
+                    let (mut exact, mut not_exact) = (0, 0);
+                    for &(seeds, rank, side) in boards.iter().skip(first).step_by(threads) {
+                        let south_to_move = board(6, seeds, rank);
+                        let position = Position::from_rows(
+                            south_to_move.row(side),
+                            south_to_move.row(side.opponent()),
+                            side,
+                        )
+                        .expect("a position");
+                        let table = tables.probe_checked(&position).expect("in the tables");
+                        let (low, high) = if table.exact {
+                            exact += 1;
+                            (table.value, table.value)
+                        } else {
+                            not_exact += 1;
+                            bounds[usize::from(seeds)][&rank]
+                        };
+                        assert!(table.exact || seeds > 5, "{position:?}");
+                        let value = brute.within(position, low - 1, high + 1);
+                        assert!(
+                            (low..=high).contains(&value),
+                            "{position:?}: {value} by brute force, {low}..={high} in the tables"
+                        );
+                    }
+                    (exact, not_exact)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().expect("a worker"))
+            .collect()
+    });
+    let exact: usize = checked.iter().map(|counts| counts.0).sum();
+    let not_exact: usize = checked.iter().map(|counts| counts.1).sum();
+    assert_eq!(exact + not_exact, boards.len());
+    // The 97 boards of 9 seeds not exact, with either player to move.
+    assert_eq!(not_exact, 2 * 97);
 }
 
 #[test]
@@ -162,11 +239,17 @@ fn the_ranking_is_a_bijection_on_every_level() {
     for width in 6..=10 {
         let ranking = Ranking::new(width);
         let holes = 2 * usize::from(width);
-        for seeds in 0..=if width == 6 { 8 } else { 4 } {
+        // Every level the tests build: width 6 to 9 seeds.
+        for seeds in 0..=if width == 6 { 9 } else { 4 } {
             let mut seen = HashSet::new();
             let mut pits = [0_u8; 20];
+            let mut walked = [0_u8; 20];
+            ranking.unrank(seeds, 0, &mut walked);
             for rank in 0..ranking.count(seeds) {
                 ranking.unrank(seeds, rank, &mut pits);
+                // The build walks the boards in rank order with `next`.
+                assert!(rank == 0 || ranking.next(&mut walked), "{pits:?}");
+                assert_eq!(walked, pits, "{width} {seeds} {rank}");
                 assert_eq!(
                     pits[..holes].iter().map(|&s| u32::from(s)).sum::<u32>(),
                     u32::from(seeds)

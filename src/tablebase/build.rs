@@ -3,25 +3,47 @@
 //! level whose file is there (and sound) is read instead of built, so an
 //! interrupted build resumes at the level it was on.
 
+mod sweep;
+
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
 
-use super::store::{self, Bounded, Header, LevelFile, TEMPORARY_PREFIX, level_path};
-use super::{MAX_TABLE_SEEDS, Ranking, TableValue, normalised, position_of};
-use crate::rules::Position;
+use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
+use super::{MAX_TABLE_SEEDS, Ranking};
+use sweep::{Finished, Level};
 
-/// Boards a thread takes at a time.
-const CHUNK: usize = 1 << 12;
 /// Seconds of a thread a board takes to build, all its sweeps together:
-/// measured on width 6 up to 20 seeds (release build, 2 threads).
-const SECONDS_PER_BOARD: f64 = 1.8e-6;
+/// measured on width 6 up to 24 seeds (release build, 2 threads, 954 s of
+/// CPU for 1.25 billion boards), rounded up.
+const SECONDS_PER_BOARD: f64 = 0.8e-6;
 /// Memory beyond the tables themselves: the program, buffers.
 const SLACK: u64 = 64 << 20;
+/// The memory a build sets out to take at most (3.5 GiB, leaving room for
+/// the allocator's own within 4 GiB): the links it keeps fill what the
+/// levels leave of it.
+const MEMORY_LIMIT: u64 = 3584 << 20;
+/// Bytes of kept links a board of a level takes when every chunk is kept
+/// after the first sweep (three quarters of the boards are open then, with
+/// 2.7 links each), rounded up: measured on width 6.
+const KEPT_PER_BOARD: u64 = 12;
+
+/// A level of `count` boards built over `below` boards held: its peak
+/// memory (the lower levels, two bounds a board, then either the links
+/// kept or a value a board), and the bytes it may keep links in, within
+/// [`MEMORY_LIMIT`] and the memory `available`.
+fn level_memory(below: u64, count: u64, available: Option<u64>) -> (u64, u64) {
+    let fixed = below
+        .saturating_add(count.saturating_mul(2))
+        .saturating_add(SLACK);
+    let room = MEMORY_LIMIT
+        .min(available.unwrap_or(u64::MAX))
+        .saturating_sub(fixed);
+    let budget = room.min(count.saturating_mul(KEPT_PER_BOARD));
+    (fixed.saturating_add(budget.max(count)), budget)
+}
 
 /// What building asks for, worked out before it starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,8 +105,9 @@ pub struct Builder {
 
 impl Builder {
     /// What the build will take: the levels whose files are missing, their
-    /// boards, the peak memory (every lower level held, and two bounds and
-    /// a value a board of the level being built), the disk and the time.
+    /// boards, the peak memory (every lower level held, two bounds a board
+    /// of the level being built, and the links kept or its values), the
+    /// disk and the time.
     ///
     /// # Errors
     /// When more seeds are asked than a table holds.
@@ -113,10 +136,17 @@ impl Builder {
         let all = (0..=self.max_seeds)
             .map(|seeds| ranking.count(seeds))
             .fold(0_u64, u64::saturating_add);
-        let memory = levels.last().map_or(0, |&top| {
-            let below = (0..top).map(|seeds| ranking.count(seeds)).sum::<u64>();
-            below + 3 * ranking.count(top) + SLACK
-        });
+        let available = available_memory();
+        let memory = levels
+            .iter()
+            .map(|&seeds| {
+                let below = (0..seeds)
+                    .map(|seeds| ranking.count(seeds))
+                    .fold(0, u64::saturating_add);
+                level_memory(below, ranking.count(seeds), available).0
+            })
+            .max()
+            .unwrap_or(0);
         let disk = boards + boards / store::BLOCK as u64 * 8 + 4096 * levels.len() as u64;
         let time =
             Duration::from_secs_f64(boards as f64 * SECONDS_PER_BOARD / self.threads.max(1) as f64);
@@ -155,6 +185,8 @@ impl Builder {
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;
         let ranking = Ranking::new(self.width);
+        let available = available_memory();
+        let mut below = 0;
         let mut lower: Vec<Finished> = Vec::new();
         for seeds in 0..=self.max_seeds {
             let path = level_path(&self.dir, self.width, seeds);
@@ -165,6 +197,7 @@ impl Builder {
                     bounded: file.read_bounds()?,
                 });
                 report(&Progress::Kept { seeds });
+                below += ranking.count(seeds);
                 continue;
             }
             let started = Instant::now();
@@ -173,6 +206,7 @@ impl Builder {
                 seeds,
                 lower: &lower,
                 threads: self.threads.max(1),
+                budget: level_memory(below, ranking.count(seeds), available).1,
             };
             let finished = level.build(&mut report);
             let estimates = finished.bounded.len() as u64;
@@ -190,6 +224,7 @@ impl Builder {
                 elapsed: started.elapsed(),
             });
             lower.push(finished);
+            below += header.count;
         }
         Ok(())
     }
@@ -279,232 +314,4 @@ fn remove_temporaries(dir: &Path) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Bounds on a value: the least and the most it can be.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Bounds {
-    low: i32,
-    high: i32,
-}
-
-impl Bounds {
-    fn widen(self, other: Bounds) -> Bounds {
-        Bounds {
-            low: self.low.max(other.low),
-            high: self.high.max(other.high),
-        }
-    }
-}
-
-/// A finished level: a byte a board, and the bounds of those not exact.
-struct Finished {
-    values: Vec<u8>,
-    bounded: Vec<Bounded>,
-}
-
-impl Finished {
-    /// Bounds on the value of the board numbered `rank` on this level of
-    /// `seeds` seeds: its value twice when exact.
-    fn bounds(&self, rank: usize, seeds: u8) -> Bounds {
-        let value = TableValue::decode(self.values[rank], seeds);
-        if value.exact {
-            return Bounds {
-                low: value.value,
-                high: value.value,
-            };
-        }
-        let at = self
-            .bounded
-            .binary_search_by_key(&(rank as u64), |board| board.rank)
-            .expect("a board not exact has its bounds");
-        Bounds {
-            low: i32::from(self.bounded[at].low),
-            high: i32::from(self.bounded[at].high),
-        }
-    }
-}
-
-/// A level being built: its boards' bounds, and the finished levels below.
-struct Level<'a> {
-    ranking: &'a Ranking,
-    seeds: u8,
-    lower: &'a [Finished],
-    threads: usize,
-}
-
-/// A level's bounds as they are swept: both in one word a board, so that
-/// a board looked up costs one fetch from memory.
-struct Swept(Vec<AtomicU16>);
-
-impl Swept {
-    fn pack(bounds: Bounds) -> u16 {
-        u16::from_le_bytes([
-            (bounds.low as i8).cast_unsigned(),
-            (bounds.high as i8).cast_unsigned(),
-        ])
-    }
-
-    fn get(&self, rank: usize) -> Bounds {
-        let [low, high] = self.0[rank].load(Ordering::Relaxed).to_le_bytes();
-        Bounds {
-            low: i32::from(low.cast_signed()),
-            high: i32::from(high.cast_signed()),
-        }
-    }
-
-    fn set(&self, rank: usize, bounds: Bounds) {
-        self.0[rank].store(Swept::pack(bounds), Ordering::Relaxed);
-    }
-}
-
-impl Level<'_> {
-    /// The level's values, one byte a board (where the bounds do not meet,
-    /// the repetition value brought within them), and the bounds of the
-    /// boards not exact.
-    fn build(&self, report: &mut impl FnMut(&Progress)) -> Finished {
-        let count = self.ranking.count(self.seeds) as usize;
-        let n = i32::from(self.seeds);
-        let start = Swept::pack(Bounds { low: -n, high: n });
-        let swept = Swept((0..count).map(|_| AtomicU16::new(start)).collect());
-        for sweep in 1.. {
-            let changed = AtomicBool::new(false);
-            let open = AtomicU64::new(0);
-            self.parallel(count, |start, end| {
-                let mut still = 0;
-                for rank in start..end {
-                    let was = swept.get(rank);
-                    if was.low == was.high {
-                        continue;
-                    }
-                    let now = self.bounds(rank as u64, &swept);
-                    let now = Bounds {
-                        low: now.low.max(was.low),
-                        high: now.high.min(was.high),
-                    };
-                    if now != was {
-                        swept.set(rank, now);
-                        changed.store(true, Ordering::Relaxed);
-                    }
-                    still += u64::from(now.low != now.high);
-                }
-                open.fetch_add(still, Ordering::Relaxed);
-            });
-            report(&Progress::Sweep {
-                seeds: self.seeds,
-                sweep,
-                open: open.load(Ordering::Relaxed),
-            });
-            if !changed.load(Ordering::Relaxed) {
-                break;
-            }
-        }
-        let mut values = vec![0_u8; count];
-        let bounded = Mutex::new(Vec::new());
-        let chunks = Mutex::new(values.chunks_mut(CHUNK).enumerate());
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                scope.spawn(|| {
-                    loop {
-                        let Some((index, chunk)) = chunks.lock().expect("not poisoned").next()
-                        else {
-                            break;
-                        };
-                        let mut open = Vec::new();
-                        for (offset, byte) in chunk.iter_mut().enumerate() {
-                            let rank = (index * CHUNK + offset) as u64;
-                            let bounds = swept.get(rank as usize);
-                            let exact = bounds.low == bounds.high;
-                            let value = if exact {
-                                bounds.low
-                            } else {
-                                open.push(Bounded {
-                                    rank,
-                                    low: bounds.low as i8,
-                                    high: bounds.high as i8,
-                                });
-                                super::repetition_value(&self.position(rank))
-                                    .clamp(bounds.low, bounds.high)
-                            };
-                            *byte = TableValue::encode(value, self.seeds, exact);
-                        }
-                        bounded.lock().expect("not poisoned").extend(open);
-                    }
-                });
-            }
-        });
-        let mut bounded = bounded.into_inner().expect("not poisoned");
-        bounded.sort_unstable_by_key(|board| board.rank);
-        Finished { values, bounded }
-    }
-
-    /// Runs `work` on the ranges of `0..count`, a chunk at a time, on every
-    /// thread.
-    fn parallel(&self, count: usize, work: impl Fn(usize, usize) + Sync) {
-        let next = AtomicU64::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                scope.spawn(|| {
-                    loop {
-                        let start = next.fetch_add(CHUNK as u64, Ordering::Relaxed) as usize;
-                        if start >= count {
-                            break;
-                        }
-                        work(start, (start + CHUNK).min(count));
-                    }
-                });
-            }
-        });
-    }
-
-    /// The board numbered `rank`, South to move.
-    fn position(&self, rank: u64) -> Position {
-        let mut pits = [0_u8; 20];
-        self.ranking.unrank(self.seeds, rank, &mut pits);
-        position_of(self.ranking.width(), &pits)
-    }
-
-    /// Bounds on the value of the board numbered `rank` from its moves and
-    /// the bounds now known: a capture's from the level it drops to (its
-    /// value, or its bounds when not exact), a move that captures nothing
-    /// from the bounds of the board it leads to.
-    fn bounds(&self, rank: u64, swept: &Swept) -> Bounds {
-        let position = self.position(rank);
-        // Every move sown first, then the values looked up: the look-ups,
-        // far apart in memory, are then fetched side by side.
-        let mut children = [(0_u8, 0_usize); 20];
-        let mut count = 0;
-        for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
-            if let Ok(child) = position.child(index) {
-                let child_rank = self.ranking.rank(&normalised(&child.position)) as usize;
-                children[count] = (child.capture, child_rank);
-                count += 1;
-            }
-        }
-        let mut bounds: Option<Bounds> = None;
-        for &(capture, child_rank) in &children[..count] {
-            let gained = if capture > 0 {
-                let seeds = self.seeds - capture;
-                let after = self.lower[usize::from(seeds)].bounds(child_rank, seeds);
-                let capture = i32::from(capture);
-                Bounds {
-                    low: capture - after.high,
-                    high: capture - after.low,
-                }
-            } else {
-                let after = swept.get(child_rank);
-                Bounds {
-                    low: -after.high,
-                    high: -after.low,
-                }
-            };
-            bounds = Some(bounds.map_or(gained, |bounds| bounds.widen(gained)));
-        }
-        // No move ends: the last mover takes every seed left.
-        let end = -i32::from(self.seeds);
-        bounds.unwrap_or(Bounds {
-            low: end,
-            high: end,
-        })
-    }
 }
