@@ -82,6 +82,10 @@ pub struct TableValue {
     pub exact: bool,
 }
 
+/// Boards of a level small enough for [`Tablebase::probe_quick`] to read
+/// whole: a sixteenth of the memory the blocks may take.
+const QUICK_LEVEL_BOARDS: u64 = (store::SHARED_CACHE_BYTES / 16) as u64;
+
 /// Flag of a byte: the value is exact.
 const EXACT: u8 = 0x80;
 /// The mover's share of the seeds, in a byte's low bits.
@@ -241,12 +245,19 @@ impl Tablebase {
         Ok(TableValue::decode(file.entry(rank)?, file.header().seeds))
     }
 
-    /// The value of `position`, only if the block holding it is in memory
-    /// already: a look-up that never waits for the disk or a decoding, for
-    /// a search where a miss would cost more than the search it saves.
-    pub fn probe_held(&self, position: &Position) -> Option<TableValue> {
+    /// The value of `position`, only if it is quick to find: its block is
+    /// in memory already, or its level is small enough to be held whole (a
+    /// few reads and decodings, once). For a search where reading a block
+    /// of a large level would cost more than the search it saves.
+    pub fn probe_quick(&self, position: &Position) -> Option<TableValue> {
         let (file, rank) = self.locate(position).ok()?;
-        Some(TableValue::decode(file.entry_held(rank)?, file.header().seeds))
+        let header = file.header();
+        let byte = if header.count <= QUICK_LEVEL_BOARDS {
+            file.entry(rank).ok()?
+        } else {
+            file.entry_held(rank)?
+        };
+        Some(TableValue::decode(byte, header.seeds))
     }
 
     /// The level file holding `position` (opened if it was not) and the

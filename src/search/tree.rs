@@ -22,7 +22,7 @@ const REDUCTION: u32 = 1;
 const TABLE_FROM: u32 = 2;
 /// The fewest plies left at which a position the tables hold is read from
 /// them even when its block is not in memory.
-const TABLE_READ_FROM: u32 = 3;
+const TABLE_READ_FROM: u32 = 5;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -138,7 +138,7 @@ pub(super) struct Tables<'a> {
 
 impl Tables<'_> {
     /// The tables' value of `position`, when they hold it; when `wait` is
-    /// false, only if its block is in memory already.
+    /// false, only if it is quick to find ([`Tablebase::probe_quick`]).
     fn probe(&self, position: &Position, wait: bool) -> Option<crate::tablebase::TableValue> {
         let on_board = self.seeds - position.captured().total();
         if on_board > self.most {
@@ -146,7 +146,7 @@ impl Tables<'_> {
         } else if wait {
             self.base.probe(position)
         } else {
-            self.base.probe_held(position)
+            self.base.probe_quick(position)
         }
     }
 }
@@ -467,9 +467,12 @@ impl Tree<'_> {
         if !fresh && depth > 0 {
             return None;
         }
-        // A block read and decoded costs as much as searching a few plies:
-        // nearer the horizon only the blocks already in memory are used.
-        let found = self.tables?.probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
+        // A block of a large level read and decoded costs as much as
+        // searching a few plies: nearer the horizon only the blocks already
+        // in memory are used.
+        let found = self
+            .tables?
+            .probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
         let exact = found.exact && fresh;
         // A bound takes nothing that is not proven.
         if !exact && (depth > 0 || self.loser_at_horizon.is_some()) {
