@@ -147,7 +147,10 @@ impl Builder {
             })
             .max()
             .unwrap_or(0);
-        let disk = boards + boards / store::BLOCK as u64 * 8 + 4096 * levels.len() as u64;
+        // The values take 2.6 to 2.8 bits a board coded (docs/tablebase.md):
+        // half a byte a board leaves room, with the index's 16 bytes a block
+        // and a header, model and page checksums a level.
+        let disk = boards / 2 + boards / store::BLOCK as u64 * 16 + 8192 * levels.len() as u64;
         let time =
             Duration::from_secs_f64(boards as f64 * SECONDS_PER_BOARD / self.threads.max(1) as f64);
         if all == u64::MAX {
