@@ -314,6 +314,8 @@ impl Tablebase {
 #[derive(Debug, Default)]
 pub struct Shelf {
     dir: Option<PathBuf>,
+    /// The folder was given by the player: one without tables is a problem.
+    named: bool,
     widths: Mutex<HashMap<u8, Option<Arc<Tablebase>>>>,
 }
 
@@ -322,7 +324,17 @@ impl Shelf {
     pub fn new(dir: Option<PathBuf>) -> Shelf {
         Shelf {
             dir,
+            named: false,
             widths: Mutex::default(),
+        }
+    }
+
+    /// The tables in `dir`, a folder the player named: no tables of a
+    /// game's width there is a problem told as the others are.
+    pub fn named(dir: PathBuf) -> Shelf {
+        Shelf {
+            named: true,
+            ..Shelf::new(Some(dir))
         }
     }
 
@@ -351,7 +363,10 @@ impl Shelf {
         if let Some(tables) = widths.get(&width) {
             return (tables.clone(), None);
         }
-        let (tables, problem) = Tablebase::open_checked(dir, width);
+        let (tables, mut problem) = Tablebase::open_checked(dir, width);
+        if self.named && problem.is_none() && tables.max_seeds().is_none() {
+            problem = Some(TableError::Missing(level_path(dir, width, 0)));
+        }
         // Level 0 alone (an empty board) tells the search nothing.
         let top = tables.max_seeds().filter(|&top| top > 0);
         let problem = problem.map(|problem| match top {

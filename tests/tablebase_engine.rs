@@ -350,3 +350,40 @@ fn solve_prints_a_line_a_first_move_and_the_start_or_one_json_document() {
         assert!(bounds["lower"].as_i64() >= Some(-36) && bounds["upper"].as_i64() <= Some(36));
     }
 }
+
+#[test]
+fn a_tables_folder_named_on_the_command_line_without_tables_is_named_and_search_goes_on() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let empty = dir.path().join("no-tables-here");
+    let record = dir.path().join("game.ogn");
+    fs::write(
+        &record,
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\n1. A a\n",
+    )
+    .expect("written");
+    let record_text = record.to_str().expect("a text path");
+    let output = endodoi(&[
+        "analyze",
+        record_text,
+        "--tables",
+        empty.to_str().expect("a text path"),
+        "--nodes",
+        "2000",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "tables: {}: no such table file (build it with `endodoi tablebase build`); the engine plays by search alone\n",
+            level_path(&empty, 6, 0).display()
+        )
+    );
+    assert_eq!(
+        output.stdout,
+        endodoi(&["analyze", record_text, "--no-tables", "--nodes", "2000"]).stdout
+    );
+    assert!(
+        !empty.exists(),
+        "nothing made where the tables were looked for"
+    );
+}

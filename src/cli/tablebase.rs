@@ -43,11 +43,11 @@ pub struct EngineTablesArgs {
 impl EngineTablesArgs {
     /// The tables these options choose.
     pub fn shelf(&self) -> crate::tablebase::Shelf {
-        crate::tablebase::Shelf::new(match (&self.tables, self.no_tables) {
-            (_, true) => None,
-            (Some(dir), false) => Some(dir.clone()),
-            (None, false) => crate::tablebase::default_dir(),
-        })
+        match (&self.tables, self.no_tables) {
+            (_, true) => crate::tablebase::Shelf::new(None),
+            (Some(dir), false) => crate::tablebase::Shelf::named(dir.clone()),
+            (None, false) => crate::tablebase::Shelf::installed(),
+        }
     }
 }
 
