@@ -1,6 +1,7 @@
 //! Perfect endgames: for every board with at most N seeds, the seeds the
 //! player to move will still gain over the opponent under perfect play,
-//! computed backwards level by level and kept one byte a board.
+//! computed backwards level by level and kept in a few bits a board
+//! (coded block by block, see `store`).
 //!
 //! A **level** is every board holding exactly `n` seeds with South to move
 //! (North to move is the same board turned round, [`normalised`]), ranked
