@@ -44,7 +44,7 @@ pub use minimax::minimax_best;
 use crate::rules::{Game, Hole, MAX_WIDTH, Side};
 use crate::tablebase::Tablebase;
 use table::Table;
-use tree::{Path, RootMove, Tables, Tree, margin};
+use tree::{Path, RootMove, Tables, Tree};
 
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 64;
@@ -336,12 +336,12 @@ impl Search {
     ) -> SearchResult {
         let started = Instant::now();
         let side = game.position().to_move();
-        let already = margin(game.position().captured(), side);
+        let already = game.position().captured().lead(side);
         if let Some(outcome) = game.outcome() {
             return SearchResult {
                 best: None,
                 side,
-                score: margin(outcome.totals(), side),
+                score: outcome.totals().lead(side),
                 exact: true,
                 depth: 0,
                 nodes: 0,

@@ -124,10 +124,7 @@ fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duratio
     let first = hole.side();
     let position = game.position();
     let left = i32::from(position.row_total(Side::South) + position.row_total(Side::North));
-    let margin = |seeds: crate::rules::BySide<u16>| {
-        i32::from(seeds[first]) - i32::from(seeds[first.opponent()])
-    };
-    let already = margin(position.captured());
+    let already = position.captured().lead(first);
     let mut bounds = MoveBounds {
         hole,
         lower: already - left,
@@ -138,7 +135,7 @@ fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duratio
         elapsed: Duration::ZERO,
     };
     if let Some(outcome) = game.outcome() {
-        bounds.lower = margin(outcome.totals());
+        bounds.lower = outcome.totals().lead(first);
         bounds.upper = bounds.lower;
         return bounds;
     }

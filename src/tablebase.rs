@@ -110,9 +110,10 @@ impl TableValue {
 /// The repetition's share for the player to move: their row minus the
 /// opponent's.
 fn repetition_value(position: &Position) -> i32 {
-    let taken = position.outcome(EndReason::Repetition).taken;
-    let side = position.to_move();
-    i32::from(taken[side]) - i32::from(taken[side.opponent()])
+    position
+        .outcome(EndReason::Repetition)
+        .taken
+        .lead(position.to_move())
 }
 
 /// What a probe asks that the tables cannot answer.

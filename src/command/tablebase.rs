@@ -29,8 +29,7 @@ pub fn run(action: &TablebaseCommand, console: &mut Console<impl Write, impl Wri
 fn folder(tables: &TablesArgs) -> Result<PathBuf> {
     match &tables.dir {
         Some(dir) => Ok(dir.clone()),
-        None => directories::ProjectDirs::from("", "", "endodoi")
-            .map(|dirs| dirs.data_dir().join("tablebase"))
+        None => crate::tablebase::default_dir()
             .context("this system has no data folder: give one with --dir"),
     }
 }

@@ -80,6 +80,12 @@ impl BySide<u16> {
     pub fn total(self) -> u16 {
         self.south + self.north
     }
+
+    /// How far `side`'s value is ahead of the opponent's (negative when
+    /// behind): a margin of seeds.
+    pub fn lead(self, side: Side) -> i32 {
+        i32::from(self[side]) - i32::from(self[side.opponent()])
+    }
 }
 
 impl<T> Index<Side> for BySide<T> {

@@ -26,15 +26,10 @@ const TABLE_READ_FROM: u32 = 5;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
-/// The seeds `side` has beyond the opponent in `seeds`.
-pub(super) fn margin(seeds: crate::rules::BySide<u16>, side: Side) -> i32 {
-    i32::from(seeds[side]) - i32::from(seeds[side.opponent()])
-}
-
 /// What the player to move in `position` still gains over the opponent when
 /// the game ends there for `reason`: the seeds taken at the end.
 pub(super) fn end_gain(position: &Position, reason: EndReason) -> i32 {
-    margin(position.outcome(reason).taken, position.to_move())
+    position.outcome(reason).taken.lead(position.to_move())
 }
 
 /// The moves of the player to move that end, in hole order, each with the
@@ -463,6 +458,7 @@ impl Tree<'_> {
     /// with no history since the last capture, and otherwise, at the
     /// horizon, the best estimate there is.
     fn table_value(&mut self, path: &Path, depth: u32) -> Option<i32> {
+        let tables = self.tables?;
         let fresh = path.fresh();
         if !fresh && depth > 0 {
             return None;
@@ -470,9 +466,7 @@ impl Tree<'_> {
         // A block of a large level read and decoded costs as much as
         // searching a few plies: nearer the horizon only the blocks already
         // in memory are used.
-        let found = self
-            .tables?
-            .probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
+        let found = tables.probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
         let exact = found.exact && fresh;
         // A bound takes nothing that is not proven.
         if !exact && (depth > 0 || self.loser_at_horizon.is_some()) {
