@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 pub use minimax::minimax_best;
 
 use crate::rules::{Game, Hole, MAX_WIDTH, Side};
-use crate::tablebase::Tablebase;
+use crate::tablebase::{Near, Reader, Tablebase};
 use table::Table;
 use tree::{Path, RootMove, Tables, Tree};
 
@@ -270,6 +270,11 @@ pub struct Search {
     history: [[u32; MAX_WIDTH as usize]; 2],
     rng: fastrand::Rng,
     tables: Option<Arc<Tablebase>>,
+    /// Reads the tables' blocks a search bounded by time asks for, so that
+    /// it need not wait for them (shared by the searcher's clones).
+    reader: Option<Arc<Reader>>,
+    /// The tables' blocks this searcher looked at lately.
+    near: Near,
     horizon: Horizon,
 }
 
@@ -288,6 +293,8 @@ impl Search {
             history: [[0; MAX_WIDTH as usize]; 2],
             rng: fastrand::Rng::with_seed(seed),
             tables: None,
+            reader: None,
+            near: Near::default(),
             horizon: Horizon::Estimate,
         }
     }
@@ -303,6 +310,11 @@ impl Search {
     /// with nothing before it since the last capture is scored by its exact
     /// value, not searched; one at the horizon by its value there.
     pub fn set_tables(&mut self, tables: Option<Arc<Tablebase>>) {
+        // With no thread to read for it, a search waits for its blocks.
+        self.reader = tables
+            .as_ref()
+            .and_then(|tables| Reader::new(tables).ok())
+            .map(Arc::new);
         self.tables = tables;
     }
 
@@ -362,14 +374,11 @@ impl Search {
             deadline: limits.movetime.map(|time| started + time),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             tables: self.tables.as_deref().and_then(|tables| {
-                let position = game.position();
-                Some(Tables {
-                    base: tables,
-                    most: u16::from(tables.max_seeds()?),
-                    seeds: position.row_total(Side::South)
-                        + position.row_total(Side::North)
-                        + position.captured().total(),
-                })
+                // A search bounded by time is not the same from run to run
+                // anyway; one bounded by nodes or depth reads its blocks
+                // itself, so that it is.
+                let reader = self.reader.as_deref().filter(|_| limits.movetime.is_some());
+                Tables::new(tables, &mut self.near, reader, game.position())
             }),
             table_hits: 0,
             loser_at_horizon: match self.horizon {
@@ -397,6 +406,7 @@ impl Search {
             pv: Vec::new(),
         };
         for depth in 1..=max_depth {
+            let before = tree.nodes;
             let scored = if limits.noise > 0 {
                 tree.noisy_root(&mut path, depth, &moves, limits.noise, &mut self.rng)
             } else {
@@ -432,6 +442,7 @@ impl Search {
             if result.exact {
                 break;
             }
+            tree.iterated(depth, tree.nodes - before);
         }
         result.nodes = tree.nodes;
         result.table_hits = tree.table_hits;

@@ -25,16 +25,18 @@
 
 mod build;
 mod rank;
+mod reader;
 mod store;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-pub use build::{Builder, Estimate, Progress, available_memory, bytes};
+pub use build::{Builder, Estimate, MEMORY_LIMIT, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
+pub use reader::{Reach, Reader};
 pub use store::{
-    BLOCK, BlockCache, Bounded, Header, LevelFile, SHARED_CACHE_BYTES, checksum, level_path,
+    BLOCK, BlockCache, Bounded, Header, LevelFile, Near, SHARED_CACHE_BYTES, checksum, level_path,
     write_level,
 };
 
@@ -247,19 +249,41 @@ impl Tablebase {
         Ok(TableValue::decode(file.entry(rank)?, file.header().seeds))
     }
 
-    /// The value of `position`, only if it is quick to find: its block is
-    /// in memory already, or its level is small enough to be held whole (a
-    /// few reads and decodings, once). For a search where reading a block
-    /// of a large level would cost more than the search it saves.
-    pub fn probe_quick(&self, position: &Position) -> Option<TableValue> {
+    /// The value of `position`, only if it is quick to find: never a wait
+    /// for a block of a large level. A search's blocks seen lately are kept
+    /// in its `near` and found there with no lock; how much further the
+    /// probe goes is `reach`.
+    pub fn probe_quick(
+        &self,
+        position: &Position,
+        near: &mut Near,
+        reach: Reach<'_>,
+    ) -> Option<TableValue> {
         let (file, rank) = self.locate(position).ok()?;
         let header = file.header();
-        let byte = if header.count <= QUICK_LEVEL_BOARDS {
-            file.entry(rank).ok()?
-        } else {
-            file.entry_held(rank)?
+        let byte = match file.entry_near(rank, near, !matches!(reach, Reach::Near)) {
+            Some(byte) => byte,
+            None => match reach {
+                Reach::Held if header.count <= QUICK_LEVEL_BOARDS => file.entry(rank).ok()?,
+                Reach::Ask(reader) => {
+                    reader.ask(header.seeds, rank);
+                    return None;
+                }
+                Reach::Near | Reach::Held => return None,
+            },
         };
         Some(TableValue::decode(byte, header.seeds))
+    }
+
+    /// Reads the block of the board numbered `rank` on level `seeds` into
+    /// the cache, if it is not there: what a [`Reader`] does.
+    fn read_block(&self, seeds: u8, rank: u64) {
+        let Some(Some(file)) = self.levels.get(usize::from(seeds)).map(OnceLock::get) else {
+            return;
+        };
+        if let Err(error) = file.entry(rank) {
+            let _ = self.trouble.set(error.to_string());
+        }
     }
 
     /// The level file holding `position` (opened if it was not) and the

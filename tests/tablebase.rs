@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use endodoi::rules::{EndReason, Game, Position, Reached, Side, Variant};
 use endodoi::search::{Limits, Search};
 use endodoi::tablebase::{
-    Builder, LevelFile, Progress, Ranking, Tablebase, level_path, position_of,
+    Builder, LevelFile, MEMORY_LIMIT, Progress, Ranking, Tablebase, level_path, position_of,
 };
 use in_process::endodoi;
 
@@ -113,6 +113,7 @@ fn builder(dir: &Path, width: u8, max_seeds: u8) -> Builder {
         width,
         max_seeds,
         threads: 2,
+        memory: MEMORY_LIMIT,
     }
 }
 
@@ -617,6 +618,33 @@ fn a_build_that_memory_cannot_hold_is_refused_with_the_figures() {
         std::fs::read_dir(dir.path()).expect("listed").count(),
         0,
         "nothing written"
+    );
+}
+
+#[test]
+fn a_build_beyond_its_memory_limit_is_refused_with_the_figures_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("tables");
+    let name = path.to_str().expect("UTF-8");
+    let args = ["tablebase", "build", "--dir", name, "--max-seeds", "20"];
+    let (status, out, err) = run(&[&args[..], &["--threads", "1", "--memory", "0.25"]].concat());
+    assert_eq!(
+        (status, out.as_str(), err.lines().collect::<Vec<_>>()),
+        (
+            1,
+            "",
+            vec![
+                format!("building 21 levels of width 6 (225792840 boards) in {name}: about 180 s on 1 thread, 441 MiB of memory, 109 MiB on disk").as_str(),
+                "endodoi: the build needs 441 MiB of memory at its peak, more than the 256 MiB it may take (--memory)"
+            ]
+        )
+    );
+    assert!(!path.exists(), "nothing written");
+    let (status, _, err) = run(&[&args[..], &["--memory", "0.1"]].concat());
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains("`0.1` is not a number of GiB from 0.25 to 1024"),
+        "{err}"
     );
 }
 

@@ -9,11 +9,15 @@ use std::fs;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use endodoi::analyze::analyze;
 use endodoi::rules::{Game, Hole, Position, Side, Variant};
 use endodoi::search::{Limits, Search, SearchResult};
-use endodoi::tablebase::{Builder, Shelf, Tablebase, level_path};
+use endodoi::tablebase::{
+    BLOCK, Builder, MEMORY_LIMIT, Near, Ranking, Reach, Reader, Shelf, Tablebase, level_path,
+    position_of,
+};
 use in_process::endodoi;
 
 /// Most seeds on a board in the tables these tests build.
@@ -26,6 +30,7 @@ fn build(dir: &Path, most: u8) {
         width: 6,
         max_seeds: most,
         threads: 2,
+        memory: MEMORY_LIMIT,
     };
     let estimate = builder.estimate().expect("an estimate");
     builder.build(&estimate, |_| {}).expect("the tables build");
@@ -121,6 +126,135 @@ fn the_search_with_tables_finds_the_exact_value_without_them_and_in_fewer_nodes(
             "after {quiet} quiet moves: {with_nodes} nodes with the tables, {without_nodes} without"
         );
     }
+}
+
+#[test]
+fn a_search_bounded_by_time_reads_blocks_in_the_background_and_finds_the_same_values() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), MOST);
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    let (mut hits, mut solved, mut both) = (0, 0, 0);
+    for quiet in [0, 3] {
+        for game in endgames(20, quiet) {
+            // Its own tables, so that no block is held from an earlier search.
+            let own = Arc::new(Tablebase::open(dir.path(), 6));
+            let mut timed = Search::with_seed(Limits::movetime(Duration::from_secs(60)), 0);
+            timed.set_tables(Some(own));
+            let started = Instant::now();
+            let with = timed.run(&game, &AtomicBool::new(false), |_| {});
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "ended by itself"
+            );
+            let by_nodes = solve(&game, Some(Arc::clone(&tables)));
+            hits += with.table_hits;
+            solved += usize::from(with.exact);
+            if with.exact && by_nodes.exact {
+                both += 1;
+                assert_eq!(with.score, by_nodes.score, "{:?}", game.position());
+            }
+        }
+    }
+    eprintln!("solved {solved} of 40 bounded by time, {both} by both");
+    assert!(hits > 0, "the tables were used");
+    // The search's proof can depend on the order it meets the moves in,
+    // which the blocks coming in change: nearly all, not all.
+    assert!(solved >= 36, "{solved} of 40 solved");
+}
+
+/// Probes `position` reaching as far as `reach` until it has a value, for at
+/// most ten seconds.
+fn probe_until_held(
+    tables: &Tablebase,
+    position: &Position,
+    near: &mut Near,
+    reach: Reach<'_>,
+) -> Option<endodoi::tablebase::TableValue> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(value) = tables.probe_quick(position, near, reach) {
+            return Some(value);
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn a_block_asked_of_the_reader_is_held_for_a_later_probe_and_one_only_looked_for_is_not() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), MOST);
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    let ranking = Ranking::new(6);
+    let board = |rank: u64| {
+        let mut pits = [0_u8; 12];
+        ranking.unrank(MOST, rank, &mut pits);
+        position_of(6, &pits)
+    };
+    let (asked, looked_for) = (board(0), board(BLOCK as u64));
+    let mut near = Near::default();
+    let reader = Reader::new(&tables).expect("a thread");
+    // Nothing of these tables is held yet: neither probe waits for a read.
+    assert_eq!(
+        tables.probe_quick(&looked_for, &mut near, Reach::Near),
+        None
+    );
+    assert_eq!(
+        tables.probe_quick(&asked, &mut near, Reach::Ask(&reader)),
+        None
+    );
+    let value = probe_until_held(&tables, &asked, &mut near, Reach::Ask(&reader));
+    assert_eq!(value, tables.probe(&asked), "read in the background");
+    assert_eq!(
+        tables.probe_quick(&asked, &mut near, Reach::Near),
+        value,
+        "kept near"
+    );
+    // Whatever was asked is read before the reader ends: the block only
+    // looked for was never asked, so it is not held.
+    drop(reader);
+    let later = Reader::new(&tables).expect("a thread");
+    assert_eq!(
+        tables.probe_quick(&looked_for, &mut near, Reach::Ask(&later)),
+        None
+    );
+    let value = probe_until_held(&tables, &looked_for, &mut near, Reach::Ask(&later));
+    assert_eq!(value, tables.probe(&looked_for));
+}
+
+#[test]
+fn a_damaged_block_the_reader_meets_is_named_and_the_file_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), MOST);
+    let path = level_path(dir.path(), 6, MOST);
+    let mut bytes = fs::read(&path).expect("the level");
+    // The middle of the file is in the coded blocks.
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    fs::write(&path, &bytes).expect("damaged");
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    let ranking = Ranking::new(6);
+    let reader = Reader::new(&tables).expect("a thread");
+    let mut near = Near::default();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tables.trouble().is_none() && Instant::now() < deadline {
+        for rank in (0..ranking.count(MOST)).step_by(BLOCK) {
+            let mut pits = [0_u8; 12];
+            ranking.unrank(MOST, rank, &mut pits);
+            let _ = tables.probe_quick(&position_of(6, &pits), &mut near, Reach::Ask(&reader));
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+    drop(reader);
+    let trouble = tables.trouble().expect("the damage found");
+    assert!(
+        trouble.starts_with(&path.display().to_string())
+            && trouble.contains("does not match its checksum"),
+        "{trouble}"
+    );
+    assert_eq!(fs::read(&path).expect("the level"), bytes, "left as it was");
 }
 
 #[test]

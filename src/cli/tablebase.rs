@@ -63,6 +63,25 @@ pub struct TablebaseBuildArgs {
     /// Threads to build with (default: one a processor).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// The most memory the build may take, in GiB: the links it keeps
+    /// between sweeps fill what the levels leave of it (never more than the
+    /// memory available).
+    #[arg(long = "memory", value_name = "GIB", default_value = "3.5", value_parser = parse_gib)]
+    pub memory_bytes: u64,
+}
+
+/// A memory limit given in GiB (a number from a quarter to 1,024), in
+/// bytes.
+#[expect(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    reason = "the GiB are checked to lie between 0.25 and 1024 first"
+)]
+fn parse_gib(text: &str) -> Result<u64, String> {
+    match text.parse::<f64>() {
+        Ok(gib) if (0.25..=1024.0).contains(&gib) => Ok((gib * f64::from(1_u32 << 30)) as u64),
+        _ => Err(format!("`{text}` is not a number of GiB from 0.25 to 1024")),
+    }
 }
 
 /// Options of `endodoi tablebase probe`.

@@ -44,6 +44,7 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
         width: args.tables.width,
         max_seeds: args.max_seeds,
         threads,
+        memory: args.memory_bytes,
     };
     let estimate = builder.estimate()?;
     if estimate.levels.is_empty() {

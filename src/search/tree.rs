@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
-use crate::tablebase::Tablebase;
+use crate::tablebase::{Near, Reach, Reader, TableValue, Tablebase};
 
 use super::table::{Bound, SOLVED, Table};
 
@@ -21,8 +21,20 @@ const REDUCTION: u32 = 1;
 /// The fewest plies left at which a node looks into the table.
 const TABLE_FROM: u32 = 2;
 /// The fewest plies left at which a position the tables hold is read from
-/// them even when its block is not in memory.
+/// them even when its block is not in memory, the search waiting for it.
 const TABLE_READ_FROM: u32 = 5;
+/// As [`TABLE_READ_FROM`], for a search with a [`Reader`]: it reads a
+/// block in the background from [`TABLE_ASK_FROM`] plies, and rarely waits.
+const TABLE_READ_WITH_READER_FROM: u32 = 12;
+/// The fewest plies left at which a position whose block is not in memory
+/// has it read in the background ([`Reader`]), the search going on.
+const TABLE_ASK_FROM: u32 = 2;
+/// Nodes of an iteration [`SMALL_TREE_FROM`] plies deep or more below
+/// which a search bounded by time stops reading the tables' blocks in the
+/// background and waits for them.
+const SMALL_TREE: u64 = 20_000;
+/// See [`SMALL_TREE`].
+const SMALL_TREE_FROM: u32 = 16;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -122,27 +134,67 @@ impl Path {
 }
 
 /// The tables a search looks into, and which positions they hold.
-#[derive(Clone, Copy)]
 pub(super) struct Tables<'a> {
     pub base: &'a Tablebase,
+    /// The blocks the searcher looked at lately.
+    pub near: &'a mut Near,
+    /// Reads the blocks a look found missing, when there is one.
+    pub reader: Option<&'a Reader>,
     /// The most seeds on a board the tables hold.
     pub most: u16,
     /// Every seed of the game, on the board or captured.
     pub seeds: u16,
 }
 
-impl Tables<'_> {
-    /// The tables' value of `position`, when they hold it; when `wait` is
-    /// false, only if it is quick to find ([`Tablebase::probe_quick`]).
-    fn probe(&self, position: &Position, wait: bool) -> Option<crate::tablebase::TableValue> {
+/// How far a look into the tables goes for a block not in memory. With no
+/// [`Reader`] (a search bounded by nodes or depth), a look short of waiting
+/// goes to the blocks held, and reads a small level's ([`Reach::Held`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// Only to the blocks the search looked at lately: near the horizon,
+    /// the shared cache costs more than it gives.
+    Near,
+    /// To the blocks held in memory; one not held is asked of the
+    /// [`Reader`], for a later look.
+    Ask,
+    /// A block not held is read now.
+    Wait,
+}
+
+impl<'a> Tables<'a> {
+    /// The tables `base` as a search from `start` looks into them, when
+    /// they have a level.
+    pub fn new(
+        base: &'a Tablebase,
+        near: &'a mut Near,
+        reader: Option<&'a Reader>,
+        start: &Position,
+    ) -> Option<Tables<'a>> {
+        Some(Tables {
+            base,
+            near,
+            reader,
+            most: u16::from(base.max_seeds()?),
+            seeds: start.row_total(Side::South)
+                + start.row_total(Side::North)
+                + start.captured().total(),
+        })
+    }
+
+    /// The tables' value of `position`, when they hold it and `look` goes
+    /// far enough.
+    fn probe(&mut self, position: &Position, look: Look) -> Option<TableValue> {
         let on_board = self.seeds - position.captured().total();
         if on_board > self.most {
-            None
-        } else if wait {
-            self.base.probe(position)
-        } else {
-            self.base.probe_quick(position)
+            return None;
         }
+        let reach = match (look, self.reader) {
+            (Look::Wait, _) => return self.base.probe(position),
+            (Look::Near | Look::Ask, None) => Reach::Held,
+            (Look::Near, Some(_)) => Reach::Near,
+            (Look::Ask, Some(reader)) => Reach::Ask(reader),
+        };
+        self.base.probe_quick(position, self.near, reach)
     }
 }
 
@@ -453,20 +505,46 @@ impl Tree<'_> {
         }
     }
 
+    /// Hears that an iteration `depth` plies deep took `nodes` nodes. A tree
+    /// this small this deep is near closed: searched again sooner than its
+    /// blocks come in from the background, it ends exact only if it waits
+    /// for them, from now on.
+    pub(super) fn iterated(&mut self, depth: u32, nodes: u64) {
+        if depth >= SMALL_TREE_FROM
+            && nodes < SMALL_TREE
+            && let Some(tables) = self.tables.as_mut()
+        {
+            tables.reader = None;
+        }
+    }
+
     /// The tables' value of the position on top of `path`, `depth` plies
     /// from the horizon, when it may stand for a search: exact for a position
     /// with no history since the last capture, and otherwise, at the
     /// horizon, the best estimate there is.
     fn table_value(&mut self, path: &Path, depth: u32) -> Option<i32> {
-        let tables = self.tables?;
+        let tables = self.tables.as_mut()?;
         let fresh = path.fresh();
         if !fresh && depth > 0 {
             return None;
         }
         // A block of a large level read and decoded costs as much as
-        // searching a few plies: nearer the horizon only the blocks already
-        // in memory are used.
-        let found = tables.probe(path.top(), fresh && depth >= TABLE_READ_FROM)?;
+        // searching a few plies: only far from the horizon does the search
+        // wait for one; nearer, the blocks already in memory are used, and
+        // the others read in the background for the next look.
+        let read_from = if tables.reader.is_some() {
+            TABLE_READ_WITH_READER_FROM
+        } else {
+            TABLE_READ_FROM
+        };
+        let look = if fresh && depth >= read_from {
+            Look::Wait
+        } else if fresh && depth >= TABLE_ASK_FROM {
+            Look::Ask
+        } else {
+            Look::Near
+        };
+        let found = tables.probe(path.top(), look)?;
         let exact = found.exact && fresh;
         // A bound takes nothing that is not proven.
         if !exact && (depth > 0 || self.loser_at_horizon.is_some()) {

@@ -21,10 +21,10 @@ use sweep::{Finished, Level};
 const SECONDS_PER_BOARD: f64 = 0.8e-6;
 /// Memory beyond the tables themselves: the program, buffers.
 const SLACK: u64 = 64 << 20;
-/// The memory a build sets out to take at most (3.5 GiB, leaving room for
-/// the allocator's own within 4 GiB): the links it keeps fill what the
-/// levels leave of it.
-const MEMORY_LIMIT: u64 = 3584 << 20;
+/// The memory a build sets out to take at most unless told otherwise (3.5
+/// GiB, leaving room for the allocator's own within 4 GiB): the links it
+/// keeps fill what the levels leave of it.
+pub const MEMORY_LIMIT: u64 = 3584 << 20;
 /// Bytes of kept links a board of a level takes when every chunk is kept
 /// after the first sweep (three quarters of the boards are open then, with
 /// 2.7 links each), rounded up: measured on width 6.
@@ -33,12 +33,12 @@ const KEPT_PER_BOARD: u64 = 12;
 /// A level of `count` boards built over `below` boards held: its peak
 /// memory (the lower levels, two bounds a board, then either the links
 /// kept or a value a board), and the bytes it may keep links in, within
-/// [`MEMORY_LIMIT`] and the memory `available`.
-fn level_memory(below: u64, count: u64, available: Option<u64>) -> (u64, u64) {
+/// `limit` and the memory `available`.
+fn level_memory(below: u64, count: u64, limit: u64, available: Option<u64>) -> (u64, u64) {
     let fixed = below
         .saturating_add(count.saturating_mul(2))
         .saturating_add(SLACK);
-    let room = MEMORY_LIMIT
+    let room = limit
         .min(available.unwrap_or(u64::MAX))
         .saturating_sub(fixed);
     let budget = room.min(count.saturating_mul(KEPT_PER_BOARD));
@@ -101,6 +101,8 @@ pub struct Builder {
     pub max_seeds: u8,
     /// Threads to sweep with.
     pub threads: usize,
+    /// The most memory to take, in bytes ([`MEMORY_LIMIT`] unless told).
+    pub memory: u64,
 }
 
 impl Builder {
@@ -143,7 +145,7 @@ impl Builder {
                 let below = (0..seeds)
                     .map(|seeds| ranking.count(seeds))
                     .fold(0, u64::saturating_add);
-                level_memory(below, ranking.count(seeds), available).0
+                level_memory(below, ranking.count(seeds), self.memory, available).0
             })
             .max()
             .unwrap_or(0);
@@ -182,9 +184,10 @@ impl Builder {
                 crate::file::kind_of(&metadata.file_type())
             );
         }
+        check_memory(estimate, self.memory)?;
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot make {}", self.dir.display()))?;
-        check_room(&self.dir, estimate)?;
+        check_disk(&self.dir, estimate)?;
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;
         let ranking = Ranking::new(self.width);
@@ -209,7 +212,7 @@ impl Builder {
                 seeds,
                 lower: &lower,
                 threads: self.threads.max(1),
-                budget: level_memory(below, ranking.count(seeds), available).1,
+                budget: level_memory(below, ranking.count(seeds), self.memory, available).1,
             };
             let finished = level.build(&mut report);
             let estimates = finished.bounded.len() as u64;
@@ -233,8 +236,9 @@ impl Builder {
     }
 }
 
-/// Refuses, with the figures, a build that memory or disk will not hold.
-fn check_room(dir: &Path, estimate: &Estimate) -> Result<()> {
+/// Refuses, with the figures, a build that memory (what is available, or
+/// the `limit` it was given) will not hold.
+fn check_memory(estimate: &Estimate, limit: u64) -> Result<()> {
     if let Some(available) = available_memory()
         && estimate.memory > available
     {
@@ -244,6 +248,18 @@ fn check_room(dir: &Path, estimate: &Estimate) -> Result<()> {
             bytes(available)
         );
     }
+    if estimate.memory > limit {
+        bail!(
+            "the build needs {} of memory at its peak, more than the {} it may take (--memory)",
+            bytes(estimate.memory),
+            bytes(limit)
+        );
+    }
+    Ok(())
+}
+
+/// Refuses, with the figures, a build that the disk of `dir` will not hold.
+fn check_disk(dir: &Path, estimate: &Estimate) -> Result<()> {
     let stat = rustix::fs::statvfs(dir)
         .with_context(|| format!("cannot see the free space in {}", dir.display()))?;
     let free = stat.f_bavail.saturating_mul(stat.f_frsize);

@@ -40,7 +40,7 @@ use std::os::unix::fs::{FileExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-pub use cache::{BlockCache, SHARED_CACHE_BYTES};
+pub use cache::{BlockCache, Near, SHARED_CACHE_BYTES};
 use coder::{MAX_SYMBOLS, Model};
 use layout::{Layout, check_version};
 
@@ -428,16 +428,17 @@ impl LevelFile {
         self.read_at(&mut coded, self.layout.coded_offset() + entry.start)?;
         let block = self.decode(index, &entry, &coded)?;
         let byte = block[offset];
-        self.cache.insert(self.id, index, block.into_boxed_slice());
+        self.cache.insert(self.id, index, block.into());
         Ok(byte)
     }
 
-    /// The byte of the board numbered `rank`, if its block is held in the
-    /// cache: never a read or a decoding.
-    pub fn entry_held(&self, rank: u64) -> Option<u8> {
+    /// The byte of the board numbered `rank`, if its block is held in
+    /// `near` (one search's blocks) or, when `shared`, in the cache (then
+    /// kept in `near` too): never a read or a decoding.
+    pub fn entry_near(&self, rank: u64, near: &mut Near, shared: bool) -> Option<u8> {
         let index = rank / BLOCK as u64;
         let offset = (rank % BLOCK as u64) as usize;
-        self.cache.byte(self.id, index, offset)
+        self.cache.byte_near(self.id, index, offset, near, shared)
     }
 
     /// Every byte of the level, each page of the index and each block

@@ -38,7 +38,7 @@ struct Clock {
 
 struct Slot {
     key: Key,
-    block: Box<[u8]>,
+    block: Arc<[u8]>,
     /// Used since the hand last passed.
     used: bool,
 }
@@ -61,6 +61,47 @@ impl Hasher for KeyHasher {
 
     fn write_u64(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+impl KeyHasher {
+    fn of(key: Key) -> u64 {
+        let mut hasher = KeyHasher::default();
+        hasher.write_u64(key.0);
+        hasher.write_u64(key.1);
+        hasher.finish()
+    }
+}
+
+/// Blocks one search looked at lately, each in a place its key decides:
+/// found again with no lock (the shared [`BlockCache`] is locked for every
+/// look), and kept alive, all of them the same bytes as the cache's.
+#[derive(Clone)]
+pub struct Near {
+    slots: Box<[Option<NearBlock>]>,
+}
+
+/// A block in a [`Near`], with its key.
+type NearBlock = (Key, Arc<[u8]>);
+
+/// Bits of a block's place in a [`Near`].
+const NEAR_BITS: u32 = 10;
+/// Blocks a [`Near`] holds (at most 4 MiB of them).
+const NEAR_BLOCKS: usize = 1 << NEAR_BITS;
+
+impl Default for Near {
+    fn default() -> Near {
+        Near {
+            slots: vec![None; NEAR_BLOCKS].into_boxed_slice(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Near {
+    /// How many blocks it holds, not the blocks.
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let held = self.slots.iter().flatten().count();
+        formatter.debug_struct("Near").field("held", &held).finish()
     }
 }
 
@@ -96,9 +137,43 @@ impl BlockCache {
         slot.block.get(offset).copied()
     }
 
+    /// Block `index` of file `file`, if held, shared.
+    fn block(&self, file: u64, index: u64) -> Option<Arc<[u8]>> {
+        let mut clock = self.lock();
+        let &place = clock.places.get(&(file, index))?;
+        let slot = &mut clock.slots[place];
+        slot.used = true;
+        Some(Arc::clone(&slot.block))
+    }
+
+    /// The byte at `offset` of block `index` of file `file`, from `near`
+    /// or, if `shared` and the block is held here, from here (the block
+    /// then kept in `near` too).
+    pub(super) fn byte_near(
+        &self,
+        file: u64,
+        index: u64,
+        offset: usize,
+        near: &mut Near,
+        shared: bool,
+    ) -> Option<u8> {
+        let key = (file, index);
+        let slot = &mut near.slots[(KeyHasher::of(key) >> (64 - NEAR_BITS)) as usize];
+        match slot {
+            Some((held, block)) if *held == key => block.get(offset).copied(),
+            _ if shared => {
+                let block = self.block(file, index)?;
+                let byte = block.get(offset).copied();
+                *slot = Some((key, block));
+                byte
+            }
+            _ => None,
+        }
+    }
+
     /// Keeps `block` as block `index` of file `file`, making room if need
     /// be; a block larger than the whole cache is not kept.
-    pub(super) fn insert(&self, file: u64, index: u64, block: Box<[u8]>) {
+    pub(super) fn insert(&self, file: u64, index: u64, block: Arc<[u8]>) {
         if block.len() > self.capacity {
             return;
         }

@@ -1,0 +1,46 @@
+//! Criterion benches of the tables: decoding a whole level, and a look-up
+//! whose block is not held (read, checked and decoded each time). The
+//! tables are built once, in a temporary folder, width 6 up to 14 seeds.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+use endodoi::tablebase::{BlockCache, Builder, LevelFile, MEMORY_LIMIT, Ranking};
+
+/// The level the benches read: 4,457,400 boards, 1,089 blocks.
+const SEEDS: u8 = 14;
+
+fn tables(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let builder = Builder {
+        dir: dir.path().to_path_buf(),
+        width: 6,
+        max_seeds: SEEDS,
+        threads: 2,
+        memory: MEMORY_LIMIT,
+    };
+    let estimate = builder.estimate().expect("an estimate");
+    builder.build(&estimate, |_| {}).expect("the tables build");
+    let count = Ranking::new(6).count(SEEDS);
+
+    let mut group = c.benchmark_group("tablebase");
+    group.sample_size(10);
+    let level = LevelFile::open(dir.path(), 6, SEEDS).expect("the level");
+    group.bench_function("decode_level_14", |b| {
+        b.iter(|| black_box(level.read_all().expect("read")));
+    });
+    // A cache too small for any block: every look-up reads and decodes.
+    let uncached = LevelFile::open_with_cache(dir.path(), 6, SEEDS, Arc::new(BlockCache::new(0)))
+        .expect("the level");
+    let mut rng = fastrand::Rng::with_seed(14);
+    group.sample_size(30);
+    group.bench_function("block_not_held", |b| {
+        b.iter(|| black_box(uncached.entry(rng.u64(..count)).expect("read")));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tables);
+criterion_main!(benches);
