@@ -376,8 +376,12 @@ impl Search {
             tables: self.tables.as_deref().and_then(|tables| {
                 // A search bounded by time is not the same from run to run
                 // anyway; one bounded by nodes or depth reads its blocks
-                // itself, so that it is.
-                let reader = self.reader.as_deref().filter(|_| limits.movetime.is_some());
+                // itself, so that it is, and so does a proof, which needs
+                // every exact value it can have as soon as it can.
+                let reader = self
+                    .reader
+                    .as_deref()
+                    .filter(|_| limits.movetime.is_some() && self.horizon == Horizon::Estimate);
                 Tables::new(tables, &mut self.near, reader, game.position())
             }),
             table_hits: 0,

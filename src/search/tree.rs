@@ -135,15 +135,15 @@ impl Path {
 
 /// The tables a search looks into, and which positions they hold.
 pub(super) struct Tables<'a> {
-    pub base: &'a Tablebase,
+    base: &'a Tablebase,
     /// The blocks the searcher looked at lately.
-    pub near: &'a mut Near,
+    near: &'a mut Near,
     /// Reads the blocks a look found missing, when there is one.
-    pub reader: Option<&'a Reader>,
+    reader: Option<&'a Reader>,
     /// The most seeds on a board the tables hold.
-    pub most: u16,
+    most: u16,
     /// Every seed of the game, on the board or captured.
-    pub seeds: u16,
+    seeds: u16,
 }
 
 /// How far a look into the tables goes for a block not in memory. With no
