@@ -7,22 +7,17 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use endodoi::tablebase::{BlockCache, Builder, LevelFile, MEMORY_LIMIT, Ranking};
+use endodoi::tablebase::{BlockCache, LevelFile, Ranking};
+
+#[path = "../tests/common/tables.rs"]
+mod tables;
 
 /// The level the benches read: 4,457,400 boards, 1,089 blocks.
 const SEEDS: u8 = 14;
 
 fn tables(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("a folder");
-    let builder = Builder {
-        dir: dir.path().to_path_buf(),
-        width: 6,
-        max_seeds: SEEDS,
-        threads: 2,
-        memory: MEMORY_LIMIT,
-    };
-    let estimate = builder.estimate().expect("an estimate");
-    builder.build(&estimate, |_| {}).expect("the tables build");
+    tables::build(dir.path(), 6, SEEDS);
     let count = Ranking::new(6).count(SEEDS);
 
     let mut group = c.benchmark_group("tablebase");

@@ -6,6 +6,8 @@
 mod files;
 #[path = "common/in_process.rs"]
 mod in_process;
+#[path = "common/tables.rs"]
+mod tables;
 
 use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::FileTypeExt as _;
@@ -15,10 +17,9 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::rules::{EndReason, Game, Position, Reached, Side, Variant};
 use endodoi::search::{Limits, Search};
-use endodoi::tablebase::{
-    Builder, LevelFile, MEMORY_LIMIT, Progress, Ranking, Tablebase, level_path, position_of,
-};
+use endodoi::tablebase::{LevelFile, Progress, Ranking, Tablebase, level_path, position_of};
 use in_process::endodoi;
+use tables::{build, try_build};
 
 /// A brute-force search: the values after a capture found so far, the
 /// tables its moves are ordered by (best first, only to prune sooner; the
@@ -105,29 +106,6 @@ fn share(position: &Position, reason: EndReason) -> i32 {
     let taken = position.outcome(reason).taken;
     let side = position.to_move();
     i32::from(taken[side]) - i32::from(taken[side.opponent()])
-}
-
-fn builder(dir: &Path, width: u8, max_seeds: u8) -> Builder {
-    Builder {
-        dir: dir.to_path_buf(),
-        width,
-        max_seeds,
-        threads: 2,
-        memory: MEMORY_LIMIT,
-    }
-}
-
-/// Builds the tables of `width` up to `max_seeds` in `dir`: what it reported.
-fn build(dir: &Path, width: u8, max_seeds: u8) -> Vec<Progress> {
-    try_build(dir, width, max_seeds).expect("the build")
-}
-
-fn try_build(dir: &Path, width: u8, max_seeds: u8) -> anyhow::Result<Vec<Progress>> {
-    let builder = builder(dir, width, max_seeds);
-    let estimate = builder.estimate()?;
-    let mut progress = Vec::new();
-    builder.build(&estimate, |step| progress.push(step.clone()))?;
-    Ok(progress)
 }
 
 /// The levels a build kept and built, in order: `(seeds, built)`.

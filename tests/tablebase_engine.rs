@@ -4,6 +4,8 @@
 
 #[path = "common/in_process.rs"]
 mod in_process;
+#[path = "common/tables.rs"]
+mod tables;
 
 use std::fs;
 use std::path::Path;
@@ -15,8 +17,7 @@ use endodoi::analyze::analyze;
 use endodoi::rules::{Game, Hole, Position, Side, Variant};
 use endodoi::search::{Limits, Search, SearchResult};
 use endodoi::tablebase::{
-    BLOCK, Builder, MEMORY_LIMIT, Near, Ranking, Reach, Reader, Shelf, Tablebase, level_path,
-    position_of,
+    BLOCK, Near, Ranking, Reach, Reader, Shelf, Tablebase, level_path, position_of,
 };
 use in_process::endodoi;
 
@@ -25,15 +26,7 @@ const MOST: u8 = 10;
 
 /// Builds the width-6 tables up to `most` seeds in `dir`.
 fn build(dir: &Path, most: u8) {
-    let builder = Builder {
-        dir: dir.to_path_buf(),
-        width: 6,
-        max_seeds: most,
-        threads: 2,
-        memory: MEMORY_LIMIT,
-    };
-    let estimate = builder.estimate().expect("an estimate");
-    builder.build(&estimate, |_| {}).expect("the tables build");
+    tables::build(dir, 6, most);
 }
 
 /// A random board of width 6 with `seeds` seeds, `side` to move, nothing

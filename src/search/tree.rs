@@ -149,7 +149,7 @@ pub(super) struct Tables<'a> {
 /// How far a look into the tables goes for a block not in memory. With no
 /// [`Reader`] (a search bounded by nodes or depth), a look short of waiting
 /// goes to the blocks held, and reads a small level's ([`Reach::Held`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Look {
     /// Only to the blocks the search looked at lately: near the horizon,
     /// the shared cache costs more than it gives.

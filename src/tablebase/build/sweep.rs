@@ -277,6 +277,8 @@ impl Level<'_> {
         let start = boards.start;
         scratch.clear();
         let keeping = budget.load(Ordering::Relaxed) > 0;
+        // Where a board left open goes, when the chunk may be kept.
+        let mut kept = keeping.then_some(&mut *scratch);
         let mut done = ChunkSweep::default();
         let mut batch = Batch::new();
         let mut pits = [0_u8; MAX_HOLES];
@@ -293,22 +295,10 @@ impl Level<'_> {
             batch.boards[batch.len] = (rank - start, was, batch.count);
             batch.len += 1;
             if batch.len == BATCH {
-                self.settle(
-                    &mut batch,
-                    start,
-                    swept,
-                    keeping.then_some(&mut *scratch),
-                    &mut done,
-                );
+                self.settle(&mut batch, start, swept, kept.as_deref_mut(), &mut done);
             }
         }
-        self.settle(
-            &mut batch,
-            start,
-            swept,
-            keeping.then_some(&mut *scratch),
-            &mut done,
-        );
+        self.settle(&mut batch, start, swept, kept, &mut done);
         if done.open == 0 {
             *chunk = Chunk::Kept(Vec::new());
         } else if keeping {
