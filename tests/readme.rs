@@ -133,6 +133,41 @@ fn every_move_list_example_replays() {
     }
 }
 
+/// Every `endodoi …` line of the README's shell blocks (```` ```sh ````),
+/// a comment after `#` dropped, with the line's number.
+fn shell_commands(readme: &str) -> Vec<(usize, String)> {
+    let mut commands = Vec::new();
+    let mut in_shell = false;
+    for (at, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            in_shell = line == "```sh" && !in_shell;
+            continue;
+        }
+        let line = line.strip_prefix("$ ").unwrap_or(line);
+        if in_shell && line.starts_with("endodoi ") {
+            let command = line.split(" #").next().unwrap_or(line).trim_end();
+            commands.push((at + 1, command.to_owned()));
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_command_the_readme_shows_is_one_the_program_takes() {
+    use clap::Parser as _;
+    let commands = shell_commands(&readme());
+    assert!(
+        commands.len() >= 20,
+        "the README's shell commands were found: {commands:?}"
+    );
+    for (line, command) in commands {
+        // Words of the README's own (`FILE`, `DIR`) parse as any value would.
+        if let Err(error) = endodoi::cli::Cli::try_parse_from(words(&command)) {
+            panic!("README line {line}: `{command}` is refused: {error}");
+        }
+    }
+}
+
 // ------------------------------------------------------------ keys and screens
 
 /// The lines of the README after the line `marker`, up to the first line
