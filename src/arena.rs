@@ -11,6 +11,7 @@
 //! and the arena goes on.
 
 mod external;
+mod records;
 mod score;
 
 use std::fmt;
@@ -19,6 +20,7 @@ use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 pub use external::{EngineSpec, Fault, MAX_LINE, SpecError, stop_all_and_exit};
+pub use records::Records;
 pub use score::{Line, Score, Tally};
 
 use crate::rules::{Config, Game, Hole, Side, Variant};
@@ -148,6 +150,8 @@ pub struct Forfeit {
 /// One finished game, as [`run`] reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameReport {
+    /// The pairing's place in [`Plan::pairings`], from 1.
+    pub pairing: usize,
     /// The board width.
     pub width: u8,
     /// The opening pair (each opening is played twice), from 1.
@@ -164,6 +168,23 @@ pub struct GameReport {
     pub totals: Option<[u16; 2]>,
     /// The forfeit that ended the game, if one did.
     pub forfeit: Option<Forfeit>,
+    /// The game as played, the opening's plies included: to its end, or up
+    /// to the forfeit.
+    pub game: Game,
+}
+
+impl GameReport {
+    /// How a forfeit ended the game, if one did: `South wins by forfeit at
+    /// ply 6: NAME FAULT`, NAME the contender that forfeited.
+    pub fn forfeit_text(&self) -> Option<String> {
+        let Forfeit { side, fault } = self.forfeit.as_ref()?;
+        let name = &self.players[usize::from(*side == Side::North)];
+        Some(format!(
+            "{} wins by forfeit at ply {}: {name} {fault}",
+            side.opponent(),
+            self.plies + 1
+        ))
+    }
 }
 
 impl fmt::Display for GameReport {
@@ -174,14 +195,8 @@ impl fmt::Display for GameReport {
             "width {}, opening {}: {south} (South) vs {north} (North): ",
             self.width, self.opening
         )?;
-        if let Some(Forfeit { side, fault }) = &self.forfeit {
-            let name = if *side == Side::South { south } else { north };
-            return write!(
-                f,
-                "{} wins by forfeit at ply {}: {name} {fault}",
-                side.opponent(),
-                self.plies + 1
-            );
+        if let Some(forfeit) = self.forfeit_text() {
+            return f.write_str(&forfeit);
         }
         let [south_seeds, north_seeds] = self.totals.unwrap_or_default();
         let result = match south_seeds.cmp(&north_seeds) {
@@ -251,6 +266,7 @@ fn play_game(
         names.swap(0, 1);
     }
     GameReport {
+        pairing: 0,
         width,
         opening: 0,
         players: names,
@@ -262,6 +278,7 @@ fn play_game(
             [totals.south, totals.north]
         }),
         forfeit,
+        game,
     }
 }
 
@@ -353,12 +370,13 @@ pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
                 .collect()
         })
         .collect();
-    for (first, second) in &plan.pairings {
+    for (number, (first, second)) in (1..).zip(&plan.pairings) {
         let names = (first.to_string(), second.to_string());
         let mut total = Tally::default();
         let mut total_forfeits = [0; 2];
         for (&width, openings) in plan.widths.iter().zip(&openings) {
-            let (tally, forfeits) = run_width(plan, openings, (first, second), &mut on_event);
+            let (tally, forfeits) =
+                run_width(plan, openings, (number, first, second), &mut on_event);
             total.add(tally);
             total_forfeits[0] += forfeits[0];
             total_forfeits[1] += forfeits[1];
@@ -370,12 +388,13 @@ pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
     }
 }
 
-/// Every game of one pairing at one width (each opening with both colours),
-/// shared out among the threads; the tally and each contender's forfeits.
+/// Every game of one pairing (its number in the plan, its contenders) at one
+/// width (each opening with both colours), shared out among the threads; the
+/// tally and each contender's forfeits.
 fn run_width(
     plan: &Plan,
     openings: &[Game],
-    pairing: (&Contender, &Contender),
+    (number, first, second): (usize, &Contender, &Contender),
     on_event: &mut impl FnMut(Event<'_>),
 ) -> (Tally, [u32; 2]) {
     let games = 2 * openings.len();
@@ -403,7 +422,8 @@ fn run_width(
                     };
                     let width = game.config().width();
                     let seed = plan.seed ^ (index as u64) << 8 ^ u64::from(width);
-                    let mut report = play_game(game, pairing, first_side, seed);
+                    let mut report = play_game(game, (first, second), first_side, seed);
+                    report.pairing = number;
                     report.opening = index as u32 / 2 + 1;
                     if sender.send((index, report)).is_err() {
                         break;

@@ -8,7 +8,7 @@ use std::io::{Read, Write as _};
 use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use crate::record::Record;
 
@@ -145,6 +145,46 @@ pub(crate) fn plain(error: std::io::Error) -> std::io::Error {
     } else {
         error
     }
+}
+
+/// Makes sure that `dir` is a folder that files can be written in: made,
+/// with its parents, when missing, and tried with a temporary file (removed
+/// at once), so that a fault is told before any work that would be lost.
+///
+/// # Errors
+/// When `dir` is something other than a folder (named: a regular file, a
+/// FIFO, …), cannot be made, or cannot be written in, with what the system
+/// said.
+pub fn writable_folder(dir: &Path) -> Result<()> {
+    match fs::metadata(dir) {
+        Ok(metadata) if !metadata.is_dir() => bail!(
+            "{}: {}, not a folder",
+            dir.display(),
+            kind_of(&metadata.file_type())
+        ),
+        Ok(_) => {}
+        Err(_) => {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+    }
+    temporary(dir, "")?;
+    Ok(())
+}
+
+/// Writes `text` to the new file `path` atomically (a temporary file beside
+/// it, then a rename), never replacing a file: one already there, even one
+/// made a moment ago by another program, is an error.
+///
+/// # Errors
+/// When `path` exists, or cannot be written: the message names `path` and
+/// says what the system said.
+pub fn write_new(path: &Path, text: &str) -> Result<()> {
+    let cannot =
+        |error: &dyn std::fmt::Display| anyhow!("cannot write {}: {error}", path.display());
+    let file = temporary(folder_of(path), text).map_err(|error| cannot(error.root_cause()))?;
+    file.persist_noclobber(path)
+        .map_err(|error| cannot(&plain(error.error)))?;
+    Ok(())
 }
 
 /// Writes `text` to `path` atomically: readers see the old file or the new

@@ -14,14 +14,17 @@ use crate::arena;
 use crate::cli::ArenaArgs;
 use crate::search::Level;
 
-/// The plan from the options, the engines checked, then every game; each
-/// line of results on `out`, forfeits (and with `--verbose` every game) on
-/// `err`. A signal, or an output that cannot be written, stops the engines
+/// The plan from the options, the records' folder and the engines checked,
+/// then every game; each line of results on `out`, forfeits (and with
+/// `--verbose` every game) on `err`, each game's record in the `--records`
+/// folder as it ends (one that cannot be written named on `err`, and the run
+/// goes on). A signal, or an output that cannot be written, stops the engines
 /// and ends the program.
 ///
 /// # Errors
-/// When an engine is named wrongly, cannot start or does not answer, or
-/// signals cannot be caught.
+/// When an engine is named wrongly, cannot start or does not answer, the
+/// records' folder will not do, signals cannot be caught, or (after the
+/// results) a game's record could not be written.
 pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Result<()> {
     let movetime = Duration::from_millis(args.movetime);
     let standard = arena::Plan::standard(movetime);
@@ -64,6 +67,12 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         seed: args.seed,
         threads: args.threads.into(),
     };
+    let records = args
+        .records
+        .as_deref()
+        .map(|dir| arena::Records::open(dir, &plan))
+        .transpose()
+        .context("--records")?;
     // Engines run in process groups of their own, out of reach of the
     // terminal's Ctrl-C: a signal stops them, then the arena.
     let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP]).context("catching signals")?;
@@ -74,20 +83,36 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
     });
     plan.check_engines()
         .map_err(|(label, fault)| anyhow!("engine `{label}` {fault}"))?;
+    let mut unwritten = 0;
     // Standard error failing leaves nowhere to tell that.
     arena::run(&plan, |event| match event {
-        arena::Event::Game(report) if report.forfeit.is_some() => {
-            let _ = writeln!(err, "endodoi: {report}");
+        arena::Event::Game(report) => {
+            if report.forfeit.is_some() {
+                let _ = writeln!(err, "endodoi: {report}");
+            } else if args.verbose {
+                let _ = writeln!(err, "{report}");
+            }
+            if let Some(records) = &records
+                && let Err(error) = records.write(report)
+            {
+                let _ = writeln!(err, "endodoi: {error:#}");
+                unwritten += 1;
+            }
         }
-        arena::Event::Game(report) if args.verbose => {
-            let _ = writeln!(err, "{report}");
-        }
-        arena::Event::Game(_) => {}
         arena::Event::Line(line) => {
             if let Err(error) = row(out, args.json, line) {
                 arena::stop_all_and_exit(super::status(Err(error), err).into());
             }
         }
     });
+    if let Some(records) = &records
+        && unwritten > 0
+    {
+        let records_word = if unwritten == 1 { "record" } else { "records" };
+        bail!(
+            "{unwritten} game {records_word} could not be written in {} (named above)",
+            records.dir().display()
+        );
+    }
     Ok(())
 }

@@ -49,6 +49,10 @@ impl Tags {
     pub const MATCH: &str = "Match";
     /// The match score before this game, South's player first.
     pub const SCORE: &str = "Score";
+    /// How a game ended when not by the rules, as `endodoi arena` writes it
+    /// for a forfeit (who, at which ply, why); the result is then `*`, the
+    /// game unfinished.
+    pub const TERMINATION: &str = "Termination";
 
     /// The value of a tag.
     pub fn get(&self, name: &str) -> Option<&str> {
