@@ -345,6 +345,25 @@ fn tags_are_shown_above_the_board_with_move_k_of_n() {
 }
 
 #[test]
+fn a_game_stopped_by_a_forfeit_says_why_above_the_board() {
+    // As `endodoi arena --records` keeps a game an engine forfeited.
+    let text = "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\
+                [Event \"endodoi arena: old engine vs new engine, a long name for a pairing\"]\n\
+                [South \"old\"]\n[North \"new\"]\n\
+                [Termination \"South wins by forfeit at ply 3: new answered late\"]\n\n1. A b *\n";
+    let app = viewer(Record::read(text).expect("a record"));
+    let screen = screen(&app);
+    let top = screen.lines().next().expect("a header");
+    assert!(
+        top.contains("South wins by forfeit at ply 3")
+            && top.contains("unfinished")
+            && top.contains("old vs new"),
+        "{top}"
+    );
+    assert!(!top.contains("long name"), "the event made room: {top}");
+}
+
+#[test]
 fn each_step_says_who_sowed_which_hole_and_what_it_did() {
     let mut app = viewer(sample());
     type_keys(&mut app, "1\n");

@@ -13,11 +13,23 @@ use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
 use crate::record::Tags;
 use crate::rules::Side;
 
-/// Record tags shown above the board, in this order, after the players.
-const SHOWN_TAGS: [&str; 4] = [Tags::EVENT, Tags::SITE, Tags::DATE, Tags::ROUND];
+/// The fewest columns why a game stopped is cut to when space is short.
+const MIN_TERMINATION: usize = 16;
 
-/// The record's tags on one line: the file, the players, event, site, date
-/// and result; the file and then the place make room when space is short.
+/// Record tags shown above the board, in this order, after the players: the
+/// last says why a game that did not end by the rules stopped.
+const SHOWN_TAGS: [&str; 5] = [
+    Tags::EVENT,
+    Tags::SITE,
+    Tags::DATE,
+    Tags::ROUND,
+    Tags::TERMINATION,
+];
+
+/// The record's tags on one line: the file, the players, event, site, date,
+/// round, why an unfinished game stopped, and the result; the file, the
+/// place, the round and the event make room when space is short, then the
+/// names are cut short, and last why the game stopped.
 pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let players = app.players();
@@ -72,6 +84,21 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
     {
         let room = (spans.iter().map(Span::width).sum::<usize>() - 4).saturating_sub(excess);
         *spans = names((room / 2).max(5));
+    }
+    // Why an unfinished game stopped (the names are on the board too) is
+    // cut short last.
+    let excess = width(&items).saturating_sub(usize::from(area.width));
+    if excess > 0
+        && let Some((_, spans)) = items
+            .iter_mut()
+            .find(|(name, _)| *name == Some(Tags::TERMINATION))
+    {
+        let why = spans
+            .iter()
+            .map(|span| span.content.as_ref())
+            .collect::<String>();
+        let room = Span::raw(why.as_str()).width().saturating_sub(excess);
+        *spans = vec![Span::raw(fit(&why, room.max(MIN_TERMINATION)))];
     }
     let mut spans = Vec::new();
     for (index, (_, item)) in items.into_iter().enumerate() {
