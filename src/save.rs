@@ -49,7 +49,7 @@ pub fn games_dir() -> Option<PathBuf> {
 ///
 /// # Errors
 /// When the folder cannot be made or written.
-fn write_new(
+fn write_under_free_name(
     dir: &Path,
     stem: &str,
     text: &str,
@@ -360,7 +360,9 @@ impl Store {
         if let Some(record) = left.last.filter(|record| record.game.ply() > 0 && !kept) {
             let text = record.to_string();
             let saved = match &self.games {
-                Some(games) => write_new(games, &autosave_stem(left.serial), &text, false),
+                Some(games) => {
+                    write_under_free_name(games, &autosave_stem(left.serial), &text, false)
+                }
                 None => Err(anyhow::anyhow!("no data directory")),
             };
             if saved.is_err() {
@@ -386,7 +388,8 @@ impl Store {
             // A game without a move is nothing to resume.
             _ if record.game.ply() == 0 => return Ok(()),
             _ => {
-                let (path, lock) = write_new(games, &autosave_stem(app.serial()), &text, true)?;
+                let (path, lock) =
+                    write_under_free_name(games, &autosave_stem(app.serial()), &text, true)?;
                 self.current = Some(Autosave {
                     serial: app.serial(),
                     path: path.clone(),
@@ -425,7 +428,7 @@ impl Store {
         }
         let text = self.record_text(app);
         for dir in &self.export_dirs {
-            match write_new(dir, &format!("endodoi-{}", stamp()), &text, false) {
+            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), &text, false) {
                 Ok((path, _)) => {
                     self.kept.wrote(&path, app.record());
                     return Ok(path);

@@ -8,10 +8,13 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use endodoi::record::Record;
+use prefixed::prefixed;
 use serde_json::Value;
 
 #[path = "common/files.rs"]
 mod files;
+#[path = "common/prefixed.rs"]
+mod prefixed;
 
 const BIN: &str = env!("CARGO_BIN_EXE_endodoi");
 
@@ -558,15 +561,7 @@ fn noting_engine(dir: &Path) -> (String, PathBuf) {
 fn refused(dir: &Path, records: &Path, prefix: &[&str]) -> String {
     let (engine, started) = noting_engine(dir);
     let started_at = Instant::now();
-    let mut command = match prefix.split_first() {
-        Some((program, args)) => {
-            let mut command = Command::new(program);
-            command.args(args).arg(BIN);
-            command
-        }
-        None => Command::new(BIN),
-    };
-    let output = command
+    let output = prefixed(prefix, BIN)
         .args(["arena", "--games", "2", "--movetime", "5", "--widths", "6"])
         .args(["--engine", &engine, "--records"])
         .arg(records)

@@ -5,6 +5,8 @@
 
 #[path = "common/in_process.rs"]
 mod in_process;
+#[path = "common/prefixed.rs"]
+mod prefixed;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt as _;
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Variant};
 use in_process::endodoi;
+use prefixed::prefixed;
 
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -170,17 +173,8 @@ fn a_finished_game_gets_bestmove_none() {
 /// Runs `endodoi engine` (under `wrapper` when given, such as `prlimit`) on
 /// `input`, written whole then closed; its output and how long it took.
 fn engine_on(wrapper: &[&str], input: Vec<u8>) -> (Output, Duration) {
-    let (program, args) = match wrapper.split_first() {
-        Some((program, args)) => (*program, args.to_vec()),
-        None => (env!("CARGO_BIN_EXE_endodoi"), Vec::new()),
-    };
-    let mut command = Command::new(program);
-    command.args(&args);
-    if !wrapper.is_empty() {
-        command.arg(env!("CARGO_BIN_EXE_endodoi"));
-    }
     let started = Instant::now();
-    let mut child = command
+    let mut child = prefixed(wrapper, env!("CARGO_BIN_EXE_endodoi"))
         .arg("engine")
         .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::piped())

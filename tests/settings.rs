@@ -6,6 +6,8 @@
 
 #[path = "common/keys.rs"]
 mod keys;
+#[path = "common/prefixed.rs"]
+mod prefixed;
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
@@ -21,6 +23,7 @@ use endodoi::search::Level;
 use endodoi::session::Session;
 use endodoi::settings::{Field, Settings, Warning};
 use keys::{press, type_keys};
+use prefixed::prefixed;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// A temporary config folder and its settings file.
@@ -391,14 +394,7 @@ fn child_process() {
 /// (a `setpriv …` command line) before it.
 fn child(prefix: &[&str], task: &str) -> Command {
     let exe = std::env::current_exe().expect("the test binary");
-    let mut command = match prefix.split_first() {
-        Some((program, args)) => {
-            let mut command = Command::new(program);
-            command.args(args).arg(exe);
-            command
-        }
-        None => Command::new(exe),
-    };
+    let mut command = prefixed(prefix, exe);
     command
         .args([
             "--exact",
