@@ -182,8 +182,14 @@ pub fn write_new(path: &Path, text: &str) -> Result<()> {
     let cannot =
         |error: &dyn std::fmt::Display| anyhow!("cannot write {}: {error}", path.display());
     let file = temporary(folder_of(path), text).map_err(|error| cannot(error.root_cause()))?;
-    file.persist_noclobber(path)
-        .map_err(|error| cannot(&plain(error.error)))?;
+    file.persist_noclobber(path).map_err(|error| {
+        let error = plain(error.error);
+        if error.kind() == std::io::ErrorKind::AlreadyExists {
+            cannot(&"it already exists, and is never replaced")
+        } else {
+            cannot(&error)
+        }
+    })?;
     Ok(())
 }
 
@@ -229,4 +235,30 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
         .map_err(|error| plain(error.error))
         .with_context(cannot)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_file_is_written_whole_and_never_replaces_one_written_meanwhile() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("p1-w06-o001-a.ogn");
+        write_new(&path, "first\n").expect("a new file");
+        let error = write_new(&path, "second\n").expect_err("the name is taken");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot write {}: it already exists, and is never replaced",
+                path.display()
+            )
+        );
+        assert_eq!(fs::read_to_string(&path).expect("the file"), "first\n");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .expect("the folder")
+            .map(|entry| entry.expect("an entry").file_name())
+            .collect();
+        assert_eq!(names, ["p1-w06-o001-a.ogn"], "no temporary file left");
+    }
 }
