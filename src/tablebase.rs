@@ -4,7 +4,7 @@
 //! (coded block by block, see `store`).
 //!
 //! A **level** is every board holding exactly `n` seeds with South to move
-//! (North to move is the same board turned round, [`normalised`]), ranked
+//! (North to move is the same board turned round, [`Ranking::rank_of`]), ranked
 //! by the combinatorial number system ([`Ranking`]). A capture drops to a
 //! finished lower level; a move that captures nothing stays in the level,
 //! and the level's values are found by sweeping lower and upper bounds to a
@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 pub use build::{Builder, Estimate, MEMORY_LIMIT, Progress, available_memory, bytes};
-pub use rank::{MAX_TABLE_SEEDS, Ranking, normalised, position_of};
+pub use rank::{MAX_TABLE_SEEDS, Ranking, position_of};
 pub use reader::{Reach, Reader};
 pub use store::{
     BLOCK, BlockCache, Bounded, Header, LevelFile, Near, SHARED_CACHE_BYTES, checksum, level_path,
@@ -309,7 +309,7 @@ impl Tablebase {
             let file = LevelFile::open(&self.dir, width, seeds)?;
             level.get_or_init(|| file)
         };
-        Ok((file, self.ranking.rank(&normalised(position))))
+        Ok((file, self.ranking.rank_of(position)))
     }
 
     /// Every legal move of `position` with the value it leads to, from the

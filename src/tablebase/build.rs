@@ -142,9 +142,7 @@ impl Builder {
         let memory = levels
             .iter()
             .map(|&seeds| {
-                let below = (0..seeds)
-                    .map(|seeds| ranking.count(seeds))
-                    .fold(0, u64::saturating_add);
+                let (below, _) = held_below(&ranking, seeds, self.memory, available);
                 level_memory(below, ranking.count(seeds), self.memory, available).0
             })
             .max()
@@ -192,21 +190,24 @@ impl Builder {
         remove_temporaries(&self.dir)?;
         let ranking = Ranking::new(self.width);
         let available = available_memory();
-        let mut below = 0;
         let mut lower: Vec<Finished> = Vec::new();
         for seeds in 0..=self.max_seeds {
-            let path = level_path(&self.dir, self.width, seeds);
-            if path.exists() {
-                let file = LevelFile::open(&self.dir, self.width, seeds)?;
-                lower.push(Finished {
-                    values: file.read_all()?,
-                    bounded: file.read_bounds()?,
-                });
+            if level_path(&self.dir, self.width, seeds).exists() {
+                lower.push(self.read_level(seeds)?);
                 report(&Progress::Kept { seeds });
-                below += ranking.count(seeds);
                 continue;
             }
             let started = Instant::now();
+            let (below, spared) = held_below(&ranking, seeds, self.memory, available);
+            if spared {
+                lower[usize::from(seeds - 1)] = Finished::default();
+            }
+            // A level let go of for the level below this one is met again.
+            for (held, level) in (0..).zip(&mut lower) {
+                if level.values.is_empty() && !(spared && held + 1 == seeds) {
+                    *level = self.read_level(held)?;
+                }
+            }
             let level = Level {
                 ranking: &ranking,
                 seeds,
@@ -230,9 +231,36 @@ impl Builder {
                 elapsed: started.elapsed(),
             });
             lower.push(finished);
-            below += header.count;
         }
         Ok(())
+    }
+
+    /// The level of `seeds` seeds from its file, checked.
+    fn read_level(&self, seeds: u8) -> Result<Finished> {
+        let file = LevelFile::open(&self.dir, self.width, seeds)?;
+        Ok(Finished {
+            values: file.read_all()?,
+            bounded: file.read_bounds()?,
+        })
+    }
+}
+
+/// The boards of the levels held while a level of `seeds` seeds is built:
+/// every level below it, or, when the links it could keep are short of
+/// memory, every level but the one just below. None of the level's moves
+/// reaches that one: a move that captures nothing stays in the level, and a
+/// capture takes at least 2 seeds (the one that lands, and one facing it or
+/// more). It is let go of only when short, since it is read back from its
+/// file for the level above.
+fn held_below(ranking: &Ranking, seeds: u8, limit: u64, available: Option<u64>) -> (u64, bool) {
+    let count = ranking.count(seeds);
+    let all = (0..seeds)
+        .map(|seeds| ranking.count(seeds))
+        .fold(0, u64::saturating_add);
+    let short = level_memory(all, count, limit, available).1 < count.saturating_mul(KEPT_PER_BOARD);
+    match seeds.checked_sub(1).filter(|_| short) {
+        Some(below) => (all - ranking.count(below), true),
+        None => (all, false),
     }
 }
 
@@ -333,4 +361,33 @@ fn remove_temporaries(dir: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_level_short_of_memory_lets_go_of_the_level_just_below() {
+        let ranking = Ranking::new(6);
+        let all = |seeds: u8| (0..seeds).map(|seeds| ranking.count(seeds)).sum::<u64>();
+        // 72 MB: the slack, the lower levels and two bytes a board leave
+        // level 9 the links it could keep, level 10 not.
+        let limit = 72_000_000;
+        assert_eq!(held_below(&ranking, 9, limit, None), (all(9), false));
+        assert_eq!(
+            held_below(&ranking, 10, limit, None),
+            (all(10) - ranking.count(9), true)
+        );
+        assert_eq!(
+            held_below(&ranking, 12, limit, None),
+            (all(12) - ranking.count(11), true)
+        );
+        // Level 0 has no level below it.
+        assert_eq!(held_below(&ranking, 0, 0, None), (0, false));
+        assert_eq!(
+            held_below(&ranking, 12, MEMORY_LIMIT, None),
+            (all(12), false)
+        );
+    }
 }

@@ -57,11 +57,38 @@ impl Ranking {
     /// The number of `pits` (one per hole, South's row first) among the
     /// boards with as many seeds.
     pub fn rank(&self, pits: &[u8]) -> u64 {
+        let width = usize::from(self.width);
+        self.rank_rows(&pits[..width], &pits[width..2 * width])
+    }
+
+    /// The number of `position`'s board as the player to move sees it, as
+    /// if they were South: North to move turns the board round (their row
+    /// first). Sowing, captures and the end are the same either way, so
+    /// a table of boards South to move holds both.
+    pub fn rank_of(&self, position: &Position) -> u64 {
+        let side = position.to_move();
+        self.rank_rows(position.row(side), position.row(side.opponent()))
+    }
+
+    /// The number of the board whose rows are `first` (the mover's) and
+    /// `second`, read where they lie: a copy of the board into one array,
+    /// written a row at a time and read whole, would stall on every move
+    /// of a build.
+    fn rank_rows(&self, first: &[u8], second: &[u8]) -> u64 {
+        let width = first.len();
         let mut rank = 0;
         let mut place = 0;
-        for (bar, &seeds) in pits[..self.holes() - 1].iter().enumerate() {
+        let mut bar = |bar: usize, seeds: u8| {
             place += usize::from(seeds);
             rank += self.binomial[place + bar][bar + 1];
+        };
+        // Each hole but the last ends with a bar; a loop a row, each
+        // unrolled.
+        for (index, &seeds) in first.iter().enumerate() {
+            bar(index, seeds);
+        }
+        for (index, &seeds) in (width..).zip(&second[..width - 1]) {
+            bar(index, seeds);
         }
         rank
     }
@@ -102,18 +129,6 @@ impl Ranking {
         pits[hole - 1] = first + 1;
         true
     }
-}
-
-/// The holes of `position` seen by the player to move, as if they were
-/// South: North to move turns the board round (their row first). Sowing,
-/// captures and the end are the same on the turned board.
-pub fn normalised(position: &Position) -> [u8; MAX_HOLES] {
-    let mut pits = [0; MAX_HOLES];
-    let width = usize::from(position.width());
-    let side = position.to_move();
-    pits[..width].copy_from_slice(position.row(side));
-    pits[width..2 * width].copy_from_slice(position.row(side.opponent()));
-    pits
 }
 
 /// The position South to move on the board `pits` (South's row first).

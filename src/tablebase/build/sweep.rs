@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU64, Ordering};
 
 use crate::rules::{MAX_WIDTH, Position};
 use crate::tablebase::store::Bounded;
-use crate::tablebase::{Progress, Ranking, TableValue, normalised, position_of};
+use crate::tablebase::{Progress, Ranking, TableValue, position_of};
 
 /// Boards a thread takes at a time.
 const CHUNK: usize = 1 << 12;
@@ -93,6 +93,7 @@ impl Bounds {
 }
 
 /// A finished level: a byte a board, and the bounds of those not exact.
+#[derive(Default)]
 pub(super) struct Finished {
     /// Each board's byte, by rank.
     pub values: Vec<u8>,
@@ -240,7 +241,9 @@ impl Level<'_> {
                                 Chunk::Sown => {
                                     self.sow(start..end, &swept, &budget, chunk, &mut scratch)
                                 }
-                                Chunk::Kept(entries) => Level::sweep_kept(start, entries, &swept),
+                                Chunk::Kept(entries) => {
+                                    Level::sweep_kept(start, entries, &swept, &budget)
+                                }
                             };
                             open.fetch_add(done.open, Ordering::Relaxed);
                             if done.changed {
@@ -302,8 +305,6 @@ impl Level<'_> {
         if done.open == 0 {
             *chunk = Chunk::Kept(Vec::new());
         } else if keeping {
-            // Memory a kept chunk lets go of as it shrinks is not counted
-            // back: the allocator need not hand it back to the system.
             let bytes = words(scratch.len());
             if budget.fetch_sub(bytes, Ordering::Relaxed) >= bytes {
                 *chunk = Chunk::Kept(scratch.clone());
@@ -320,7 +321,7 @@ impl Level<'_> {
         let position = position_of(self.ranking.width(), pits);
         for index in (0..position.width()).filter(|&index| position.has_seeds(index)) {
             if let Ok(child) = position.child(index) {
-                let rank = self.ranking.rank(&normalised(&child.position)) as usize;
+                let rank = self.ranking.rank_of(&child.position) as usize;
                 batch.moves[batch.count] = (child.capture, rank);
                 batch.count += 1;
             }
@@ -398,8 +399,15 @@ impl Level<'_> {
     }
 
     /// Sweeps a kept chunk's boards from their entries, dropping the boards
-    /// that became exact and folding in the links to boards that did.
-    fn sweep_kept(start: usize, entries: &mut Vec<u32>, swept: &Swept) -> ChunkSweep {
+    /// that became exact and folding in the links to boards that did; the
+    /// memory the entries let go of goes back to the budget, for chunks
+    /// still sown to be kept.
+    fn sweep_kept(
+        start: usize,
+        entries: &mut Vec<u32>,
+        swept: &Swept,
+        budget: &AtomicI64,
+    ) -> ChunkSweep {
         let mut done = ChunkSweep::default();
         let (mut read, mut write) = (0, 0);
         while read < entries.len() {
@@ -437,8 +445,10 @@ impl Level<'_> {
             }
         }
         entries.truncate(write);
-        if entries.capacity() > 2 * entries.len() + 1024 {
+        let held = entries.capacity();
+        if held > entries.len() + entries.len() / 2 + 1024 {
             entries.shrink_to_fit();
+            budget.fetch_add(words(held - entries.capacity()), Ordering::Relaxed);
         }
         done
     }
