@@ -634,7 +634,7 @@ fn a_build_beyond_its_memory_limit_is_refused_with_the_figures_and_writes_nothin
             1,
             "",
             vec![
-                format!("building 21 levels of width 6 (225792840 boards) in {name}: about 237 s on 1 thread, 389 MiB of memory, 109 MiB on disk").as_str(),
+                format!("building 21 levels of width 6 (225792840 boards) in {name}: about 214 s on 1 thread, 389 MiB of memory, 109 MiB on disk").as_str(),
                 "endodoi: the build needs 389 MiB of memory at its peak, more than the 256 MiB it may take (--memory)"
             ]
         )

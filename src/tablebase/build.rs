@@ -17,8 +17,8 @@ use sweep::{Finished, Level};
 
 /// Seconds of a thread a board takes to build, all its sweeps together:
 /// measured on width 6 up to 24 seeds from nothing (release build, 2
-/// threads, 1,272 s of CPU for 1.25 billion boards), rounded up.
-const SECONDS_PER_BOARD: f64 = 1.05e-6;
+/// threads, 1,171 s of CPU for 1.25 billion boards), rounded up.
+const SECONDS_PER_BOARD: f64 = 0.95e-6;
 /// Memory beyond the tables themselves: the program, buffers.
 const SLACK: u64 = 64 << 20;
 /// The memory a build sets out to take at most unless told otherwise (3.5
