@@ -606,6 +606,37 @@ fn a_build_short_of_memory_writes_the_files_a_build_with_room_writes() {
 }
 
 #[test]
+fn a_level_let_go_of_and_damaged_meanwhile_is_named_when_read_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut builder = tables::builder(dir.path(), 6, 12);
+    // As above: level 10 lets go of level 9, and level 11 reads it back.
+    builder.memory = 72_000_000;
+    let estimate = builder.estimate().expect("an estimate");
+    let nine = level_path(dir.path(), 6, 9);
+    let refused = builder
+        .build(&estimate, |step| {
+            if matches!(step, Progress::Built { seeds: 10, .. }) {
+                // The last byte: the bounds of its boards not exact.
+                let len = std::fs::metadata(&nine).expect("level 9").len();
+                flip(&nine, usize::try_from(len).expect("small") - 1);
+            }
+        })
+        .expect_err("refused");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!(
+            "{}: corrupt table file: the bounds do not match their checksum",
+            nine.display()
+        )
+    );
+    // The levels built before are kept, and level 11 is not written.
+    for seeds in 0..=10 {
+        assert!(level_path(dir.path(), 6, seeds).exists(), "level {seeds}");
+    }
+    assert!(!level_path(dir.path(), 6, 11).exists());
+}
+
+#[test]
 fn a_build_that_memory_cannot_hold_is_refused_with_the_figures() {
     let dir = tempfile::tempdir().expect("a folder");
     let refused = try_build(dir.path(), 10, 40).expect_err("refused");
