@@ -304,14 +304,18 @@ impl Position {
     )]
     #[inline(always)]
     fn sow_in_place(&mut self, start: usize, laps: &mut impl LapSink) -> Result<Effect, Endless> {
+        // Read before any field is written: read after, the width comes
+        // with its neighbour the player to move, just written, and the
+        // load waits for the store.
+        let width = self.width;
         let holes = self.holes();
         let end = sow::sow(&mut self.pits, holes, start, self.variant, laps)?;
         let last = usize::from(end.last);
         let opposite = holes - 1 - last;
         let mover = self.to_move;
         let own = match mover {
-            Side::South => last < usize::from(self.width),
-            Side::North => last >= usize::from(self.width),
+            Side::South => last < usize::from(width),
+            Side::North => last >= usize::from(width),
         };
         // Whether a capture happens is too random to guess: both holes are
         // written either way.
@@ -323,7 +327,7 @@ impl Position {
         self.captured[mover] += u16::from(capture);
         self.to_move = mover.opponent();
         Ok(Effect {
-            last: Hole::from_slot(end.last, self.width),
+            last: Hole::from_slot(end.last, width),
             capture,
             sown: end.sown,
         })
