@@ -78,17 +78,18 @@ impl Ranking {
         let width = first.len();
         let mut rank = 0;
         let mut place = 0;
-        let mut bar = |bar: usize, seeds: u8| {
+        // Hole `bar` ends with a bar after its seeds.
+        let mut close = |bar: usize, seeds: u8| {
             place += usize::from(seeds);
             rank += self.binomial[place + bar][bar + 1];
         };
         // Each hole but the last ends with a bar; a loop a row, each
         // unrolled.
-        for (index, &seeds) in first.iter().enumerate() {
-            bar(index, seeds);
+        for (bar, &seeds) in first.iter().enumerate() {
+            close(bar, seeds);
         }
-        for (index, &seeds) in (width..).zip(&second[..width - 1]) {
-            bar(index, seeds);
+        for (bar, &seeds) in (width..).zip(&second[..width - 1]) {
+            close(bar, seeds);
         }
         rank
     }
