@@ -63,6 +63,14 @@ pub enum TableError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The tables' folder is there but is not a folder.
+    #[error("{}: {kind} is not a folder for the tables", path.display())]
+    NotFolder {
+        /// The path given for the folder.
+        path: PathBuf,
+        /// What is there instead (`a regular file`, `a FIFO`, …).
+        kind: &'static str,
+    },
     /// The system refused to read or write it.
     #[error("{}: {source}", path.display())]
     Io {
@@ -71,6 +79,22 @@ pub enum TableError {
         /// What the system said.
         source: std::io::Error,
     },
+}
+
+/// Refuses `dir` as the tables' folder, named, when something other than a
+/// folder is there (a file, a device, a FIFO): read as a folder it would
+/// only seem to hold no level. A folder not there yet is no error here.
+///
+/// # Errors
+/// [`TableError::NotFolder`].
+pub fn check_folder(dir: &Path) -> Result<(), TableError> {
+    match std::fs::metadata(dir) {
+        Ok(metadata) if !metadata.is_dir() => Err(TableError::NotFolder {
+            path: dir.to_path_buf(),
+            kind: crate::file::kind_of(&metadata.file_type()),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// A board's value in the tables.
@@ -184,6 +208,9 @@ impl Tablebase {
     /// others that are there (a partial build).
     pub fn open_checked(dir: &Path, width: u8) -> (Tablebase, Option<TableError>) {
         let mut tables = Tablebase::open(dir, width);
+        if let Err(problem) = check_folder(dir) {
+            return (tables, Some(problem));
+        }
         let mut problem = None;
         for (seeds, level) in tables.levels.iter().enumerate() {
             match LevelFile::open(dir, width, seeds as u8) {

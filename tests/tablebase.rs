@@ -483,6 +483,20 @@ fn a_file_in_place_of_the_tables_folder_is_refused_and_left_as_it_was() {
         )
     );
     assert_eq!(std::fs::read(&path).expect("kept"), b"my notes");
+    // The command says so before any estimate, and so does a probe, where
+    // the folder would otherwise only seem to hold no level.
+    let message = format!(
+        "endodoi: {}: a regular file is not a folder for the tables\n",
+        path.display()
+    );
+    let text = path.to_str().expect("a UTF-8 path");
+    let built = run(&["tablebase", "build", "--dir", text, "--max-seeds", "3"]);
+    assert_eq!(built, (1, String::new(), message.clone()));
+    assert_eq!(
+        probe(&path, "1 0 0 0 0 0 / 0 0 0 0 0 0", "south", false),
+        (1, String::new(), message)
+    );
+    assert_eq!(std::fs::read(&path).expect("kept"), b"my notes");
 }
 
 #[test]

@@ -10,7 +10,7 @@ use anyhow::{Context as _, Result, bail};
 use super::Console;
 use crate::cli::{TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs};
 use crate::rules::{Position, Side};
-use crate::tablebase::{Builder, Progress, Tablebase, bytes};
+use crate::tablebase::{Builder, Progress, Tablebase, bytes, check_folder};
 
 /// Runs `endodoi tablebase …`: the build's estimate and progress go to
 /// `console.err`, a probe's answer to `console.out`.
@@ -123,7 +123,9 @@ fn parse_pits(text: &str, width: u8, to_move: Side) -> Result<Position> {
 fn probe(args: &TablebaseProbeArgs, out: &mut impl Write) -> Result<()> {
     let width = args.tables.width;
     let position = parse_pits(&args.pits, width, args.to_move.into())?;
-    let tables = Tablebase::open(&folder(&args.tables)?, width);
+    let dir = folder(&args.tables)?;
+    check_folder(&dir)?;
+    let tables = Tablebase::open(&dir, width);
     let value = tables.probe_checked(&position)?;
     let moves = tables.moves(&position)?;
     let best: Vec<String> = moves

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result, bail};
 
 use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
-use super::{MAX_TABLE_SEEDS, Ranking};
+use super::{MAX_TABLE_SEEDS, Ranking, check_folder};
 use sweep::{Finished, Level};
 
 /// Seconds of a thread a board takes to build, all its sweeps together:
@@ -120,6 +120,7 @@ impl Builder {
                 self.max_seeds
             );
         }
+        check_folder(&self.dir)?;
         let ranking = Ranking::new(self.width);
         let mut levels = Vec::new();
         for seeds in 0..=self.max_seeds {
@@ -173,15 +174,7 @@ impl Builder {
     /// holds the folder, a level file there is corrupt (named), or a file
     /// cannot be written.
     pub fn build(&self, estimate: &Estimate, mut report: impl FnMut(&Progress)) -> Result<()> {
-        if let Ok(metadata) = fs::metadata(&self.dir)
-            && !metadata.is_dir()
-        {
-            bail!(
-                "{}: {} is not a folder for the tables",
-                self.dir.display(),
-                crate::file::kind_of(&metadata.file_type())
-            );
-        }
+        check_folder(&self.dir)?;
         check_memory(estimate, self.memory)?;
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("cannot make {}", self.dir.display()))?;
