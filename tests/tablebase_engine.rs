@@ -478,37 +478,45 @@ fn solve_prints_a_line_a_first_move_and_the_start_or_one_json_document() {
     }
 }
 
-#[test]
-fn a_file_named_as_the_tables_folder_is_named_as_such_and_search_goes_on() {
-    let dir = tempfile::tempdir().expect("a folder");
-    let file = dir.path().join("tables");
-    fs::write(&file, b"my notes").expect("written");
-    let record = dir.path().join("game.ogn");
+/// What `analyze` of a short game in `dir` says on standard error with
+/// `--tables tables`, which cannot be used: it succeeds all the same, with
+/// the analysis `--no-tables` gives.
+fn analyze_with_unusable_tables(dir: &Path, tables: &Path) -> String {
+    let record = dir.join("game.ogn");
     fs::write(
         &record,
         "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\n1. A a\n",
     )
     .expect("written");
     let record_text = record.to_str().expect("a text path");
+    let tables = tables.to_str().expect("a text path");
     let output = endodoi(&[
         "analyze",
         record_text,
         "--tables",
-        file.to_str().expect("a text path"),
+        tables,
         "--nodes",
         "2000",
     ]);
     assert!(output.status.success(), "{output:?}");
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        output.stdout,
+        endodoi(&["analyze", record_text, "--no-tables", "--nodes", "2000"]).stdout
+    );
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_file_named_as_the_tables_folder_is_named_as_such_and_search_goes_on() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("tables");
+    fs::write(&file, b"my notes").expect("written");
+    assert_eq!(
+        analyze_with_unusable_tables(dir.path(), &file),
         format!(
             "tables: {}: a regular file is not a folder for the tables; the engine plays by search alone\n",
             file.display()
         )
-    );
-    assert_eq!(
-        output.stdout,
-        endodoi(&["analyze", record_text, "--no-tables", "--nodes", "2000"]).stdout
     );
     assert_eq!(fs::read(&file).expect("kept"), b"my notes");
 }
@@ -517,32 +525,12 @@ fn a_file_named_as_the_tables_folder_is_named_as_such_and_search_goes_on() {
 fn a_tables_folder_named_on_the_command_line_without_tables_is_named_and_search_goes_on() {
     let dir = tempfile::tempdir().expect("a folder");
     let empty = dir.path().join("no-tables-here");
-    let record = dir.path().join("game.ogn");
-    fs::write(
-        &record,
-        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\n1. A a\n",
-    )
-    .expect("written");
-    let record_text = record.to_str().expect("a text path");
-    let output = endodoi(&[
-        "analyze",
-        record_text,
-        "--tables",
-        empty.to_str().expect("a text path"),
-        "--nodes",
-        "2000",
-    ]);
-    assert!(output.status.success(), "{output:?}");
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        analyze_with_unusable_tables(dir.path(), &empty),
         format!(
             "tables: {}: no such table file (build it with `endodoi tablebase build`); the engine plays by search alone\n",
             level_path(&empty, 6, 0).display()
         )
-    );
-    assert_eq!(
-        output.stdout,
-        endodoi(&["analyze", record_text, "--no-tables", "--nodes", "2000"]).stdout
     );
     assert!(
         !empty.exists(),
