@@ -71,29 +71,38 @@ pub enum TableError {
         /// What is there instead (`a regular file`, `a FIFO`, …).
         kind: &'static str,
     },
-    /// The system refused to read or write it.
-    #[error("{}: {source}", path.display())]
+    /// The system refused to read or write it. What the system said is
+    /// part of this message, not a cause below it: an error chain printed
+    /// whole says it once.
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
 /// Refuses `dir` as the tables' folder, named, when something other than a
-/// folder is there (a file, a device, a FIFO): read as a folder it would
-/// only seem to hold no level. A folder not there yet is no error here.
+/// folder is there (a file, a device, a FIFO), or a folder this user may not
+/// look into: either would only seem to hold no level. A folder not there
+/// yet is no error here.
 ///
 /// # Errors
-/// [`TableError::NotFolder`].
+/// [`TableError::NotFolder`], or [`TableError::Io`] with the system's reason.
 pub fn check_folder(dir: &Path) -> Result<(), TableError> {
     match std::fs::metadata(dir) {
         Ok(metadata) if !metadata.is_dir() => Err(TableError::NotFolder {
             path: dir.to_path_buf(),
             kind: crate::file::kind_of(&metadata.file_type()),
         }),
-        _ => Ok(()),
+        Ok(_) => {
+            rustix::fs::access(dir, rustix::fs::Access::EXEC_OK).map_err(|error| TableError::Io {
+                path: dir.to_path_buf(),
+                error: error.into(),
+            })
+        }
+        Err(_) => Ok(()),
     }
 }
 

@@ -500,6 +500,76 @@ fn a_file_in_place_of_the_tables_folder_is_refused_and_left_as_it_was() {
 }
 
 #[test]
+fn tables_this_user_may_not_read_are_named_with_the_systems_reason_once() {
+    use std::os::unix::fs::PermissionsExt as _;
+    // The superuser reads through permission bits: probe as nobody, if that
+    // can be done.
+    let root = rustix::process::geteuid().is_root();
+    if root
+        && std::process::Command::new("setpriv")
+            .arg("--version")
+            .output()
+            .is_err()
+    {
+        eprintln!("SKIPPED: running as root without setpriv, so every file can be read");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    // Nobody must reach the tables' folder itself.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let tables = dir.path().join("tables");
+    build(&tables, 6, 3);
+    let probe_as_user = |pits: &str| {
+        let mut command = std::process::Command::new(if root {
+            "setpriv"
+        } else {
+            env!("CARGO_BIN_EXE_endodoi")
+        });
+        if root {
+            command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+            command.arg(env!("CARGO_BIN_EXE_endodoi"));
+        }
+        let output = command
+            .args(["tablebase", "probe", "--width", "6", "--to-move", "south"])
+            .arg("--dir")
+            .arg(&tables)
+            .args(["--pits", pits])
+            .output()
+            .expect("endodoi runs");
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).expect("UTF-8"),
+            String::from_utf8(output.stderr).expect("UTF-8"),
+        )
+    };
+    let pits = "1 0 0 0 0 0 / 0 0 0 0 0 1";
+    let denied = |path: &Path| {
+        (
+            Some(1),
+            String::new(),
+            format!(
+                "endodoi: {}: Permission denied (os error 13)\n",
+                path.display()
+            ),
+        )
+    };
+    // A folder that may not be looked into is named, not taken for one
+    // holding no level.
+    std::fs::set_permissions(&tables, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    assert_eq!(probe_as_user(pits), denied(&tables));
+    // A level that may not be read is named, the reason said once.
+    std::fs::set_permissions(&tables, std::fs::Permissions::from_mode(0o711)).expect("chmod");
+    let level = level_path(&tables, 6, 2);
+    std::fs::set_permissions(&level, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    assert_eq!(probe_as_user(pits), denied(&level));
+    // Given back the right to read it, the same user has the value.
+    std::fs::set_permissions(&level, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let (status, out, err) = probe_as_user(pits);
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    assert!(out.starts_with("South to move gains +2 seeds"), "{out}");
+}
+
+#[test]
 fn a_fifo_in_place_of_a_level_is_refused_without_waiting_for_a_writer() {
     let dir = tempfile::tempdir().expect("a folder");
     build(dir.path(), 6, 4);

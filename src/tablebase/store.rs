@@ -144,9 +144,9 @@ pub fn write_level(
     bounded: &[Bounded],
 ) -> Result<(), TableError> {
     let path = level_path(dir, header.width, header.seeds);
-    let io = |source| TableError::Io {
+    let io = |error| TableError::Io {
         path: path.clone(),
-        source,
+        error,
     };
     let model = Model::count(data, BLOCK);
     let mut coded = Vec::with_capacity(data.len() / 2);
@@ -255,15 +255,15 @@ impl LevelFile {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 return Err(TableError::Missing(path));
             }
-            Err(source) => return Err(TableError::Io { path, source }),
+            Err(error) => return Err(TableError::Io { path, error }),
         };
         let corrupt = |reason: String| TableError::Corrupt {
             path: path.clone(),
             reason,
         };
-        let io = |source| TableError::Io {
+        let io = |error| TableError::Io {
             path: path.clone(),
-            source,
+            error,
         };
         let metadata = file.metadata().map_err(io)?;
         if !metadata.is_file() {
@@ -341,9 +341,9 @@ impl LevelFile {
     fn read_at(&self, bytes: &mut [u8], offset: u64) -> Result<(), TableError> {
         self.file
             .read_exact_at(bytes, offset)
-            .map_err(|source| TableError::Io {
+            .map_err(|error| TableError::Io {
                 path: self.path.clone(),
-                source,
+                error,
             })
     }
 
