@@ -162,6 +162,19 @@ pub enum ProbeError {
         /// Width of the tables.
         width: u8,
     },
+    /// More seeds on the board than the levels in the folder go up to.
+    #[error(
+        "{seeds} seeds on the board: the tables in {} hold at most {top} (`endodoi tablebase build --max-seeds {seeds}` builds the levels up to it)",
+        dir.display()
+    )]
+    Above {
+        /// Seeds on the board.
+        seeds: u8,
+        /// The most seeds a board of the levels present holds.
+        top: u8,
+        /// The tables' folder.
+        dir: PathBuf,
+    },
     /// Another width, or Cross-Endodoi.
     #[error("the tables are for classic En Dodoi {width} holes wide")]
     Board {
@@ -337,7 +350,19 @@ impl Tablebase {
             return Err(ProbeError::Beyond { seeds, width });
         };
         let Some(level) = self.levels.get(usize::from(seeds)) else {
-            return Err(TableError::Missing(level_path(&self.dir, width, seeds)).into());
+            // The first level not there is named when levels above it are
+            // (a hole in the tables), or when there is none at all.
+            let missing = self.levels.len() as u8;
+            let hole =
+                (missing + 1..=seeds).any(|above| level_path(&self.dir, width, above).exists());
+            return Err(match self.max_seeds() {
+                Some(top) if !hole => ProbeError::Above {
+                    seeds,
+                    top,
+                    dir: self.dir.clone(),
+                },
+                _ => TableError::Missing(level_path(&self.dir, width, missing)).into(),
+            });
         };
         let file = if let Some(file) = level.get() {
             file

@@ -390,7 +390,7 @@ fn probe_refuses_a_bad_position_naming_what_is_wrong() {
         (
             "0 0 0 0 1 0 / 1 0 1 0 0 0",
             format!(
-                "{name}/w6-03.tb: no such table file (build it with `endodoi tablebase build`)"
+                "3 seeds on the board: the tables in {name} hold at most 2 (`endodoi tablebase build --max-seeds 3` builds the levels up to it)"
             ),
         ),
         (
@@ -405,6 +405,18 @@ fn probe_refuses_a_bad_position_naming_what_is_wrong() {
             "{pits}"
         );
     }
+    // With a hole in the tables, the level missing below is what is named.
+    std::fs::remove_file(level_path(dir.path(), 6, 1)).expect("a level removed");
+    assert_eq!(
+        probe(dir.path(), "0 0 0 0 1 0 / 1 0 0 0 0 0", "south", false),
+        (
+            1,
+            String::new(),
+            format!(
+                "endodoi: {name}/w6-01.tb: no such table file (build it with `endodoi tablebase build`)\n"
+            )
+        )
+    );
 }
 
 /// Changes the byte at `at` of `path`.
