@@ -226,11 +226,13 @@ impl Tablebase {
     /// The tables of width `width` in `dir` for the engine: every level from
     /// 0 opened now (its header and block checksums checked), up to the
     /// first that is missing or unusable. The problem is given with them:
-    /// a level that is there but cannot be used, or a missing level below
-    /// others that are there (a partial build).
+    /// a `dir` that is not a folder or may not be looked into (then no
+    /// level), a level that is there but cannot be used, or a missing level
+    /// below others that are there (a partial build).
     pub fn open_checked(dir: &Path, width: u8) -> (Tablebase, Option<TableError>) {
         let mut tables = Tablebase::open(dir, width);
         if let Err(problem) = check_folder(dir) {
+            tables.levels.clear();
             return (tables, Some(problem));
         }
         let mut problem = None;
