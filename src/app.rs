@@ -47,7 +47,7 @@ pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
-pub use remote::{Connection, Network, Remote, Role, Said};
+pub use remote::{Connection, Copies, Network, Remote, Role, SEAT_TAG, Said};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
@@ -482,6 +482,9 @@ impl App {
     /// Writes the players and match state into the record's tags.
     fn write_tags(&mut self) {
         self.players.write_tags(&mut self.record);
+        if let Some(seat) = self.network.as_ref().and_then(|network| network.seat.as_deref()) {
+            self.record.set_tag(remote::SEAT_TAG, seat);
+        }
     }
 
     /// Keeps the mover's selection on a legal hole when it has one.

@@ -15,7 +15,7 @@ mod net;
 mod tablebase;
 
 pub use arena::{ArenaArgs, PairingArg};
-pub use net::{DEFAULT_LISTEN, HostArgs, JoinArgs};
+pub use net::{DEFAULT_PORT, HostArgs, JoinArgs};
 pub use tablebase::{
     EngineTablesArgs, SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
 };
@@ -56,10 +56,11 @@ pub enum Command {
     Stats(StatsArgs),
     /// Learn to play: a guided lesson, a rule a step, then a first game against the computer.
     Learn(LearnArgs),
-    /// Host a game for a player in another terminal (another machine): shows the address and
-    /// the join code to give them, and waits.
+    /// Host a game for a player in another terminal (another machine, anywhere): shows the
+    /// code to give them, and waits.
     Host(HostArgs),
-    /// Join a game hosted in another terminal: `endodoi join ADDR:PORT --code CODE`.
+    /// Join a game hosted in another terminal: `endodoi join CODE` (or, in the direct mode,
+    /// `endodoi join ADDR:PORT --code CODE`).
     Join(JoinArgs),
     /// Perfect endgames: build the tables of every board with few seeds, or look one up.
     #[command(subcommand)]

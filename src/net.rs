@@ -1,40 +1,50 @@
-//! Play across two terminals: a host listens and keeps the game, a joiner
-//! connects with the join code, and each plays their own row.
+//! Play across two terminals: a host keeps the game, a joiner comes with
+//! the join code, and each plays their own row.
 //!
-//! The wire format ([`wire`], `docs/network-protocol.md`) is text, one
-//! message a line, versioned, each line read with a bound on its length.
-//! Plain `std::net` and a thread a connection: the host's door ([`Host`])
-//! lets one player in and turns everyone else away (a wrong code is
-//! answered slower each time); a connection's thread ([`Event`]s) hands
-//! moves to the event loop, pings a quiet line and drops a peer that sends
-//! garbage or nothing. [`Link`] hands that news to the app, which checks
-//! every move with the rules (see [`crate::app::Remote`]), and sends the
-//! app's moves and requests.
+//! Two ways to meet: through a magic-wormhole mailbox ([`wormhole`]: both
+//! ends connect outward, so home routers are no obstacle), or directly over
+//! TCP on a network with no internet (the host listens: [`Host`]). Either
+//! way the two ends agree a key on the code with a PAKE ([`secure`]), so
+//! that the code never travels and a wrong guess teaches nothing, every
+//! message is sealed, and after the first meeting the seat belongs to its
+//! player: coming back takes the seat's secret ([`seats`]), not the code.
+//! The messages ([`wire`], `docs/network-protocol.md`) are text, one a
+//! line, versioned, each read with a bound on its length. A connection's
+//! thread ([`Event`]s) hands moves to the event loop, pings a quiet line
+//! and drops a peer that sends garbage or nothing. [`Link`] hands that news
+//! to the app, which checks every move with the rules (see
+//! [`crate::app::Remote`]), and sends the app's moves and requests.
 //!
 //! ```
-//! use endodoi::net::{Host, Limits, Link};
+//! use endodoi::net::{Admission, Host, Limits, Link, Pass};
 //! use std::time::Duration;
 //!
 //! let limits = Limits { penalty: Duration::ZERO, ..Limits::default() };
-//! let (host, events) = Host::listen("127.0.0.1:0", "k4p9", "Naserian", limits)?;
-//! let port = host.address().port();
-//! let link = Link::host(host, events);
-//! let refused = Link::join(&format!("127.0.0.1:{port}"), "nope", None, limits);
+//! let admission = Admission { code: Some("k4p9xm".into()), seat: None };
+//! let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", limits)?;
+//! let address = host.address().to_string();
+//! let link = Link::host(host, events, None);
+//! let refused = Link::join(&address, &Pass::Code("k4p9xn".into()), None, None, limits);
 //! assert_eq!(
 //!     refused.unwrap_err().to_string(),
-//!     format!("the host at 127.0.0.1:{port} refused: wrong code")
+//!     format!("the host at {address} did not take the code: a wrong code, or another player has taken the seat")
 //! );
 //! # drop(link);
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod direct;
 mod host;
 mod join;
 mod link;
 mod peer;
+pub mod seats;
+pub mod secure;
 pub mod wire;
+pub mod wormhole;
 
-pub use host::{Host, random_code, valid_code};
-pub use join::{JoinError, Joined};
-pub use link::Link;
+pub use host::{Admission, Host, MAX_HANDSHAKES};
+pub use join::{JoinError, Joined, Pass};
+pub use link::{Link, Way};
 pub use peer::{Event, Limits, Peer};
+pub use secure::{Seat, check_code, random_code};

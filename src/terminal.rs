@@ -98,6 +98,11 @@ pub fn run_linked(session: Session, mut link: Option<Link>) -> Result<Ending> {
     let mut terminal = ratatui::try_init().context("cannot take over the terminal")?;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A wormhole's thread that panics (the crate does on some messages
+        // it does not know) ends that connection only: the game goes on.
+        if std::thread::current().name() == Some(crate::net::wormhole::THREAD) {
+            return;
+        }
         let _ = execute!(stdout(), DisableMouseCapture);
         ratatui::restore();
         previous(info);
@@ -206,7 +211,7 @@ impl Workers {
             match effect {
                 Effect::Send(_) | Effect::Hangup(_) => {
                     if let Some(link) = link {
-                        link.carry_out(&effect);
+                        link.carry_out(&effect, app);
                     }
                 }
                 Effect::Think(request) => {

@@ -27,6 +27,9 @@ use super::{Action, App, Confirm, Effect, Keymap, Mode, Tone};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
+/// The tag that names a game's seat in its record.
+pub const SEAT_TAG: &str = "Seat";
+
 /// What one player tells the other across the network.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Said {
@@ -63,24 +66,30 @@ pub enum Remote {
     Lost(String),
     /// The joiner stopped trying to connect again: the host said no.
     GaveUp(String),
+    /// The host has a new invitation for the other player (`endodoi join
+    /// CODE`): a wrong code spent the last.
+    Invite(String),
 }
 
 /// Which end of the connection this program is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Role {
-    /// It listens at `address` for a player with `code`; it keeps the game.
+    /// It keeps the game, and waits for the player who types `invite`.
     Host {
-        /// Where it listens, as the joiner types it.
-        address: String,
-        /// The join code.
-        code: String,
+        /// The command the other player types: `endodoi join CODE`, or
+        /// `endodoi join ADDR:PORT --code CODE` in the direct mode.
+        invite: String,
+        /// The options after `endodoi host --resume [ID]` that host this
+        /// game again (the address listened at, the mailbox), each with a
+        /// space before it.
+        options: String,
     },
-    /// It joined the host at `address` with `code`.
+    /// It joined the host at `place` with `command`.
     Guest {
-        /// The host's address.
-        address: String,
-        /// The join code.
-        code: String,
+        /// Where the host is, in words: its address, or the mailbox.
+        place: String,
+        /// The command that joined, which also joins again.
+        command: String,
     },
 }
 
@@ -108,6 +117,9 @@ pub struct Network {
     /// The moves kept by the take-back this player asked for, while the
     /// other has not answered.
     asked: Option<usize>,
+    /// The public name of the seat, once a player has taken it: the
+    /// `Seat` tag of the game's record.
+    pub(super) seat: Option<String>,
 }
 
 impl Network {
@@ -122,6 +134,55 @@ impl Network {
             role,
             connection,
             asked: None,
+            seat: None,
+        }
+    }
+}
+
+/// How two copies of a game stand to each other, when a player takes their
+/// seat again: a copy is only ever replaced by one that goes on from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Copies {
+    /// The same moves.
+    Same,
+    /// Theirs goes on from ours: it is taken.
+    TheirsGoesOn,
+    /// Ours goes on from theirs (`theirs` moves, `ours` moves): ours is
+    /// kept, and they take it.
+    OursGoesOn {
+        /// The moves of their copy.
+        theirs: usize,
+        /// The moves of ours.
+        ours: usize,
+    },
+    /// Neither goes on from the other: another game, or a game that went
+    /// two ways.
+    Apart {
+        /// The moves of their copy.
+        theirs: usize,
+        /// The moves of ours.
+        ours: usize,
+    },
+}
+
+impl Copies {
+    /// How `theirs` stands to `ours`.
+    pub fn of(ours: &Record, theirs: &Record) -> Copies {
+        let (ours, theirs) = (&ours.game, &theirs.game);
+        let shorter = ours.ply().min(theirs.ply());
+        let same_start = ours.config() == theirs.config()
+            && ours.history()[..shorter] == theirs.history()[..shorter];
+        match (same_start, theirs.ply().cmp(&ours.ply())) {
+            (false, _) => Copies::Apart {
+                theirs: theirs.ply(),
+                ours: ours.ply(),
+            },
+            (true, std::cmp::Ordering::Equal) => Copies::Same,
+            (true, std::cmp::Ordering::Greater) => Copies::TheirsGoesOn,
+            (true, std::cmp::Ordering::Less) => Copies::OursGoesOn {
+                theirs: theirs.ply(),
+                ours: ours.ply(),
+            },
         }
     }
 }
@@ -146,6 +207,16 @@ impl App {
         self.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
+            self.effects.push(Effect::Autosave);
+        }
+    }
+
+    /// The seat a player took, by its public name: from now on the record
+    /// names it (its `Seat` tag), and the game is kept.
+    pub fn set_seat(&mut self, id: &str) {
+        if let Some(network) = &mut self.network {
+            network.seat = Some(id.to_owned());
+            self.write_tags();
             self.effects.push(Effect::Autosave);
         }
     }
@@ -182,11 +253,14 @@ impl App {
         let network = self.network()?;
         let other = self.remote_name();
         Some(match (&network.connection, &network.role) {
-            (Connection::Waiting, Role::Host { address, code }) => {
-                format!("Waiting for the other player: endodoi join {address} --code {code}")
+            (Connection::Waiting, Role::Host { invite, .. }) if network.seat.is_some() => {
+                format!("Waiting for {other} to take their seat again: {invite}")
             }
-            (Connection::Waiting, Role::Guest { address, .. }) => {
-                format!("Connecting to {address}…")
+            (Connection::Waiting, Role::Host { invite, .. }) => {
+                format!("Waiting for the other player: {invite}")
+            }
+            (Connection::Waiting, Role::Guest { place, .. }) => {
+                format!("Connecting to {place}…")
             }
             (Connection::Connected, _) if self.remote_to_move() => {
                 format!("Connected to {other} · {other} is thinking")
@@ -195,11 +269,11 @@ impl App {
                 format!("Connected to {other} · the game is over")
             }
             (Connection::Connected, _) => format!("Connected to {other} · your move"),
-            (Connection::Lost(why), Role::Host { address, code }) => format!(
-                "Connection lost ({why}) · waiting for {other}: endodoi join {address} --code {code}"
-            ),
-            (Connection::Lost(why), Role::Guest { address, .. }) => {
-                format!("Connection lost ({why}) · reconnecting to {address}…")
+            (Connection::Lost(why), Role::Host { invite, .. }) => {
+                format!("Connection lost ({why}) · waiting for {other}: {invite}")
+            }
+            (Connection::Lost(why), Role::Guest { place, .. }) => {
+                format!("Connection lost ({why}) · reconnecting to {place}…")
             }
             (Connection::Closed(why), _) => {
                 format!("Connection closed: {why} · the game is kept; `endodoi join` again")
@@ -209,16 +283,14 @@ impl App {
 
     /// The command that continues this game once the program has ended
     /// (the saved game `id`, if known): `endodoi --resume`, across the
-    /// network `endodoi host --resume` with the same address and code, or
-    /// the same `endodoi join` command.
+    /// network `endodoi host --resume` with the same options, or the same
+    /// `endodoi join` command.
     pub fn resume_command(&self, id: Option<&str>) -> String {
         let id = id.map_or_else(String::new, |id| format!(" {id}"));
         match self.network().map(|network| &network.role) {
             None => format!("endodoi --resume{id}"),
-            Some(Role::Host { address, code }) => {
-                format!("endodoi host --resume{id} --listen {address} --code {code}")
-            }
-            Some(Role::Guest { address, code }) => format!("endodoi join {address} --code {code}"),
+            Some(Role::Host { options, .. }) => format!("endodoi host --resume{id}{options}"),
+            Some(Role::Guest { command, .. }) => command.clone(),
         }
     }
 
@@ -244,6 +316,16 @@ impl App {
             Remote::Said(said) => self.heard(said),
             Remote::TurnedAway(why) => self.notify(Tone::Error, why),
             Remote::Lost(why) => self.disconnected(why),
+            Remote::Invite(invite) => {
+                if let Some(Network {
+                    role: Role::Host { invite: old, .. },
+                    ..
+                }) = self.network.as_deref_mut()
+                {
+                    old.clone_from(&invite);
+                }
+                self.notify(Tone::Info, format!("The other player now joins with: {invite}"));
+            }
             Remote::GaveUp(why) => {
                 self.notify(Tone::Error, format!("{why}; not trying again"));
                 self.set_connection(Connection::Closed(why));
@@ -371,22 +453,36 @@ impl App {
         }
     }
 
-    /// The host's game when the connection is made again: taken when one
-    /// of the two games goes on from the other (the host keeps the game),
-    /// or it is the next game after ours (which keeps its own file);
-    /// another game is refused and this one kept.
+    /// The other side's copy of the game when a player takes their seat
+    /// again: taken if it goes on from ours, else ours is kept (the other
+    /// side takes it, by the same rule); a copy that is another game is
+    /// refused. The next game, begun as the line dropped, keeps its own file.
     fn resync(&mut self, record: Record) {
-        let ours = self.game();
-        let theirs = &record.game;
-        let shorter = ours.ply().min(theirs.ply());
-        let same = ours.config() == theirs.config()
-            && ours.history()[..shorter] == theirs.history()[..shorter];
-        if !same {
-            self.refuse("the host's game is another game".to_owned());
-            return;
+        let other = self.remote_name();
+        match Copies::of(self.record(), &record) {
+            Copies::Apart { theirs, ours } => {
+                self.refuse(format!(
+                    "{other}'s copy of the game ({}) is another game than ours ({})",
+                    super::counted(theirs, "move"),
+                    super::counted(ours, "move")
+                ));
+                return;
+            }
+            Copies::OursGoesOn { theirs, ours } => {
+                self.notify(
+                    Tone::Info,
+                    format!(
+                        "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
+                        super::counted(theirs, "move"),
+                        super::counted(ours, "move")
+                    ),
+                );
+                self.set_connection(Connection::Connected);
+                return;
+            }
+            Copies::Same | Copies::TheirsGoesOn => {}
         }
-        // The next game began as the line dropped: ours, over, keeps its file.
-        if ours.outcome().is_some() && theirs.outcome().is_none() {
+        if self.game().outcome().is_some() && record.game.outcome().is_none() {
             self.serial += 1;
         }
         let mut players = super::Match::from_record(&record);
@@ -394,6 +490,7 @@ impl App {
         players.computers = BySide::default();
         self.players = players;
         self.record = record;
+        self.write_tags();
         self.mode = Mode::Play;
         self.after_change();
         self.set_connection(Connection::Connected);

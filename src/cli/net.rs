@@ -6,19 +6,24 @@ use clap::Args;
 
 use super::{BoardArgs, DrawArgs, PlayArgs};
 
-/// Where a host listens unless told: every network of this machine.
-pub const DEFAULT_LISTEN: &str = "0.0.0.0:7557";
+/// The port a host of the direct mode listens at, as the help suggests.
+pub const DEFAULT_PORT: u16 = 7557;
 
 /// Options of `endodoi host`.
 #[derive(Debug, Args)]
 pub struct HostArgs {
-    /// Where to listen: ADDRESS:PORT (0.0.0.0: every network of this machine; port 0: any free one).
-    #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN)]
-    pub listen: String,
-    /// The join code the other player must give: 1 to 32 letters, digits or dashes
-    /// (default: six made up at random).
-    #[arg(long, value_parser = code)]
+    /// Play on a network with no internet: listen at ADDRESS:PORT (0.0.0.0:7557: every network of
+    /// this machine; port 0: any free one) instead of meeting through a mailbox.
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "mailbox")]
+    pub listen: Option<String>,
+    /// With --listen, the join code the other player must give: letters, digits or dashes, as
+    /// hard to guess as the six letters made up by default.
+    #[arg(long, value_parser = code, requires = "listen")]
     pub code: Option<String>,
+    /// The magic-wormhole mailbox server to meet through (default: the settings file's
+    /// `network.mailbox`, else the public one).
+    #[arg(long, value_name = "URL")]
+    pub mailbox: Option<String>,
     /// Your name (you play South in the first game).
     #[arg(long)]
     pub name: Option<String>,
@@ -59,12 +64,17 @@ impl HostArgs {
 /// Options of `endodoi join`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
-    /// The host's ADDRESS:PORT, as the host's screen shows it.
-    #[arg(value_name = "ADDR:PORT")]
-    pub address: String,
-    /// The join code the host's screen shows.
+    /// The code the host's screen shows (`7-crossover-clockwork`), or in the direct mode the
+    /// host's ADDR:PORT, with --code.
+    #[arg(value_name = "CODE | ADDR:PORT")]
+    pub target: String,
+    /// The direct mode: the join code the host's screen shows.
     #[arg(long, value_parser = code)]
-    pub code: String,
+    pub code: Option<String>,
+    /// The magic-wormhole mailbox server to meet through (default: the settings file's
+    /// `network.mailbox`, else the public one).
+    #[arg(long, value_name = "URL", conflicts_with = "code")]
+    pub mailbox: Option<String>,
     /// Your name.
     #[arg(long)]
     pub name: Option<String>,
@@ -97,11 +107,7 @@ impl JoinArgs {
     }
 }
 
-/// A join code as the command line gives it.
+/// A join code of the direct mode as the command line gives it.
 fn code(text: &str) -> Result<String, String> {
-    if crate::net::valid_code(text) {
-        Ok(text.to_owned())
-    } else {
-        Err("a join code is 1 to 32 letters, digits or dashes".to_owned())
-    }
+    crate::net::check_code(text).map(|()| text.to_owned())
 }

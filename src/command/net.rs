@@ -4,50 +4,126 @@
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, UdpSocket};
+use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_linked;
-use crate::app::{Network, Role};
+use crate::app::{Copies, Network, Role, SEAT_TAG};
 use crate::cli::{HostArgs, JoinArgs};
-use crate::net::{Host, Limits, Link, random_code};
+use crate::net::secure::fingerprint;
+use crate::net::wormhole::PUBLIC_MAILBOX;
+use crate::net::{Admission, Host, Limits, Link, Pass, Way, random_code, seats};
+use crate::record::Record;
 use crate::rules::Side;
-use crate::save;
+use crate::save::{self, games};
 use crate::session::Session;
 
-/// Hosts a game: opens it (new or `--resume`), listens, and plays it in the
+/// The option that names `mailbox` on a command line, if it is not the
+/// public one.
+fn mailbox_option(mailbox: &str) -> String {
+    if mailbox == PUBLIC_MAILBOX {
+        String::new()
+    } else {
+        format!(" --mailbox {mailbox}")
+    }
+}
+
+/// Hosts a game: opens it (new or `--resume`), meets the other player
+/// through a mailbox (or listens, in the direct mode), and plays it in the
 /// terminal, the other player's row moved from the other terminal; returns
 /// the exit status.
 ///
 /// # Errors
 /// When standard output is not a terminal, the game cannot be opened, the
-/// address cannot be listened at, or the terminal fails.
+/// address cannot be listened at, the mailbox cannot be reached, or the
+/// terminal fails.
 pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
     if !console.terminal {
         bail!("hosting a game needs a terminal: run `endodoi host` in one");
     }
-    let code = args.code.clone().unwrap_or_else(random_code);
     let games = save::games_dir();
+    let seats_dir = seats::seats_dir();
     let mut session = Session::open(&args.play(), None, games.as_deref())?;
     let name = args
         .name
         .clone()
         .unwrap_or_else(|| session.app.players().names.south.clone());
-    let (host, events) = Host::listen(&args.listen, &code, &name, Limits::default())
-        .with_context(|| format!("cannot listen at {}", args.listen))?;
-    let role = Role::Host {
-        address: shown(host.address()),
-        code,
+    // A game a player joined already: its seat is theirs, and only they
+    // come back (with the command they typed then).
+    let kept = session
+        .app
+        .record()
+        .tag(SEAT_TAG)
+        .map(|id| {
+            seats_dir
+                .as_deref()
+                .and_then(|dir| seats::find(dir, id))
+                .ok_or_else(|| {
+                    anyhow!(
+                        "the seat {id} of this game is not kept in {}: its player cannot be told \
+                         from a stranger, so it is not hosted again",
+                        seats_dir.as_deref().map_or_else(String::new, |d| d.display().to_string())
+                    )
+                })
+        })
+        .transpose()?;
+    let (seat, invited) = kept.map_or((None, None), |(seat, invite)| (Some(seat), Some(invite)));
+    let limits = Limits::default();
+    let (link, invite, options) = match &args.listen {
+        Some(listen) => {
+            let code = seat.is_none().then(|| args.code.clone().unwrap_or_else(random_code));
+            let admission = Admission {
+                code: code.clone(),
+                seat: seat.clone(),
+            };
+            let (host, events) = Host::listen(listen, admission, &name, limits)
+                .with_context(|| format!("cannot listen at {listen}"))?;
+            let address = shown(host.address());
+            let invite = match (code, invited) {
+                (Some(code), _) => format!("endodoi join {address} --code {code}"),
+                (None, invited) => invited.unwrap_or_default(),
+            };
+            let options = format!(" --listen {}", listening(listen, host.address()));
+            (Link::host(host, events, seats_dir), invite, options)
+        }
+        None => {
+            let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
+            let after = mailbox_option(mailbox);
+            let around = ("endodoi join ".to_owned(), after.clone());
+            let (link, code) =
+                Link::host_through(mailbox, seat.clone(), &name, limits, seats_dir, around)
+                    .map_err(|why| anyhow!(why))?;
+            let invite = match (code, invited) {
+                (Some(code), _) => format!("endodoi join {code}{after}"),
+                (None, invited) => invited.unwrap_or_default(),
+            };
+            (link, invite, after)
+        }
     };
+    let role = Role::Host { invite, options };
     session
         .app
         .play_across(Network::new(role), Side::North, args.name.as_deref());
-    play_linked(session, Some(Link::host(host, events)), console)
+    if let Some(seat) = &seat {
+        session.app.set_seat(&seat.id());
+    }
+    play_linked(session, Some(link), console)
 }
 
-/// Joins the game hosted at the address given and plays it in the
-/// terminal; returns the exit status.
+/// The `--listen` option that listens at the same place again: the port
+/// chosen when 0 was asked for.
+fn listening(asked: &str, bound: SocketAddr) -> String {
+    match asked.rsplit_once(':') {
+        Some((host, "0")) => format!("{host}:{}", bound.port()),
+        _ => asked.to_owned(),
+    }
+}
+
+/// Joins the game hosted through a mailbox (or at an address, in the direct
+/// mode) and plays it in the terminal; returns the exit status. The same
+/// command joins again: the seat kept from the first meeting is proved then.
 ///
 /// # Errors
 /// When standard output is not a terminal, the host cannot be reached or
@@ -56,22 +132,71 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     if !console.terminal {
         bail!("joining a game needs a terminal: run `endodoi join` in one");
     }
+    let (way, code, place, command) = match &args.code {
+        Some(code) => (
+            Way::Direct(args.target.clone()),
+            code.clone(),
+            args.target.clone(),
+            format!("endodoi join {} --code {code}", args.target),
+        ),
+        None => {
+            let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
+            (
+                Way::Mailbox(mailbox.to_owned()),
+                args.target.clone(),
+                format!("the mailbox {mailbox}"),
+                format!("endodoi join {}{}", args.target, mailbox_option(mailbox)),
+            )
+        }
+    };
+    let made_by = fingerprint(&command);
+    let games = save::games_dir();
+    let seats_dir = seats::seats_dir();
+    let seat = seats_dir
+        .as_deref()
+        .and_then(|dir| seats::find_made_by(dir, &made_by));
+    let ours = seat
+        .as_ref()
+        .and_then(|seat| games.as_deref().and_then(|dir| our_copy(dir, &seat.id())));
+    let pass = seat.map_or(Pass::Code(code), Pass::Seat);
     let (link, joined) = Link::join(
-        &args.address,
-        &args.code,
+        &way,
+        &pass,
         args.name.as_deref(),
+        ours.as_ref(),
         Limits::default(),
     )?;
-    let games = save::games_dir();
-    let mut session = Session::received(joined.record, &args.play(), games.as_deref())?;
-    let role = Role::Guest {
-        address: args.address.clone(),
-        code: args.code.clone(),
+    if matches!(pass, Pass::Code(_))
+        && let Some(dir) = &seats_dir
+        && let Err(error) = seats::keep(dir, &joined.seat, "joiner", &made_by)
+    {
+        super::warn(
+            &mut console.err,
+            &format!("{error:#}: if this program ends, the game cannot be joined again"),
+        );
+    }
+    // A copy of ours that goes on from the host's is played on (the host
+    // takes it); any other way, the host's.
+    let record = match ours {
+        Some(ours) if matches!(Copies::of(&joined.record, &ours), Copies::TheirsGoesOn) => ours,
+        _ => joined.record,
     };
+    let mut session = Session::received(record, &args.play(), games.as_deref())?;
+    let role = Role::Guest { place, command };
     session
         .app
         .play_across(Network::new(role), Side::South, None);
+    session.app.set_seat(&joined.seat.id());
     play_linked(session, Some(link), console)
+}
+
+/// The newest unfinished save in `games` of the game with seat `id`.
+fn our_copy(games: &Path, id: &str) -> Option<Record> {
+    games::list(games).ok()?.into_iter().find_map(|save| {
+        let unfinished = save.unfinished();
+        let record = save.record.ok()?;
+        (unfinished && record.tag(SEAT_TAG) == Some(id)).then_some(record)
+    })
 }
 
 /// The address to give the other player: the one listened at, or for every

@@ -1,14 +1,26 @@
-//! The joiner's side of the handshake: connect, say `hello` with the code,
-//! and take the host's game; again after the line drops.
+//! The joiner's side of the direct mode's handshake: connect, agree a key
+//! on the code (or on the seat's secret, to take the seat again), prove it,
+//! and take the host's game once the host has proved it too.
 
-use std::io::BufReader;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::mpsc::Sender;
+use std::time::Instant;
 
 use crate::record::Record;
 
+use super::direct::{self, SealedIn, SealedOut};
 use super::peer::{Event, Limits, Peer, spawn_reader};
-use super::wire::{BUSY, LineReader, MAX_GAME_LINE, Message, VERSION};
+use super::secure::{Agreement, End, Purpose, Seat};
+use super::wire::{MAX_LINE, Message, Opening, ReadError, Ticket, VERSION};
+
+/// What a joiner proves to the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// The join code, for a first meeting.
+    Code(String),
+    /// The seat's secret, kept since the first meeting.
+    Seat(Seat),
+}
 
 /// Why a joiner could not join.
 #[derive(Debug, thiserror::Error)]
@@ -21,14 +33,21 @@ pub enum JoinError {
         /// Why, in words.
         reason: String,
     },
-    /// The host refused, and said why.
+    /// The host refused before any key, and said why.
     #[error("the host at {address} refused: {reason}")]
     Refused {
         /// The host's address.
         address: String,
         /// The host's reason.
         reason: String,
+        /// Whether trying again cannot help (another version).
+        fin: bool,
     },
+    /// The key agreed did not open: the code was wrong or the seat is
+    /// taken; or, taking a seat again, the other end is not the host that
+    /// holds it.
+    #[error("{0}")]
+    Denied(String),
     /// The host did not speak the protocol.
     #[error("the host at {address} does not answer as an endodoi host: {reason}")]
     Protocol {
@@ -40,14 +59,25 @@ pub enum JoinError {
 }
 
 impl JoinError {
-    /// Whether trying again cannot help: the host said no, other than
-    /// because its player is still in the game.
+    /// Whether trying again cannot help: the host speaks another version.
     pub fn is_final(&self) -> bool {
-        matches!(self, JoinError::Refused { reason, .. } if reason != BUSY)
+        matches!(self, JoinError::Refused { fin: true, .. })
+    }
+
+    /// The key did not open: what that means for `pass` at `place`.
+    pub(super) fn denied(place: &str, pass: &Pass) -> JoinError {
+        JoinError::Denied(match pass {
+            Pass::Code(_) => format!(
+                "{place} did not take the code: a wrong code, or another player has taken the seat"
+            ),
+            Pass::Seat(_) => format!(
+                "{place} could not prove it holds this game's seat (another program answers there?)"
+            ),
+        })
     }
 }
 
-/// The host joined: the connection, the host's name and its game.
+/// The host joined: the connection, the host's name, its game and the seat.
 #[derive(Debug)]
 pub struct Joined {
     /// The connection to the host.
@@ -56,17 +86,22 @@ pub struct Joined {
     pub host: String,
     /// The host's game.
     pub record: Record,
+    /// The seat: made at a first meeting, the one proved after.
+    pub seat: Seat,
 }
 
-/// Joins the host at `address` with `code` as `name`; from then on the
+/// Joins the host at `address` with `pass` as `name` (with `ours`, the
+/// game as this side has it, when taking the seat again); from then on the
 /// host's moves and requests come to `events`.
 ///
 /// # Errors
-/// When the host cannot be reached, refuses, or does not speak the protocol.
+/// When the host cannot be reached, refuses, does not take the pass or
+/// prove its own, or does not speak the protocol.
 pub fn join(
     address: &str,
-    code: &str,
+    pass: &Pass,
     name: Option<&str>,
+    ours: Option<&Record>,
     limits: Limits,
     events: &Sender<Event>,
 ) -> Result<Joined, JoinError> {
@@ -78,60 +113,99 @@ pub fn join(
         address: address.to_owned(),
         reason,
     };
+    let stream = connect(address, limits)?;
+    let deadline = Instant::now() + limits.hello;
+    let mut lines = direct::lines(&stream, MAX_LINE).map_err(|e| unreachable(e.to_string()))?;
+    let (password, purpose, ticket) = match pass {
+        Pass::Code(code) => (code.as_bytes().to_vec(), Purpose::Join, Ticket::Join),
+        Pass::Seat(seat) => (
+            seat.password().to_vec(),
+            Purpose::Rejoin,
+            Ticket::Rejoin(seat.id()),
+        ),
+    };
+    let (agreement, message) = Agreement::start(&password, purpose);
+    let knock = Opening::Knock {
+        version: VERSION,
+        ticket,
+        message,
+    };
+    direct::write_line(&stream, &knock.to_string()).map_err(|e| unreachable(e.to_string()))?;
+    let answer = direct::line_before(&mut lines, deadline).map_err(|e| protocol(e.to_string()))?;
+    let key = match answer.parse::<Opening>() {
+        Ok(Opening::Answer(message)) => agreement.finish(&message).map_err(protocol)?,
+        Ok(Opening::Refused(reason)) => {
+            return Err(JoinError::Refused {
+                address: address.to_owned(),
+                fin: reason.starts_with("protocol version"),
+                reason,
+            });
+        }
+        Ok(other) => return Err(protocol(format!("{other:?} where its key belongs"))),
+        Err(error) => return Err(protocol(error.to_string())),
+    };
+    let (sealer, opener) = key.channel(End::Joiner);
+    let outbox =
+        SealedOut::new(&stream, sealer, limits.silence).map_err(|e| unreachable(e.to_string()))?;
+    let peer = Peer::new(Box::new(outbox));
+    let sent = peer.send(&Message::Hello(name.map(str::to_owned))).and_then(|()| {
+        match (pass, ours) {
+            (Pass::Seat(_), Some(ours)) => peer.send(&Message::Game(ours.to_string())),
+            _ => Ok(()),
+        }
+    });
+    sent.map_err(|error| unreachable(error.to_string()))?;
+    let mut inbox = SealedIn::new(lines, opener);
+    // A wrong code is answered slowly: wait as long as the host may.
+    let patient = deadline + limits.penalty * 64;
+    let place = format!("the host at {address}");
+    let host = match inbox.line_before(patient).map(|line| line.parse::<Message>()) {
+        Ok(Ok(Message::Welcome(host))) => host,
+        Ok(other) => return Err(protocol(format!("{other:?} before welcome"))),
+        Err(ReadError::Unsealed | ReadError::Closed) => return Err(JoinError::denied(&place, pass)),
+        Err(error) => return Err(protocol(error.to_string())),
+    };
+    inbox.trust();
+    let record = match inbox.line_before(patient).map(|line| line.parse::<Message>()) {
+        Ok(Ok(Message::Game(text))) => {
+            Record::read(&text).map_err(|error| protocol(format!("its game: {error}")))?
+        }
+        Ok(other) => return Err(protocol(format!("{other:?} where its game belongs"))),
+        Err(error) => return Err(protocol(error.to_string())),
+    };
+    let seat = match pass {
+        Pass::Code(_) => key.seat(),
+        Pass::Seat(seat) => seat.clone(),
+    };
+    spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
+    Ok(Joined {
+        peer,
+        host,
+        record,
+        seat,
+    })
+}
+
+/// A connection to `address`, the first of its addresses that answers.
+fn connect(address: &str, limits: Limits) -> Result<TcpStream, JoinError> {
+    let unreachable = |reason: String| JoinError::Unreachable {
+        address: address.to_owned(),
+        reason,
+    };
     let targets = address
         .to_socket_addrs()
         .map_err(|error| unreachable(error.to_string()))?;
     let mut last = "no address".to_owned();
-    let mut connected = None;
     for target in targets {
         match TcpStream::connect_timeout(&target, limits.hello) {
             Ok(stream) => {
-                connected = Some(stream);
-                break;
+                let _ = stream.set_nodelay(true);
+                return Ok(stream);
             }
             Err(error) => last = error.to_string(),
         }
     }
-    let stream = connected.ok_or_else(|| unreachable(last))?;
-    let _ = stream.set_nodelay(true);
-    stream
-        .set_read_timeout(Some(limits.hello))
-        .map_err(|error| unreachable(error.to_string()))?;
-    let peer = Peer::new(&stream, limits).map_err(|error| unreachable(error.to_string()))?;
-    peer.send(&Message::Hello {
-        version: VERSION,
-        code: code.to_owned(),
-        name: name.map(str::to_owned),
-    })
-    .map_err(|error| unreachable(error.to_string()))?;
-    let copy = stream
-        .try_clone()
-        .map_err(|error| unreachable(error.to_string()))?;
-    let mut reader = LineReader::new(BufReader::new(copy), MAX_GAME_LINE);
-    let mut next = || -> Result<Message, JoinError> {
-        let line = reader
-            .read_line()
-            .map_err(|error| protocol(error.to_string()))?;
-        line.parse().map_err(|error| protocol(format!("{error}")))
-    };
-    let host = match next()? {
-        Message::Welcome(host) => host,
-        Message::Refused(reason) => {
-            return Err(JoinError::Refused {
-                address: address.to_owned(),
-                reason,
-            });
-        }
-        other => return Err(protocol(format!("{other:?} before welcome"))),
-    };
-    let record = match next()? {
-        Message::Game(text) => {
-            Record::read(&text).map_err(|error| protocol(format!("its game: {error}")))?
-        }
-        other => return Err(protocol(format!("{other:?} where its game belongs"))),
-    };
-    spawn_reader(peer.clone(), reader, limits, events.clone(), || {});
-    Ok(Joined { peer, host, record })
+    Err(unreachable(last))
 }
 
 #[cfg(test)]
@@ -139,13 +213,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_a_busy_host_is_worth_trying_again() {
+    fn only_another_version_is_not_worth_trying_again() {
         let refused = |reason: &str| JoinError::Refused {
             address: "127.0.0.1:7557".into(),
             reason: reason.into(),
+            fin: reason.starts_with("protocol version"),
         };
-        assert!(!refused(BUSY).is_final());
-        assert!(refused("wrong code").is_final());
+        assert!(refused("protocol version 3 is not spoken here (this host speaks 2)").is_final());
+        assert!(!refused("this host has no game of seat 01 to go on with").is_final());
+        assert!(!JoinError::denied("the host", &Pass::Code("k4p9xm".into())).is_final());
         let unreachable = JoinError::Unreachable {
             address: "127.0.0.1:7557".into(),
             reason: "Connection refused (os error 111)".into(),

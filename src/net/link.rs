@@ -3,23 +3,52 @@
 //! go out on the connection. The joiner connects again by itself after the
 //! line drops.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 
-use crate::app::{App, Effect, Remote};
+use crate::app::{App, Effect, Remote, Role};
+use crate::record::Record;
 
 use super::host::Host;
-use super::join::{Joined, join};
+use super::join::{JoinError, Joined, Pass, join};
 use super::peer::{Event, Limits, Peer};
 use super::wire::Message;
+use super::{seats, wormhole};
 
-/// Where the joiner finds the host again.
+/// How the two ends meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Directly, at the host's address.
+    Direct(String),
+    /// Through the magic-wormhole mailbox at this URL.
+    Mailbox(String),
+}
+
+impl Way {
+    /// Joins through this way (see [`join`] and [`wormhole::join`]).
+    fn join(
+        &self,
+        pass: &Pass,
+        name: Option<&str>,
+        ours: Option<&Record>,
+        limits: Limits,
+        events: &Sender<Event>,
+    ) -> Result<Joined, JoinError> {
+        match self {
+            Way::Direct(address) => join(address, pass, name, ours, limits, events),
+            Way::Mailbox(mailbox) => wormhole::join(mailbox, pass, name, ours, limits, events),
+        }
+    }
+}
+
+/// Where the joiner finds the host again, and the seat it proves there.
 #[derive(Clone, Debug)]
 struct Door {
-    address: String,
-    code: String,
+    way: Way,
+    seat: super::Seat,
     name: Option<String>,
     limits: Limits,
 }
@@ -27,7 +56,12 @@ struct Door {
 /// The end of the connection the event loop holds.
 #[derive(Debug)]
 enum End {
+    /// A host of the direct mode, and its door.
     Host(Host),
+    /// A host through a mailbox: what comes before and after a code in
+    /// the command the other player types.
+    Mailbox(String, String),
+    /// The joiner.
     Guest(Door),
 }
 
@@ -40,6 +74,8 @@ pub struct Link {
     peer: Option<Peer>,
     /// Set when the link is dropped: the joiner stops trying to connect.
     closed: Arc<AtomicBool>,
+    /// Where the host keeps the seat its first player takes.
+    seats: Option<PathBuf>,
 }
 
 impl Drop for Link {
@@ -52,8 +88,9 @@ impl Drop for Link {
 }
 
 impl Link {
-    /// The host's link: `host` and the news of its door.
-    pub fn host(host: Host, events: Receiver<Event>) -> Link {
+    /// The host's link: `host` and the news of its door; the seat its
+    /// first player takes is kept in `seats`.
+    pub fn host(host: Host, events: Receiver<Event>, seats: Option<PathBuf>) -> Link {
         let (sender, _) = mpsc::channel();
         Link {
             end: End::Host(host),
@@ -61,26 +98,58 @@ impl Link {
             sender,
             peer: None,
             closed: Arc::default(),
+            seats,
         }
     }
 
-    /// Joins the host at `address` with `code` as `name`; the link and the
-    /// host's game.
+    /// The link of a host through `mailbox` as `name`, waiting for a first
+    /// player (`seat` none) or for the seat's player; the code the mailbox
+    /// gave, if it was asked for one. The other player types `before`, the
+    /// code and `after`.
+    ///
+    /// # Errors
+    /// When the mailbox cannot be reached or gives no code.
+    pub fn host_through(
+        mailbox: &str,
+        seat: Option<super::Seat>,
+        name: &str,
+        limits: Limits,
+        seats: Option<PathBuf>,
+        (before, after): (String, String),
+    ) -> Result<(Link, Option<String>), String> {
+        let (sender, events) = mpsc::channel();
+        let closed = Arc::new(AtomicBool::new(false));
+        let code = wormhole::host(mailbox, seat, name, limits, sender.clone(), Arc::clone(&closed))?;
+        let link = Link {
+            end: End::Mailbox(before, after),
+            events,
+            sender,
+            peer: None,
+            closed,
+            seats,
+        };
+        Ok((link, code))
+    }
+
+    /// Joins the host through `way` with `pass` as `name` (`ours`: this
+    /// side's copy of the game, when taking the seat again); the link and
+    /// the host's game.
     ///
     /// # Errors
     /// As [`join`].
     pub fn join(
-        address: &str,
-        code: &str,
+        way: &Way,
+        pass: &Pass,
         name: Option<&str>,
+        ours: Option<&Record>,
         limits: Limits,
-    ) -> Result<(Link, Joined), super::JoinError> {
+    ) -> Result<(Link, Joined), JoinError> {
         let (sender, events) = mpsc::channel();
-        let joined = join(address, code, name, limits, &sender)?;
+        let joined = way.join(pass, name, ours, limits, &sender)?;
         let link = Link {
             end: End::Guest(Door {
-                address: address.to_owned(),
-                code: code.to_owned(),
+                way: way.clone(),
+                seat: joined.seat.clone(),
                 name: name.map(str::to_owned),
                 limits,
             }),
@@ -88,6 +157,7 @@ impl Link {
             sender,
             peer: Some(joined.peer.clone()),
             closed: Arc::default(),
+            seats: None,
         };
         Ok((link, joined))
     }
@@ -111,11 +181,41 @@ impl Link {
 
     fn hear(&mut self, event: Event, app: &mut App) {
         match event {
-            Event::Joined { peer, name } => {
+            Event::Joined {
+                peer,
+                name,
+                seat,
+                record,
+            } => {
+                if let Some(seat) = seat {
+                    // The code is spent once the seat is taken: the command
+                    // the player typed is kept to be shown again.
+                    let invite = match app.network().map(|network| &network.role) {
+                        Some(Role::Host { invite, .. }) => invite.clone(),
+                        _ => String::new(),
+                    };
+                    let kept = self
+                        .seats
+                        .as_deref()
+                        .map(|dir| seats::keep(dir, &seat, "host", &invite));
+                    if let Some(Err(error)) = kept {
+                        app.remote(Remote::TurnedAway(format!(
+                            "The seat cannot be kept ({error:#}): if this program ends, the game \
+                             cannot be joined again"
+                        )));
+                    }
+                    app.set_seat(&seat.id());
+                }
                 app.remote(Remote::Joined(name));
-                // The host keeps the game: the joiner goes on from it.
+                // The player's copy: taken if it goes on from ours.
+                if let Some(record) = record {
+                    app.remote(Remote::Resync(record));
+                }
                 if peer.send(&Message::Game(app.record().to_string())).is_ok() {
-                    self.peer = Some(peer);
+                    // The seat's player came back on a new connection.
+                    if let Some(old) = self.peer.replace(peer) {
+                        old.close("the seat's player connected again");
+                    }
                 } else {
                     peer.shut();
                 }
@@ -128,18 +228,23 @@ impl Link {
             Event::Lost { id, why } if self.current(id) => {
                 self.peer = None;
                 app.remote(Remote::Lost(why));
-                self.after_loss();
+                self.after_loss(app.record());
             }
             Event::TurnedAway(why) => app.remote(Remote::TurnedAway(why)),
             Event::GaveUp(why) => app.remote(Remote::GaveUp(why)),
+            Event::NewCode(code) => {
+                if let End::Mailbox(before, after) = &self.end {
+                    app.remote(Remote::Invite(format!("{before}{code}{after}")));
+                }
+            }
             // News of a connection given up already.
             Event::Said { .. } | Event::Lost { .. } => {}
         }
     }
 
-    /// Carries out `effect`, if it is the link's: a message to send, or a
-    /// connection to close.
-    pub fn carry_out(&mut self, effect: &Effect) {
+    /// Carries out `effect` of `app`, if it is the link's: a message to
+    /// send, or a connection to close.
+    pub fn carry_out(&mut self, effect: &Effect, app: &App) {
         match effect {
             Effect::Send(said) => {
                 if let Some(peer) = &self.peer {
@@ -154,7 +259,7 @@ impl Link {
                         // The door opens at once, not when the reading thread notices.
                         host.release(peer.id());
                     }
-                    self.after_loss();
+                    self.after_loss(app.record());
                 }
             }
             _ => {}
@@ -162,15 +267,17 @@ impl Link {
     }
 
     /// The connection is gone: the host's door opens again; the joiner
-    /// tries to connect again until it can or the host says no.
-    fn after_loss(&mut self) {
+    /// tries to connect again, with `ours` (no move is made meanwhile),
+    /// until it can or the host says no.
+    fn after_loss(&mut self, ours: &Record) {
         match &self.end {
-            End::Host(_) => {}
+            End::Host(_) | End::Mailbox(..) => {}
             End::Guest(door) => {
                 let door = door.clone();
+                let ours = ours.clone();
                 let events = self.sender.clone();
                 let closed = Arc::clone(&self.closed);
-                thread::spawn(move || reconnect(&door, &events, &closed));
+                thread::spawn(move || reconnect(&door, &ours, &events, &closed));
             }
         }
     }
@@ -179,13 +286,14 @@ impl Link {
 /// Tries to join again through `door` until it works (the news is
 /// [`Event::Rejoined`]), the host refuses ([`Event::GaveUp`]), or the link
 /// is `closed`.
-fn reconnect(door: &Door, events: &Sender<Event>, closed: &AtomicBool) {
+fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &AtomicBool) {
+    let mut told = String::new();
     while !closed.load(Ordering::Relaxed) {
         thread::sleep(door.limits.retry);
-        match join(
-            &door.address,
-            &door.code,
+        match door.way.join(
+            &Pass::Seat(door.seat.clone()),
             door.name.as_deref(),
+            Some(ours),
             door.limits,
             events,
         ) {
@@ -199,6 +307,15 @@ fn reconnect(door: &Door, events: &Sender<Event>, closed: &AtomicBool) {
             Err(error) if error.is_final() => {
                 let _ = events.send(Event::GaveUp(error.to_string()));
                 return;
+            }
+            // Each new reason is told once (a host started without this
+            // game, another program at its address); the tries go on.
+            Err(error @ (JoinError::Refused { .. } | JoinError::Denied(_))) => {
+                let why = error.to_string();
+                if why != told {
+                    let _ = events.send(Event::TurnedAway(format!("{why}; trying again")));
+                    told = why;
+                }
             }
             Err(_) => {}
         }

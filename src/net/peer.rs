@@ -1,20 +1,46 @@
 //! One connection past its handshake: a thread reads the peer's lines and
 //! hands them on as [`Event`]s, pings a quiet line, and gives up on a peer
-//! that sends garbage, too long a line or nothing at all; the event loop
-//! writes through [`Peer::send`].
+//! that sends garbage, too long a line, a line that does not open with the
+//! session's key, or nothing at all; the event loop writes through
+//! [`Peer::send`]. The lines travel sealed on a TCP connection (the direct
+//! mode) or through a wormhole: [`Outbox`] and [`Inbox`] are the two halves
+//! of either.
 
-use std::io::{BufReader, Write};
-use std::net::{Shutdown, TcpStream};
+use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::app::Said;
 use crate::record::Record;
 
-use super::wire::{LineReader, Message, ReadError, shorten};
+use super::secure::Seat;
+use super::wire::{Message, ReadError, shorten};
+
+/// The sending half of a connection: it seals each line and sends it.
+pub(super) trait Outbox: Send {
+    /// Sends `line` (without its newline).
+    ///
+    /// # Errors
+    /// When the connection fails.
+    fn send_line(&mut self, line: &str) -> io::Result<()>;
+
+    /// Closes the connection, both ways.
+    fn shut(&mut self);
+}
+
+/// The receiving half of a connection: each line it hands on was opened
+/// with the session's key, in order.
+pub(super) trait Inbox: Send {
+    /// The next line, waiting at most `wait` ([`ReadError::TimedOut`]
+    /// then, keeping what came of a line).
+    ///
+    /// # Errors
+    /// As [`ReadError`] says.
+    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError>;
+}
 
 /// The times the protocol keeps: the defaults suit people; tests shorten them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,6 +79,11 @@ pub enum Event {
         peer: Peer,
         /// Their name.
         name: Option<String>,
+        /// The seat this first meeting gave, to keep (none when the player
+        /// took their seat again).
+        seat: Option<Seat>,
+        /// The player's own copy of the game, when they took their seat again.
+        record: Option<Box<Record>>,
     },
     /// The joiner reached the host again; the host's game.
     Rejoined {
@@ -79,27 +110,37 @@ pub enum Event {
     TurnedAway(String),
     /// The joiner gave up connecting again, and why.
     GaveUp(String),
+    /// The mailbox gave the host a new code (a wrong one spent the last).
+    NewCode(String),
 }
 
 /// The numbers of connections, so that news of an old one is told apart.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// The writing end of a connection past its handshake.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Peer {
     id: u64,
-    writer: Arc<Mutex<TcpStream>>,
+    writer: Arc<Mutex<Box<dyn Outbox>>>,
+}
+
+impl std::fmt::Debug for Peer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Peer({})", self.id)
+    }
 }
 
 impl Peer {
-    /// The connection on `stream`, with a new number.
-    pub(super) fn new(stream: &TcpStream, limits: Limits) -> std::io::Result<Peer> {
-        let writer = stream.try_clone()?;
-        writer.set_write_timeout(Some(limits.silence))?;
-        Ok(Peer {
+    /// The connection sending through `outbox`, with a new number.
+    pub(super) fn new(outbox: Box<dyn Outbox>) -> Peer {
+        Peer {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-            writer: Arc::new(Mutex::new(writer)),
-        })
+            writer: Arc::new(Mutex::new(outbox)),
+        }
+    }
+
+    fn writer(&self) -> MutexGuard<'_, Box<dyn Outbox>> {
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The connection's number.
@@ -111,14 +152,8 @@ impl Peer {
     ///
     /// # Errors
     /// When the connection fails.
-    pub fn send(&self, message: &Message) -> std::io::Result<()> {
-        let line = format!("{message}\n");
-        let mut writer = self
-            .writer
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        writer.write_all(line.as_bytes())?;
-        writer.flush()
+    pub fn send(&self, message: &Message) -> io::Result<()> {
+        self.writer().send_line(&message.to_string())
     }
 
     /// Says `bye` with `why` (as far as the line allows) and closes.
@@ -129,29 +164,22 @@ impl Peer {
 
     /// Closes without a word.
     pub(super) fn shut(&self) {
-        let writer = self
-            .writer
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let _ = writer.shutdown(Shutdown::Both);
+        self.writer().shut();
     }
 }
-
-/// The lines of a connection, read with a bound on their length.
-pub(super) type Lines = LineReader<BufReader<TcpStream>>;
 
 /// Reads `peer`'s lines from `reader` on a thread of its own until the
 /// connection ends, handing each move or request on to `events`; `on_end`
 /// runs when it has ended.
 pub(super) fn spawn_reader(
     peer: Peer,
-    reader: Lines,
+    inbox: Box<dyn Inbox>,
     limits: Limits,
     events: Sender<Event>,
     on_end: impl FnOnce() + Send + 'static,
 ) {
     thread::spawn(move || {
-        let why = read_until_end(&peer, reader, limits, &events);
+        let why = read_until_end(&peer, inbox, limits, &events);
         peer.shut();
         on_end();
         let _ = events.send(Event::Lost { id: peer.id, why });
@@ -161,14 +189,11 @@ pub(super) fn spawn_reader(
 /// Reads lines until the connection ends; returns why it ended.
 fn read_until_end(
     peer: &Peer,
-    mut reader: Lines,
+    mut inbox: Box<dyn Inbox>,
     limits: Limits,
     events: &Sender<Event>,
 ) -> String {
-    let tick = Some(limits.ping.max(Duration::from_millis(1)));
-    if reader.get_ref().get_ref().set_read_timeout(tick).is_err() {
-        return "the connection cannot be watched".to_owned();
-    }
+    let tick = limits.ping.max(Duration::from_millis(1));
     let mut heard = Instant::now();
     let mut pinged = Instant::now();
     loop {
@@ -178,7 +203,7 @@ fn read_until_end(
             }
             pinged = Instant::now();
         }
-        let line = match reader.read_line() {
+        let line = match inbox.next_line(tick) {
             Ok(line) => line,
             Err(ReadError::TimedOut) if heard.elapsed() < limits.silence => continue,
             Err(ReadError::TimedOut) => {
@@ -187,7 +212,7 @@ fn read_until_end(
                 return why;
             }
             Err(ReadError::Closed) => return "the other player left".to_owned(),
-            Err(error @ (ReadError::TooLong(_) | ReadError::NotText)) => {
+            Err(error @ (ReadError::TooLong(_) | ReadError::NotText | ReadError::Unsealed)) => {
                 let why = format!("the other side sent {error}");
                 peer.close(&why);
                 return why;

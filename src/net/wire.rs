@@ -9,44 +9,119 @@ use std::str::FromStr;
 use crate::app::Said;
 use crate::rules::Hole;
 
-/// The version of the protocol this program speaks (the second word of `hello`).
-pub const VERSION: u32 = 1;
+/// The version of the protocol this program speaks (the second word of `knock`).
+pub const VERSION: u32 = 2;
 
-/// The longest line the host reads from a joiner, in bytes: a joiner never
-/// needs more (a name is at most [`MAX_NAME`] characters).
+/// The longest line read before the two ends agreed a key, in bytes: a
+/// `knock` or its answer never needs more.
 pub const MAX_LINE: usize = 512;
 
-/// The longest line a joiner reads from the host, in bytes: room for the
-/// record of any game in its `game` line.
-pub const MAX_GAME_LINE: usize = 256 * 1024;
+/// The longest sealed line read, in bytes: room for the record of any game
+/// in its `game` line, sealed and in base64.
+pub const MAX_GAME_LINE: usize = 400 * 1024;
 
 /// The longest name a player may give, in characters.
 pub const MAX_NAME: usize = 40;
 
-/// The longest join code, in characters.
-pub const MAX_CODE: usize = 32;
-
-/// The host's reason for turning a joiner away while its player is in the
-/// game: the only refusal worth trying again after (the host may not have
-/// noticed yet that the line to its player was cut).
-pub const BUSY: &str = "a player is already in this game";
-
-/// One message: what a line of the protocol says.
+/// What a joiner comes with.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Message {
-    /// The joiner's first line: the version it speaks, the code, its name.
-    Hello {
+pub enum Ticket {
+    /// A first meeting: the key is agreed on the join code.
+    Join,
+    /// A player taking their seat again: the key is agreed on the seat's
+    /// secret, and this is the seat's public name.
+    Rejoin(String),
+}
+
+/// The lines before a key is agreed: the only ones in clear text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// The joiner's first line: the version it speaks, what it comes with,
+    /// and its key agreement message.
+    Knock {
         /// The protocol version.
         version: u32,
-        /// The join code.
-        code: String,
-        /// The joiner's name, if given.
-        name: Option<String>,
+        /// A first meeting or a seat taken again.
+        ticket: Ticket,
+        /// The SPAKE2 message, in base64.
+        message: String,
     },
-    /// The host lets the joiner in, and says its own name.
-    Welcome(String),
-    /// The host turns the joiner away, and says why; it then closes.
+    /// The host's key agreement message, in base64.
+    Answer(String),
+    /// The host turns the joiner away before any key (another version, no
+    /// such seat here), and says why; it then closes.
     Refused(String),
+}
+
+impl fmt::Display for Opening {
+    /// The line, without its newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Opening::Knock {
+                version,
+                ticket: Ticket::Join,
+                message,
+            } => write!(f, "knock {version} join {message}"),
+            Opening::Knock {
+                version,
+                ticket: Ticket::Rejoin(seat),
+                message,
+            } => write!(f, "knock {version} rejoin {seat} {message}"),
+            Opening::Answer(message) => write!(f, "answer {message}"),
+            Opening::Refused(why) => write!(f, "refused {why}"),
+        }
+    }
+}
+
+impl FromStr for Opening {
+    type Err = WireError;
+
+    /// Reads a line (without its newline); the exact inverse of `Display`.
+    fn from_str(line: &str) -> Result<Opening, WireError> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let malformed = |takes| WireError::Malformed(word.to_owned(), takes);
+        let word_of = |text: &str| !text.is_empty() && !text.contains(' ');
+        match word {
+            "knock" => {
+                const TAKES: &str = "a version, join or rejoin SEAT, and a key message";
+                let words: Vec<&str> = rest.split(' ').collect();
+                let version = words
+                    .first()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| malformed(TAKES))?;
+                let (ticket, message) = match words[1..] {
+                    ["join", message] => (Ticket::Join, message),
+                    ["rejoin", seat, message] if word_of(seat) => {
+                        (Ticket::Rejoin(seat.to_owned()), message)
+                    }
+                    // Another version may say more: its version is what matters.
+                    _ if version != VERSION => (Ticket::Join, ""),
+                    _ => return Err(malformed(TAKES)),
+                };
+                Ok(Opening::Knock {
+                    version,
+                    ticket,
+                    message: message.to_owned(),
+                })
+            }
+            "answer" if word_of(rest) => Ok(Opening::Answer(rest.to_owned())),
+            "answer" => Err(malformed("a key message")),
+            "refused" if !rest.is_empty() => Ok(Opening::Refused(rest.to_owned())),
+            "refused" => Err(malformed("a reason")),
+            _ => Err(WireError::Unknown(shorten(word))),
+        }
+    }
+}
+
+/// One message past the key agreement: what a sealed line says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The joiner's first sealed line, its name if given: that it opens
+    /// proves the joiner agreed the key on the right code or seat.
+    Hello(Option<String>),
+    /// The host lets the joiner in, and says its own name: that it opens
+    /// proves the same of the host.
+    Welcome(String),
     /// The host's game as it stands: the text of its record.
     Game(String),
     /// A move, a request to take moves back or its answer, the next game.
@@ -72,18 +147,9 @@ impl fmt::Display for Message {
     /// The line, without its newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Message::Hello {
-                version,
-                code,
-                name: Some(name),
-            } => write!(f, "hello {version} {code} {name}"),
-            Message::Hello {
-                version,
-                code,
-                name: None,
-            } => write!(f, "hello {version} {code}"),
+            Message::Hello(Some(name)) => write!(f, "hello {name}"),
+            Message::Hello(None) => write!(f, "hello"),
             Message::Welcome(name) => write!(f, "welcome {name}"),
-            Message::Refused(why) => write!(f, "refused {why}"),
             Message::Game(text) => {
                 let json = serde_json::to_string(text).map_err(|_| fmt::Error)?;
                 write!(f, "game {json}")
@@ -115,25 +181,9 @@ impl FromStr for Message {
             }
         };
         Ok(match word {
-            "hello" => {
-                const TAKES: &str = "a version, a code and an optional name";
-                let mut words = rest.splitn(3, ' ');
-                let version = words
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| malformed(TAKES))?;
-                let code = words
-                    .next()
-                    .filter(|code| !code.is_empty())
-                    .ok_or_else(|| malformed(TAKES))?;
-                Message::Hello {
-                    version,
-                    code: code.to_owned(),
-                    name: words.next().map(str::to_owned),
-                }
-            }
+            "hello" if rest.is_empty() => Message::Hello(None),
+            "hello" => Message::Hello(Some(rest.to_owned())),
             "welcome" => Message::Welcome(text("a name")?),
-            "refused" => Message::Refused(text("a reason")?),
             "bye" => Message::Bye(text("a reason")?),
             "game" => Message::Game(
                 serde_json::from_str(rest).map_err(|_| malformed("a record as a JSON string"))?,
@@ -186,6 +236,10 @@ pub enum ReadError {
     /// The line is not printable UTF-8 text.
     #[error("a line that is not printable text")]
     NotText,
+    /// The line does not open with the session's key: altered, injected,
+    /// replayed, out of order, or not from the other player at all.
+    #[error("a line that does not open with the session's key (altered or not theirs)")]
+    Unsealed,
     /// The connection failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -213,6 +267,11 @@ impl<R: BufRead> LineReader<R> {
     /// The reader lines are read from.
     pub fn get_ref(&self) -> &R {
         &self.inner
+    }
+
+    /// Reads lines of at most `limit` bytes from now on.
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit;
     }
 
     /// The next line, without its newline (`\n` or `\r\n`).
@@ -270,18 +329,9 @@ mod tests {
     #[test]
     fn every_message_reads_back_as_written() {
         let messages = [
-            Message::Hello {
-                version: VERSION,
-                code: "k4p9".into(),
-                name: Some("Naserian ole Sankale".into()),
-            },
-            Message::Hello {
-                version: 7,
-                code: "x".into(),
-                name: None,
-            },
+            Message::Hello(Some("Naserian ole Sankale".into())),
+            Message::Hello(None),
             Message::Welcome("Lekishon".into()),
-            Message::Refused("wrong code".into()),
             Message::Game("[South \"A\"]\n\n1. A b *\n".into()),
             Message::Said(Said::Move {
                 ply: 12,
@@ -299,6 +349,40 @@ mod tests {
             assert!(!line.contains('\n'), "{line:?}");
             assert_eq!(line.parse::<Message>(), Ok(message), "{line:?}");
         }
+    }
+
+    #[test]
+    fn every_opening_line_reads_back_as_written() {
+        let openings = [
+            Opening::Knock {
+                version: VERSION,
+                ticket: Ticket::Join,
+                message: "cGFrZQ==".into(),
+            },
+            Opening::Knock {
+                version: VERSION,
+                ticket: Ticket::Rejoin("0123456789abcdef".into()),
+                message: "cGFrZQ==".into(),
+            },
+            Opening::Answer("cGFrZQ==".into()),
+            Opening::Refused("protocol version 1 is not spoken here".into()),
+        ];
+        for opening in openings {
+            let line = opening.to_string();
+            assert_eq!(line.parse::<Opening>(), Ok(opening), "{line:?}");
+        }
+        // A version 1 joiner's first line names its version, so that it
+        // can be told which this host speaks.
+        assert!(matches!(
+            "hello 1 k4p9 Lekishon".parse::<Opening>(),
+            Err(WireError::Unknown(_))
+        ));
+        assert!(matches!(
+            "knock 3 whatever comes in version 3".parse::<Opening>(),
+            Ok(Opening::Knock { version: 3, .. })
+        ));
+        assert!("knock 2 join".parse::<Opening>().is_err());
+        assert!("knock 2 rejoin x".parse::<Opening>().is_err());
     }
 
     #[test]

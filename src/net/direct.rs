@@ -1,0 +1,107 @@
+//! The direct mode's connection: TCP, a line in clear text each way to
+//! agree a key, then every line sealed ([`super::secure`]) and in base64.
+
+use std::io::{self, BufReader, Write};
+use std::net::{Shutdown, TcpStream};
+use std::time::{Duration, Instant};
+
+use super::peer::{Inbox, Outbox};
+use super::secure::{Opener, Sealer};
+use super::wire::{LineReader, MAX_GAME_LINE, ReadError};
+
+/// The lines of a TCP connection, read with a bound on their length.
+pub(super) type Lines = LineReader<BufReader<TcpStream>>;
+
+/// The lines of `stream`, each at most `limit` bytes.
+pub(super) fn lines(stream: &TcpStream, limit: usize) -> io::Result<Lines> {
+    Ok(LineReader::new(BufReader::new(stream.try_clone()?), limit))
+}
+
+/// Writes `line` and its newline to `stream` in one write.
+pub(super) fn write_line(mut stream: &TcpStream, line: &str) -> io::Result<()> {
+    stream.write_all(format!("{line}\n").as_bytes())?;
+    stream.flush()
+}
+
+/// The next line of `lines`, before `deadline`: the whole handshake has one
+/// deadline, however slowly its bytes come.
+pub(super) fn line_before(lines: &mut Lines, deadline: Instant) -> Result<String, ReadError> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(ReadError::TimedOut);
+    }
+    lines.get_ref().get_ref().set_read_timeout(Some(left))?;
+    lines.read_line()
+}
+
+/// The sending half: each line sealed, then written as base64 text.
+#[derive(Debug)]
+pub(super) struct SealedOut {
+    stream: TcpStream,
+    sealer: Sealer,
+}
+
+impl SealedOut {
+    /// Seals what goes out on `stream` with `sealer`; a write blocked for
+    /// `patience` fails.
+    pub(super) fn new(stream: &TcpStream, sealer: Sealer, patience: Duration) -> io::Result<SealedOut> {
+        let stream = stream.try_clone()?;
+        stream.set_write_timeout(Some(patience))?;
+        Ok(SealedOut { stream, sealer })
+    }
+}
+
+impl Outbox for SealedOut {
+    fn send_line(&mut self, line: &str) -> io::Result<()> {
+        write_line(&self.stream, &self.sealer.seal(line))
+    }
+
+    fn shut(&mut self) {
+        let _ = self.stream.shutdown(Shutdown::Both);
+    }
+}
+
+/// The receiving half: each line opened with the session's key.
+#[derive(Debug)]
+pub(super) struct SealedIn {
+    lines: Lines,
+    opener: Opener,
+}
+
+impl SealedIn {
+    /// Opens the lines still to come on `lines` (what was read ahead is
+    /// kept) with `opener`, each as short as `lines` reads them until
+    /// [`SealedIn::trust`].
+    pub(super) fn new(lines: Lines, opener: Opener) -> SealedIn {
+        SealedIn { lines, opener }
+    }
+
+    /// The other end proved the key: its lines may hold a whole game.
+    pub(super) fn trust(&mut self) {
+        self.lines.set_limit(MAX_GAME_LINE);
+    }
+
+    /// The next line opened, before `deadline`.
+    pub(super) fn line_before(&mut self, deadline: Instant) -> Result<String, ReadError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ReadError::TimedOut);
+        }
+        self.next_line(left)
+    }
+}
+
+impl Inbox for SealedIn {
+    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
+        self.lines
+            .get_ref()
+            .get_ref()
+            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))?;
+        let sealed = self.lines.read_line()?;
+        let line = self.opener.open(&sealed).ok_or(ReadError::Unsealed)?;
+        if line.chars().any(char::is_control) {
+            return Err(ReadError::NotText);
+        }
+        Ok(line)
+    }
+}

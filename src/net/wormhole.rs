@@ -1,0 +1,541 @@
+//! Meeting through a magic-wormhole mailbox: the host asks the mailbox for
+//! a code (`7-crossover-clockwork`), the joiner gives it, and the protocol's
+//! PAKE agrees a key on it; from then on every message is encrypted and
+//! authenticated by the wormhole, and carried by the mailbox. Both ends only
+//! connect outward. After the first meeting the code is spent: a player
+//! takes their seat again at a rendezvous only the two of them can find (a
+//! nameplate and password drawn from the seat's secret, new every
+//! [`WINDOW`]), where the host always waits.
+//!
+//! The crate is asynchronous: each wormhole runs on a thread of its own
+//! (`block_on`), handing lines to and from the event loop through channels,
+//! as the direct mode's threads do. Each line carries its number, so that a
+//! mailbox that drops, repeats or reorders messages is caught.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use async_io::Timer;
+use futures_lite::future;
+use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
+
+use crate::record::Record;
+
+use super::join::{JoinError, Joined, Pass};
+use super::peer::{Event, Inbox, Limits, Outbox, Peer, spawn_reader};
+use super::secure::{Seat, SessionKey};
+use super::wire::{MAX_NAME, Message, ReadError, VERSION};
+
+/// The application ID: only wormholes of the same ID meet.
+pub const APP_ID: &str = "endodoi.game/play";
+
+/// The mailbox server used unless told: the public one.
+pub const PUBLIC_MAILBOX: &str = magic_wormhole::rendezvous::DEFAULT_RENDEZVOUS_SERVER;
+
+/// How long the rendezvous of a seat stays at one nameplate: a rendezvous
+/// left half-claimed by a program that died is given up at the next.
+pub const WINDOW: Duration = Duration::from_secs(20);
+
+/// Words in a code the mailbox gives (after its number), as the protocol's
+/// tools use.
+const CODE_WORDS: usize = 2;
+
+/// The wormhole's settings for `mailbox`.
+fn config(mailbox: &str) -> AppConfig<serde_json::Value> {
+    AppConfig {
+        id: AppID::new(APP_ID),
+        rendezvous_url: Cow::Owned(mailbox.to_owned()),
+        app_version: serde_json::json!({ "endodoi": VERSION }),
+    }
+}
+
+/// What went wrong with the mailbox or the wormhole, in words.
+fn said(error: &WormholeError) -> String {
+    match error {
+        WormholeError::PakeFailed => "the code did not agree a key (a wrong code)".to_owned(),
+        WormholeError::UnclaimedNameplate(nameplate) => {
+            format!("no game waits at nameplate {nameplate}")
+        }
+        other => {
+            let mut text = other.to_string();
+            let mut source = std::error::Error::source(other);
+            while let Some(cause) = source {
+                text = format!("{text}: {cause}");
+                source = cause.source();
+            }
+            text
+        }
+    }
+}
+
+/// The line of a wormhole message: its number, then the line.
+fn numbered(number: u64, line: &str) -> Vec<u8> {
+    format!("{number} {line}").into_bytes()
+}
+
+/// An open wormhole, its lines numbered both ways.
+struct Lines {
+    wormhole: Wormhole,
+    sent: u64,
+    received: u64,
+}
+
+impl Lines {
+    fn new(wormhole: Wormhole) -> Lines {
+        Lines {
+            wormhole,
+            sent: 0,
+            received: 0,
+        }
+    }
+
+    /// The key the wormhole agreed, for the seat.
+    fn key(&self) -> SessionKey {
+        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
+    }
+
+    async fn send(&mut self, line: &str) -> Result<(), String> {
+        let message = numbered(self.sent, line);
+        self.sent += 1;
+        self.wormhole.send(message).await.map_err(|e| said(&e))
+    }
+
+    /// The next line: a message out of its place, or not text, ends it.
+    async fn receive(&mut self) -> Result<String, ReadError> {
+        let bytes = self
+            .wormhole
+            .receive()
+            .await
+            .map_err(|error| ReadError::Io(std::io::Error::other(said(&error))))?;
+        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
+        let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
+        if number.parse() != Ok(self.received) {
+            return Err(ReadError::Unsealed);
+        }
+        self.received += 1;
+        if line.chars().any(char::is_control) {
+            return Err(ReadError::NotText);
+        }
+        Ok(line.to_owned())
+    }
+
+    async fn message(&mut self) -> Result<Message, String> {
+        let line = self.receive().await.map_err(|error| error.to_string())?;
+        line.parse()
+            .map_err(|error| format!("not the protocol ({error})"))
+    }
+}
+
+/// The sending half: lines go to the wormhole's thread.
+struct WormholeOut {
+    outgoing: async_channel::Sender<String>,
+}
+
+impl Outbox for WormholeOut {
+    fn send_line(&mut self, line: &str) -> std::io::Result<()> {
+        self.outgoing
+            .send_blocking(line.to_owned())
+            .map_err(|_| std::io::Error::other("the wormhole is closed"))
+    }
+
+    fn shut(&mut self) {
+        self.outgoing.close();
+    }
+}
+
+/// The receiving half: lines from the wormhole's thread.
+struct WormholeIn {
+    incoming: Receiver<Result<String, ReadError>>,
+}
+
+impl Inbox for WormholeIn {
+    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
+        match self.incoming.recv_timeout(wait) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => Err(ReadError::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
+        }
+    }
+}
+
+/// Carries lines between `lines` and the two halves until either side ends.
+/// Never polls the wormhole again after an error: the crate panics then.
+async fn carry(
+    mut lines: Lines,
+    outgoing: async_channel::Receiver<String>,
+    incoming: Sender<Result<String, ReadError>>,
+) {
+    enum Next {
+        Out(Option<String>),
+        In(Result<String, ReadError>),
+    }
+    loop {
+        let next = future::or(
+            async { Next::Out(outgoing.recv().await.ok()) },
+            async { Next::In(lines.receive().await) },
+        )
+        .await;
+        match next {
+            Next::Out(Some(line)) => {
+                if lines.send(&line).await.is_err() {
+                    return;
+                }
+            }
+            Next::Out(None) => {
+                let _ = lines.wormhole.close().await;
+                return;
+            }
+            Next::In(line) => {
+                let failed = line.is_err();
+                if incoming.send(line).is_err() || failed {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Starts the thread that carries `lines`: the connection's two halves.
+fn open(lines: Lines) -> (Peer, WormholeIn) {
+    let (outgoing, from_app) = async_channel::unbounded();
+    let (to_app, incoming) = mpsc::channel();
+    spawn(move || async_io::block_on(carry(lines, from_app, to_app)));
+    (
+        Peer::new(Box::new(WormholeOut { outgoing })),
+        WormholeIn { incoming },
+    )
+}
+
+/// Runs `work` on a thread of the wormhole's name (the panic hook of the
+/// terminal leaves such threads' panics to them: one ends a connection).
+fn spawn(work: impl FnOnce() + Send + 'static) {
+    let _ = thread::Builder::new()
+        .name(THREAD.to_owned())
+        .spawn(work);
+}
+
+/// The name of the wormhole's threads.
+pub const THREAD: &str = "endodoi-wormhole";
+
+/// The rendezvous of `seat` in window `window`: a nameplate and a password
+/// no one without the secret can find.
+fn rendezvous(seat: &Seat, window: u64) -> Code {
+    let nameplate = seat.derive(format!("endodoi rendezvous nameplate {window}").as_bytes());
+    let number = u64::from_be_bytes(nameplate[..8].try_into().expect("8 bytes")) % 1_000_000_000_000;
+    let password = seat.derive(format!("endodoi rendezvous password {window}").as_bytes());
+    let password = data_encoding::HEXLOWER.encode(&password[..16]);
+    format!("{}-{password}", number + 1)
+        .parse()
+        .expect("a number and 32 hexadecimal digits make a code")
+}
+
+/// The window of the clock now, and when it ends.
+fn window_now() -> (u64, Instant) {
+    let since = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let window = since.as_secs() / WINDOW.as_secs();
+    let left = WINDOW.saturating_sub(Duration::from_secs(since.as_secs() % WINDOW.as_secs()));
+    (window, Instant::now() + left)
+}
+
+/// Meets the other end at the seat's rendezvous of this window, giving up
+/// when it ends.
+async fn meet_at_seat(mailbox: &str, seat: &Seat) -> Result<Lines, String> {
+    let (window, end) = window_now();
+    let code = rendezvous(seat, window);
+    let meet = async {
+        let connection = MailboxConnection::connect(config(mailbox), code, true)
+            .await
+            .map_err(|e| said(&e))?;
+        Wormhole::connect(connection)
+            .await
+            .map(Lines::new)
+            .map_err(|e| said(&e))
+    };
+    future::or(meet, async {
+        Timer::at(end).await;
+        Err("nobody came to the seat's rendezvous".to_owned())
+    })
+    .await
+}
+
+/// Hosts through `mailbox` as `name`: with no `seat`, asks the mailbox for a
+/// code (returned once it has one) and waits for the first player; then,
+/// and from the start with a `seat`, waits at the seat's rendezvous for its
+/// player, again and again, until `closed`. The news comes to `events`.
+///
+/// # Errors
+/// When the mailbox cannot be reached or gives no code.
+pub fn host(
+    mailbox: &str,
+    seat: Option<Seat>,
+    name: &str,
+    limits: Limits,
+    events: Sender<Event>,
+    closed: Arc<AtomicBool>,
+) -> Result<Option<String>, String> {
+    let (told, code) = mpsc::channel();
+    let place = mailbox.to_owned();
+    let (mailbox, name) = (mailbox.to_owned(), name.to_owned());
+    let waiting = seat.is_none();
+    spawn(move || {
+        async_io::block_on(async {
+            let seat = match seat {
+                Some(seat) => seat,
+                None => match first_meeting(&mailbox, &name, limits, &events, &told).await {
+                    Some(seat) => seat,
+                    None => return,
+                },
+            };
+            while !closed.load(Ordering::Relaxed) {
+                match meet_at_seat(&mailbox, &seat).await {
+                    Ok(lines) => {
+                        if let Err(why) = let_in(lines, None, &name, limits, &events).await {
+                            let _ = events.send(Event::TurnedAway(format!(
+                                "A try to take the seat again failed: {why}"
+                            )));
+                        }
+                    }
+                    Err(_) => {
+                        Timer::after(Duration::from_millis(200)).await;
+                    }
+                }
+            }
+        });
+    });
+    if !waiting {
+        return Ok(None);
+    }
+    match code.recv_timeout(limits.hello) {
+        Ok(code) => code.map(Some),
+        Err(_) => Err(format!("the mailbox {place} gave no code in time")),
+    }
+}
+
+/// Asks the mailbox for a code (told on `told`) and waits for the player
+/// who gives it; a wrong code spends it, and a new one is asked for and
+/// told as news. The seat of the meeting, or `None` when the mailbox fails.
+async fn first_meeting(
+    mailbox: &str,
+    name: &str,
+    limits: Limits,
+    events: &Sender<Event>,
+    told: &Sender<Result<String, String>>,
+) -> Option<Seat> {
+    let mut first = true;
+    loop {
+        let connection = match MailboxConnection::create(config(mailbox), CODE_WORDS).await {
+            Ok(connection) => connection,
+            Err(error) => {
+                let why = format!("cannot reach the mailbox {mailbox}: {}", said(&error));
+                if first {
+                    let _ = told.send(Err(why));
+                } else {
+                    let _ = events.send(Event::GaveUp(why));
+                }
+                return None;
+            }
+        };
+        let code = connection.code().to_string();
+        if first {
+            let _ = told.send(Ok(code.clone()));
+            first = false;
+        } else {
+            let _ = events.send(Event::NewCode(code.clone()));
+        }
+        match Wormhole::connect(connection).await {
+            Ok(wormhole) => {
+                let lines = Lines::new(wormhole);
+                let seat = lines.key().seat();
+                match let_in(lines, Some(seat.clone()), name, limits, events).await {
+                    Ok(()) => return Some(seat),
+                    Err(why) => {
+                        let _ = events.send(Event::TurnedAway(format!(
+                            "Turned away a player at {code}: {why}; the code is spent"
+                        )));
+                    }
+                }
+            }
+            Err(error) => {
+                let _ = events.send(Event::TurnedAway(format!(
+                    "Turned away a player at {code}: {}; the code is spent",
+                    said(&error)
+                )));
+            }
+        }
+    }
+}
+
+/// Reads the player's `hello` (and their copy of the game, when they take
+/// the seat again), says `welcome`, and hands the connection on.
+async fn let_in(
+    mut lines: Lines,
+    seat: Option<Seat>,
+    name: &str,
+    limits: Limits,
+    events: &Sender<Event>,
+) -> Result<(), String> {
+    let deadline = Timer::after(limits.hello);
+    let handshake = async {
+        let joiner = match lines.message().await? {
+            Message::Hello(joiner) => joiner,
+            other => return Err(format!("{other:?} where hello belongs")),
+        };
+        if joiner.as_ref().is_some_and(|n| n.chars().count() > MAX_NAME) {
+            return Err(format!("a name has at most {MAX_NAME} characters"));
+        }
+        let record = if seat.is_none() {
+            match lines.message().await? {
+                Message::Game(text) => Some(Box::new(
+                    Record::read(&text).map_err(|error| format!("its game: {error}"))?,
+                )),
+                other => return Err(format!("{other:?} where its game belongs")),
+            }
+        } else {
+            None
+        };
+        lines.send(&Message::Welcome(name.to_owned()).to_string()).await?;
+        Ok((joiner, record))
+    };
+    let (joiner, record) = future::or(handshake, async {
+        deadline.await;
+        Err("nothing came in time".to_owned())
+    })
+    .await?;
+    let (peer, inbox) = open(lines);
+    let _ = events.send(Event::Joined {
+        peer: peer.clone(),
+        name: joiner,
+        seat,
+        record,
+    });
+    spawn_reader(peer, Box::new(inbox), limits, events.clone(), || {});
+    Ok(())
+}
+
+/// Joins through `mailbox` with `pass` as `name` (`ours`: this side's copy,
+/// when taking the seat again); from then on the host's moves come to
+/// `events`.
+///
+/// # Errors
+/// When the mailbox cannot be reached, no host waits, the code is wrong, or
+/// the host does not speak the protocol.
+pub fn join(
+    mailbox: &str,
+    pass: &Pass,
+    name: Option<&str>,
+    ours: Option<&Record>,
+    limits: Limits,
+    events: &Sender<Event>,
+) -> Result<Joined, JoinError> {
+    let place = format!("the mailbox {mailbox}");
+    let (done, result) = mpsc::channel();
+    let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
+    let ours = ours.map(ToString::to_string);
+    let denied = {
+        let place = place.clone();
+        let pass = pass.clone();
+        move || JoinError::denied(&place, &pass)
+    };
+    let unreachable = {
+        let place = place.clone();
+        move |reason: String| JoinError::Unreachable {
+            address: place.clone(),
+            reason,
+        }
+    };
+    spawn(move || {
+        async_io::block_on(async {
+            let met = match &pass {
+                Pass::Code(code) => {
+                    let code: Code = match code.parse() {
+                        Ok(code) => code,
+                        Err(error) => {
+                            let _ = done.send(Err(JoinError::Denied(format!(
+                                "{code} is not a code the mailbox gives: {error}"
+                            ))));
+                            return;
+                        }
+                    };
+                    match MailboxConnection::connect(config(&mailbox), code, false).await {
+                        Ok(connection) => Wormhole::connect(connection)
+                            .await
+                            .map(Lines::new)
+                            .map_err(|error| match error {
+                                WormholeError::PakeFailed => denied(),
+                                other => unreachable(said(&other)),
+                            }),
+                        Err(WormholeError::UnclaimedNameplate(_)) => Err(JoinError::Denied(
+                            format!("no game waits at that code on {place} (a wrong code, or it was used already)"),
+                        )),
+                        Err(error) => Err(unreachable(said(&error))),
+                    }
+                }
+                Pass::Seat(seat) => meet_at_seat(&mailbox, seat).await.map_err(unreachable),
+            };
+            let mut lines = match met {
+                Ok(lines) => lines,
+                Err(error) => {
+                    let _ = done.send(Err(error));
+                    return;
+                }
+            };
+            let handshake = async {
+                lines.send(&Message::Hello(name).to_string()).await?;
+                if let (Pass::Seat(_), Some(ours)) = (&pass, ours) {
+                    lines.send(&Message::Game(ours).to_string()).await?;
+                }
+                let host = match lines.message().await? {
+                    Message::Welcome(host) => host,
+                    other => return Err(format!("{other:?} before welcome")),
+                };
+                let record = match lines.message().await? {
+                    Message::Game(text) => {
+                        Record::read(&text).map_err(|error| format!("its game: {error}"))?
+                    }
+                    other => return Err(format!("{other:?} where its game belongs")),
+                };
+                Ok((host, record))
+            };
+            let answer = future::or(handshake, async {
+                Timer::after(limits.hello).await;
+                Err("nothing came in time".to_owned())
+            })
+            .await;
+            match answer {
+                Ok((host, record)) => {
+                    let seat = match &pass {
+                        Pass::Code(_) => lines.key().seat(),
+                        Pass::Seat(seat) => seat.clone(),
+                    };
+                    let _ = done.send(Ok((lines, host, record, seat)));
+                }
+                Err(reason) => {
+                    let _ = done.send(Err(JoinError::Protocol {
+                        address: place,
+                        reason,
+                    }));
+                }
+            }
+        });
+    });
+    let (lines, host, record, seat) = result
+        .recv()
+        .map_err(|_| JoinError::Protocol {
+            address: "the mailbox".to_owned(),
+            reason: "the wormhole's thread ended".to_owned(),
+        })??;
+    let (peer, inbox) = open(lines);
+    spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
+    Ok(Joined {
+        peer,
+        host,
+        record,
+        seat,
+    })
+}
