@@ -149,6 +149,9 @@ pub struct App {
     mode: Mode,
     cursor: BySide<u8>,
     preview: bool,
+    /// The side whose row is drawn at the bottom: South's, or North's on
+    /// a flipped board (view state only).
+    bottom: Side,
     speed: u8,
     animate: bool,
     message: Option<Message>,
@@ -177,6 +180,7 @@ impl App {
             mode: Mode::Play,
             cursor: BySide::default(),
             preview: true,
+            bottom: Side::South,
             speed: DEFAULT_SPEED,
             animate: true,
             message: None,
@@ -332,6 +336,37 @@ impl App {
     /// Whether the move preview is shown.
     pub fn preview_shown(&self) -> bool {
         self.preview
+    }
+
+    /// Whether the board is drawn turned round, as North sees it from across
+    /// the table: North's row at the bottom, running left to right from `a`,
+    /// and South's at the top. It changes only the drawing (and which way
+    /// `←` and `→` go), never the game.
+    pub fn flipped(&self) -> bool {
+        self.bottom == Side::North
+    }
+
+    /// Turns the board round (`true`: North's row at the bottom) or back, as
+    /// for the player who joins a game across the network, whose row is
+    /// North's; the player can still turn it with the flip key.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        self.bottom = if flipped { Side::North } else { Side::South };
+    }
+
+    /// The side whose row is drawn at the bottom of the board: South's, or
+    /// North's when the board is [flipped](App::flipped).
+    pub fn bottom_side(&self) -> Side {
+        self.bottom
+    }
+
+    /// Turns the board round, and says whose row is now at the bottom.
+    fn flip(&mut self) {
+        self.bottom = self.bottom.opponent();
+        let bottom = self.bottom;
+        self.notify(
+            Tone::Info,
+            format!("Board flipped: {bottom}'s row at the bottom"),
+        );
     }
 
     /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].

@@ -18,6 +18,11 @@
 //!  key bar
 //! ```
 //!
+//! A flipped board ([`App::flipped`]) is that board turned round, as North
+//! sees it from across the table: North's row at the bottom, its letters
+//! left to right, and South's at the top, right to left, so that the sowing
+//! still goes counterclockwise on screen.
+//!
 //! Popups (help, the end of a game, confirmations) are drawn over it. Styles
 //! and glyphs all come from [`theme`]; the key bar and help list the keys of
 //! [`crate::app::keys`]; [`View::click`] resolves a mouse click into what it

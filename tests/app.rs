@@ -6,6 +6,8 @@ mod keys;
 mod mouse;
 #[path = "common/moves.rs"]
 mod moves;
+#[path = "common/screen.rs"]
+mod screen;
 
 use std::time::Duration;
 
@@ -22,7 +24,9 @@ use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
+use ratatui::widgets::Widget;
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
@@ -111,6 +115,77 @@ fn right_arrow_moves_left_to_right_on_norths_reversed_row() {
     press(&mut app, KeyCode::Right);
     // North's row is drawn f e d c b a: right of c is b.
     assert_eq!(app.selected(), Some(hole('b')));
+}
+
+#[test]
+fn v_flips_the_board_and_back_without_touching_the_game() {
+    let mut app = new_app();
+    type_keys(&mut app, "c");
+    let before = app.record().to_string();
+    assert!(!app.flipped());
+    assert_eq!(app.bottom_side(), Side::South);
+    press(&mut app, KeyCode::Char('v'));
+    assert!(app.flipped());
+    assert_eq!(app.bottom_side(), Side::North);
+    let message = app.message().expect("a message");
+    assert_eq!(
+        (message.tone, message.text.as_str()),
+        (Tone::Info, "Board flipped: North's row at the bottom")
+    );
+    assert_eq!(app.selected(), Some(hole('C')), "the selection stays");
+    assert_eq!(app.record().to_string(), before, "the game is unchanged");
+    assert!(app.take_effects().is_empty(), "nothing to save");
+    press(&mut app, KeyCode::Char('V'));
+    assert!(!app.flipped(), "either case");
+    assert_eq!(
+        app.message().expect("a message").text,
+        "Board flipped: South's row at the bottom"
+    );
+    // `f` is still the hole f, of either row.
+    press(&mut app, KeyCode::Char('f'));
+    assert_eq!(app.selected(), Some(hole('F')));
+    assert!(app.offers(Action::Flip));
+}
+
+#[test]
+fn set_flipped_turns_the_board_for_the_network_code() {
+    let mut app = new_app();
+    app.set_flipped(true);
+    assert!(app.flipped());
+    app.set_flipped(true);
+    assert!(app.flipped(), "setting, not toggling");
+    app.set_flipped(false);
+    assert!(!app.flipped());
+}
+
+#[test]
+fn on_a_flipped_board_the_arrows_follow_the_rows_as_drawn() {
+    // South's C and E are empty; North's b is empty.
+    let rows = (&[1, 2, 0, 3, 0, 4], &[1, 0, 2, 2, 2, 2]);
+    let mut app = from_rows(rows.0, rows.1, Side::South);
+    app.set_flipped(true);
+    assert_eq!(app.selected(), Some(hole('A')));
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Right);
+        seen.push(app.selected().expect("a selection").letter());
+    }
+    // South's row is drawn at the top, F E D C B A.
+    assert_eq!(seen, ['F', 'D', 'B', 'A'], "right to left by letter");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.selected(), Some(hole('B')));
+    let mut app = from_rows(rows.0, rows.1, Side::North);
+    app.set_flipped(true);
+    assert_eq!(app.selected(), Some(hole('a')));
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Right);
+        seen.push(app.selected().expect("a selection").letter());
+    }
+    // North's row is drawn at the bottom, a b c d e f.
+    assert_eq!(seen, ['c', 'd', 'e', 'f', 'a'], "left to right by letter");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.selected(), Some(hole('f')));
 }
 
 #[test]
@@ -422,6 +497,70 @@ fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
     assert_eq!(app.game().ply(), 0);
     click(&mut app, column, row);
     assert_eq!(letters(app.game()), "D");
+}
+
+/// Every hole letter drawn on the board at 80×24, with the cell of the
+/// middle of the hole under or over it: the holes as the player sees them.
+fn drawn_holes(app: &App) -> Vec<(char, u16, u16)> {
+    let mut buf = Buffer::empty(SCREEN);
+    View::new(app, Look::default()).render(SCREEN, &mut buf);
+    let screen = screen::text(&buf);
+    let lines: Vec<Vec<char>> = screen.lines().map(|line| line.chars().collect()).collect();
+    let top = screen
+        .lines()
+        .position(|line| line.contains("╭ En Dodoi"))
+        .expect("the board");
+    let left = lines[top]
+        .iter()
+        .position(|&c| c == '╭')
+        .expect("its frame");
+    let bottom = (top + 1..lines.len())
+        .find(|&row| lines[row].get(left) == Some(&'╰'))
+        .expect("the board's last line");
+    // The letters are on the board's third line and its third from the
+    // bottom; a hole's count is two lines inwards.
+    [(top + 2, top + 4), (bottom - 2, bottom - 4)]
+        .into_iter()
+        .flat_map(|(letters, middle)| {
+            lines[letters]
+                .iter()
+                .enumerate()
+                .filter(|(column, c)| *column > left && c.is_ascii_alphabetic())
+                .map(move |(column, &c)| (c, column as u16, middle as u16))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// On a flipped board a click picks the hole drawn where it lands: South's
+/// `F` top left, North's `a` bottom left.
+#[test]
+fn a_click_on_a_flipped_board_picks_the_hole_drawn_there() {
+    let mut app = new_app();
+    app.set_flipped(true);
+    let holes = drawn_holes(&app);
+    let order: String = holes.iter().map(|&(letter, _, _)| letter).collect();
+    assert_eq!(order, "FEDCBAabcdef", "South's row on top, North's below");
+    let view = View::new(&app, Look::default());
+    for &(letter, column, row) in &holes {
+        assert_eq!(
+            view.target_at(SCREEN, column, row),
+            Target::Hole(hole(letter)),
+            "the hole drawn with {letter} at ({column}, {row})"
+        );
+    }
+    let (_, column, row) = holes[0];
+    click(&mut app, column, row);
+    assert_eq!(app.selected(), Some(hole('F')), "the top left hole");
+    click(&mut app, column, row);
+    assert_eq!(letters(app.game()), "F");
+    // North's a is selected already; c, then a.
+    let (_, column, row) = holes[8];
+    click(&mut app, column, row);
+    assert_eq!(app.selected(), Some(hole('c')));
+    let (_, column, row) = holes[6];
+    click(&mut app, column, row);
+    assert_eq!(app.selected(), Some(hole('a')), "the bottom left hole");
 }
 
 #[test]

@@ -903,3 +903,135 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
         "any other key closes help"
     );
 }
+
+// ------------------------------------------------------------ the flipped board
+
+/// `screen` with its board turned round as North sees it from across the
+/// table: the two rows (each a name, a line of letters and the holes)
+/// change places, and each row's holes, letters included, are read in the
+/// other order; the line between the rows and everything round the board
+/// stay as they are.
+fn turned_round(screen: &str) -> String {
+    let columns = screen
+        .split('\n')
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let old: Vec<Vec<char>> = screen
+        .split('\n')
+        .map(|line| {
+            let mut line: Vec<char> = line.chars().collect();
+            line.resize(columns, ' ');
+            line
+        })
+        .collect();
+    let mut lines = old.clone();
+    let top = screen
+        .split('\n')
+        .position(|line| line.contains("╭ En Dodoi"))
+        .expect("the board");
+    let left = old[top].iter().position(|&c| c == '╭').expect("its frame");
+    let right = (left..columns)
+        .find(|&column| old[top][column] == '╮')
+        .expect("its frame");
+    let bottom = (top + 1..old.len())
+        .find(|&row| old[row][left] == '╰')
+        .expect("the board's last line");
+    let hole_height = (bottom - top - 6) / 2;
+    // Each row from its name inwards: the name, the letters, then the
+    // holes from the top down.
+    let rows_of = |name: usize, letters: usize, holes: usize| {
+        [name, letters]
+            .into_iter()
+            .chain(holes..holes + hole_height)
+            .collect::<Vec<usize>>()
+    };
+    let upper = rows_of(top + 1, top + 2, top + 3);
+    let lower = rows_of(bottom - 1, bottom - 2, top + 4 + hole_height);
+    // The holes' columns: the runs of their top edges.
+    let mut holes: Vec<(usize, usize)> = Vec::new();
+    for (column, &c) in old[top + 3].iter().enumerate().take(right).skip(left + 1) {
+        if c != ' ' {
+            match holes.last_mut() {
+                Some((_, end)) if *end == column => *end += 1,
+                _ => holes.push((column, column + 1)),
+            }
+        }
+    }
+    for (&to, &from) in upper.iter().zip(&lower).chain(lower.iter().zip(&upper)) {
+        lines[to][left..=right].copy_from_slice(&old[from][left..=right]);
+        // A name line is the name's, whatever the holes under it.
+        if from == top + 1 || from == bottom - 1 {
+            continue;
+        }
+        for (&(start, end), &(mirror, _)) in holes.iter().zip(holes.iter().rev()) {
+            lines[to][mirror..mirror + end - start].copy_from_slice(&old[from][start..end]);
+        }
+    }
+    lines
+        .into_iter()
+        .map(|line| line.into_iter().collect::<String>().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The letters inside the board's frame on a line, read from left to right.
+fn letters_on(screen: &str, row: usize) -> String {
+    let line = screen.lines().nth(row).expect("the line");
+    let inside = line.split('│').nth(1).expect("the board's frame");
+    inside.chars().filter(char::is_ascii_alphabetic).collect()
+}
+
+/// The flipped board is the board turned round, as North sees it: North's
+/// row at the bottom reading `a` to the last letter from the left, South's at
+/// the top from its last letter to `A`, so that the sowing goes
+/// counterclockwise on screen as it does unflipped; the selection, the
+/// preview's end and capture marks, the names and the move preview go with
+/// their holes, and the rest of the screen is unchanged.
+#[test]
+fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
+    for (width, size) in [(6, (80, 24)), (10, (80, 24)), (10, (200, 60))] {
+        let mut app = game_app(width, "C a B");
+        let unflipped = text(&draw(&app, PLAIN, size.0, size.1));
+        app.set_flipped(true);
+        let flipped = text(&draw(&app, PLAIN, size.0, size.1));
+        assert_eq!(
+            flipped,
+            turned_round(&unflipped),
+            "{width} holes at {size:?}, unflipped:\n{unflipped}\nflipped:\n{flipped}"
+        );
+        let lines: Vec<&str> = flipped.lines().collect();
+        let top = lines
+            .iter()
+            .position(|line| line.contains("╭ En Dodoi"))
+            .expect("the board");
+        let bottom = (top + 1..lines.len())
+            .find(|&row| lines[row].trim_start().starts_with('╰'))
+            .expect("the board's last line");
+        let holes = width as usize;
+        let north: String = "abcdefghij".chars().take(holes).collect();
+        let south: String = "JIHGFEDCBA".chars().skip(10 - holes).collect();
+        assert_eq!(letters_on(&flipped, bottom - 2), north, "{flipped}");
+        assert_eq!(letters_on(&flipped, top + 2), south, "{flipped}");
+        assert!(lines[bottom - 1].contains("▶ Lekishon North"), "{flipped}");
+        assert!(lines[top + 1].contains("Naserian South"), "{flipped}");
+        if size == (80, 24) {
+            insta::assert_snapshot!(format!("flipped_board_of_{width}_at_80x24"), flipped);
+        }
+    }
+}
+
+/// Mid-sowing, the seeds dropped so far, the hole being sown and the lap
+/// count are drawn on the flipped board as on the board turned round.
+#[test]
+fn a_sowing_on_a_flipped_board_is_the_sowing_turned_round() {
+    let mut app = game_app(6, "");
+    app.set_animation(true);
+    type_keys(&mut app, "a\n");
+    app.tick(Duration::from_millis(80 * 8));
+    let unflipped = text(&draw(&app, PLAIN, 80, 24));
+    assert!(unflipped.contains("Sowing A · lap 2 of 5"), "{unflipped}");
+    app.set_flipped(true);
+    let flipped = text(&draw(&app, PLAIN, 80, 24));
+    assert_eq!(flipped, turned_round(&unflipped), "{flipped}");
+}

@@ -153,6 +153,38 @@ fn plus_and_minus_change_the_speed_without_skipping() {
 }
 
 #[test]
+fn v_flips_the_board_without_ending_a_sowing_or_the_record_playing_itself() {
+    let mut app = viewer(sample());
+    app.set_animation(true);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('v'));
+    assert!(app.flipped());
+    assert!(app.sowing().is_some(), "still sowing");
+    assert_eq!(
+        message(&app),
+        (
+            Tone::Info,
+            "Board flipped: North's row at the bottom".into()
+        )
+    );
+    let flipped = screen(&app);
+    let south = flipped.find("Naserian South").expect("South's name");
+    let north = flipped.find("Lekishon North").expect("North's name");
+    assert!(north > south, "North's row at the bottom:\n{flipped}");
+    press(&mut app, KeyCode::Char(' '));
+    assert!(app.viewer().expect("viewing").autoplaying());
+    let shown = letters(app.game());
+    press(&mut app, KeyCode::Char('v'));
+    assert!(!app.flipped());
+    assert!(
+        app.viewer().expect("viewing").autoplaying(),
+        "still playing"
+    );
+    assert!(app.sowing().is_some(), "still sowing");
+    assert_eq!(letters(app.game()), shown, "no move stepped");
+}
+
+#[test]
 fn home_end_g_and_shift_g_jump_to_the_start_and_the_end() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::End);

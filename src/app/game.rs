@@ -73,6 +73,7 @@ impl App {
                 self.notify(Tone::Info, format!("Move preview {state}"));
                 self.effects.push(Effect::RememberDisplay);
             }
+            Action::Flip => self.flip(),
             Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
                 self.new_game();
             }
@@ -163,14 +164,16 @@ impl App {
     }
 
     /// Moves the selection to the next legal hole to the right (`step` 1) or
-    /// left (-1) as seen on screen, where North's row runs right to left.
+    /// left (-1) as seen on screen, where the bottom row runs left to right
+    /// from its `a` and the top row right to left (North's, or South's on a
+    /// flipped board).
     fn step_selection(&mut self, step: i8) {
         let Some(side) = self.game().to_move() else {
             return;
         };
         let legal: Vec<u8> = self.game().legal_moves().map(Hole::index).collect();
         let width = self.game().config().width();
-        let forward = (step > 0) == (side == Side::South);
+        let forward = (step > 0) == (side == self.bottom_side());
         let current = self.cursor[side];
         let next = (1..=width)
             .map(|distance| {

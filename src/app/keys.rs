@@ -66,6 +66,9 @@ pub enum Action {
     Hint,
     /// Turn the move preview on or off.
     TogglePreview,
+    /// Turn the board round, as the player across the table sees it (the
+    /// other row at the bottom), or back: a view only, the game unchanged.
+    Flip,
     /// Start a new game.
     NewGame,
     /// Save the record where the player can find it.
@@ -283,6 +286,15 @@ const SELECT_RIGHT: Binding = bind(
     Help::Joins(Action::SelectLeft),
 );
 
+/// `v`, which turns the board round in a game and in the viewer. (`f`, the
+/// obvious key, selects the hole `f` in a game.)
+const FLIP: Binding = bind(
+    &[Key::Letter('v')],
+    Action::Flip,
+    "flip",
+    Help::Says("flip the board: the other row at the bottom"),
+);
+
 /// The game's keys.
 const GAME: &[Binding] = &[
     bind(
@@ -337,6 +349,7 @@ const GAME: &[Binding] = &[
         "preview",
         Help::Says("move preview on or off"),
     ),
+    FLIP,
     bind(
         HELP_KEYS,
         Action::Help,

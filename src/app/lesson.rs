@@ -320,6 +320,7 @@ impl App {
             | Action::Redo
             | Action::Hint
             | Action::TogglePreview
+            | Action::Flip
             | Action::NewGame
             | Action::Save
             | Action::Start

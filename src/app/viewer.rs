@@ -123,10 +123,13 @@ impl Viewer {
 
 /// Whether the viewer's key bar offers `action`: while a move is sown, the
 /// speed and skipping it; while the record plays itself, pausing, the speed,
-/// stepping and quitting; else all but those of a sowing.
+/// stepping and quitting; else all but those of a sowing. Flipping the
+/// board, at any time.
 pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     let speed = matches!(action, Action::Faster | Action::Slower);
-    if viewer.autoplaying() {
+    if action == Action::Flip {
+        true
+    } else if viewer.autoplaying() {
         speed
             || matches!(
                 action,
@@ -212,12 +215,18 @@ impl App {
     }
 
     /// Does what `action` asks of the viewer. Help closes on any key and
-    /// does nothing else; any other key ends a sowing, then acts; a click on
-    /// a move shows the position after it.
+    /// does nothing else; flipping the board only flips it (a sowing shown
+    /// and the record playing itself go on); any other key ends a sowing,
+    /// then acts; a click on a move shows the position after it.
     pub(super) fn viewer_act(&mut self, action: Action) {
         match action {
             Action::CloseHelp => {
                 self.mode = Mode::Play;
+                return;
+            }
+            // A view only: the sowing shown and the record playing go on.
+            Action::Flip => {
+                self.flip();
                 return;
             }
             Action::Click(target) => {
@@ -285,6 +294,7 @@ impl App {
             | Action::Redo
             | Action::Hint
             | Action::TogglePreview
+            | Action::Flip
             | Action::NewGame
             | Action::Save
             | Action::Menu(_) => {}

@@ -97,6 +97,9 @@ pub(super) struct Geometry {
     /// Left column of the leftmost hole.
     pub(super) row_x: u16,
     pub(super) width: u8,
+    /// The side whose row is drawn at the bottom: South's, or North's on a
+    /// flipped board.
+    pub(super) bottom: Side,
 }
 
 impl Geometry {
@@ -133,16 +136,19 @@ impl Geometry {
             app.game().config().width(),
             Chrome::of(app),
             message_rows,
+            app.bottom_side(),
         )
     }
 
     /// The geometry of a board of `width` holes, with a message of
-    /// `message_rows` rows when there is room for them.
+    /// `message_rows` rows when there is room for them, `bottom`'s row at
+    /// the bottom.
     pub(super) fn new(
         area: Rect,
         width: u8,
         chrome: Chrome,
         message_rows: u16,
+        bottom: Side,
     ) -> Option<Geometry> {
         let (min_columns, min_rows) = Geometry::needed(width, chrome);
         if area.width < min_columns || area.height < min_rows {
@@ -196,6 +202,7 @@ impl Geometry {
             dots,
             row_x: board.x + (board_width - row_width) / 2,
             width,
+            bottom,
         })
     }
 
@@ -248,12 +255,14 @@ impl Geometry {
         (board, message, history)
     }
 
-    /// The screen column of a hole: South's row runs left to right, North's
-    /// right to left, so that facing holes share a column.
+    /// The screen column of a hole: the bottom row runs left to right, the
+    /// top row right to left, so that facing holes share a column and the
+    /// sowing goes counterclockwise on screen whichever row is at the bottom.
     pub(super) fn column(&self, hole: Hole) -> u16 {
-        match hole.side() {
-            Side::South => u16::from(hole.index()),
-            Side::North => u16::from(self.width - 1 - hole.index()),
+        if hole.side() == self.bottom {
+            u16::from(hole.index())
+        } else {
+            u16::from(self.width - 1 - hole.index())
         }
     }
 
@@ -262,16 +271,18 @@ impl Geometry {
     }
 
     pub(super) fn name_y(&self, side: Side) -> u16 {
-        match side {
-            Side::North => self.board.y + 1,
-            Side::South => self.board.bottom() - 2,
+        if side == self.bottom {
+            self.board.bottom() - 2
+        } else {
+            self.board.y + 1
         }
     }
 
     pub(super) fn letters_y(&self, side: Side) -> u16 {
-        match side {
-            Side::North => self.board.y + 2,
-            Side::South => self.board.bottom() - 3,
+        if side == self.bottom {
+            self.board.bottom() - 3
+        } else {
+            self.board.y + 2
         }
     }
 
@@ -281,9 +292,10 @@ impl Geometry {
 
     pub(super) fn hole_rect(&self, hole: Hole) -> Rect {
         let height = Geometry::hole_height(self.dots);
-        let y = match hole.side() {
-            Side::North => self.board.y + 3,
-            Side::South => self.middle_y() + 1,
+        let y = if hole.side() == self.bottom {
+            self.middle_y() + 1
+        } else {
+            self.board.y + 3
         };
         Rect::new(self.hole_x(hole), y, self.cell + 2, height)
     }

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::{
-    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, Target, bind,
+    Action, Binding, FASTER, FLIP, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, Target, bind,
 };
 
 /// The replay viewer's keys.
@@ -69,6 +69,7 @@ pub(super) const VIEWER: &[Binding] = &[
         "analysis",
         Help::Says("analysis on/off: the engine judges each move"),
     ),
+    FLIP,
     bind(FASTER, Action::Faster, "speed", SPEED),
     bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
     bind(
