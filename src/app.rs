@@ -517,7 +517,11 @@ impl App {
     /// Writes the players and match state into the record's tags.
     fn write_tags(&mut self) {
         self.players.write_tags(&mut self.record);
-        if let Some(seat) = self.network.as_ref().and_then(|network| network.seat.as_deref()) {
+        if let Some(seat) = self
+            .network
+            .as_ref()
+            .and_then(|network| network.seat.as_deref())
+        {
             self.record.set_tag(remote::SEAT_TAG, seat);
         }
     }

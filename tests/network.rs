@@ -1,28 +1,31 @@
 //! A game across the network, in process over loopback: a host (the app,
 //! its autosave and its door, driven as the event loop drives them) and a
-//! hostile peer written here that speaks the protocol by hand: a wrong
-//! code, garbage, a 100 MB line, illegal moves, moves for the wrong row or
-//! out of turn, silence. For each: the host's message, the door still open
-//! to an honest player, and the autosave file exactly as it was.
+//! hostile peer written here that speaks the protocol by hand (its key
+//! agreed with the library's own cryptography): a wrong code, a thief with
+//! the right code, garbage, a 100 MB line, illegal moves, moves for the
+//! wrong row or out of turn, silence, a relay in the middle, an impostor
+//! host, slow strangers. For each: the host's message, the seat still open
+//! to its player, and the autosave file exactly as it was.
 
 #[path = "common/keys.rs"]
 mod keys;
 
-use std::io::{BufRead, BufReader, ErrorKind, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{Action, App, Connection, Match, Network, Role};
+use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey};
 use endodoi::net::wire::Message;
-use endodoi::net::{Host, Limits, Link};
+use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::save::Store;
 use keys::type_keys;
 
-const CODE: &str = "k4p9";
+const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Short times, so that silence and a wrong code show within a test.
@@ -53,21 +56,26 @@ impl Hosted {
     /// A host of a game between `players`.
     fn with(players: Match) -> Hosted {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let (host, events) =
-            Host::listen("127.0.0.1:0", CODE, "Naserian", limits()).expect("a port on loopback");
+        let admission = Admission {
+            code: Some(CODE.to_owned()),
+            seat: None,
+        };
+        let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", limits())
+            .expect("a port on loopback");
         let address = host.address();
         let mut app = App::new(Config::default(), players);
         app.set_animation(false);
         let role = Role::Host {
-            address: address.to_string(),
-            code: CODE.to_owned(),
+            invite: format!("endodoi join {address} --code {CODE}"),
+            options: format!(" --listen {address}"),
         };
         app.play_across(Network::new(role), Side::North, Some("Naserian"));
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
+        let seats = Some(dir.path().join("seats"));
         Hosted {
             app,
             store,
-            link: Link::host(host, events),
+            link: Link::host(host, events, seats),
             address,
             dir,
         }
@@ -77,7 +85,7 @@ impl Hosted {
     fn turn(&mut self) {
         self.link.pump(&mut self.app);
         for effect in self.store.apply(&mut self.app) {
-            self.link.carry_out(&effect);
+            self.link.carry_out(&effect, &self.app);
         }
     }
 
@@ -136,7 +144,8 @@ impl Hosted {
     /// A peer named `name` joins with the right code; the game it is given.
     fn join(&mut self, name: &str) -> (Peer, Record) {
         let mut peer = Peer::connect(self.address);
-        peer.send(&format!("hello 1 {CODE} {name}"));
+        peer.agree(CODE.as_bytes(), None);
+        peer.send(&format!("hello {name}"));
         self.until("the join", |app| {
             app.network().unwrap().connection == Connection::Connected
         });
@@ -147,10 +156,23 @@ impl Hosted {
         (peer, Record::read(&text).expect("a record"))
     }
 
-    /// An honest player can still join, and is given the game on disk.
-    fn still_open(&mut self) {
+    /// The seat's player can still take their seat again, and is given the
+    /// game on disk.
+    fn still_open(&mut self, seat: &Seat) {
         let before = Record::read(&self.saved()).expect("the saved record");
-        let (_, given) = self.join("Lekishon");
+        let mut peer = Peer::connect(self.address);
+        peer.agree(&seat.password(), Some(seat));
+        peer.send("hello Mallory");
+        peer.send(&Message::Game(before.to_string()).to_string());
+        self.until("the seat taken again", |app| {
+            app.message()
+                .is_some_and(|message| message.text.starts_with("Reconnected"))
+        });
+        assert_eq!(peer.line(), "welcome Naserian");
+        let Ok(Message::Game(text)) = peer.line().parse::<Message>() else {
+            panic!("the game follows the welcome");
+        };
+        let given = Record::read(&text).expect("a record");
         assert_eq!(given.game.history(), before.game.history());
     }
 }
@@ -162,35 +184,99 @@ fn file_name(path: &Path) -> String {
         .into_owned()
 }
 
-/// The hostile peer: a raw connection, lines typed by hand.
+/// The hostile peer: a raw connection, lines typed by hand, sealed once
+/// it agreed a key.
 struct Peer {
     stream: TcpStream,
     reader: BufReader<TcpStream>,
+    sealer: Option<Sealer>,
+    opener: Option<Opener>,
+    key: Option<SessionKey>,
 }
 
 impl Peer {
     fn connect(address: SocketAddr) -> Peer {
         let stream = TcpStream::connect(address).expect("the host answers");
-        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
-        let reader = BufReader::new(stream.try_clone().expect("a copy"));
-        Peer { stream, reader }
+        Peer::on(stream)
     }
 
-    fn send(&mut self, line: &str) {
+    fn on(stream: TcpStream) -> Peer {
+        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
+        let reader = BufReader::new(stream.try_clone().expect("a copy"));
+        Peer {
+            stream,
+            reader,
+            sealer: None,
+            opener: None,
+            key: None,
+        }
+    }
+
+    /// Knocks as a joiner (on `password`: the code, or the seat's) and
+    /// agrees a key with the host's answer.
+    fn agree(&mut self, password: &[u8], seat: Option<&Seat>) {
+        let purpose = if seat.is_some() {
+            Purpose::Rejoin
+        } else {
+            Purpose::Join
+        };
+        let (agreement, message) = Agreement::start(password, purpose);
+        match seat {
+            Some(seat) => self.send_clear(&format!("knock 2 rejoin {} {message}", seat.id())),
+            None => self.send_clear(&format!("knock 2 join {message}")),
+        }
+        let answer = self.clear_line();
+        let message = answer
+            .strip_prefix("answer ")
+            .unwrap_or_else(|| panic!("an answer, not {answer:?}"));
+        let key = agreement.finish(message).expect("a key message");
+        let (sealer, opener) = key.channel(End::Joiner);
+        (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
+    }
+
+    /// The seat this peer's first meeting gave.
+    fn seat(&self) -> Seat {
+        self.key.as_ref().expect("a key").seat()
+    }
+
+    fn send_clear(&mut self, line: &str) {
         self.stream
             .write_all(format!("{line}\n").as_bytes())
             .expect("the line is sent");
     }
 
-    /// The next line that is not a ping; empty once the host has closed.
+    /// Sends `line` sealed.
+    fn send(&mut self, line: &str) {
+        let sealed = self.sealer.as_mut().expect("a key").seal(line);
+        self.send_clear(&sealed);
+    }
+
+    /// The next line as it came; empty once the host has closed.
+    fn clear_line(&mut self) -> String {
+        let mut line = String::new();
+        match self.reader.read_line(&mut line) {
+            Ok(_) => line.trim_end().to_owned(),
+            Err(error) if error.kind() == ErrorKind::ConnectionReset => String::new(),
+            Err(error) => panic!("reading the host: {error}"),
+        }
+    }
+
+    /// The next sealed line that is not a ping, opened; empty once the
+    /// host has closed.
     fn line(&mut self) -> String {
         loop {
-            let mut line = String::new();
-            match self.reader.read_line(&mut line) {
-                Ok(_) if line.trim_end() == "ping" => {}
-                Ok(_) => return line.trim_end().to_owned(),
-                Err(error) if error.kind() == ErrorKind::ConnectionReset => return String::new(),
-                Err(error) => panic!("reading the host: {error}"),
+            let line = self.clear_line();
+            if line.is_empty() {
+                return line;
+            }
+            let opened = self
+                .opener
+                .as_mut()
+                .expect("a key")
+                .open(&line)
+                .unwrap_or_else(|| panic!("a sealed line, not {line:?}"));
+            if opened != "ping" {
+                return opened;
             }
         }
     }
@@ -233,7 +319,7 @@ fn refused_as(on_its_turn: bool, make: impl FnOnce(&Game) -> (String, String)) {
     let ply = if on_its_turn { 3 } else { 2 };
     assert_eq!(hosted.app.game().ply(), ply, "nothing was applied");
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
-    hosted.still_open();
+    hosted.still_open(&peer.seat());
 }
 
 #[test]
@@ -278,8 +364,8 @@ fn garbage_is_refused() {
 fn a_second_hello_is_refused() {
     refused(
         false,
-        "hello 1 k4p9 Mallory",
-        "the other side sent \"hello 1 k4p9 Mallory\" out of place",
+        "hello Mallory",
+        "the other side sent \"hello Mallory\" out of place",
     );
 }
 
@@ -315,61 +401,107 @@ fn news(hosted: &mut Hosted, start: &str) -> String {
     hosted.message()
 }
 
+/// A stranger knocks with `code` and says hello sealed with the key it
+/// agreed: the clear-text lines the host sent and what its screen said.
+fn knock_with(hosted: &mut Hosted, code: &str) -> (Vec<String>, String, Duration) {
+    let start = Instant::now();
+    let mut stranger = Peer::connect(hosted.address);
+    stranger.agree(code.as_bytes(), None);
+    stranger.send("hello Eve");
+    let mut lines = Vec::new();
+    loop {
+        let line = stranger.clear_line();
+        if line.is_empty() {
+            break;
+        }
+        lines.push(line);
+    }
+    let waited = start.elapsed();
+    let from = stranger.stream.local_addr().expect("an address");
+    let said = news(hosted, &format!("Turned away {from}"));
+    (lines, said.replace(&from.to_string(), "ADDR"), waited)
+}
+
 #[test]
 fn a_wrong_code_is_refused_slower_each_time_and_the_game_is_kept() {
-    let (mut hosted, peer) = Hosted::with_two_moves();
-    drop(peer);
-    assert_eq!(
-        news(&mut hosted, "Disconnected"),
-        "Disconnected: the other player left; the game is kept"
-    );
-    let before = hosted.saved();
+    let mut hosted = Hosted::new();
     for wrong in 1..=3 {
-        let start = Instant::now();
-        let mut stranger = Peer::connect(hosted.address);
-        stranger.send("hello 1 guess Eve");
-        assert_eq!(stranger.line(), "refused wrong code");
-        assert_eq!(stranger.line(), "", "the host closes after refusing");
-        let waited = start.elapsed();
+        let (lines, said, waited) = knock_with(&mut hosted, "k4p9xn");
+        assert!(
+            lines.is_empty(),
+            "nothing is said to a wrong key: {lines:?}"
+        );
+        assert_eq!(said, "Turned away ADDR: a wrong code, or the seat is taken");
         let penalty = limits().penalty * 2u32.pow(wrong - 1);
         assert!(
             waited >= penalty,
             "wrong code {wrong} answered after {waited:?}"
         );
-        let from = stranger.stream.local_addr().expect("an address");
-        assert_eq!(
-            news(&mut hosted, &format!("Turned away {from}")),
-            format!("Turned away {from}: wrong code")
-        );
     }
-    assert_eq!(hosted.saved(), before, "the game on disk is intact");
-    hosted.still_open();
+    assert_eq!(hosted.connection(), Connection::Waiting);
+    // The right code after three wrong ones still takes the seat.
+    let (mut peer, given) = hosted.join("Lekishon");
+    assert_eq!(given.game.ply(), 0);
+    assert_eq!(hosted.app.players().name(Side::North), "Lekishon");
+    peer.send("move 0 a");
 }
 
 #[test]
-fn only_one_player_joins_a_game() {
-    let (mut hosted, _peer) = Hosted::with_two_moves();
-    let mut second = Peer::connect(hosted.address);
-    second.send(&format!("hello 1 {CODE} Eve"));
-    assert_eq!(second.line(), "refused a player is already in this game");
-    let from = second.stream.local_addr().expect("an address");
+fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() {
+    let (mut hosted, peer) = Hosted::with_two_moves();
+    let before = hosted.saved();
+    let (thief, thief_said, _) = knock_with(&mut hosted, CODE);
+    let (wrong, wrong_said, _) = knock_with(&mut hosted, "k4p9xn");
     assert_eq!(
-        news(&mut hosted, "Turned away"),
-        format!("Turned away {from}: a player is already in this game")
+        thief, wrong,
+        "the same lines for the right code and a wrong one"
     );
-    assert_eq!(hosted.connection(), Connection::Connected);
+    assert_eq!(thief_said, wrong_said);
+    assert_eq!(hosted.app.players().name(Side::North), "Mallory");
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    // A thief who also took the seat's public name from the record cannot
+    // prove the secret.
+    let seat_id = hosted
+        .app
+        .record()
+        .tag("Seat")
+        .expect("a Seat tag")
+        .to_owned();
+    let mut thief = Peer::connect(hosted.address);
+    let forged = Seat::from_secret([7; 32]);
+    let (agreement, message) = Agreement::start(&forged.password(), Purpose::Rejoin);
+    thief.send_clear(&format!("knock 2 rejoin {seat_id} {message}"));
+    let answer = thief.clear_line();
+    let key = agreement
+        .finish(answer.strip_prefix("answer ").expect("an answer"))
+        .expect("a key message");
+    let (mut sealer, _) = key.channel(End::Joiner);
+    thief.send_clear(&sealer.seal("hello Eve"));
+    assert_eq!(thief.clear_line(), "", "closed without a word");
+    let from = thief.stream.local_addr().expect("an address");
+    let said = news(&mut hosted, &format!("Turned away {from}"));
+    assert!(
+        said.ends_with("it could not prove the seat's secret"),
+        "{said}"
+    );
+    assert_eq!(hosted.app.players().name(Side::North), "Mallory");
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+    // The seat is still its player's.
+    hosted.still_open(&peer.seat());
 }
 
 #[test]
 fn another_version_of_the_protocol_is_refused() {
     let mut hosted = Hosted::new();
-    let mut stranger = Peer::connect(hosted.address);
-    stranger.send(&format!("hello 2 {CODE}"));
-    assert_eq!(
-        stranger.line(),
-        "refused protocol version 2 is not spoken here (this host speaks 1)"
-    );
-    news(&mut hosted, "Turned away");
+    for (line, version) in [("knock 3 join bWVzc2FnZQ==", 3), ("hello 1 k4p9 Eve", 1)] {
+        let mut stranger = Peer::connect(hosted.address);
+        stranger.send_clear(line);
+        assert_eq!(
+            stranger.clear_line(),
+            format!("refused protocol version {version} is not spoken here (this host speaks 2)")
+        );
+        news(&mut hosted, "Turned away");
+    }
     assert_eq!(hosted.connection(), Connection::Waiting);
 }
 
@@ -377,11 +509,14 @@ fn another_version_of_the_protocol_is_refused() {
 fn a_stranger_who_says_nothing_is_turned_away() {
     let mut hosted = Hosted::new();
     let mut stranger = Peer::connect(hosted.address);
-    assert_eq!(stranger.line(), "refused no hello: nothing came in time");
+    assert_eq!(
+        stranger.clear_line(),
+        "refused no knock: nothing came in time"
+    );
     let from = stranger.stream.local_addr().expect("an address");
     assert_eq!(
         news(&mut hosted, "Turned away"),
-        format!("Turned away {from}: no hello: nothing came in time")
+        format!("Turned away {from}: no knock: nothing came in time")
     );
 }
 
@@ -396,7 +531,42 @@ fn a_silent_player_is_disconnected_and_the_game_is_kept() {
     );
     peer.closed_with(why);
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
-    hosted.still_open();
+    hosted.still_open(&peer.seat());
+}
+
+#[test]
+fn slow_strangers_from_many_addresses_do_not_lock_the_seats_player_out() {
+    let (mut hosted, peer) = Hosted::with_two_moves();
+    let seat = peer.seat();
+    drop(peer);
+    news(&mut hosted, "Disconnected");
+    // 32 strangers, each from an address of its own, each a byte at a time.
+    let slow: Vec<TcpStream> = (0..32u8)
+        .map(|n| {
+            let local = SocketAddr::from(([127, 0, 1, n + 1], 0));
+            let mut stream = bind_and_connect(local, hosted.address);
+            stream.write_all(b"k").expect("a byte");
+            stream
+        })
+        .collect();
+    let start = Instant::now();
+    hosted.still_open(&seat);
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(5),
+        "the seat's player waited {took:?}"
+    );
+    drop(slow);
+}
+
+/// A connection to `to` from the loopback address `local` (std cannot
+/// bind before it connects).
+fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> TcpStream {
+    use rustix::net::{AddressFamily, SocketType, bind, connect, socket};
+    let fd = socket(AddressFamily::INET, SocketType::STREAM, None).expect("a socket");
+    bind(&fd, &local).expect("a loopback address");
+    connect(&fd, &to).expect("the host answers");
+    TcpStream::from(fd)
 }
 
 /// The most memory this process has held, in kB.
@@ -430,7 +600,11 @@ fn a_100_mb_line_is_cut_off_without_being_read_whole() {
         }
         sent
     });
-    let why = "the other side sent a line longer than 512 bytes";
+    let why = format!(
+        "the other side sent a line longer than {} bytes",
+        endodoi::net::wire::MAX_GAME_LINE
+    );
+    let why = why.as_str();
     assert_eq!(
         news(&mut hosted, "Disconnected"),
         format!("Disconnected: {why}; the game is kept")
@@ -444,7 +618,22 @@ fn a_100_mb_line_is_cut_off_without_being_read_whole() {
     assert!(grown < 32 * 1024, "the peak memory grew by {grown} kB");
     assert_eq!(hosted.connection(), Connection::Lost(why.to_owned()));
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
-    hosted.still_open();
+    hosted.still_open(&peer.seat());
+}
+
+#[test]
+fn a_flood_before_any_key_is_cut_off_at_512_bytes() {
+    let mut hosted = Hosted::new();
+    let mut stranger = Peer::connect(hosted.address);
+    let flood = vec![b'x'; 4 * 1024 * 1024];
+    // The host stops reading at 512 bytes: the write fails or is cut short.
+    let _ = stranger.stream.write_all(&flood);
+    assert_eq!(
+        stranger.clear_line(),
+        "refused no knock: a line longer than 512 bytes"
+    );
+    news(&mut hosted, "Turned away");
+    assert_eq!(hosted.connection(), Connection::Waiting);
 }
 
 /// A joiner as `endodoi join` runs one, without the terminal.
@@ -460,8 +649,9 @@ impl Joining {
     fn new(hosted: &mut Hosted) -> Joining {
         let address = hosted.address.to_string();
         let joining = {
-            let address = address.clone();
-            std::thread::spawn(move || Link::join(&address, CODE, Some("Lekishon"), limits()))
+            let way = Way::Direct(address.clone());
+            let pass = Pass::Code(CODE.to_owned());
+            std::thread::spawn(move || Link::join(&way, &pass, Some("Lekishon"), None, limits()))
         };
         hosted.until("the join", |app| {
             app.network().unwrap().connection == Connection::Connected
@@ -474,10 +664,11 @@ impl Joining {
         let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
         app.set_animation(false);
         let role = Role::Guest {
-            address,
-            code: CODE.to_owned(),
+            command: format!("endodoi join {address} --code {CODE}"),
+            place: address,
         };
         app.play_across(Network::new(role), Side::South, None);
+        app.set_seat(&joined.seat.id());
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         Joining {
@@ -491,7 +682,7 @@ impl Joining {
     fn turn(&mut self) {
         self.link.pump(&mut self.app);
         for effect in self.store.apply(&mut self.app) {
-            self.link.carry_out(&effect);
+            self.link.carry_out(&effect, &self.app);
         }
     }
 }
@@ -621,9 +812,10 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     assert_eq!((hosted.app.game().ply(), joining.app.game().ply()), (2, 2));
 
     // The line drops: the joiner connects again and goes on from the host's game.
-    hosted
-        .link
-        .carry_out(&endodoi::app::Effect::Hangup("a test cut".to_owned()));
+    hosted.link.carry_out(
+        &endodoi::app::Effect::Hangup("a test cut".to_owned()),
+        &hosted.app,
+    );
     both_until(&mut hosted, &mut joining, "the reconnection", |_, j| {
         text(j).starts_with("Reconnected")
     });
@@ -631,7 +823,7 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
         text(&joining.app),
         "Reconnected: the game goes on at move 3"
     );
-    assert_eq!(text(&hosted.app), "Lekishon joined");
+    assert_eq!(text(&hosted.app), "Reconnected: the game goes on at move 3");
     type_keys(&mut hosted.app, "\n");
     both_until(&mut hosted, &mut joining, "move 3", |_, j| {
         j.game().ply() == 3
@@ -724,18 +916,41 @@ fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
     assert_eq!(given.tag("North"), Some(name));
 }
 
-/// A fake host written here: it accepts one joiner, reads its hello and
-/// answers with `lines`; the connection, for more.
-fn fake_host(lines: &'static [&'static str]) -> (SocketAddr, std::thread::JoinHandle<Peer>) {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+impl Peer {
+    /// Answers a joiner's knock as a host agreeing on `password`; the
+    /// knock's first words (`knock 2 join` or `knock 2 rejoin SEAT`).
+    fn agree_as_host(&mut self, password: &[u8]) -> String {
+        let knock = self.clear_line();
+        let (words, message) = knock.rsplit_once(' ').expect("a knock");
+        let purpose = if words.contains("rejoin") {
+            Purpose::Rejoin
+        } else {
+            Purpose::Join
+        };
+        let (agreement, answer) = Agreement::start(password, purpose);
+        self.send_clear(&format!("answer {answer}"));
+        let key = agreement.finish(message).expect("a key message");
+        let (sealer, opener) = key.channel(End::Host);
+        (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
+        words.to_owned()
+    }
+}
+
+/// A fake host written here that knows `password`: it accepts one joiner,
+/// agrees a key, reads its hello and answers with `lines`; the connection,
+/// for more.
+fn fake_host(
+    password: &'static [u8],
+    lines: Vec<String>,
+) -> (SocketAddr, std::thread::JoinHandle<Peer>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let address = listener.local_addr().expect("an address");
     let host = std::thread::spawn(move || {
         let (stream, _) = listener.accept().expect("a joiner");
-        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
-        let reader = BufReader::new(stream.try_clone().expect("a copy"));
-        let mut peer = Peer { stream, reader };
-        assert_eq!(peer.line(), format!("hello 1 {CODE} Lekishon"));
-        for line in lines {
+        let mut peer = Peer::on(stream);
+        peer.agree_as_host(password);
+        assert_eq!(peer.line(), "hello Lekishon");
+        for line in &lines {
             peer.send(line);
         }
         peer
@@ -743,36 +958,48 @@ fn fake_host(lines: &'static [&'static str]) -> (SocketAddr, std::thread::JoinHa
     (address, host)
 }
 
-fn join_fake(address: SocketAddr) -> Result<(Link, endodoi::net::Joined), String> {
+fn join_fake(
+    address: SocketAddr,
+    pass: &Pass,
+    ours: Option<&Record>,
+) -> Result<(Link, endodoi::net::Joined), String> {
     let limits = Limits {
         hello: Duration::from_millis(500),
+        penalty: Duration::ZERO,
         ..limits()
     };
-    Link::join(&address.to_string(), CODE, Some("Lekishon"), limits).map_err(|e| e.to_string())
+    Link::join(
+        &Way::Direct(address.to_string()),
+        pass,
+        Some("Lekishon"),
+        ours,
+        limits,
+    )
+    .map_err(|e| e.to_string())
 }
 
 #[test]
 fn a_host_that_says_nothing_or_garbage_or_a_game_that_does_not_replay_is_refused() {
-    let cases: [(&'static [&'static str], &str); 3] = [
+    let cases: [(Vec<String>, &str); 3] = [
         (
-            &[],
+            vec![],
             "does not answer as an endodoi host: nothing came in time",
         ),
         (
-            &["welcome Naserian", "launch missiles"],
-            "does not answer as an endodoi host: unknown message \"launch\"",
+            vec!["welcome Naserian".into(), "launch missiles".into()],
+            "does not answer as an endodoi host: Err(Unknown(\"launch\")) where its game belongs",
         ),
         (
-            &[
-                "welcome Naserian",
-                "game \"[Width \\\"6\\\"]\\n\\n1. A z *\\n\"",
+            vec![
+                "welcome Naserian".into(),
+                "game \"[Width \\\"6\\\"]\\n\\n1. A z *\\n\"".into(),
             ],
             "does not answer as an endodoi host: its game: line 3, column 6, ply 2: move `z`: there is no hole z on a board 6 holes wide",
         ),
     ];
     for (lines, why) in cases {
-        let (address, host) = fake_host(lines);
-        let error = join_fake(address).expect_err("the joiner refuses");
+        let (address, host) = fake_host(CODE.as_bytes(), lines);
+        let error = join_fake(address, &Pass::Code(CODE.to_owned()), None).expect_err("refused");
         assert_eq!(error, format!("the host at {address} {why}"));
         drop(host.join().expect("the fake host ran"));
     }
@@ -780,14 +1007,19 @@ fn a_host_that_says_nothing_or_garbage_or_a_game_that_does_not_replay_is_refused
 
 #[test]
 fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
-    let (address, host) = fake_host(&["welcome Naserian", "game \"[Width \\\"6\\\"]\\n\\n*\\n\""]);
-    let (mut link, joined) = join_fake(address).expect("the fake host lets the joiner in");
+    let lines = vec![
+        "welcome Naserian".to_owned(),
+        "game \"[Width \\\"6\\\"]\\n\\n*\\n\"".to_owned(),
+    ];
+    let (address, host) = fake_host(CODE.as_bytes(), lines);
+    let (mut link, joined) = join_fake(address, &Pass::Code(CODE.to_owned()), None)
+        .expect("the fake host lets the joiner in");
     let mut peer = host.join().expect("the fake host ran");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
     app.set_animation(false);
     let role = Role::Guest {
-        address: address.to_string(),
-        code: CODE.to_owned(),
+        place: address.to_string(),
+        command: format!("endodoi join {address} --code {CODE}"),
     };
     app.play_across(Network::new(role), Side::South, None);
     peer.send("move 0 a");
@@ -798,7 +1030,7 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         assert!(start.elapsed() < PATIENCE, "waited for the refusal");
         link.pump(&mut app);
         for effect in app.take_effects() {
-            link.carry_out(&effect);
+            link.carry_out(&effect, &app);
         }
         sleep(Duration::from_millis(5));
     }
@@ -812,11 +1044,169 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
 }
 
 #[test]
+fn an_impostor_at_the_hosts_address_learns_nothing_and_cannot_shorten_the_game() {
+    // The joiner comes back to take its seat with its copy of the game; an
+    // impostor listens where the host was. It knows the code (and even
+    // the seat's public name), not the seat's secret.
+    let seat = Seat::from_secret([9; 32]);
+    let ours = game_of(None, 3);
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = listener.local_addr().expect("an address");
+    let impostor = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().expect("a joiner");
+        let mut peer = Peer::on(stream);
+        let knock = peer.agree_as_host(CODE.as_bytes());
+        // What came sealed opens with no key the impostor has.
+        let hello = peer.clear_line();
+        let opened = peer.opener.as_mut().expect("a key").open(&hello);
+        let game = peer.clear_line();
+        // It answers with a game of no moves, sealed with its own key.
+        peer.send("welcome Naserian");
+        peer.send("game \"[Width \\\"6\\\"]\\n\\n*\\n\"");
+        (knock, opened, hello, game)
+    });
+    let error = join_fake(address, &Pass::Seat(seat.clone()), Some(&ours)).expect_err("refused");
+    assert_eq!(
+        error,
+        format!(
+            "the host at {address} could not prove it holds this game's seat (another program answers there?)"
+        )
+    );
+    let (knock, opened, hello, game) = impostor.join().expect("the impostor ran");
+    assert_eq!(knock, format!("knock 2 rejoin {}", seat.id()));
+    assert_eq!(opened, None, "the joiner's hello does not open");
+    for line in [&hello, &game] {
+        for secret in ["hello", "Lekishon", "move", "Width", CODE, &seat.to_hex()] {
+            assert!(!line.contains(secret), "{secret:?} in {line:?}");
+        }
+    }
+    assert_eq!(ours.game.ply(), 3, "the joiner's copy is its own");
+}
+
+#[test]
+fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection() {
+    let mut hosted = Hosted::new();
+    let relay = Relay::between(hosted.address);
+    let joining = {
+        let way = Way::Direct(relay.address.to_string());
+        let pass = Pass::Code(CODE.to_owned());
+        std::thread::spawn(move || Link::join(&way, &pass, Some("Lekishon"), None, limits()))
+    };
+    hosted.until("the join", |app| {
+        app.network().unwrap().connection == Connection::Connected
+    });
+    let (mut link, joined) = joining.join().expect("runs").expect("let in");
+    let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
+    app.set_animation(false);
+    let role = Role::Guest {
+        place: relay.address.to_string(),
+        command: String::new(),
+    };
+    app.play_across(Network::new(role), Side::South, None);
+    type_keys(&mut hosted.app, "a\n");
+    let start = Instant::now();
+    while app.game().ply() < 1 {
+        assert!(start.elapsed() < PATIENCE, "waited for A");
+        hosted.turn();
+        link.pump(&mut app);
+        sleep(Duration::from_millis(5));
+    }
+    let seen = relay.seen();
+    let text = String::from_utf8_lossy(&seen);
+    for secret in [CODE, "move 0", "Naserian", "Lekishon", "welcome", "Width"] {
+        assert!(!text.contains(secret), "the relay read {secret:?}");
+    }
+    // The relay sends the joiner's last sealed line to the host again.
+    let before = hosted.saved();
+    relay.inject_to_host(&relay.last_line_to_host());
+    let why = "the other side sent a line that does not open with the session's key (altered or not theirs)";
+    assert_eq!(
+        news(&mut hosted, "Disconnected"),
+        format!("Disconnected: {why}; the game is kept")
+    );
+    assert_eq!(hosted.app.game().ply(), 1, "nothing was applied");
+    assert_eq!(hosted.saved(), before, "the game on disk is intact");
+}
+
+/// A relay on the path between a joiner and the host: it passes every byte
+/// on, keeps what it saw, and can add bytes of its own.
+struct Relay {
+    address: SocketAddr,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    to_host: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    host: std::sync::Arc<std::sync::Mutex<Option<TcpStream>>>,
+}
+
+impl Relay {
+    fn between(host: SocketAddr) -> Relay {
+        use std::sync::{Arc, Mutex};
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+        let address = listener.local_addr().expect("an address");
+        let relay = Relay {
+            address,
+            seen: Arc::default(),
+            to_host: Arc::default(),
+            host: Arc::default(),
+        };
+        let (seen, to_host, slot) = (
+            Arc::clone(&relay.seen),
+            Arc::clone(&relay.to_host),
+            Arc::clone(&relay.host),
+        );
+        std::thread::spawn(move || {
+            let (joiner, _) = listener.accept().expect("a joiner");
+            let upstream = TcpStream::connect(host).expect("the host");
+            *slot.lock().expect("the slot") = Some(upstream.try_clone().expect("a copy"));
+            let pass = |mut from: TcpStream, mut to: TcpStream, log: Vec<Arc<Mutex<Vec<u8>>>>| {
+                std::thread::spawn(move || {
+                    let mut buffer = [0; 4096];
+                    while let Ok(read) = from.read(&mut buffer) {
+                        if read == 0 || to.write_all(&buffer[..read]).is_err() {
+                            break;
+                        }
+                        for kept in &log {
+                            kept.lock()
+                                .expect("a log")
+                                .extend_from_slice(&buffer[..read]);
+                        }
+                    }
+                });
+            };
+            pass(
+                joiner.try_clone().expect("a copy"),
+                upstream.try_clone().expect("a copy"),
+                vec![Arc::clone(&seen), to_host],
+            );
+            pass(upstream, joiner, vec![seen]);
+        });
+        relay
+    }
+
+    fn seen(&self) -> Vec<u8> {
+        self.seen.lock().expect("the log").clone()
+    }
+
+    /// The last whole line the joiner sent the host.
+    fn last_line_to_host(&self) -> String {
+        let sent = self.to_host.lock().expect("the log").clone();
+        let text = String::from_utf8(sent).expect("text");
+        text.lines().last().expect("a line").to_owned()
+    }
+
+    fn inject_to_host(&self, line: &str) {
+        let mut host = self.host.lock().expect("the slot");
+        let host = host.as_mut().expect("connected");
+        host.write_all(format!("{line}\n").as_bytes())
+            .expect("sent");
+    }
+}
+
+#[test]
 fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
     let mut app = App::new(Config::default(), Match::default());
     let role = Role::Guest {
-        address: "127.0.0.1:7557".to_owned(),
-        code: CODE.to_owned(),
+        place: "127.0.0.1:7557".to_owned(),
+        command: format!("endodoi join 127.0.0.1:7557 --code {CODE}"),
     };
     // Here the joiner plays South, to move.
     app.play_across(Network::new(role), Side::North, None);
@@ -827,7 +1217,7 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
         app.network_status().as_deref(),
         Some("Connection lost (the other player left) · reconnecting to 127.0.0.1:7557…")
     );
-    let why = "the host at 127.0.0.1:7557 refused: wrong code";
+    let why = "the host at 127.0.0.1:7557 refused: protocol version 3 is not spoken here (this host speaks 2)";
     app.remote(endodoi::app::Remote::GaveUp(why.to_owned()));
     assert_eq!(text(&app), format!("{why}; not trying again"));
     assert_eq!(
@@ -843,10 +1233,7 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
 fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     let (mut hosted, _peer) = Hosted::with_two_moves();
     let joining = Joining::new(&mut Hosted::new());
-    let host_line = format!(
-        "endodoi host --resume --listen {} --code {CODE}",
-        hosted.address
-    );
+    let host_line = format!("endodoi host --resume --listen {}", hosted.address);
     assert_eq!(hosted.app.resume_command(None), host_line);
     let farewell = hosted.store.finish(&hosted.app);
     let saved = hosted.store.current().expect("an autosave").to_path_buf();
@@ -854,16 +1241,82 @@ fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     assert_eq!(
         farewell.notes,
         [format!(
-            "Game saved in {}; `endodoi host --resume {id} --listen {} --code {CODE}` continues it.",
+            "Game saved in {}; `endodoi host --resume {id} --listen {}` continues it.",
             saved.display(),
             hosted.address
         )]
     );
-    let Some(Role::Guest { address, .. }) = joining.app.network().map(|n| n.role.clone()) else {
+    let Some(Role::Guest { place, .. }) = joining.app.network().map(|n| n.role.clone()) else {
         panic!("a guest");
     };
     assert_eq!(
         joining.app.resume_command(Some("ignored")),
-        format!("endodoi join {address} --code {CODE}")
+        format!("endodoi join {place} --code {CODE}")
     );
+}
+
+/// A record of `plies` moves on the default board, each the last legal
+/// one, after `first` when given.
+fn game_of(first: Option<char>, plies: usize) -> Record {
+    let mut record = Record::new(Game::new(Config::default()));
+    if let Some(letter) = first {
+        let hole = Hole::from_letter(letter).expect("a hole");
+        record.game.play(hole).expect("a legal move");
+    }
+    while record.game.ply() < plies {
+        let hole = record.game.legal_moves().last().expect("a move");
+        record.game.play(hole).expect("a legal move");
+    }
+    record
+}
+
+#[test]
+fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
+    let joined = || {
+        let mut app = App::from_record(game_of(None, 3), Match::default());
+        let role = Role::Guest {
+            place: "127.0.0.1:7557".to_owned(),
+            command: String::new(),
+        };
+        app.play_across(Network::new(role), Side::South, None);
+        app.remote(endodoi::app::Remote::Lost("a cut".to_owned()));
+        app
+    };
+    // Shorter: ours is kept, and the message names both lengths.
+    let mut app = joined();
+    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(None, 2))));
+    assert_eq!(app.game(), &game_of(None, 3).game);
+    assert_eq!(
+        text(&app),
+        "Reconnected: South's copy of the game has 2 moves, ours 3 moves: ours is kept"
+    );
+    assert_eq!(app.network().unwrap().connection, Connection::Connected);
+    // None: a game of no moves never replaces ours.
+    let mut app = joined();
+    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(None, 0))));
+    assert_eq!(app.game(), &game_of(None, 3).game);
+    // Another game: refused, the connection closed.
+    let mut app = joined();
+    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(
+        Some('A'),
+        1,
+    ))));
+    assert_eq!(app.game(), &game_of(None, 3).game);
+    assert_eq!(
+        app.network().unwrap().connection,
+        Connection::Lost(
+            "South's copy of the game (1 move) is another game than ours (3 moves)".to_owned()
+        )
+    );
+    assert!(
+        app.take_effects()
+            .iter()
+            .any(|e| matches!(e, endodoi::app::Effect::Hangup(_)))
+    );
+    // Longer: taken.
+    let mut app = joined();
+    let longer = game_of(None, 4);
+    app.remote(endodoi::app::Remote::Resync(Box::new(longer.clone())));
+    assert_eq!(app.game(), &longer.game);
+    assert_eq!(text(&app), "Reconnected: the game goes on at move 5");
 }

@@ -330,6 +330,7 @@ impl App {
         self.serial += 1;
         self.cursor = BySide::default();
         self.write_tags();
+        self.face_own_row();
         self.after_change();
     }
 }

@@ -155,6 +155,9 @@ pub enum Copies {
         /// The moves of ours.
         ours: usize,
     },
+    /// Ours is over and theirs is the next game of the match, begun as the
+    /// line dropped: it is taken, ours keeps its own file.
+    NextGame,
     /// Neither goes on from the other: another game, or a game that went
     /// two ways.
     Apart {
@@ -168,6 +171,18 @@ pub enum Copies {
 impl Copies {
     /// How `theirs` stands to `ours`.
     pub fn of(ours: &Record, theirs: &Record) -> Copies {
+        let round = |record: &Record| {
+            record
+                .tag(crate::record::Tags::ROUND)
+                .and_then(|round| round.parse::<u32>().ok())
+        };
+        if ours.game.outcome().is_some()
+            && round(theirs) > round(ours)
+            && round(ours).is_some()
+            && theirs.game.config() == ours.game.config()
+        {
+            return Copies::NextGame;
+        }
         let (ours, theirs) = (&ours.game, &theirs.game);
         let shorter = ours.ply().min(theirs.ply());
         let same_start = ours.config() == theirs.config()
@@ -204,10 +219,23 @@ impl App {
             self.players.set_name(side, name);
         }
         self.network = Some(Box::new(network));
+        self.face_own_row();
         self.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
             self.effects.push(Effect::Autosave);
+        }
+    }
+
+    /// Across the network, turns the board so that this terminal's row is
+    /// at the bottom (the rows change sides between a match's games).
+    pub(super) fn face_own_row(&mut self) {
+        if self.network.is_some()
+            && let Some(own) = Side::ALL
+                .into_iter()
+                .find(|&side| !self.players.remote(side))
+        {
+            self.bottom = own;
         }
     }
 
@@ -324,7 +352,10 @@ impl App {
                 {
                     old.clone_from(&invite);
                 }
-                self.notify(Tone::Info, format!("The other player now joins with: {invite}"));
+                self.notify(
+                    Tone::Info,
+                    format!("The other player now joins with: {invite}"),
+                );
             }
             Remote::GaveUp(why) => {
                 self.notify(Tone::Error, format!("{why}; not trying again"));
@@ -480,10 +511,8 @@ impl App {
                 self.set_connection(Connection::Connected);
                 return;
             }
+            Copies::NextGame => self.serial += 1,
             Copies::Same | Copies::TheirsGoesOn => {}
-        }
-        if self.game().outcome().is_some() && record.game.outcome().is_none() {
-            self.serial += 1;
         }
         let mut players = super::Match::from_record(&record);
         players.remote = self.players.remote;
@@ -491,6 +520,7 @@ impl App {
         self.players = players;
         self.record = record;
         self.write_tags();
+        self.face_own_row();
         self.mode = Mode::Play;
         self.after_change();
         self.set_connection(Connection::Connected);

@@ -52,12 +52,13 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
         .unwrap_or_else(|| session.app.players().names.south.clone());
     // A game a player joined already: its seat is theirs, and only they
     // come back (with the command they typed then).
-    let kept = session
-        .app
-        .record()
-        .tag(SEAT_TAG)
-        .map(|id| {
-            seats_dir
+    let kept =
+        session
+            .app
+            .record()
+            .tag(SEAT_TAG)
+            .map(|id| {
+                seats_dir
                 .as_deref()
                 .and_then(|dir| seats::find(dir, id))
                 .ok_or_else(|| {
@@ -67,40 +68,39 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
                         seats_dir.as_deref().map_or_else(String::new, |d| d.display().to_string())
                     )
                 })
-        })
-        .transpose()?;
+            })
+            .transpose()?;
     let (seat, invited) = kept.map_or((None, None), |(seat, invite)| (Some(seat), Some(invite)));
     let limits = Limits::default();
-    let (link, invite, options) = match &args.listen {
-        Some(listen) => {
-            let code = seat.is_none().then(|| args.code.clone().unwrap_or_else(random_code));
-            let admission = Admission {
-                code: code.clone(),
-                seat: seat.clone(),
-            };
-            let (host, events) = Host::listen(listen, admission, &name, limits)
-                .with_context(|| format!("cannot listen at {listen}"))?;
-            let address = shown(host.address());
-            let invite = match (code, invited) {
-                (Some(code), _) => format!("endodoi join {address} --code {code}"),
-                (None, invited) => invited.unwrap_or_default(),
-            };
-            let options = format!(" --listen {}", listening(listen, host.address()));
-            (Link::host(host, events, seats_dir), invite, options)
-        }
-        None => {
-            let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
-            let after = mailbox_option(mailbox);
-            let around = ("endodoi join ".to_owned(), after.clone());
-            let (link, code) =
-                Link::host_through(mailbox, seat.clone(), &name, limits, seats_dir, around)
-                    .map_err(|why| anyhow!(why))?;
-            let invite = match (code, invited) {
-                (Some(code), _) => format!("endodoi join {code}{after}"),
-                (None, invited) => invited.unwrap_or_default(),
-            };
-            (link, invite, after)
-        }
+    let (link, invite, options) = if let Some(listen) = &args.listen {
+        let code = seat
+            .is_none()
+            .then(|| args.code.clone().unwrap_or_else(random_code));
+        let admission = Admission {
+            code: code.clone(),
+            seat: seat.clone(),
+        };
+        let (host, events) = Host::listen(listen, admission, &name, limits)
+            .with_context(|| format!("cannot listen at {listen}"))?;
+        let address = shown(host.address());
+        let invite = match (code, invited) {
+            (Some(code), _) => format!("endodoi join {address} --code {code}"),
+            (None, invited) => invited.unwrap_or_default(),
+        };
+        let options = format!(" --listen {}", listening(listen, host.address()));
+        (Link::host(host, events, seats_dir), invite, options)
+    } else {
+        let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
+        let after = mailbox_option(mailbox);
+        let around = ("endodoi join ".to_owned(), after.clone());
+        let (link, code) =
+            Link::host_through(mailbox, seat.clone(), &name, limits, seats_dir, around)
+                .map_err(|why| anyhow!(why))?;
+        let invite = match (code, invited) {
+            (Some(code), _) => format!("endodoi join {code}{after}"),
+            (None, invited) => invited.unwrap_or_default(),
+        };
+        (link, invite, after)
     };
     let role = Role::Host { invite, options };
     session
@@ -132,22 +132,21 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     if !console.terminal {
         bail!("joining a game needs a terminal: run `endodoi join` in one");
     }
-    let (way, code, place, command) = match &args.code {
-        Some(code) => (
+    let (way, code, place, command) = if let Some(code) = &args.code {
+        (
             Way::Direct(args.target.clone()),
             code.clone(),
             args.target.clone(),
             format!("endodoi join {} --code {code}", args.target),
-        ),
-        None => {
-            let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
-            (
-                Way::Mailbox(mailbox.to_owned()),
-                args.target.clone(),
-                format!("the mailbox {mailbox}"),
-                format!("endodoi join {}{}", args.target, mailbox_option(mailbox)),
-            )
-        }
+        )
+    } else {
+        let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
+        (
+            Way::Mailbox(mailbox.to_owned()),
+            args.target.clone(),
+            format!("the mailbox {mailbox}"),
+            format!("endodoi join {}{}", args.target, mailbox_option(mailbox)),
+        )
     };
     let made_by = fingerprint(&command);
     let games = save::games_dir();

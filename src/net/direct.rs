@@ -44,7 +44,11 @@ pub(super) struct SealedOut {
 impl SealedOut {
     /// Seals what goes out on `stream` with `sealer`; a write blocked for
     /// `patience` fails.
-    pub(super) fn new(stream: &TcpStream, sealer: Sealer, patience: Duration) -> io::Result<SealedOut> {
+    pub(super) fn new(
+        stream: &TcpStream,
+        sealer: Sealer,
+        patience: Duration,
+    ) -> io::Result<SealedOut> {
         let stream = stream.try_clone()?;
         stream.set_write_timeout(Some(patience))?;
         Ok(SealedOut { stream, sealer })

@@ -117,7 +117,9 @@ impl Host {
                 let events = events.clone();
                 thread::spawn(move || {
                     let turned_away = handshake(&stream, from, &shared, &events);
-                    lock(&shared.door).knocking.retain(|knocking| knocking.id != id);
+                    lock(&shared.door)
+                        .knocking
+                        .retain(|knocking| knocking.id != id);
                     if let Err(why) = turned_away {
                         let _ = stream.shutdown(Shutdown::Both);
                         let _ =
@@ -262,7 +264,10 @@ fn handshake(
         .map_err(|error| error.to_string())?;
     let (sealer, opener) = key.channel(End::Host);
     let mut inbox = SealedIn::new(lines, opener);
-    let name = match inbox.line_before(deadline).map(|line| line.parse::<Message>()) {
+    let name = match inbox
+        .line_before(deadline)
+        .map(|line| line.parse::<Message>())
+    {
         Ok(Ok(Message::Hello(name))) => name,
         Ok(_) => return Err("its first sealed line is not hello".to_owned()),
         Err(ReadError::Unsealed) => return Err(wrong(shared, from.ip(), &ticket)),

@@ -148,25 +148,33 @@ pub fn join(
     let outbox =
         SealedOut::new(&stream, sealer, limits.silence).map_err(|e| unreachable(e.to_string()))?;
     let peer = Peer::new(Box::new(outbox));
-    let sent = peer.send(&Message::Hello(name.map(str::to_owned))).and_then(|()| {
-        match (pass, ours) {
+    let greeted = peer
+        .send(&Message::Hello(name.map(str::to_owned)))
+        .and_then(|()| match (pass, ours) {
             (Pass::Seat(_), Some(ours)) => peer.send(&Message::Game(ours.to_string())),
             _ => Ok(()),
-        }
-    });
-    sent.map_err(|error| unreachable(error.to_string()))?;
+        });
+    greeted.map_err(|error| unreachable(error.to_string()))?;
     let mut inbox = SealedIn::new(lines, opener);
     // A wrong code is answered slowly: wait as long as the host may.
     let patient = deadline + limits.penalty * 64;
     let place = format!("the host at {address}");
-    let host = match inbox.line_before(patient).map(|line| line.parse::<Message>()) {
+    let host = match inbox
+        .line_before(patient)
+        .map(|line| line.parse::<Message>())
+    {
         Ok(Ok(Message::Welcome(host))) => host,
         Ok(other) => return Err(protocol(format!("{other:?} before welcome"))),
-        Err(ReadError::Unsealed | ReadError::Closed) => return Err(JoinError::denied(&place, pass)),
+        Err(ReadError::Unsealed | ReadError::Closed) => {
+            return Err(JoinError::denied(&place, pass));
+        }
         Err(error) => return Err(protocol(error.to_string())),
     };
     inbox.trust();
-    let record = match inbox.line_before(patient).map(|line| line.parse::<Message>()) {
+    let record = match inbox
+        .line_before(patient)
+        .map(|line| line.parse::<Message>())
+    {
         Ok(Ok(Message::Game(text))) => {
             Record::read(&text).map_err(|error| protocol(format!("its game: {error}")))?
         }
@@ -175,7 +183,7 @@ pub fn join(
     };
     let seat = match pass {
         Pass::Code(_) => key.seat(),
-        Pass::Seat(seat) => seat.clone(),
+        Pass::Seat(kept) => kept.clone(),
     };
     spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
     Ok(Joined {

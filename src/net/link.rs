@@ -119,7 +119,14 @@ impl Link {
     ) -> Result<(Link, Option<String>), String> {
         let (sender, events) = mpsc::channel();
         let closed = Arc::new(AtomicBool::new(false));
-        let code = wormhole::host(mailbox, seat, name, limits, sender.clone(), Arc::clone(&closed))?;
+        let code = wormhole::host(
+            mailbox,
+            seat,
+            name,
+            limits,
+            sender.clone(),
+            Arc::clone(&closed),
+        )?;
         let link = Link {
             end: End::Mailbox(before, after),
             events,

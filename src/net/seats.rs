@@ -102,7 +102,10 @@ mod tests {
         let path = seats.join(seat.id());
         let mode = fs::metadata(&path).expect("the file").permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        assert_eq!(find(&seats, &seat.id()), Some((seat.clone(), "f1".to_owned())));
+        assert_eq!(
+            find(&seats, &seat.id()),
+            Some((seat.clone(), "f1".to_owned()))
+        );
         assert_eq!(find_made_by(&seats, "f1"), Some(seat.clone()));
         assert_eq!(find_made_by(&seats, "f2"), None);
         assert_eq!(find(&seats, "../../etc/passwd"), None);

@@ -139,8 +139,10 @@ impl Agreement {
             Purpose::Join => &b"endodoi/direct/2/join"[..],
             Purpose::Rejoin => &b"endodoi/direct/2/rejoin"[..],
         };
-        let (state, message) =
-            Spake2::<Ed25519Group>::start_symmetric(&Password::new(password), &Identity::new(identity));
+        let (state, message) = Spake2::<Ed25519Group>::start_symmetric(
+            &Password::new(password),
+            &Identity::new(identity),
+        );
         (Agreement { state }, BASE64.encode(&message))
     }
 

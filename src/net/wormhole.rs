@@ -174,10 +174,9 @@ async fn carry(
         In(Result<String, ReadError>),
     }
     loop {
-        let next = future::or(
-            async { Next::Out(outgoing.recv().await.ok()) },
-            async { Next::In(lines.receive().await) },
-        )
+        let next = future::or(async { Next::Out(outgoing.recv().await.ok()) }, async {
+            Next::In(lines.receive().await)
+        })
         .await;
         match next {
             Next::Out(Some(line)) => {
@@ -213,9 +212,7 @@ fn open(lines: Lines) -> (Peer, WormholeIn) {
 /// Runs `work` on a thread of the wormhole's name (the panic hook of the
 /// terminal leaves such threads' panics to them: one ends a connection).
 fn spawn(work: impl FnOnce() + Send + 'static) {
-    let _ = thread::Builder::new()
-        .name(THREAD.to_owned())
-        .spawn(work);
+    let _ = thread::Builder::new().name(THREAD.to_owned()).spawn(work);
 }
 
 /// The name of the wormhole's threads.
@@ -225,7 +222,8 @@ pub const THREAD: &str = "endodoi-wormhole";
 /// no one without the secret can find.
 fn rendezvous(seat: &Seat, window: u64) -> Code {
     let nameplate = seat.derive(format!("endodoi rendezvous nameplate {window}").as_bytes());
-    let number = u64::from_be_bytes(nameplate[..8].try_into().expect("8 bytes")) % 1_000_000_000_000;
+    let number =
+        u64::from_be_bytes(nameplate[..8].try_into().expect("8 bytes")) % 1_000_000_000_000;
     let password = seat.derive(format!("endodoi rendezvous password {window}").as_bytes());
     let password = data_encoding::HEXLOWER.encode(&password[..16]);
     format!("{}-{password}", number + 1)
@@ -386,7 +384,10 @@ async fn let_in(
             Message::Hello(joiner) => joiner,
             other => return Err(format!("{other:?} where hello belongs")),
         };
-        if joiner.as_ref().is_some_and(|n| n.chars().count() > MAX_NAME) {
+        if joiner
+            .as_ref()
+            .is_some_and(|n| n.chars().count() > MAX_NAME)
+        {
             return Err(format!("a name has at most {MAX_NAME} characters"));
         }
         let record = if seat.is_none() {
@@ -399,7 +400,9 @@ async fn let_in(
         } else {
             None
         };
-        lines.send(&Message::Welcome(name.to_owned()).to_string()).await?;
+        lines
+            .send(&Message::Welcome(name.to_owned()).to_string())
+            .await?;
         Ok((joiner, record))
     };
     let (joiner, record) = future::or(handshake, async {
@@ -416,6 +419,30 @@ async fn let_in(
     });
     spawn_reader(peer, Box::new(inbox), limits, events.clone(), || {});
     Ok(())
+}
+
+/// Meets the host waiting at `code` on `mailbox` (at `place`, in words).
+async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines, JoinError> {
+    let unreachable = |reason: String| JoinError::Unreachable {
+        address: place.to_owned(),
+        reason,
+    };
+    let parsed: Code = code.parse().map_err(|error| {
+        JoinError::Denied(format!("{code} is not a code the mailbox gives: {error}"))
+    })?;
+    match MailboxConnection::connect(config(mailbox), parsed, false).await {
+        Ok(connection) => Wormhole::connect(connection)
+            .await
+            .map(Lines::new)
+            .map_err(|error| match error {
+                WormholeError::PakeFailed => JoinError::denied(place, &Pass::Code(code.to_owned())),
+                other => unreachable(said(&other)),
+            }),
+        Err(WormholeError::UnclaimedNameplate(_)) => Err(JoinError::Denied(format!(
+            "no game waits at that code on {place} (a wrong code, or it was used already)"
+        ))),
+        Err(error) => Err(unreachable(said(&error))),
+    }
 }
 
 /// Joins through `mailbox` with `pass` as `name` (`ours`: this side's copy,
@@ -437,47 +464,20 @@ pub fn join(
     let (done, result) = mpsc::channel();
     let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
     let ours = ours.map(ToString::to_string);
-    let denied = {
-        let place = place.clone();
-        let pass = pass.clone();
-        move || JoinError::denied(&place, &pass)
-    };
-    let unreachable = {
-        let place = place.clone();
-        move |reason: String| JoinError::Unreachable {
-            address: place.clone(),
-            reason,
-        }
-    };
+    let thread_place = place.clone();
     spawn(move || {
+        let place = thread_place;
         async_io::block_on(async {
-            let met = match &pass {
-                Pass::Code(code) => {
-                    let code: Code = match code.parse() {
-                        Ok(code) => code,
-                        Err(error) => {
-                            let _ = done.send(Err(JoinError::Denied(format!(
-                                "{code} is not a code the mailbox gives: {error}"
-                            ))));
-                            return;
+            let met =
+                match &pass {
+                    Pass::Code(code) => meet_with_code(&mailbox, code, &place).await,
+                    Pass::Seat(seat) => meet_at_seat(&mailbox, seat).await.map_err(|reason| {
+                        JoinError::Unreachable {
+                            address: place.clone(),
+                            reason,
                         }
-                    };
-                    match MailboxConnection::connect(config(&mailbox), code, false).await {
-                        Ok(connection) => Wormhole::connect(connection)
-                            .await
-                            .map(Lines::new)
-                            .map_err(|error| match error {
-                                WormholeError::PakeFailed => denied(),
-                                other => unreachable(said(&other)),
-                            }),
-                        Err(WormholeError::UnclaimedNameplate(_)) => Err(JoinError::Denied(
-                            format!("no game waits at that code on {place} (a wrong code, or it was used already)"),
-                        )),
-                        Err(error) => Err(unreachable(said(&error))),
-                    }
-                }
-                Pass::Seat(seat) => meet_at_seat(&mailbox, seat).await.map_err(unreachable),
-            };
+                    }),
+                };
             let mut lines = match met {
                 Ok(lines) => lines,
                 Err(error) => {
@@ -517,19 +517,17 @@ pub fn join(
                 }
                 Err(reason) => {
                     let _ = done.send(Err(JoinError::Protocol {
-                        address: place,
+                        address: place.clone(),
                         reason,
                     }));
                 }
             }
         });
     });
-    let (lines, host, record, seat) = result
-        .recv()
-        .map_err(|_| JoinError::Protocol {
-            address: "the mailbox".to_owned(),
-            reason: "the wormhole's thread ended".to_owned(),
-        })??;
+    let (lines, host, record, seat) = result.recv().map_err(|_| JoinError::Protocol {
+        address: "the mailbox".to_owned(),
+        reason: "the wormhole's thread ended".to_owned(),
+    })??;
     let (peer, inbox) = open(lines);
     spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
     Ok(Joined {
