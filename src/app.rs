@@ -27,6 +27,7 @@
 //! [`App::review`].
 
 pub mod computer;
+mod copies;
 mod game;
 pub mod keys;
 mod lesson;
@@ -44,10 +45,11 @@ use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
+pub use copies::Copies;
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
 pub use players::{Match, computer_name, level_of_name};
-pub use remote::{Connection, Copies, Network, Remote, Role, SEAT_TAG, Said};
+pub use remote::{Connection, Network, Remote, Role, SEAT_TAG, Said};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };

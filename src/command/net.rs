@@ -10,12 +10,12 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_linked;
-use crate::app::{Copies, Network, Role, SEAT_TAG};
+use crate::app::{Copies, Network, Role, SEAT_TAG, Tone};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
 use crate::net::{Admission, Host, Limits, Link, Pass, Way, random_code, seats};
-use crate::record::Record;
+use crate::record::{Record, Tags};
 use crate::rules::Side;
 use crate::save::{self, games};
 use crate::session::Session;
@@ -108,8 +108,29 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
         .play_across(Network::new(role), Side::North, args.name.as_deref());
     if let Some(seat) = &seat {
         session.app.set_seat(&seat.id());
+    } else if let Some(waiting) = games.as_deref().and_then(waiting_seat) {
+        // A player may be waiting to take their seat in that game.
+        session.app.notify(Tone::Error, waiting);
     }
     play_linked(session, Some(link), console)
+}
+
+/// What to tell a host started without `--resume` when a game across the
+/// network waits unfinished in `games`: its seat's player may be waiting.
+fn waiting_seat(games: &Path) -> Option<String> {
+    games::list(games).ok()?.into_iter().find_map(|save| {
+        let unfinished = save.unfinished();
+        let record = save.record.ok()?;
+        record.tag(SEAT_TAG)?;
+        let north = record.tag(Tags::NORTH).unwrap_or("North");
+        let south = record.tag(Tags::SOUTH).unwrap_or("South");
+        unfinished.then(|| {
+            format!(
+                "The game of {south} and {north} is unfinished: `endodoi host --resume {}` goes on with it",
+                save.id
+            )
+        })
+    })
 }
 
 /// The `--listen` option that listens at the same place again: the port

@@ -48,6 +48,10 @@ pub enum JoinError {
     /// holds it.
     #[error("{0}")]
     Denied(String),
+    /// Nobody answered where the host should be (at the seat's rendezvous
+    /// of a mailbox), and why.
+    #[error("{0}")]
+    Absent(String),
     /// The host did not speak the protocol.
     #[error("the host at {address} does not answer as an endodoi host: {reason}")]
     Protocol {

@@ -317,14 +317,16 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
             }
             // Each new reason is told once (a host started without this
             // game, another program at its address); the tries go on.
-            Err(error @ (JoinError::Refused { .. } | JoinError::Denied(_))) => {
+            Err(
+                error @ (JoinError::Refused { .. } | JoinError::Denied(_) | JoinError::Absent(_)),
+            ) => {
                 let why = error.to_string();
                 if why != told {
                     let _ = events.send(Event::TurnedAway(format!("{why}; trying again")));
                     told = why;
                 }
             }
-            Err(_) => {}
+            Err(JoinError::Unreachable { .. } | JoinError::Protocol { .. }) => {}
         }
     }
 }

@@ -257,7 +257,7 @@ async fn meet_at_seat(mailbox: &str, seat: &Seat) -> Result<Lines, String> {
     };
     future::or(meet, async {
         Timer::at(end).await;
-        Err("nobody came to the seat's rendezvous".to_owned())
+        Err("the other end is not at the seat's rendezvous (not running, or started without --resume?)".to_owned())
     })
     .await
 }
