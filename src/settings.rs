@@ -74,6 +74,9 @@ pub struct Settings {
     pub preview: bool,
     /// Whether to draw with plain ASCII only.
     pub ascii: bool,
+    /// The magic-wormhole mailbox server to meet through, when not the
+    /// public one.
+    pub mailbox: Option<String>,
 }
 
 impl Default for Settings {
@@ -89,6 +92,7 @@ impl Default for Settings {
             speed: DEFAULT_SPEED,
             preview: true,
             ascii: false,
+            mailbox: None,
         }
     }
 }

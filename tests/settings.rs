@@ -73,6 +73,7 @@ fn custom() -> Settings {
         speed: 5,
         preview: false,
         ascii: true,
+        mailbox: Some("ws://mailbox.example:4000/v1".to_owned()),
     }
 }
 
@@ -96,7 +97,24 @@ animation = false
 speed = 5
 preview = false
 ascii = true
+
+[network]
+mailbox = \"ws://mailbox.example:4000/v1\"
 ";
+
+#[test]
+fn a_mailbox_that_is_not_a_ws_url_is_named_and_the_public_one_used() {
+    let folder = Folder::holding("[network]\nmailbox = \"https://evil.example/\"\n");
+    let (settings, warnings) = Settings::load(&folder.file());
+    assert_eq!(settings.mailbox, None);
+    let file = folder.file().display().to_string();
+    assert_eq!(
+        messages(&warnings),
+        [format!(
+            "{file}:2: network.mailbox: a mailbox is a ws:// URL (`ws://HOST:PORT/v1`), not \"https://evil.example/\"; the default, (none), is used"
+        )]
+    );
+}
 
 #[test]
 fn no_file_gives_the_defaults_without_a_warning() {

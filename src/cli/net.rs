@@ -22,7 +22,7 @@ pub struct HostArgs {
     pub code: Option<String>,
     /// The magic-wormhole mailbox server to meet through (default: the settings file's
     /// `network.mailbox`, else the public one).
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", value_parser = mailbox)]
     pub mailbox: Option<String>,
     /// Your name (you play South in the first game).
     #[arg(long)]
@@ -73,7 +73,7 @@ pub struct JoinArgs {
     pub code: Option<String>,
     /// The magic-wormhole mailbox server to meet through (default: the settings file's
     /// `network.mailbox`, else the public one).
-    #[arg(long, value_name = "URL", conflicts_with = "code")]
+    #[arg(long, value_name = "URL", conflicts_with = "code", value_parser = mailbox)]
     pub mailbox: Option<String>,
     /// Your name.
     #[arg(long)]
@@ -105,6 +105,11 @@ impl JoinArgs {
             record: self.record.clone(),
         }
     }
+}
+
+/// A mailbox server's URL as the command line gives it.
+fn mailbox(text: &str) -> Result<String, String> {
+    crate::net::wormhole::check_mailbox(text)
 }
 
 /// A join code of the direct mode as the command line gives it.

@@ -19,6 +19,19 @@ use crate::record::{Record, Tags};
 use crate::rules::Side;
 use crate::save::{self, games};
 use crate::session::Session;
+use crate::settings::{self, Settings};
+
+/// The mailbox to meet through: `given` on the command line, else the
+/// settings file's, else the public one.
+fn mailbox_of(given: Option<&str>) -> String {
+    given
+        .map(str::to_owned)
+        .or_else(|| {
+            let path = settings::path()?;
+            Settings::load(&path).0.mailbox
+        })
+        .unwrap_or_else(|| PUBLIC_MAILBOX.to_owned())
+}
 
 /// The option that names `mailbox` on a command line, if it is not the
 /// public one.
@@ -161,12 +174,12 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
             format!("endodoi join {} --code {code}", args.target),
         )
     } else {
-        let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
+        let mailbox = mailbox_of(args.mailbox.as_deref());
         (
-            Way::Mailbox(mailbox.to_owned()),
+            Way::Mailbox(mailbox.clone()),
             args.target.clone(),
             format!("the mailbox {mailbox}"),
-            format!("endodoi join {}{}", args.target, mailbox_option(mailbox)),
+            format!("endodoi join {}{}", args.target, mailbox_option(&mailbox)),
         )
     };
     let made_by = fingerprint(&command);

@@ -36,11 +36,13 @@ pub enum Field {
     Preview,
     /// `display.ascii`: plain ASCII drawing.
     Ascii,
+    /// `network.mailbox`: the mailbox server to meet through.
+    Mailbox,
 }
 
 impl Field {
     /// Every key, in the order a new file lists them.
-    pub const ALL: [Field; 11] = [
+    pub const ALL: [Field; 12] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -52,6 +54,7 @@ impl Field {
         Field::Speed,
         Field::Preview,
         Field::Ascii,
+        Field::Mailbox,
     ];
 
     /// The keys a new game remembers: the names, the board and the opponents.
@@ -82,6 +85,7 @@ impl Field {
             Field::Speed => ("display", "speed"),
             Field::Preview => ("display", "preview"),
             Field::Ascii => ("display", "ascii"),
+            Field::Mailbox => ("network", "mailbox"),
         }
     }
 
@@ -113,6 +117,9 @@ impl Field {
             Field::Speed => "The sowing speed, 1 (slowest) to 6 (the `+` and `-` keys)",
             Field::Preview => "Show where the selected move's seeds go (the `p` key)",
             Field::Ascii => "Draw with plain ASCII only (`--ascii`)",
+            Field::Mailbox => {
+                "The magic-wormhole mailbox server `host` and `join` meet through, `\"ws://HOST:PORT/v1\"` (`--mailbox`); absent: the public one"
+            }
         }
     }
 
@@ -147,6 +154,7 @@ impl Field {
             Field::Speed => i64::from(settings.speed).into(),
             Field::Preview => settings.preview.into(),
             Field::Ascii => settings.ascii.into(),
+            Field::Mailbox => return settings.mailbox.as_deref().map(Value::from),
         })
     }
 
@@ -191,6 +199,10 @@ impl Field {
                         ));
                     }
                 };
+            }
+            Field::Mailbox => {
+                let url = text.ok_or_else(|| format!("must be a URL in quotes, not {found}"))?;
+                settings.mailbox = Some(crate::net::wormhole::check_mailbox(url)?);
             }
             Field::Animation | Field::Preview | Field::Ascii => {
                 let value = item
