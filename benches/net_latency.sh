@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # The latency of a game across two terminals on loopback: from a key press
 # (Enter, sowing the selected hole) in one player's terminal to the move shown
-# on the other's screen. `endodoi host` and `endodoi join` run with
+# on the other's screen, in the direct mode or through a mailbox server (give
+# its URL: `ws://127.0.0.1:PORT/v1`, e.g. one started by
+# `target/mailbox-venv/bin/twist wormhole-mailbox --port=tcp:4555:interface=127.0.0.1`
+# after `.ci/mailbox-server`). `endodoi host` and `endodoi join` run with
 # --no-animation in two sessions of a private tmux server; the script presses
 # Enter for whoever is to move and polls the other screen until the move
 # counter shows the new move. Prints every latency and the median, in ms.
 # The figure includes tmux's own work (send-keys, capture-pane polls); the
 # same figure for the mover's own screen is printed as the baseline.
 #
-#   benches/net_latency.sh [BINARY] [MOVES]
+#   benches/net_latency.sh [BINARY] [MOVES] [MAILBOX_URL]
 set -euo pipefail
 [[ -n "${TRACE:-}" ]] && set -x
 binary=${1:-target/debug/endodoi}
 moves=${2:-40}
+mailbox=${3:-}
 binary=$(realpath "$binary")
 root=$(mktemp -d)
 tmux=(tmux -S "$root/tmux.sock" -f /dev/null)
 trap '"${tmux[@]}" kill-server 2>/dev/null; rm -rf "$root"' EXIT
 start() { # name, args
     mkdir -p "$root/$1"
-    "${tmux[@]}" new-session -d -s "$1" -x 80 -y 24 -e HOME="$root/$1" \
+    "${tmux[@]}" new-session -d -s "$1" -x 160 -y 40 -e HOME="$root/$1" \
         -e XDG_DATA_HOME="$root/$1/data" -e XDG_CONFIG_HOME="$root/$1/config" \
         -e TERM=xterm-256color "exec $binary $2"
 }
@@ -27,10 +31,17 @@ screen() { "${tmux[@]}" capture-pane -p -t "$1"; }
 wait_for() { # name, text
     until [[ "$(screen "$1")" == *"$2"* ]]; do sleep 0.002; done
 }
-start host "host --listen 127.0.0.1:0 --code bench --name Hostess --no-animation --width 10 --seeds 6 --first-to 3"
-wait_for host "--code bench"
-address=$(screen host | grep -o 'endodoi join [0-9.:]*' | awk '{print $3}')
-start join "join $address --code bench --name Guest --no-animation"
+game="--name Hostess --no-animation --width 10 --seeds 6 --first-to 3"
+if [[ -n $mailbox ]]; then
+    start host "host --mailbox $mailbox $game"
+    wait_for host "endodoi join "
+    joining=$(screen host | grep -o 'endodoi join [0-9]*-[a-z-]*' | awk '{print $3}')" --mailbox $mailbox"
+else
+    start host "host --listen 127.0.0.1:0 $game"
+    wait_for host "--code "
+    joining=$(screen host | grep -o 'endodoi join [0-9.:]* --code [a-z0-9]*' | cut -d' ' -f3-)
+fi
+start join "join $joining --name Guest --no-animation"
 wait_for join "Connected to"
 latencies=()
 local_latencies=()

@@ -185,13 +185,20 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     let made_by = fingerprint(&command);
     let games = save::games_dir();
     let seats_dir = seats::seats_dir();
-    let seat = seats_dir
+    // The seat this command took, while its game is unfinished here (a
+    // mailbox gives the same code again one day: a finished game's seat is
+    // no reason to come back).
+    let kept = seats_dir
         .as_deref()
-        .and_then(|dir| seats::find_made_by(dir, &made_by));
-    let ours = seat
-        .as_ref()
-        .and_then(|seat| games.as_deref().and_then(|dir| our_copy(dir, &seat.id())));
-    let pass = seat.map_or(Pass::Code(code), Pass::Seat);
+        .and_then(|dir| seats::find_made_by(dir, &made_by))
+        .and_then(|seat| {
+            let ours = our_copy(games.as_deref()?, &seat.id())?;
+            Some((seat, ours))
+        });
+    let (pass, ours) = match kept {
+        Some((seat, ours)) => (Pass::Seat(seat), Some(ours)),
+        None => (Pass::Code(code), None),
+    };
     let (link, joined) = Link::join(
         &way,
         &pass,
