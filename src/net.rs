@@ -16,7 +16,7 @@
 //! [`crate::app::Remote`]), and sends the app's moves and requests.
 //!
 //! ```
-//! use endodoi::net::{Admission, Host, Limits, Link, Pass};
+//! use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
 //! use std::time::Duration;
 //!
 //! let limits = Limits { penalty: Duration::ZERO, ..Limits::default() };
@@ -24,7 +24,7 @@
 //! let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", limits)?;
 //! let address = host.address().to_string();
 //! let link = Link::host(host, events, None);
-//! let refused = Link::join(&address, &Pass::Code("k4p9xn".into()), None, None, limits);
+//! let refused = Link::join(&Way::Direct(address.clone()), &Pass::Code("k4p9xn".into()), None, None, limits);
 //! assert_eq!(
 //!     refused.unwrap_err().to_string(),
 //!     format!("the host at {address} did not take the code: a wrong code, or another player has taken the seat")

@@ -16,7 +16,7 @@
 //!
 //! let mut app = App::new(Config::default(), Match::default());
 //! app.set_animation(false);
-//! app.play_across(Network::new(Role::Host { address: "127.0.0.1:7557".into(), code: "k4p9".into() }), Side::North, None);
+//! app.play_across(Network::new(Role::Host { invite: "endodoi join 7-crossover-clockwork".into(), options: String::new() }), Side::North, None);
 //! app.remote(Remote::Joined(Some("Lekishon".into())));
 //! app.remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0) }));
 //! assert_eq!(app.game().ply(), 0, "North cannot open the game");

@@ -109,6 +109,8 @@ impl Host {
         let (events, receiver) = mpsc::channel();
         thread::spawn(move || {
             for stream in listener.incoming().flatten() {
+                // Small lines: each goes out at once, not after the last is acknowledged.
+                let _ = stream.set_nodelay(true);
                 let Some((id, from)) = admit(&shared, &stream) else {
                     let _ = stream.shutdown(Shutdown::Both);
                     continue;

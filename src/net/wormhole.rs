@@ -249,20 +249,33 @@ fn rendezvous(seat: &Seat, window: u64) -> Code {
         .expect("a number and 32 hexadecimal digits make a code")
 }
 
-/// The window of the clock now, and when it ends.
-fn window_now() -> (u64, Instant) {
+/// The window of the clock to meet in, when it begins and when it ends:
+/// this one, or the next when this one is nearly over (the two ends' clocks
+/// differ by a little).
+fn window_now() -> (u64, Instant, Instant) {
     let since = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    let window = since.as_secs() / WINDOW.as_secs();
-    let left = WINDOW.saturating_sub(Duration::from_secs(since.as_secs() % WINDOW.as_secs()));
-    (window, Instant::now() + left)
+    let window = since.as_millis() / WINDOW.as_millis();
+    let into = Duration::from_millis(
+        u64::try_from(since.as_millis() % WINDOW.as_millis()).unwrap_or_default(),
+    );
+    let now = Instant::now();
+    let left = WINDOW.saturating_sub(into);
+    let end = now + left;
+    let window = u64::try_from(window).unwrap_or_default();
+    if left < WINDOW / 8 {
+        (window + 1, end, end + WINDOW)
+    } else {
+        (window, now, end)
+    }
 }
 
-/// Meets the other end at the seat's rendezvous of this window, giving up
-/// when it ends.
+/// Meets the other end at the seat's rendezvous of this window (the next
+/// when this one is nearly over), giving up when it ends.
 async fn meet_at_seat(mailbox: &str, seat: &Seat) -> Result<Lines, String> {
-    let (window, end) = window_now();
+    let (window, begin, end) = window_now();
+    Timer::at(begin).await;
     let code = rendezvous(seat, window);
     let meet = async {
         let connection = MailboxConnection::connect(config(mailbox), code, true)
@@ -486,16 +499,12 @@ pub fn join(
     spawn(move || {
         let place = thread_place;
         async_io::block_on(async {
-            let met =
-                match &pass {
-                    Pass::Code(code) => meet_with_code(&mailbox, code, &place).await,
-                    Pass::Seat(seat) => meet_at_seat(&mailbox, seat).await.map_err(|reason| {
-                        JoinError::Unreachable {
-                            address: place.clone(),
-                            reason,
-                        }
-                    }),
-                };
+            let met = match &pass {
+                Pass::Code(code) => meet_with_code(&mailbox, code, &place).await,
+                Pass::Seat(seat) => meet_at_seat(&mailbox, seat)
+                    .await
+                    .map_err(|reason| JoinError::Absent(format!("{place}: {reason}"))),
+            };
             let mut lines = match met {
                 Ok(lines) => lines,
                 Err(error) => {
