@@ -1,12 +1,17 @@
-//! Record files read and written with care: read only when they are regular
+//! Files read and written with care: read only when they are regular
 //! files of a sane size (never a FIFO that would block, nor a file of
 //! gigabytes), written atomically so that a reader never sees half of one.
+//! Every file the program creates or writes goes through here: a lock
+//! ([`open_lock`]), a new file ([`write_new`]) or one replaced
+//! ([`write_atomic`], [`write_atomic_through_link`]). None is ever opened
+//! through a symbolic link the program did not expect, none waits on a FIFO
+//! or a device, and a file the user made read-only is left as it is.
 //! Messages name the file and say what the system said.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write as _};
-use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
-use std::path::Path;
+use std::io::{self, Read, Write as _};
+use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 
@@ -193,29 +198,59 @@ pub fn write_new(path: &Path, text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path` atomically: readers see the old file or the new
-/// one, never half of one. Only a regular file is replaced (through a
-/// symbolic link, the file it points to), keeping its permissions and, where
-/// the system allows, its owner.
+/// Writes `text` to `path`, a file of the program's own (an autosave, a
+/// record it was given), atomically: readers see the old file or the new
+/// one, never half of one. Only a regular file is replaced, keeping its
+/// permissions and, where the system allows, its owner; a symbolic link
+/// there is refused (someone else put it there), and so is a file made
+/// read-only.
 ///
 /// # Errors
-/// When `path` is not a regular file, or cannot be written.
+/// When `path` is not a regular file, is read-only, or cannot be written.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    replace(path, text, false)
+}
+
+/// Writes `text` to `path`, a file the user may have made a symbolic link
+/// (the settings file), as [`write_atomic`] does: through a link, its
+/// target is replaced if that is a regular file; a link to nothing is
+/// refused rather than replaced by a file.
+///
+/// # Errors
+/// As [`write_atomic`]; and when `path` is a link to nothing.
+pub fn write_atomic_through_link(path: &Path, text: &str) -> Result<()> {
+    replace(path, text, true)
+}
+
+/// [`write_atomic`], following a link at `path` only if `follow_link`.
+fn replace(path: &Path, text: &str, follow_link: bool) -> Result<()> {
     let cannot = || format!("cannot write {}", path.display());
-    let existing = match fs::metadata(path) {
-        Ok(metadata) => Some(metadata),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+    let refuse = |why: &dyn std::fmt::Display| anyhow!("cannot write {}: {why}", path.display());
+    let target = match fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.is_symlink() => {
+            if !follow_link {
+                return Err(refuse(&"a symbolic link, never followed"));
+            }
+            resolve_link(path).map_err(|why| refuse(&why))?
+        }
+        Ok(_) => path.to_path_buf(),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
         Err(error) => return Err(error).with_context(cannot),
     };
-    let target = match &existing {
-        Some(metadata) if !metadata.is_file() => bail!(
-            "cannot write {}: {} is not a regular file",
-            path.display(),
-            kind_of(&metadata.file_type())
-        ),
-        Some(_) => fs::canonicalize(path).with_context(cannot)?,
-        None => path.to_path_buf(),
+    let existing = match fs::symlink_metadata(&target) {
+        Ok(metadata) => Some(metadata),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+        Err(error) => return Err(error).with_context(cannot),
     };
+    if let Some(metadata) = &existing {
+        if !metadata.is_file() {
+            let kind = kind_of(&metadata.file_type());
+            return Err(refuse(&format_args!("{kind} is not a regular file")));
+        }
+        if is_read_only(&target, metadata) {
+            return Err(refuse(&"it is read-only, so it is left as it is"));
+        }
+    }
     let file = temporary(folder_of(&target), text)?;
     if let Some(metadata) = existing {
         file.as_file()
@@ -231,10 +266,93 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
             );
         }
     }
+    // A rename replaces whatever is at `target` by then, a link included,
+    // and never writes through one.
     file.persist(&target)
         .map_err(|error| plain(error.error))
         .with_context(cannot)?;
     Ok(())
+}
+
+/// The file the symbolic link `path` leads to, if there is one.
+///
+/// # Errors
+/// In words: a link to nothing, or what the system said.
+fn resolve_link(path: &Path) -> Result<PathBuf, String> {
+    fs::canonicalize(path).map_err(|error| match fs::read_link(path) {
+        Ok(to) if error.kind() == io::ErrorKind::NotFound => format!(
+            "a symbolic link to {}, which does not exist, so it is left as it is",
+            to.display()
+        ),
+        _ => error.to_string(),
+    })
+}
+
+/// Whether the user made the file `path` (of `metadata`) read-only: no
+/// write permission for anyone (which stops the superuser here too), or
+/// none for this user, or a read-only file system.
+pub fn is_read_only(path: &Path, metadata: &fs::Metadata) -> bool {
+    metadata.permissions().mode() & 0o222 == 0
+        || matches!(
+            rustix::fs::access(path, rustix::fs::Access::WRITE_OK),
+            Err(rustix::io::Errno::ACCESS | rustix::io::Errno::ROFS)
+        )
+}
+
+/// The lock file `path`, opened for reading and writing (made, empty, if
+/// missing): only a regular file of one name, never through a symbolic
+/// link, never waiting on a FIFO or a device. A lock file that is
+/// something else is refused, for a lock that cannot be trusted must not
+/// be taken for one.
+///
+/// # Errors
+/// When something else is at `path` (in words: "PATH is a FIFO, not a
+/// regular file"), or it cannot be made (what the system said, with
+/// `path`).
+pub fn open_lock(path: &Path) -> io::Result<File> {
+    use rustix::fs::OFlags;
+    let flags = OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY;
+    let opened = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o644)
+        .custom_flags(flags.bits().cast_signed())
+        .open(path);
+    let file = opened.map_err(|error| match fs::symlink_metadata(path) {
+        Ok(metadata) if !metadata.is_file() => not_regular(path, metadata.file_type()),
+        _ => io::Error::new(error.kind(), format!("{}: {error}", path.display())),
+    })?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(not_regular(path, metadata.file_type()));
+    }
+    if metadata.nlink() > 1 {
+        // A hard link: writing the lock would write another file too.
+        return Err(io::Error::other(format!(
+            "{} has other names (hard links), so it is not used",
+            path.display()
+        )));
+    }
+    Ok(file)
+}
+
+/// The lock file `path` opened for reading, if it is a regular file; a
+/// link, a FIFO or a device is never opened (nor waited for).
+pub fn open_lock_to_read(path: &Path) -> Option<File> {
+    let file = open_without_waiting(path, false).ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
+}
+
+/// The error for `path`, of `file_type`, where a regular file should be.
+fn not_regular(path: &Path, file_type: fs::FileType) -> io::Error {
+    let shown = path.display();
+    io::Error::other(if file_type.is_symlink() {
+        format!("{shown} is a symbolic link, never followed")
+    } else {
+        format!("{shown} is {}, not a regular file", kind_of(&file_type))
+    })
 }
 
 #[cfg(test)]

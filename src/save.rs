@@ -33,7 +33,7 @@ use crate::record::{Record, Tags};
 use crate::settings::{Field, Settings};
 pub use loaded::Loaded;
 use loaded::identity;
-use lock::{GameLock, LockError};
+use lock::{GameLock, Guard, LockError};
 
 /// How many names `stem.ogn`, `stem-2.ogn`, … a new file tries.
 const MAX_NAMES: u32 = 1000;
@@ -45,16 +45,17 @@ pub fn games_dir() -> Option<PathBuf> {
 
 /// Writes `text` to a new file `dir/stem.ogn` (or `stem-2.ogn`, …), never
 /// replacing a file, even one made at the same moment by another program.
-/// With `lock`, the name is locked first and the lock handed back.
+/// Each name is first `claim`ed (locked, say): `None` passes it by (another
+/// program has it), and what a claim hands back is handed back.
 ///
 /// # Errors
-/// When the folder cannot be made or written.
-fn write_under_free_name(
+/// When the folder cannot be made or written, or a claim fails.
+fn write_under_free_name<T>(
     dir: &Path,
     stem: &str,
     text: &str,
-    lock: bool,
-) -> Result<(PathBuf, Option<GameLock>)> {
+    mut claim: impl FnMut(&Path) -> Result<Option<T>>,
+) -> Result<(PathBuf, T)> {
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut file = temporary(dir, text)?;
     for n in 1..=MAX_NAMES {
@@ -62,15 +63,8 @@ fn write_under_free_name(
             1 => dir.join(format!("{stem}.ogn")),
             n => dir.join(format!("{stem}-{n}.ogn")),
         };
-        let held = if lock {
-            match GameLock::acquire(&path) {
-                Ok(held) => Some(held),
-                Err(LockError::Held { .. }) => continue,
-                // Unlocked is better than unsaved.
-                Err(LockError::Io { .. }) => None,
-            }
-        } else {
-            None
+        let Some(held) = claim(&path)? else {
+            continue;
         };
         match file.persist_noclobber(&path) {
             Ok(_) => return Ok((path, held)),
@@ -86,12 +80,27 @@ fn write_under_free_name(
     bail!("cannot write in {}: {MAX_NAMES} names taken", dir.display())
 }
 
+/// A name locked for the game; one whose lock cannot be made stops the
+/// save, for a file written unlocked could be another program's too.
+fn locked_name(path: &Path) -> Result<Option<GameLock>> {
+    match GameLock::acquire(path) {
+        Ok(held) => Ok(Some(held)),
+        Err(LockError::Held { .. }) => Ok(None),
+        Err(refused) => bail!("{refused}"),
+    }
+}
+
+/// What the player reads of a lock that could not be taken.
+fn not_written(refused: &LockError) -> String {
+    format!("{refused}; the game is not written there (s saves elsewhere)")
+}
+
 /// The autosave file of the game being played.
 #[derive(Debug)]
 struct Autosave {
     serial: u64,
     path: PathBuf,
-    _lock: Option<GameLock>,
+    lock: Guard,
 }
 
 /// Where one game is kept: each file written and the state of the game it
@@ -152,12 +161,14 @@ impl Farewell {
 #[derive(Debug, Default)]
 pub struct Opened {
     /// The saved game resumed (`--resume`): its file, the record it holds,
-    /// and its lock if one could be taken.
-    pub resumed: Option<(PathBuf, Record, Option<GameLock>)>,
+    /// and its lock, or why none could be taken (the file is then not
+    /// written).
+    pub resumed: Option<(PathBuf, Record, Guard)>,
     /// The record file read with `--load`.
     pub loaded: Option<Loaded>,
-    /// `--record FILE`, claimed: its name and its lock.
-    pub record_file: Option<(PathBuf, Option<GameLock>)>,
+    /// `--record FILE`, claimed: its name and its lock (or why none could
+    /// be taken).
+    pub record_file: Option<(PathBuf, Guard)>,
 }
 
 /// Where the games of one run are written.
@@ -166,10 +177,12 @@ pub struct Store {
     games: Option<PathBuf>,
     current: Option<Autosave>,
     record_file: Option<PathBuf>,
-    record_lock: Option<GameLock>,
+    record_lock: Option<Guard>,
     export_dirs: Vec<PathBuf>,
     /// The settings file where a changed speed or preview is remembered.
     settings: Option<PathBuf>,
+    /// The last failure to save the settings told, so that it is told once.
+    settings_told: Option<String>,
     loaded: Option<Loaded>,
     kept: Kept,
     unkept: Vec<String>,
@@ -191,6 +204,7 @@ impl Store {
             record_lock: None,
             export_dirs,
             settings: None,
+            settings_told: None,
             loaded: None,
             kept: Kept::default(),
             unkept: Vec::new(),
@@ -213,13 +227,13 @@ impl Store {
             store.current = Some(Autosave {
                 serial: 0,
                 path,
-                _lock: lock,
+                lock,
             });
         }
         store.kept.last = Some(start.clone());
         if let Some((path, lock)) = opened.record_file {
             store.record_file = Some(path);
-            store.record_lock = lock;
+            store.record_lock = Some(lock);
         }
         // The loaded file holds the game, unless `--record` is to replace it.
         if let Some(loaded) = &opened.loaded
@@ -229,6 +243,27 @@ impl Store {
         }
         store.loaded = opened.loaded;
         store
+    }
+
+    /// The locks of the game's files that could not be taken, in words for
+    /// the player: those files are not written.
+    pub fn refused_locks(&self) -> Vec<String> {
+        let autosave = self.current.as_ref().map(|autosave| &autosave.lock);
+        [autosave, self.record_lock.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|lock| lock.as_ref().err().map(not_written))
+            .collect()
+    }
+
+    /// Tells the player that the settings could not be saved, unless that
+    /// was the last thing told of them (a read-only file is said once).
+    fn settings_not_saved(&mut self, app: &mut App, error: &anyhow::Error) {
+        let text = format!("Settings not saved: {error:#}");
+        if self.settings_told.as_ref() != Some(&text) {
+            app.notify(Tone::Error, &text);
+            self.settings_told = Some(text);
+        }
     }
 
     /// The folders `s` tries in turn: the current one, home, the temporary one.
@@ -316,7 +351,7 @@ impl Store {
                         let (mut settings, _) = Settings::load(path);
                         settings.remember_match(app.game().config(), app.players());
                         if let Err(error) = settings.save(path, &Field::LAST_GAME) {
-                            app.notify(Tone::Error, format!("Settings not saved: {error:#}"));
+                            self.settings_not_saved(app, &error);
                         }
                     }
                 }
@@ -328,7 +363,7 @@ impl Store {
                             ..Settings::default()
                         };
                         if let Err(error) = display.save(path, &[Field::Speed, Field::Preview]) {
-                            app.notify(Tone::Error, format!("Settings not saved: {error:#}"));
+                            self.settings_not_saved(app, &error);
                         }
                     }
                 }
@@ -361,7 +396,9 @@ impl Store {
             let text = record.to_string();
             let saved = match &self.games {
                 Some(games) => {
-                    write_under_free_name(games, &autosave_stem(left.serial), &text, false)
+                    write_under_free_name(games, &autosave_stem(left.serial), &text, |_| {
+                        Ok(Some(()))
+                    })
                 }
                 None => Err(anyhow::anyhow!("no data directory")),
             };
@@ -382,6 +419,9 @@ impl Store {
         let text = record.to_string();
         let path = match &self.current {
             Some(autosave) if autosave.serial == app.serial() => {
+                if let Err(refused) = &autosave.lock {
+                    bail!("{refused}");
+                }
                 write_atomic(&autosave.path, &text)?;
                 autosave.path.clone()
             }
@@ -389,11 +429,11 @@ impl Store {
             _ if record.game.ply() == 0 => return Ok(()),
             _ => {
                 let (path, lock) =
-                    write_under_free_name(games, &autosave_stem(app.serial()), &text, true)?;
+                    write_under_free_name(games, &autosave_stem(app.serial()), &text, locked_name)?;
                 self.current = Some(Autosave {
                     serial: app.serial(),
                     path: path.clone(),
-                    _lock: lock,
+                    lock: Ok(lock),
                 });
                 path
             }
@@ -407,6 +447,9 @@ impl Store {
         let Some(path) = &self.record_file else {
             return Ok(());
         };
+        if let Some(Err(refused)) = &self.record_lock {
+            bail!("{refused}");
+        }
         write_atomic(path, &self.record_text(app))?;
         let path = path.clone();
         self.kept.wrote(&path, app.record());
@@ -428,8 +471,10 @@ impl Store {
         }
         let text = self.record_text(app);
         for dir in &self.export_dirs {
-            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), &text, false) {
-                Ok((path, _)) => {
+            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), &text, |_| {
+                Ok(Some(()))
+            }) {
+                Ok((path, ())) => {
                     self.kept.wrote(&path, app.record());
                     return Ok(path);
                 }

@@ -13,10 +13,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::app::{App, Match, Opening, SavedGame, Tone, counted};
 use crate::cli::{PlayArgs, PlayerArg};
-use crate::file::{folder_of, kind_of, read_regular};
+use crate::file::{folder_of, is_read_only, kind_of, read_regular};
 use crate::record::{Form, Record, Tags};
 use crate::rules::{BySide, Side};
-use crate::save::lock::{GameLock, LockError};
+use crate::save::lock::{GameLock, Guard, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
 use crate::settings::{Field, Settings};
 use crate::stats::Stats;
@@ -78,7 +78,16 @@ impl Session {
             )?);
         }
         let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
-        Ok(Session::ready(app, store, warnings, args))
+        Ok(Session::ready(app, store, warnings, args).told_refused_locks())
+    }
+
+    /// This session, the player told on screen of each lock that could not
+    /// be taken (the file it guards is not written).
+    fn told_refused_locks(mut self) -> Session {
+        for refused in self.store.refused_locks() {
+            self.app.notify(Tone::Error, refused);
+        }
+        self
     }
 
     /// A game received from elsewhere (the host's, across the network), kept
@@ -98,7 +107,7 @@ impl Session {
             opened.record_file = Some(claim_record_file(path, app.record(), None)?);
         }
         let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
-        Ok(Session::ready(app, store, Vec::new(), args))
+        Ok(Session::ready(app, store, Vec::new(), args).told_refused_locks())
     }
 
     /// The start screen (`endodoi` in a terminal without a game option):
@@ -277,6 +286,9 @@ pub fn open_chosen(opening: &Opening, app: &mut App, store: &mut Store) {
         Ok((next, next_store)) => {
             app.replace_with(next);
             *store = next_store;
+            for refused in store.refused_locks() {
+                app.notify(Tone::Error, refused);
+            }
         }
         Err(error) => app.notify(Tone::Error, format!("{error:#}")),
     }
@@ -323,7 +335,7 @@ fn resume(
     dir: &Path,
     id: Option<&str>,
     warnings: &mut Vec<String>,
-) -> Result<(PathBuf, Record, Option<GameLock>)> {
+) -> Result<(PathBuf, Record, Guard)> {
     let saves = games::list(dir)?;
     let unreadable = games::unreadable(&saves);
     let chosen = if let Some(id) = id {
@@ -363,12 +375,13 @@ fn resume(
             save
         }
     };
+    // A lock that cannot be made (a FIFO in its place, say) stops the save
+    // being written: the game is played and told as not saved.
     let lock = match GameLock::acquire(&chosen.path) {
-        Ok(lock) => Some(lock),
         Err(held @ LockError::Held { .. }) => {
             bail!("--resume: {held}; `endodoi games` lists the other saved games")
         }
-        Err(LockError::Io { .. }) => None,
+        lock => lock,
     };
     let record = games::read_save(&chosen.path).map_err(|reason| {
         anyhow::anyhow!(
@@ -384,7 +397,7 @@ fn resume(
 /// across the network) as it stood earlier, locked: the same board, players
 /// and date, and moves that `received` goes on from. A joiner that joins
 /// again goes on in that file rather than leaving it behind unfinished.
-fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Option<GameLock>)> {
+fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Guard)> {
     let same_tags = |record: &Record| {
         [Tags::SOUTH, Tags::NORTH, Tags::DATE]
             .iter()
@@ -402,7 +415,7 @@ fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Opt
             return None;
         }
         let lock = GameLock::acquire(&save.path).ok()?;
-        Some((save.path.clone(), record.clone(), Some(lock)))
+        Some((save.path.clone(), record.clone(), Ok(lock)))
     })
 }
 
@@ -414,7 +427,7 @@ fn claim_record_file(
     path: &Path,
     start: &Record,
     loaded: Option<&Loaded>,
-) -> Result<(PathBuf, Option<GameLock>)> {
+) -> Result<(PathBuf, Guard)> {
     let shown = path.display();
     let folder = folder_of(path);
     if !folder.is_dir() {
@@ -431,6 +444,11 @@ fn claim_record_file(
             kind_of(&metadata.file_type())
         );
     }
+    if let Some(metadata) = &metadata
+        && is_read_only(path, metadata)
+    {
+        bail!("--record {shown}: the file is read-only; name another file, or make it writable");
+    }
     // One name for the file however it is given, so that one lock guards it.
     let canonical = match &metadata {
         Some(_) => fs::canonicalize(path),
@@ -440,9 +458,8 @@ fn claim_record_file(
     }
     .with_context(|| format!("--record {shown}"))?;
     let lock = match GameLock::acquire(&canonical) {
-        Ok(lock) => Some(lock),
         Err(held @ LockError::Held { .. }) => bail!("--record {shown}: {held}"),
-        Err(LockError::Io { .. }) => None,
+        lock => lock,
     };
     let is_loaded = loaded.is_some_and(|loaded| loaded.is_at(path));
     if metadata.is_some()

@@ -20,9 +20,8 @@
 mod field;
 
 use std::fmt;
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::Read as _;
-use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow};
@@ -30,7 +29,7 @@ use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
 use crate::cli::{DrawArgs, PlayArgs, PlayerArg, VariantArg};
-use crate::file::{folder_of, kind_of, write_atomic};
+use crate::file::{folder_of, kind_of, open_without_waiting, write_atomic_through_link};
 use crate::rules::{BySide, Config, Side, Variant};
 use crate::search::Level;
 pub use field::Field;
@@ -205,15 +204,19 @@ impl Settings {
 
     /// Writes the keys `fields` of these settings into the file at `path`
     /// (made with its folder if need be), keeping everything else in it as
-    /// it is. The file is replaced atomically.
+    /// it is, its line endings (CRLF too) included. The file is replaced
+    /// atomically; through a symbolic link the user made, its target is.
     ///
     /// # Errors
     /// When the file is not a regular file, cannot be read, is not valid
-    /// TOML (it is then left as it is), or cannot be written.
+    /// TOML, is read-only or a link to nothing (it is then left as it is),
+    /// or cannot be written.
     pub fn save(&self, path: &Path, fields: &[Field]) -> Result<()> {
-        let mut document = match read_text(path) {
-            Ok(None) => DocumentMut::new(),
-            Ok(Some(text)) => text.parse::<DocumentMut>().map_err(|error| {
+        let old = read_text(path).map_err(|reason| anyhow!("{}: {reason}", path.display()))?;
+        let crlf = old.as_deref().is_some_and(|text| text.contains("\r\n"));
+        let mut document = match old {
+            None => DocumentMut::new(),
+            Some(text) => text.parse::<DocumentMut>().map_err(|error| {
                 let line = error
                     .span()
                     .map(|span| format!(":{}", line_of(&text, span.start)))
@@ -223,7 +226,6 @@ impl Settings {
                     path.display()
                 )
             })?,
-            Err(reason) => return Err(anyhow!("{}: {reason}", path.display())),
         };
         let new = document.is_empty();
         for field in fields {
@@ -235,7 +237,11 @@ impl Settings {
         let folder = folder_of(path);
         fs::create_dir_all(folder)
             .with_context(|| format!("cannot create the folder {}", folder.display()))?;
-        write_atomic(path, &document.to_string())
+        let mut text = document.to_string();
+        if crlf {
+            text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+        }
+        write_atomic_through_link(path, &text)
     }
 
     /// `draw` with these settings given to the options left out: no
@@ -378,12 +384,8 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
     if !metadata.is_file() {
         return Err(not_regular(&metadata));
     }
-    let flags = rustix::fs::OFlags::NONBLOCK;
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(flags.bits().cast_signed())
-        .open(path)
-        .map_err(|error| format!("cannot be read: {error}"))?;
+    let file =
+        open_without_waiting(path, true).map_err(|error| format!("cannot be read: {error}"))?;
     let metadata = file
         .metadata()
         .map_err(|error| format!("cannot be read: {error}"))?;

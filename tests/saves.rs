@@ -6,6 +6,8 @@
 
 #[path = "common/files.rs"]
 mod files;
+#[path = "common/keys.rs"]
+mod keys;
 
 use std::fs;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
@@ -16,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use endodoi::record::Record;
 use files::names;
+use keys::type_keys;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -198,6 +201,49 @@ fn write_atomic_refuses_to_replace_anything_but_a_file() {
     );
 }
 
+#[test]
+fn write_atomic_leaves_a_read_only_file_and_a_link_as_they_are() {
+    let home = Home::new();
+    let file = home.path().join("game.ogn");
+    fs::write(&file, "1. A b *\n").expect("a record");
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).expect("read-only");
+    let error = endodoi::file::write_atomic(&file, "x").expect_err("read-only");
+    assert_eq!(
+        format!("{error:#}"),
+        format!(
+            "cannot write {}: it is read-only, so it is left as it is",
+            file.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&file).expect("kept"), "1. A b *\n");
+    let link = home.path().join("link.ogn");
+    std::os::unix::fs::symlink(&file, &link).expect("a link");
+    let error = endodoi::file::write_atomic(&link, "x").expect_err("a link");
+    assert_eq!(
+        format!("{error:#}"),
+        format!(
+            "cannot write {}: a symbolic link, never followed",
+            link.display()
+        )
+    );
+    assert!(fs::symlink_metadata(&link).expect("the link").is_symlink());
+
+    // As `--record FILE`, a read-only file is refused before the game starts.
+    let empty = home.path().join("empty.ogn");
+    fs::write(&empty, "").expect("an empty file");
+    fs::set_permissions(&empty, fs::Permissions::from_mode(0o444)).expect("read-only");
+    let output = home.endodoi(&["--record", "empty.ogn"]);
+    assert_eq!(
+        (output.status.code(), stderr(&output).as_str()),
+        (
+            Some(1),
+            "endodoi: --record empty.ogn: the file is read-only; name another file, or make it \
+             writable\n"
+        )
+    );
+    assert_eq!(fs::read(&empty).expect("kept"), b"");
+}
+
 /// A saved game of `moves` (hole letters) between South and North.
 fn save(dir: &Path, id: &str, moves: &str, modified: u64) -> PathBuf {
     let mut record =
@@ -333,4 +379,181 @@ fn games_in_an_empty_data_folder_says_there_are_none() {
         format!("No saved games in {}\n", home.games().display())
     );
     assert!(!home.path().join("data").exists(), "listing writes nothing");
+}
+
+/// `endodoi --resume old` without a terminal, in a home whose save `old`
+/// has `fault` made at its lock path: it never waits, and the save keeps
+/// its bytes.
+fn resume_with_a_fault_at_the_lock(fault: impl Fn(&Path)) -> (Home, Output) {
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    let save = save(&games, "old", "C a", 1_000);
+    let before = fs::read(&save).expect("the save");
+    fault(&games.join(".old.ogn.lock"));
+    let output = home.endodoi(&["--resume", "old"]);
+    assert_eq!(
+        fs::read(&save).expect("the save"),
+        before,
+        "the save is untouched"
+    );
+    (home, output)
+}
+
+#[test]
+fn a_link_at_a_lock_path_is_never_followed_and_its_target_keeps_its_bytes() {
+    let victim_text = "my notes, not a lock\n";
+    // `--resume`: the lock of a saved game.
+    let (home, output) = resume_with_a_fault_at_the_lock(|lock| {
+        let victim = lock.parent().expect("a folder").join("../../victim.txt");
+        fs::write(&victim, victim_text).expect("a victim");
+        std::os::unix::fs::symlink(&victim, lock).expect("a link");
+    });
+    let lock = home.games().join(".old.ogn.lock");
+    let victim = home.path().join("data/victim.txt");
+    assert_eq!(fs::read_to_string(victim).expect("the victim"), victim_text);
+    assert!(fs::symlink_metadata(&lock).expect("the link").is_symlink());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with(&format!(
+            "endodoi: cannot lock {}: {} is a symbolic link, never followed; the game is not \
+             written there (s saves elsewhere)\n",
+            home.games().join("old.ogn").display(),
+            lock.display()
+        )),
+        "{}",
+        stderr(&output)
+    );
+
+    // `--record FILE`: the lock beside the record.
+    let home = Home::new();
+    let victim = home.path().join("victim.txt");
+    fs::write(&victim, victim_text).expect("a victim");
+    let lock = home.path().join(".game.ogn.lock");
+    std::os::unix::fs::symlink(&victim, &lock).expect("a link");
+    let output = home.endodoi(&["--record", "game.ogn"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        fs::read_to_string(&victim).expect("the victim"),
+        victim_text
+    );
+    assert!(fs::symlink_metadata(&lock).expect("the link").is_symlink());
+    assert!(!home.path().join("game.ogn").exists());
+}
+
+#[test]
+fn a_fifo_at_a_lock_path_is_never_waited_for() {
+    let (home, output) = resume_with_a_fault_at_the_lock(mkfifo);
+    let lock = home.games().join(".old.ogn.lock");
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "endodoi: cannot lock {}: {} is a FIFO, not a regular file; the game is not written \
+             there (s saves elsewhere)\n\
+             endodoi: cannot take over the terminal: No such device or address (os error 6)\n",
+            home.games().join("old.ogn").display(),
+            lock.display()
+        )
+    );
+    // Listing the saves looks at each lock without waiting.
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("\nold "), "{}", stdout(&output));
+    let output = home.endodoi(&["stats"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("not counted: 1 unfinished game"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        fs::symlink_metadata(&lock)
+            .expect("the FIFO")
+            .file_type()
+            .is_fifo()
+    );
+}
+
+fn parsed(args: &[&str]) -> endodoi::cli::PlayArgs {
+    use clap::Parser as _;
+    endodoi::cli::Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied()))
+        .expect("valid options")
+        .play
+}
+
+/// Plays the first legal move in `session`'s game by its keys, and carries
+/// out what the app asks of the store; returns the message the player reads.
+fn play_a_move(session: &mut endodoi::session::Session) -> String {
+    let app = &mut session.app;
+    app.set_animation(false);
+    let hole = app.game().legal_moves().next().expect("a legal move");
+    type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
+    session.store.apply(app);
+    app.message().expect("a message").text.clone()
+}
+
+#[test]
+fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() {
+    // A folder where the lock should be: nothing can lock it, root included.
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    let save = save(&games, "old", "C a", 1_000);
+    let before = fs::read(&save).expect("the save");
+    let lock = games.join(".old.ogn.lock");
+    fs::create_dir(&lock).expect("a folder in the lock's place");
+    let refusal = format!(
+        "cannot lock {}: {} is a folder, not a regular file",
+        save.display(),
+        lock.display()
+    );
+    let mut session =
+        endodoi::session::Session::open(&parsed(&["--resume", "old"]), None, Some(&games))
+            .expect("the game opens");
+    assert_eq!(
+        session.app.message().map(|message| message.text.clone()),
+        Some(format!(
+            "{refusal}; the game is not written there (s saves elsewhere)"
+        ))
+    );
+    assert_eq!(
+        play_a_move(&mut session),
+        format!("NOT SAVED at move 3: {refusal}; s saves elsewhere")
+    );
+    assert_eq!(
+        fs::read(&save).expect("the save"),
+        before,
+        "not written unlocked"
+    );
+    let farewell = session.store.finish(&session.app);
+    assert_eq!(
+        farewell.failures,
+        [format!(
+            "the game was not saved: {refusal}; {} holds it only up to move 2 of 3",
+            save.display()
+        )]
+    );
+    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
+    assert!(lock.is_dir());
+
+    // `--record FILE` with a folder at its lock: the record is not written.
+    let record = home.path().join("game.ogn");
+    let lock = home.path().join(".game.ogn.lock");
+    fs::create_dir(&lock).expect("a folder in the lock's place");
+    let path = record.to_str().expect("UTF-8");
+    let mut session = endodoi::session::Session::open(&parsed(&["--record", path]), None, None)
+        .expect("the game opens");
+    let refusal = format!(
+        "cannot lock {path}: {} is a folder, not a regular file",
+        lock.display()
+    );
+    assert_eq!(
+        play_a_move(&mut session),
+        format!("NOT SAVED at move 1: {refusal}; s saves elsewhere")
+    );
+    assert!(!record.exists(), "not written unlocked");
+    let farewell = session.store.finish(&session.app);
+    assert_eq!(farewell.failures.len(), 2, "{:?}", farewell.failures);
+    assert_eq!(farewell.failures[0], refusal);
+    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
 }

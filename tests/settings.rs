@@ -735,3 +735,110 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
     assert_eq!(read.names.south.as_deref(), Some("Naserian"));
     assert_eq!(read.names.north, None, "a computer's row keeps no name");
 }
+
+#[test]
+fn a_read_only_settings_file_is_never_written_and_said_once() {
+    let text = "# mine\r\n[display]\r\nspeed = 2\r\n";
+    let folder = Folder::holding(text);
+    fs::set_permissions(folder.file(), fs::Permissions::from_mode(0o444)).expect("read-only");
+    let file = folder.file().display().to_string();
+    let refused = custom()
+        .save(&folder.file(), &Field::ALL)
+        .expect_err("read-only");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!("cannot write {file}: it is read-only, so it is left as it is")
+    );
+    let (mut session, _) =
+        Session::open_with_settings(&parsed(&[]), false, None, None, Some(&folder.file()))
+            .expect("a game");
+    let app = &mut session.app;
+    let said = |app: &endodoi::app::App| app.message().map(|message| message.text.clone());
+    app.handle_key(KeyEvent::from(KeyCode::Char('+')));
+    session.store.apply(app);
+    assert_eq!(
+        said(app),
+        Some(format!(
+            "Settings not saved: cannot write {file}: it is read-only, so it is left as it is"
+        ))
+    );
+    app.handle_key(KeyEvent::from(KeyCode::Char('+')));
+    session.store.apply(app);
+    assert_ne!(
+        said(app),
+        Some(format!(
+            "Settings not saved: cannot write {file}: it is read-only, so it is left as it is"
+        )),
+        "said once"
+    );
+    assert_eq!(folder.text(), text);
+    let mode = fs::metadata(folder.file())
+        .expect("kept")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o444);
+}
+
+#[test]
+fn a_linked_settings_file_is_written_through_and_a_dangling_link_is_left_alone() {
+    let folder = Folder::new();
+    fs::create_dir_all(folder.0.path().join("endodoi")).expect("the folder");
+    let target = folder.0.path().join("dotfiles.toml");
+    fs::write(&target, "[display]\nspeed = 2\n").expect("the target");
+    std::os::unix::fs::symlink(&target, folder.file()).expect("a link");
+    let speed = Settings {
+        speed: 3,
+        ..Settings::default()
+    };
+    speed
+        .save(&folder.file(), &[Field::Speed])
+        .expect("written through");
+    assert_eq!(
+        fs::read_to_string(&target).expect("the target"),
+        "[display]\nspeed = 3\n"
+    );
+    assert!(
+        fs::symlink_metadata(folder.file())
+            .expect("the link")
+            .is_symlink()
+    );
+
+    let missing = folder.0.path().join("elsewhere/settings.toml");
+    fs::remove_file(folder.file()).expect("removed");
+    std::os::unix::fs::symlink(&missing, folder.file()).expect("a dangling link");
+    let refused = speed
+        .save(&folder.file(), &[Field::Speed])
+        .expect_err("dangling");
+    assert_eq!(
+        format!("{refused:#}"),
+        format!(
+            "cannot write {}: a symbolic link to {}, which does not exist, so it is left as it is",
+            folder.file().display(),
+            missing.display()
+        )
+    );
+    assert!(
+        fs::symlink_metadata(folder.file())
+            .expect("the link")
+            .is_symlink()
+    );
+    assert!(!missing.exists());
+}
+
+#[test]
+fn crlf_line_endings_are_kept_on_save() {
+    let folder = Folder::holding("# mine\r\n[display]\r\nspeed = 2\r\n");
+    let speed = Settings {
+        speed: 3,
+        preview: false,
+        ..Settings::default()
+    };
+    speed
+        .save(&folder.file(), &[Field::Speed, Field::Preview])
+        .expect("saved");
+    assert_eq!(
+        folder.text(),
+        "# mine\r\n[display]\r\nspeed = 3\r\npreview = false\r\n"
+    );
+}

@@ -857,3 +857,83 @@ fn boards_not_exact_keep_checked_bounds_and_say_so() {
         )
     );
 }
+
+/// `endodoi tablebase build` of the tables in `dir` as a child, killed
+/// (and the test failed) if it does not end within a minute.
+fn build_as_child(dir: &Path) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_endodoi"))
+        .args(["tablebase", "build", "--max-seeds", "3", "--threads", "1"])
+        .arg("--dir")
+        .arg(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("endodoi starts");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the build did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("the output");
+    let err = String::from_utf8(output.stderr).expect("UTF-8");
+    (
+        output.status.code(),
+        err.lines().last().unwrap_or("").to_owned(),
+    )
+}
+
+#[test]
+fn a_link_a_fifo_or_a_folder_at_the_build_lock_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, b"my notes").expect("written");
+    for (n, fault) in ["link", "fifo", "folder"].into_iter().enumerate() {
+        let tables = dir.path().join(format!("tables-{n}"));
+        std::fs::create_dir(&tables).expect("the tables' folder");
+        let lock = tables.join("build.lock");
+        let kind = match fault {
+            "link" => {
+                std::os::unix::fs::symlink(&victim, &lock).expect("a link");
+                "is a symbolic link, never followed"
+            }
+            "fifo" => {
+                let made = std::process::Command::new("mkfifo")
+                    .arg(&lock)
+                    .status()
+                    .expect("mkfifo runs");
+                assert!(made.success());
+                "is a FIFO, not a regular file"
+            }
+            _ => {
+                std::fs::create_dir(&lock).expect("a folder");
+                "is a folder, not a regular file"
+            }
+        };
+        let kind_before = std::fs::symlink_metadata(&lock)
+            .expect("the fault")
+            .file_type();
+        assert_eq!(
+            build_as_child(&tables),
+            (
+                Some(1),
+                format!(
+                    "endodoi: cannot lock {}: {} {kind}",
+                    tables.display(),
+                    lock.display()
+                )
+            )
+        );
+        assert_eq!(
+            std::fs::symlink_metadata(&lock)
+                .expect("the fault")
+                .file_type(),
+            kind_before
+        );
+        assert!(!level_path(&tables, 6, 0).exists(), "nothing built");
+        assert_eq!(std::fs::read(&victim).expect("the victim"), b"my notes");
+    }
+}

@@ -38,6 +38,9 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
     for warning in &settings_warnings {
         warn(&mut console.err, warning);
     }
+    for refused in session.store.refused_locks() {
+        warn(&mut console.err, &refused);
+    }
     play(session, console)
 }
 

@@ -4,14 +4,19 @@
 //! A record is rewritten by renaming a new file over it, so the lock cannot
 //! sit on the record itself: it is a hidden file beside it, `.NAME.lock`,
 //! locked with `flock` and holding the player's process id. The lock ends with
-//! the process however it ends; a clean exit also removes the file.
+//! the process however it ends; a clean exit also removes the file. A lock
+//! file is only ever a regular file of the program's: a link, a FIFO or a
+//! folder in its place is refused ([`crate::file::open_lock`]), never
+//! followed nor waited on.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Read as _, Seek as _, Write as _};
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
 
 use rustix::fs::{FlockOperation, flock};
+
+use crate::file::{open_lock, open_lock_to_read};
 
 /// Why a game could not be locked.
 #[derive(Debug, thiserror::Error)]
@@ -24,7 +29,9 @@ pub enum LockError {
         /// The process that has it.
         holder: Holder,
     },
-    /// The lock file cannot be made (an unwritable folder, say).
+    /// The lock file cannot be made (an unwritable folder, say), or
+    /// something else is in its place (a link, a FIFO, a folder): the game's
+    /// file is then not written.
     #[error("cannot lock {}: {source}", game.display())]
     Io {
         /// The game's record.
@@ -33,6 +40,10 @@ pub enum LockError {
         source: io::Error,
     },
 }
+
+/// A game's lock, or why it could not be taken: the game's file is then
+/// not written, for two programs must never write one file unlocked.
+pub type Guard = Result<GameLock, LockError>;
 
 /// The process that holds a game: its id, if it has written it yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,13 +89,7 @@ impl GameLock {
             source,
         };
         loop {
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .map_err(io)?;
+            let mut file = open_lock(&path).map_err(io)?;
             match flock(&file, FlockOperation::NonBlockingLockExclusive) {
                 Ok(()) => {}
                 Err(rustix::io::Errno::WOULDBLOCK) => {
@@ -98,7 +103,7 @@ impl GameLock {
             // The last holder removes the file as it lets go: a lock taken on
             // a file that is no longer there locks nothing, so start again.
             let ours = file.metadata().map_err(io)?;
-            let there = fs::metadata(&path);
+            let there = fs::symlink_metadata(&path);
             if !there.is_ok_and(|there| there.dev() == ours.dev() && there.ino() == ours.ino()) {
                 continue;
             }
@@ -111,9 +116,10 @@ impl GameLock {
     }
 
     /// Who has the game recorded in `game`, if another process has it;
-    /// looks without taking the lock.
+    /// looks without taking the lock, and without opening a lock file that
+    /// is not a regular file.
     pub fn holder(game: &Path) -> Option<Holder> {
-        let mut file = File::open(lock_path(game)).ok()?;
+        let mut file = open_lock_to_read(&lock_path(game))?;
         match flock(&file, FlockOperation::NonBlockingLockShared) {
             Err(rustix::io::Errno::WOULDBLOCK) => Some(read_holder(&mut file)),
             Ok(()) | Err(_) => None,
