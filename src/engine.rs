@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{Scope, ScopedJoinHandle};
 
-use crate::record::{Record, escaped, excerpt};
+use crate::record::{Record, excerpt, terminal_safe};
 use crate::rules::{Config, Game};
 use crate::search::{Limits, Search};
 use crate::tablebase::Shelf;
@@ -196,7 +196,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// Answers `info string error MESSAGE`, with any control character that
     /// input brought into it escaped, so that the answer stays one line.
     fn error(&self, message: &str) {
-        self.say(&format!("info string error {}", escaped(message)));
+        self.say(&format!("info string error {}", terminal_safe(message)));
     }
 }
 

@@ -334,3 +334,33 @@ fn games_in_an_empty_data_folder_says_there_are_none() {
     );
     assert!(!home.path().join("data").exists(), "listing writes nothing");
 }
+
+#[test]
+fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    let id = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\nforged    9 moves  South to move";
+    let mut record =
+        Record::read_moves(endodoi::rules::Config::default(), "C a").expect("legal moves");
+    record.set_tag("South", "\u{202e}Naserian");
+    record.set_tag("North", &"x".repeat(200_000));
+    fs::write(games.join(format!("{id}.ogn")), record.to_string()).expect("a save");
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        !text
+            .chars()
+            .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'),
+        "a control character reached the output: {text:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let shown = format!(
+        r"\u{{1b}}]0;PWNED\u{{7}}\u{{1b}}[2J\nforged    9 moves  South to move   2 moves  South to move  \u{{202e}}Naserian v {}…  6 holes, 4 seeds, classic",
+        // `record::SHOWN_CHARS`, the bound on outside text shown.
+        "x".repeat(1000)
+    );
+    assert_eq!(lines[1], shown);
+}
