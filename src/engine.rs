@@ -118,7 +118,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             }
             Request::PositionRecord(path) => {
                 self.stop();
-                match crate::file::read_record(&path) {
+                match read_record(&path) {
                     Ok(record) => self.set_game(record.game),
                     // The path is quoted short; the cause may name it again.
                     Err(error) => self.error(&format!(
@@ -198,6 +198,17 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     fn error(&self, message: &str) {
         self.say(&format!("info string error {}", terminal_safe(message)));
     }
+}
+
+/// The record at `path` for `position record`: a regular file only, opened
+/// without waiting (a FIFO or a device would stop the engine answering), and
+/// never standard input, which is the protocol's own.
+fn read_record(path: &std::path::Path) -> anyhow::Result<Record> {
+    if path == std::path::Path::new("-") {
+        anyhow::bail!("standard input is this protocol's own input: give the record's path");
+    }
+    let bytes = crate::file::read_regular(path)?;
+    Ok(Record::read(&bytes)?)
 }
 
 /// Writes one line and flushes it; a closed output is not the engine's fault
