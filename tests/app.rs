@@ -981,3 +981,31 @@ fn with_two_computers_a_refused_key_does_not_say_u_takes_back_your_move() {
     let refusal = app.message().expect("a refusal").text.clone();
     assert_eq!(refusal, "Computer 2 (level 1) has this turn");
 }
+
+#[test]
+fn a_match_at_the_largest_round_and_score_a_record_can_name_goes_on_without_overflow() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut record = Record::new(Game::from_position(Variant::Classic, position, 4));
+    record.set_tag("Match", "65535");
+    record.set_tag("Round", "65535");
+    record.set_tag("Score", "65535-65535");
+    let players = Match::from_record(&record);
+    let mut app = App::from_record(record, players);
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    assert_eq!(
+        app.tally(),
+        BySide {
+            south: 65535,
+            north: 65535
+        }
+    );
+    let tally = BySide {
+        south: 65534,
+        north: 65534,
+    };
+    let mut players = app.players().clone();
+    assert!(!players.next_game(tally), "nobody has won the match yet");
+    assert_eq!(players.round, u16::MAX);
+}
