@@ -266,7 +266,7 @@ fn message_line(app: &View) -> Option<Line<'static>> {
     let message = app.message()?;
     let style = match message.tone {
         Tone::Info => app.look.info(),
-        Tone::Error => app.look.error(),
+        Tone::Error | Tone::Problem => app.look.error(),
     };
     Some(Line::styled(message.text.clone(), style))
 }
