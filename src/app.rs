@@ -132,6 +132,10 @@ pub enum Tone {
     Info,
     /// A refusal: an illegal move, a key that does nothing now.
     Error,
+    /// A problem the player must not miss (the endgame tables cannot be
+    /// used, and what the engine does instead): it stays until the player
+    /// acts, whatever news comes meanwhile.
+    Problem,
 }
 
 /// A one-line message, shown until the next key.
@@ -157,6 +161,9 @@ pub struct App {
     speed: u8,
     animate: bool,
     message: Option<Message>,
+    /// A [`Tone::Problem`] told since the player last acted: it stays at
+    /// the head of the message line, news following it.
+    problem: Option<String>,
     effects: Vec<Effect>,
     serial: u64,
     quit: bool,
@@ -186,6 +193,7 @@ impl App {
             speed: DEFAULT_SPEED,
             animate: true,
             message: None,
+            problem: None,
             effects: Vec::new(),
             serial: 0,
             quit: false,
@@ -413,11 +421,19 @@ impl App {
         std::mem::take(&mut self.effects)
     }
 
-    /// Shows a message on the message line.
+    /// Shows a message on the message line. A [`Tone::Problem`] stays
+    /// until the player acts: news told meanwhile follows it.
     pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: crate::record::terminal_safe(&text.into()),
-            tone,
+        let text = crate::record::terminal_safe(&text.into());
+        if tone == Tone::Problem {
+            self.problem = Some(text.clone());
+        }
+        self.message = Some(match &self.problem {
+            Some(problem) if tone != Tone::Problem => Message {
+                text: format!("{problem} · {text}"),
+                tone: Tone::Problem,
+            },
+            _ => Message { text, tone },
         });
     }
 
@@ -447,6 +463,7 @@ impl App {
             self.act(action);
         } else {
             self.message = None;
+            self.problem = None;
             self.update_computer();
         }
     }
@@ -455,6 +472,7 @@ impl App {
     /// click: as [`Target`] says); clears the message line first.
     pub fn act(&mut self, action: Action) {
         self.message = None;
+        self.problem = None;
         if action == Action::Help {
             self.help_page = 0;
         }

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{Scope, ScopedJoinHandle};
 
-use crate::record::{Record, escaped, excerpt};
+use crate::record::{Record, excerpt, terminal_safe};
 use crate::rules::{Config, Game};
 use crate::search::{Limits, Search};
 use crate::tablebase::Shelf;
@@ -118,7 +118,7 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
             }
             Request::PositionRecord(path) => {
                 self.stop();
-                match crate::file::read_record(&path) {
+                match read_record(&path) {
                     Ok(record) => self.set_game(record.game),
                     // The path is quoted short; the cause may name it again.
                     Err(error) => self.error(&format!(
@@ -196,8 +196,19 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
     /// Answers `info string error MESSAGE`, with any control character that
     /// input brought into it escaped, so that the answer stays one line.
     fn error(&self, message: &str) {
-        self.say(&format!("info string error {}", escaped(message)));
+        self.say(&format!("info string error {}", terminal_safe(message)));
     }
+}
+
+/// The record at `path` for `position record`: a regular file only, opened
+/// without waiting (a FIFO or a device would stop the engine answering), and
+/// never standard input, which is the protocol's own.
+fn read_record(path: &std::path::Path) -> anyhow::Result<Record> {
+    if path == std::path::Path::new("-") {
+        anyhow::bail!("standard input is this protocol's own input: give the record's path");
+    }
+    let bytes = crate::file::read_regular(path)?;
+    Ok(Record::read(&bytes)?)
 }
 
 /// Writes one line and flushes it; a closed output is not the engine's fault

@@ -33,7 +33,7 @@ mod token;
 mod write;
 
 pub use error::{RecordError, RecordErrorKind};
-pub use escape::{EXCERPT_CHARS, escaped, excerpt, terminal_safe};
+pub use escape::{EXCERPT_CHARS, SHOWN_CHARS, excerpt, terminal_safe};
 pub use state::{ResultState, State};
 pub use tags::Tags;
 pub use token::{MoveText, ParseMoveTextError};

@@ -241,7 +241,7 @@ impl Workers {
     fn tables(&self, app: &mut App, config: Config) -> Option<Arc<Tablebase>> {
         let (tables, problem) = self.shelf.tables(&config);
         if let Some(problem) = problem {
-            app.notify(Tone::Error, format!("Tables: {problem}"));
+            app.notify(Tone::Problem, format!("Tables: {problem}"));
         }
         tables
     }

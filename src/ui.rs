@@ -49,7 +49,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use theme::{HoleState, Look};
 
 use crate::app::keys::bar_items;
-use crate::app::{Action, App, Key, Keymap, Mode, Purpose, Target, Tone, Viewer};
+use crate::app::{Action, App, Key, Keymap, Match, Mode, Purpose, Target, Tone, Viewer};
+use crate::record::terminal_safe;
 use crate::rules::{Hole, Side};
 use board::draw_board;
 use geometry::{Chrome, Geometry};
@@ -239,14 +240,15 @@ fn status_line(app: &View) -> Line<'static> {
             (_, None, _) if app.lesson().is_some() => app
                 .lesson()
                 .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
-            (_, None, Some(_)) if app.network().is_some() => {
-                Line::styled(app.network_status().unwrap_or_default(), look.muted())
-            }
+            (_, None, Some(_)) if app.network().is_some() => Line::styled(
+                terminal_safe(&app.network_status().unwrap_or_default()),
+                look.muted(),
+            ),
             (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(
                     "{} to move: choose a hole, Enter to sow",
-                    app.players().name(side)
+                    shown_name(app.players(), side)
                 ),
                 look.muted(),
             ),
@@ -264,7 +266,7 @@ fn message_line(app: &View) -> Option<Line<'static>> {
     let message = app.message()?;
     let style = match message.tone {
         Tone::Info => app.look.info(),
-        Tone::Error => app.look.error(),
+        Tone::Error | Tone::Problem => app.look.error(),
     };
     Some(Line::styled(message.text.clone(), style))
 }
@@ -334,7 +336,7 @@ fn thinking_status(app: &View) -> Line<'static> {
         return Line::default();
     };
     let who = match (thinking.purpose, app.game().to_move()) {
-        (Purpose::Move, Some(side)) => format!("{} is thinking", app.players().name(side)),
+        (Purpose::Move, Some(side)) => format!("{} is thinking", shown_name(app.players(), side)),
         (Purpose::Hint, _) | (Purpose::Move, None) => "Looking for a hint".to_owned(),
     };
     let key = |action| key_of(app, Keymap::Game, action);
@@ -433,4 +435,15 @@ fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
         used += len;
     }
     Line::from(spans).centered().render(area, buf);
+}
+
+/// The most columns a player's name takes in a sentence on screen (as many
+/// as the name a peer may send): places narrower cut it further.
+const NAME_COLUMNS: usize = 40;
+
+/// The name of whoever plays `side`, as the screen shows it: escaped by
+/// [`terminal_safe`] and cut to [`NAME_COLUMNS`], whatever a record or a
+/// peer put in it.
+pub(crate) fn shown_name(players: &Match, side: Side) -> String {
+    theme::fit(&terminal_safe(players.name(side)), NAME_COLUMNS)
 }

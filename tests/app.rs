@@ -981,3 +981,68 @@ fn with_two_computers_a_refused_key_does_not_say_u_takes_back_your_move() {
     let refusal = app.message().expect("a refusal").text.clone();
     assert_eq!(refusal, "Computer 2 (level 1) has this turn");
 }
+
+#[test]
+fn a_table_problem_stays_until_the_player_acts_whatever_comes_meanwhile() {
+    let mut app = new_app();
+    type_keys(&mut app, "t");
+    // What the event loop tells the app when the tables cannot be opened
+    // for the hint it asked for.
+    let problem = "Tables: 6-04.edt: corrupt table file: block 0 does not match its checksum; \
+                   the engine uses the tables up to 3 seeds";
+    app.notify(Tone::Problem, problem);
+    app.tick(Duration::from_millis(130));
+    app.hint_found(&endodoi::search::SearchResult {
+        best: Some(hole('D')),
+        side: Side::South,
+        score: 4,
+        exact: false,
+        depth: 9,
+        nodes: 1000,
+        table_hits: 0,
+        elapsed: Duration::from_millis(130),
+        pv: vec![hole('D')],
+    });
+    app.notify(Tone::Info, "Saved");
+    for _ in 0..50 {
+        app.tick(Duration::from_millis(100));
+    }
+    // News told meanwhile follows the problem; it does not replace it.
+    let shown = app
+        .message()
+        .map(|message| (message.tone, message.text.clone()));
+    assert_eq!(shown, Some((Tone::Problem, format!("{problem} · Saved"))));
+    type_keys(&mut app, "p");
+    assert_ne!(
+        app.message().map(|message| message.tone),
+        Some(Tone::Problem)
+    );
+}
+
+#[test]
+fn a_match_at_the_largest_round_and_score_a_record_can_name_goes_on_without_overflow() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut record = Record::new(Game::from_position(Variant::Classic, position, 4));
+    record.set_tag("Match", "65535");
+    record.set_tag("Round", "65535");
+    record.set_tag("Score", "65535-65535");
+    let players = Match::from_record(&record);
+    let mut app = App::from_record(record, players);
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    assert_eq!(
+        app.tally(),
+        BySide {
+            south: 65535,
+            north: 65535
+        }
+    );
+    let tally = BySide {
+        south: 65534,
+        north: 65534,
+    };
+    let mut players = app.players().clone();
+    assert!(!players.next_game(tally), "nobody has won the match yet");
+    assert_eq!(players.round, u16::MAX);
+}

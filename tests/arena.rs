@@ -758,3 +758,22 @@ fn a_record_that_cannot_be_written_is_named_and_the_run_ends_with_its_results_an
         "gone\n"
     );
 }
+
+#[test]
+fn an_engines_answer_is_shown_escaped_and_short() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    forfeits(
+        dir.path(),
+        "escapes.sh",
+        r"printf 'info string error \033]0;PWNED\007\033[2J\342\200\256gone\n'; echo 'bestmove A'",
+        r"reported an error: \u{1b}]0;PWNED\u{7}\u{1b}[2J\u{202e}gone",
+        &[],
+    );
+    forfeits(
+        dir.path(),
+        "garbage-escapes.sh",
+        r"printf '\033]0;PWNED\007\033[2J hello there\n'",
+        r"sent `\u{1b}]0;PWNED\u{7}\u{1b}[2J hello there`, which is not an answer of the engine protocol",
+        &[],
+    );
+}

@@ -510,3 +510,80 @@ fn analyze_rows_number_every_move_as_the_screen_does_and_show_the_engines_line()
         );
     }
 }
+
+/// The lines `endodoi engine` answers to `text` (its input left open, as a
+/// front end leaves it) within `patience`, until `expected` lines came; the
+/// engine is then told `quit`, or killed if it does not end.
+fn answers_with_input_open(text: &str, expected: usize, patience: Duration) -> Vec<String> {
+    let Session {
+        mut child,
+        input: mut stdin,
+        mut output,
+    } = Session::start();
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while output.read_line(&mut line).is_ok_and(|read| read > 0) {
+            if sender.send(line.trim_end().to_owned()).is_err() {
+                break;
+            }
+            line.clear();
+        }
+    });
+    stdin
+        .write_all(text.as_bytes())
+        .expect("the engine reads its input");
+    let deadline = Instant::now() + patience;
+    let mut answers = Vec::new();
+    while answers.len() < expected {
+        match lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) => answers.push(line),
+            Err(_) => break,
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    let deadline = Instant::now() + patience;
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    answers
+}
+
+#[test]
+fn a_record_from_a_fifo_or_standard_input_is_refused_and_the_engine_answers_on() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let fifo = dir.path().join("pipe.ogn");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let answers = answers_with_input_open(
+        &format!(
+            "position record {}\nisready\nposition record -\nisready\n",
+            fifo.display()
+        ),
+        4,
+        Duration::from_secs(10),
+    );
+    assert_eq!(
+        answers,
+        [
+            format!(
+                "info string error position record `{}`: {}: a FIFO is not a regular file",
+                endodoi::record::excerpt(&fifo.display().to_string()),
+                fifo.display()
+            ),
+            "readyok".to_owned(),
+            "info string error position record `-`: standard input is this protocol's own \
+             input: give the record's path"
+                .to_owned(),
+            "readyok".to_owned(),
+        ]
+    );
+}

@@ -1320,3 +1320,33 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
     assert_eq!(app.game(), &longer.game);
     assert_eq!(text(&app), "Reconnected: the game goes on at move 5");
 }
+
+#[test]
+fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
+    use endodoi::app::{Effect, Remote, Said};
+    let mut app = App::new(Config::default(), Match::default());
+    app.set_animation(false);
+    let role = Role::Host {
+        invite: "endodoi join 127.0.0.1:7557 --code k4p9".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(endodoi::app::Remote::Joined(Some("Lekishon".into())));
+    app.take_effects();
+    // As `move 18446744073709551615 a` reads off the wire.
+    let said: Message = "move 18446744073709551615 a".parse().expect("a message");
+    assert_eq!(
+        said,
+        Message::Said(Said::Move {
+            ply: usize::MAX,
+            hole: Hole::new(Side::North, 0)
+        })
+    );
+    app.remote(Remote::Said(Said::Move {
+        ply: usize::MAX,
+        hole: Hole::new(Side::North, 0),
+    }));
+    let why = "Lekishon sowed a after 18446744073709551615 moves, but this is move 1";
+    assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+    assert_eq!(app.game().ply(), 0);
+}

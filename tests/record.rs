@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use endodoi::bench::play_out;
 use endodoi::record::{
-    Form, MoveText, ParseMoveTextError, Record, RecordError, RecordErrorKind, State, Tags, escaped,
-    excerpt,
+    Form, MoveText, ParseMoveTextError, Record, RecordError, RecordErrorKind, State, Tags, excerpt,
+    terminal_safe,
 };
 use endodoi::rules::{Config, Game, Hole, MAX_WIDTH, MIN_WIDTH, MoveError, Played, Side, Variant};
 use proptest::prelude::*;
@@ -1077,19 +1077,19 @@ fn read_until_fault_after_a_wrong_capture_count_leaves_no_move_to_redo() {
 const PWNED: &str = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
 
 #[test]
-fn escaped_shows_control_and_invisible_characters_and_nothing_else() {
+fn terminal_safe_shows_control_and_invisible_characters_and_nothing_else() {
     assert_eq!(
-        escaped("a\u{1b}b\u{7}\n\t\r\u{0}\u{7f}\u{9b}"),
+        terminal_safe("a\u{1b}b\u{7}\n\t\r\u{0}\u{7f}\u{9b}"),
         r"a\u{1b}b\u{7}\n\t\r\u{0}\u{7f}\u{9b}"
     );
     // Bidi overrides, zero-width characters and the byte-order mark hide or
     // reorder text.
     assert_eq!(
-        escaped("\u{202e}x\u{200b}\u{2066}\u{feff}\u{ad}"),
+        terminal_safe("\u{202e}x\u{200b}\u{2066}\u{feff}\u{ad}"),
         r"\u{202e}x\u{200b}\u{2066}\u{feff}\u{ad}"
     );
     let plain = "Naserian ole Sané, 1. A+2 {ok} \"quoted\" \\ 東京";
-    assert_eq!(escaped(plain), plain);
+    assert_eq!(terminal_safe(plain), plain);
 }
 
 #[test]

@@ -557,3 +557,33 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
     assert_eq!(farewell.failures[0], refusal);
     assert_eq!(farewell.unkept, [session.app.record().to_string()]);
 }
+
+#[test]
+fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    let id = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\nforged    9 moves  South to move";
+    let mut record =
+        Record::read_moves(endodoi::rules::Config::default(), "C a").expect("legal moves");
+    record.set_tag("South", "\u{202e}Naserian");
+    record.set_tag("North", &"x".repeat(200_000));
+    fs::write(games.join(format!("{id}.ogn")), record.to_string()).expect("a save");
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        !text
+            .chars()
+            .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'),
+        "a control character reached the output: {text:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let shown = format!(
+        r"\u{{1b}}]0;PWNED\u{{7}}\u{{1b}}[2J\nforged    9 moves  South to move   2 moves  South to move  \u{{202e}}Naserian v {}…  6 holes, 4 seeds, classic",
+        // `record::SHOWN_CHARS`, the bound on outside text shown.
+        "x".repeat(1000)
+    );
+    assert_eq!(lines[1], shown);
+}

@@ -468,17 +468,54 @@ fn a_corrupt_or_truncated_table_file_is_refused_with_its_name() {
             (status, out.as_str(), err.as_str()),
             (1, "", message.as_str())
         );
-        // A build does not take it for a finished level either.
-        let refused = try_build(dir.path(), 6, 5).expect_err("refused");
-        assert_eq!(format!("endodoi: {refused:#}\n"), message);
-        assert!(
-            !level_path(dir.path(), 6, 5).exists(),
-            "nothing built on it"
-        );
-        // Nor when no level is left to build.
-        let refused = try_build(dir.path(), 6, 4).expect_err("refused");
-        assert_eq!(format!("endodoi: {refused:#}\n"), message);
+        // A build does not take it for a finished level: it builds it again.
+        let built = levels(&build(dir.path(), 6, 4));
+        assert_eq!(built.last(), Some(&(4, true)), "{built:?}");
+        assert_eq!(std::fs::read(&file).expect("the level"), good);
     }
+}
+
+#[test]
+fn build_names_a_damaged_top_level_and_builds_it_again_for_probes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 4);
+    let pits = "0 1 0 1 0 1 / 1 0 0 0 0 0";
+    let answer = probe(dir.path(), pits, "south", false);
+    assert_eq!(answer.0, 0, "{answer:?}");
+    let file = level_path(dir.path(), 6, 4);
+    let len = std::fs::metadata(&file).expect("the level").len();
+    // The last board's byte: only the block's checksum tells.
+    flip(&file, usize::try_from(len).expect("small") - 1);
+    let name = dir.path().to_str().expect("UTF-8");
+    let (status, out, err) = run(&[
+        "tablebase",
+        "build",
+        "--dir",
+        name,
+        "--max-seeds",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!((status, out.as_str()), (0, ""), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "level 4 is damaged, and is built again: {}: corrupt table file: block 0 does not match its checksum",
+            file.display()
+        ),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("building 1 levels of width 6 "),
+        "{err}"
+    );
+    assert!(
+        lines.last().expect("a line").starts_with("level  4/4: "),
+        "{err}"
+    );
+    assert_eq!(probe(dir.path(), pits, "south", false), answer);
 }
 
 #[test]
@@ -844,18 +881,29 @@ fn boards_not_exact_keep_checked_bounds_and_say_so() {
             .ends_with("with perfect play (not exact: the repetition value within proven bounds)"),
         "{out}"
     );
-    // The bounds are the file's last bytes, checked when a build reads them.
+    // The bounds are the file's last bytes, checked before a build keeps
+    // the level: it is built again.
     let file = level_path(dir.path(), 6, 9);
-    let len = std::fs::metadata(&file).expect("the level").len();
-    flip(&file, len as usize - 1);
-    let refused = try_build(dir.path(), 6, 10).expect_err("refused");
+    let good = std::fs::read(&file).expect("the level");
+    flip(&file, good.len() - 1);
+    let estimate = tables::builder(dir.path(), 6, 9)
+        .estimate()
+        .expect("an estimate");
     assert_eq!(
-        format!("{refused:#}"),
-        format!(
-            "{}: corrupt table file: the bounds do not match their checksum",
-            file.display()
+        (estimate.levels, estimate.damaged),
+        (
+            vec![9],
+            vec![(
+                9,
+                format!(
+                    "{}: corrupt table file: the bounds do not match their checksum",
+                    file.display()
+                )
+            )]
         )
     );
+    build(dir.path(), 6, 9);
+    assert_eq!(std::fs::read(&file).expect("the level"), good);
 }
 
 /// `endodoi tablebase build` of the tables in `dir` as a child, killed

@@ -1035,3 +1035,43 @@ fn a_sowing_on_a_flipped_board_is_the_sowing_turned_round() {
     let flipped = text(&draw(&app, PLAIN, 80, 24));
     assert_eq!(flipped, turned_round(&unflipped), "{flipped}");
 }
+
+/// A peer's or a record's names at their worst: a right-to-left override
+/// that would turn the rest of the line around, and a name of 200,000
+/// characters.
+fn hostile_players() -> Match {
+    Match::new(
+        Some("\u{202e}Naserian".into()),
+        Some("x".repeat(200_000)),
+        None,
+    )
+}
+
+#[test]
+fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_result() {
+    let config = Config::new(6, 4, Variant::Classic).expect("a board");
+    let record = Record::read_moves(config, "C a").expect("a game");
+    let mut app = App::from_record(record, hostile_players());
+    app.set_animation(false);
+    type_keys(&mut app, "p");
+    let playing = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        !playing.contains('\u{202e}') && playing.contains(r"\u{202e}Naserian to move"),
+        "{playing}"
+    );
+    insta::assert_snapshot!("hostile_names_playing", playing);
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        hostile_players(),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    let over = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        !over.contains('\u{202e}') && over.contains(r"\u{202e}Naserian wins 4-0"),
+        "{over}"
+    );
+    insta::assert_snapshot!("hostile_names_game_over", over);
+}

@@ -184,7 +184,9 @@ impl Match {
     pub fn tally(&self, outcome: Option<&Outcome>) -> BySide<u16> {
         let mut wins = self.wins;
         if let Some(winner) = outcome.and_then(Outcome::winner) {
-            wins[self.home(winner)] += 1;
+            // The score may come from a record's `Score` tag: any number.
+            let home = self.home(winner);
+            wins[home] = wins[home].saturating_add(1);
         }
         wins
     }
@@ -205,7 +207,8 @@ impl Match {
             true
         } else {
             self.wins = tally;
-            self.round += 1;
+            // The round may come from a record's `Round` tag: any number.
+            self.round = self.round.saturating_add(1);
             false
         }
     }

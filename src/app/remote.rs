@@ -393,9 +393,13 @@ impl App {
             return;
         };
         if ply != self.game().ply() {
+            // The peer's number, not ours: `ply + 1` may overflow.
+            let theirs = ply.checked_add(1).map_or_else(
+                || format!("after {ply} moves"),
+                |number| format!("as move {number}"),
+            );
             self.refuse(format!(
-                "{other} sowed {hole} as move {}, but this is move {}",
-                ply + 1,
+                "{other} sowed {hole} {theirs}, but this is move {}",
                 self.game().ply() + 1
             ));
             return;

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use rustix::process::{Pid, Signal, kill_process_group};
 
 use crate::engine::{Request, parse};
+use crate::record::terminal_safe;
 use crate::rules::Game;
 
 /// The longest line an engine may send, in bytes: a longer one is garbage.
@@ -301,7 +302,9 @@ impl<'spec> Engine<'spec> {
                     return Ok(words_after(&line, awaited));
                 }
                 (Some("info"), Some("string")) if words.next() == Some("error") => {
-                    return Err(Fault::Refused(words.collect::<Vec<_>>().join(" ")));
+                    return Err(Fault::Refused(shorten(
+                        &words.collect::<Vec<_>>().join(" "),
+                    )));
                 }
                 (None | Some("info" | "readyok" | "bestmove"), _) => {}
                 _ => return Err(Fault::Garbage(format!("`{}`", shorten(&line)))),
@@ -382,11 +385,12 @@ fn words_after(line: &str, first: &str) -> String {
     line.trim_start()[first.len()..].trim().to_owned()
 }
 
-/// At most 80 characters of `line`, for a message.
+/// At most 80 characters of an engine's `line`, for a message, escaped as
+/// [`terminal_safe`] shows it.
 fn shorten(line: &str) -> String {
     match line.char_indices().nth(80) {
-        Some((end, _)) => format!("{}…", &line[..end]),
-        None => line.to_owned(),
+        Some((end, _)) => format!("{}…", terminal_safe(&line[..end])),
+        None => terminal_safe(line),
     }
 }
 

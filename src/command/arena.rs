@@ -12,6 +12,7 @@ use signal_hook::iterator::Signals;
 use super::bench::row;
 use crate::arena;
 use crate::cli::ArenaArgs;
+use crate::record::terminal_safe;
 use crate::search::Level;
 
 /// The plan from the options, the records' folder and the engines checked,
@@ -88,14 +89,14 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
     arena::run(&plan, |event| match event {
         arena::Event::Game(report) => {
             if report.forfeit.is_some() {
-                let _ = writeln!(err, "endodoi: {report}");
+                let _ = writeln!(err, "endodoi: {}", terminal_safe(&report.to_string()));
             } else if args.verbose {
-                let _ = writeln!(err, "{report}");
+                let _ = writeln!(err, "{}", terminal_safe(&report.to_string()));
             }
             if let Some(records) = &records
                 && let Err(error) = records.write(report)
             {
-                let _ = writeln!(err, "endodoi: {error:#}");
+                let _ = writeln!(err, "endodoi: {}", terminal_safe(&format!("{error:#}")));
                 unwritten += 1;
             }
         }

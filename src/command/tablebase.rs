@@ -9,6 +9,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Console;
 use crate::cli::{TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs};
+use crate::record::terminal_safe;
 use crate::rules::{Position, Side};
 use crate::tablebase::{Builder, Progress, Tablebase, bytes, check_folder};
 
@@ -47,13 +48,20 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
         memory: args.memory_bytes,
     };
     let estimate = builder.estimate()?;
+    for (seeds, damage) in &estimate.damaged {
+        out!(
+            err,
+            "level {seeds} is damaged, and is built again: {}",
+            terminal_safe(damage)
+        )?;
+    }
     if estimate.levels.is_empty() {
         out!(
             err,
             "tables of width {} up to {} seeds: every level is in {}",
             builder.width,
             builder.max_seeds,
-            builder.dir.display()
+            terminal_safe(&builder.dir.display().to_string())
         )?;
         return Ok(());
     }
@@ -63,7 +71,7 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
         estimate.levels.len(),
         builder.width,
         estimate.boards,
-        builder.dir.display(),
+        terminal_safe(&builder.dir.display().to_string()),
         estimate.time.as_secs().max(1),
         if threads == 1 { "" } else { "s" },
         bytes(estimate.memory),

@@ -1,8 +1,17 @@
-//! Input quoted in messages: cut short and escaped, so that it can neither
-//! drive the terminal nor break a one-line message.
+//! Text from outside (file names, tags, players' names, engine and peer
+//! lines, paths) as the terminal is shown it: escaped and cut to a bound, so
+//! that it can neither drive the terminal, nor reorder what is around it,
+//! nor break a one-line message, nor fill the screen. [`terminal_safe`] is
+//! the one way such text reaches the terminal; [`excerpt`] is the same, cut
+//! shorter, for input quoted inside a message.
 
 /// The most characters of input a message repeats.
 pub const EXCERPT_CHARS: usize = 32;
+
+/// The most characters of one piece of outside text the terminal is shown:
+/// more than any message line holds (it wraps onto 3 rows at most), far
+/// less than a name or a line from a peer may bring.
+pub const SHOWN_CHARS: usize = 1000;
 
 /// Input as every message quotes it: at most [`EXCERPT_CHARS`] characters,
 /// `…` when cut short, and [`escaped`].
@@ -14,18 +23,41 @@ pub const EXCERPT_CHARS: usize = 32;
 /// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(32)));
 /// ```
 pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    cut_and_escaped(text, EXCERPT_CHARS)
+}
+
+/// Outside text as the terminal is shown it, on one line: at most
+/// [`SHOWN_CHARS`] characters, `…` when cut short, and every character a
+/// terminal would act on or hide written as an escape (`\n`, `\t`, `\r`,
+/// `\u{1b}`, `\u{202e}`): control characters, and the invisible ones that
+/// reorder or mask text (bidi controls, zero-width characters, the
+/// byte-order mark).
+///
+/// ```
+/// use endodoi::record::{SHOWN_CHARS, terminal_safe};
+///
+/// assert_eq!(
+///     terminal_safe("\u{1b}]0;PWNED\u{7}\nforged"),
+///     "\\u{1b}]0;PWNED\\u{7}\\nforged"
+/// );
+/// assert_eq!(terminal_safe("\u{202e}Lekishon"), "\\u{202e}Lekishon");
+/// assert_eq!(terminal_safe(&"x".repeat(200_000)).chars().count(), SHOWN_CHARS + 1);
+/// ```
+pub fn terminal_safe(text: &str) -> String {
+    cut_and_escaped(text, SHOWN_CHARS)
+}
+
+/// At most `limit` characters of `text`, `…` when cut short, [`escaped`].
+fn cut_and_escaped(text: &str, limit: usize) -> String {
+    match text.char_indices().nth(limit) {
         Some((end, _)) => format!("{}…", escaped(&text[..end])),
         None => escaped(text),
     }
 }
 
-/// Text shown as it is, except characters a terminal would act on or hide:
-/// control characters and the invisible ones that reorder or mask text (bidi
-/// controls, zero-width characters, the byte-order mark) are written as
-/// escapes (`\n`, `\t`, `\r`, `\u{1b}`), so that quoted input can neither
-/// drive the terminal nor break a one-line message.
-pub fn escaped(text: &str) -> String {
+/// Text shown as it is, except characters a terminal would act on or hide,
+/// written as escapes.
+fn escaped(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -37,13 +69,6 @@ pub fn escaped(text: &str) -> String {
         }
     }
     shown
-}
-
-/// A message for the terminal, line by line as [`escaped`] shows text: its
-/// line breaks are kept, and nothing else in it (a file's name, a player's)
-/// can drive the terminal.
-pub fn terminal_safe(text: &str) -> String {
-    text.split('\n').map(escaped).collect::<Vec<_>>().join("\n")
 }
 
 /// A character a terminal acts on or shows as nothing.

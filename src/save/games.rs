@@ -13,7 +13,7 @@ use anyhow::{Context as _, Result};
 
 use super::lock::{GameLock, Holder};
 use crate::file::{kind_of, read_regular};
-use crate::record::{Record, Tags};
+use crate::record::{Record, Tags, terminal_safe};
 
 /// The extension of saved games.
 const EXTENSION: &str = "ogn";
@@ -41,9 +41,10 @@ impl Save {
             .is_ok_and(|record| record.game.outcome().is_none())
     }
 
-    /// One line of `endodoi games`.
+    /// One line of `endodoi games`: whatever the file's name and the
+    /// game's tags hold, shown escaped on this one line.
     pub fn line(&self) -> String {
-        let mut line = format!("{:<22}", self.id);
+        let mut line = format!("{:<22}", terminal_safe(&self.id));
         match &self.record {
             Ok(record) => {
                 let game = &record.game;
@@ -56,15 +57,15 @@ impl Save {
                     line,
                     " {:>3} moves  {state}  {} v {}  {} holes, {} seeds, {}",
                     game.ply(),
-                    record.tag(Tags::SOUTH).unwrap_or("South"),
-                    record.tag(Tags::NORTH).unwrap_or("North"),
+                    terminal_safe(record.tag(Tags::SOUTH).unwrap_or("South")),
+                    terminal_safe(record.tag(Tags::NORTH).unwrap_or("North")),
                     config.width(),
                     config.seeds(),
                     config.variant().name(),
                 );
             }
             Err(reason) => {
-                let _ = write!(line, " cannot be read: {reason}");
+                let _ = write!(line, " cannot be read: {}", terminal_safe(reason));
             }
         }
         if let Some(holder) = self.holder {
@@ -145,7 +146,7 @@ pub fn unreadable(saves: &[Save]) -> Vec<String> {
         .iter()
         .filter_map(|save| {
             let reason = save.record.as_ref().err()?;
-            Some(format!("{}: {reason}", save.path.display()))
+            Some(terminal_safe(&format!("{}: {reason}", save.path.display())))
         })
         .collect()
 }
@@ -157,11 +158,14 @@ pub fn unreadable(saves: &[Save]) -> Vec<String> {
 pub fn listing(dir: &Path) -> Result<String> {
     let saves = list(dir)?;
     if saves.is_empty() {
-        return Ok(format!("No saved games in {}\n", dir.display()));
+        return Ok(format!(
+            "No saved games in {}\n",
+            terminal_safe(&dir.display().to_string())
+        ));
     }
     let mut text = format!(
         "Saved games in {}, unfinished first, newest first; `endodoi --resume ID` continues one:\n",
-        dir.display()
+        terminal_safe(&dir.display().to_string())
     );
     for save in &saves {
         text.push_str(&save.line());

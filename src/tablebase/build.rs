@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result, bail};
 
 use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
-use super::{MAX_TABLE_SEEDS, Ranking, check_folder};
+use super::{MAX_TABLE_SEEDS, Ranking, TableError, check_folder};
 use sweep::{Finished, Level};
 
 /// Seconds of a thread a board takes to build, all its sweeps together:
@@ -48,8 +48,11 @@ fn level_memory(below: u64, count: u64, limit: u64, available: Option<u64>) -> (
 /// What building asks for, worked out before it starts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    /// Levels to build (the others are there).
+    /// Levels to build (the others are there, and sound).
     pub levels: Vec<u8>,
+    /// The levels among them whose files are there but damaged, and how:
+    /// they are built again.
+    pub damaged: Vec<(u8, String)>,
     /// Boards to build.
     pub boards: u64,
     /// Peak memory, in bytes.
@@ -123,13 +126,25 @@ impl Builder {
         check_folder(&self.dir)?;
         let ranking = Ranking::new(self.width);
         let mut levels = Vec::new();
+        let mut damaged = Vec::new();
         for seeds in 0..=self.max_seeds {
-            if level_path(&self.dir, self.width, seeds).exists() {
-                // A level kept must be a sound one: a damaged file is named
-                // now, not taken for a level that is in.
-                LevelFile::open(&self.dir, self.width, seeds)?;
-            } else {
+            let path = level_path(&self.dir, self.width, seeds);
+            if !path.exists() {
                 levels.push(seeds);
+                continue;
+            }
+            // A level kept must be a sound one, every checksum of it: a
+            // damaged file is named and built again, never taken for a level
+            // that is in. What is not a regular file is not ours to replace.
+            match check_level(&self.dir, self.width, seeds) {
+                Ok(()) => {}
+                Err(error @ TableError::Corrupt { .. })
+                    if fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.is_file()) =>
+                {
+                    levels.push(seeds);
+                    damaged.push((seeds, error.to_string()));
+                }
+                Err(error) => return Err(error.into()),
             }
         }
         let boards = levels
@@ -159,6 +174,7 @@ impl Builder {
         }
         Ok(Estimate {
             levels,
+            damaged,
             boards,
             memory,
             disk,
@@ -185,7 +201,7 @@ impl Builder {
         let available = available_memory();
         let mut lower: Vec<Finished> = Vec::new();
         for seeds in 0..=self.max_seeds {
-            if level_path(&self.dir, self.width, seeds).exists() {
+            if !estimate.levels.contains(&seeds) {
                 lower.push(self.read_level(seeds)?);
                 report(&Progress::Kept { seeds });
                 continue;
@@ -236,6 +252,18 @@ impl Builder {
             bounded: file.read_bounds()?,
         })
     }
+}
+
+/// Checks every checksum of level `seeds`: its header, the pages of its
+/// index, its blocks and its bounds.
+///
+/// # Errors
+/// What is wrong with it.
+fn check_level(dir: &Path, width: u8, seeds: u8) -> Result<(), TableError> {
+    let file = LevelFile::open(dir, width, seeds)?;
+    file.read_all()?;
+    file.read_bounds()?;
+    Ok(())
 }
 
 /// The boards of the levels held while a level of `seeds` seeds is built:

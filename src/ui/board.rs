@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::shown_name;
 use crate::app::Phase;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
@@ -59,7 +60,7 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     };
     let to_move = mover == Some(side);
     let arrow = if to_move { look.turn_arrow() } else { " " };
-    let row = if players.name(side) == side.to_string() {
+    let row = if shown_name(players, side) == side.to_string() {
         String::new()
     } else {
         format!(" {side}")
@@ -88,7 +89,7 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
             + right.width()
             + 1,
     );
-    let name = fit(players.name(side), room);
+    let name = fit(&shown_name(players, side), room);
     let mut left = vec![
         Span::styled(format!("{arrow} "), look.name(side, true)),
         Span::styled(name, look.name(side, to_move)),
@@ -352,7 +353,7 @@ fn preview_line(app: &View) -> Line<'static> {
     };
     let side = hole.side();
     let whose = Span::styled(
-        format!("{} to move", app.players().name(side)),
+        format!("{} to move", shown_name(app.players(), side)),
         look.name(side, true),
     );
     if !app.preview_shown() {

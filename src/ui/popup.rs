@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
+use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
 use crate::rules::{EndReason, Side};
@@ -50,7 +51,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     // longer still is cut with an ellipsis.
     let longest = Side::ALL
         .iter()
-        .map(|&side| Span::raw(players.name(side)).width())
+        .map(|&side| Span::raw(shown_name(players, side)).width())
         .max()
         .unwrap_or(5)
         .max(5);
@@ -67,7 +68,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         ),
     ];
     for side in [Side::South, Side::North] {
-        let name = fit(players.name(side), name_width);
+        let name = fit(&shown_name(players, side), name_width);
         let winner = outcome.winner() == Some(side);
         lines.push(Line::from(vec![
             Span::styled(
@@ -86,7 +87,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let verdict = match outcome.winner() {
         Some(side) => format!(
             "{} wins {}-{}",
-            players.name(side),
+            shown_name(players, side),
             totals[side],
             totals[side.opponent()]
         ),
@@ -142,10 +143,10 @@ fn end_reason(app: &View, outcome: &crate::rules::Outcome) -> String {
             let left = outcome.taken[stuck.opponent()];
             format!(
                 "{} has no legal move: the {left} {} left go{} to {}.",
-                players.name(stuck),
+                shown_name(players, stuck),
                 seeds_word(left.into()),
                 if left == 1 { "es" } else { "" },
-                players.name(stuck.opponent())
+                shown_name(players, stuck.opponent())
             )
         }
         EndReason::Repetition => {

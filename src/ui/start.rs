@@ -27,9 +27,11 @@ use ratatui::widgets::{Block, Widget};
 mod results;
 
 use super::geometry::MAX_MESSAGE_ROWS;
+use super::shown_name;
 use super::{View, draw_keys, key_of, message_line, wrap};
 use crate::app::start::{Entry, Field, Page, Setup, Typed};
 use crate::app::{Action, Keymap, Menu, SavedGame, Start};
+use crate::record::terminal_safe;
 use crate::rules::{Side, Variant};
 
 /// The width of the page's frame: the menu, the new game, a list.
@@ -383,7 +385,7 @@ fn value_of(setup: &Setup, field: Field) -> String {
     match field {
         Field::Player(side) => match setup.computers[side] {
             Some(level) => format!("the computer, level {level} of 5"),
-            None => setup.players().name(side).to_owned(),
+            None => shown_name(&setup.players(), side),
         },
         Field::Width => format!("{} holes", setup.width),
         Field::Seeds => format!("{} seeds", setup.seeds),
@@ -418,7 +420,11 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
 
 /// A saved game in a list: its players, moves and date.
 fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
-    let players = format!("{} v {}", saved.names.south, saved.names.north);
+    let players = format!(
+        "{} v {}",
+        terminal_safe(&saved.names.south),
+        terminal_safe(&saved.names.north)
+    );
     Line::raw(list_line(
         width,
         &players,
@@ -502,7 +508,12 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
                         (None, true) => "over".to_owned(),
                         (None, false) => "unfinished".to_owned(),
                     };
-                    format!("{}, {state}{}{}", saved.board, app.look.dot(), saved.id)
+                    format!(
+                        "{}, {state}{}{}",
+                        saved.board,
+                        app.look.dot(),
+                        terminal_safe(&saved.id)
+                    )
                 }
                 None => format!(
                     "{} types the path of a record file",

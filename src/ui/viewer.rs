@@ -7,10 +7,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::board::{Tense, move_summary};
+use super::shown_name;
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
 use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
-use crate::record::Tags;
+use crate::record::{Tags, terminal_safe};
 use crate::rules::Side;
 
 /// The fewest columns why a game stopped is cut to when space is short.
@@ -36,12 +37,12 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
     let names = |columns: usize| {
         vec![
             Span::styled(
-                fit(players.name(Side::South), columns),
+                fit(&shown_name(players, Side::South), columns),
                 look.name(Side::South, true),
             ),
             Span::styled(" vs ", look.muted()),
             Span::styled(
-                fit(players.name(Side::North), columns),
+                fit(&shown_name(players, Side::North), columns),
                 look.name(Side::North, true),
             ),
         ]
@@ -53,13 +54,13 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
     let mut items: Vec<(Option<&str>, Vec<Span>)> = vec![
         (
             Some("source"),
-            vec![Span::styled(viewer.source().to_owned(), look.muted())],
+            vec![Span::styled(terminal_safe(viewer.source()), look.muted())],
         ),
         (None, names(usize::MAX)),
     ];
     for tag in SHOWN_TAGS {
         if let Some(value) = app.record().tag(tag) {
-            items.push((Some(tag), vec![Span::raw(value.to_owned())]));
+            items.push((Some(tag), vec![Span::raw(terminal_safe(value))]));
         }
     }
     items.push((None, vec![result]));
@@ -125,7 +126,7 @@ pub(super) fn explanation(app: &View, width: u16) -> Line<'static> {
     let side = report.hole.side();
     let summary = move_summary(look, report, Tense::Past);
     let mut spans = vec![Span::styled(
-        format!("{}: ", app.players().name(side)),
+        format!("{}: ", shown_name(app.players(), side)),
         look.name(side, true),
     )];
     spans.extend(summary.clone());
@@ -234,16 +235,19 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         format!(
             "Move {}: {} sowed {}",
             app.game().ply(),
-            players.name(side),
+            shown_name(players, side),
             report.hole
         )
     });
     let next = match (app.game().to_move(), app.game().redo_moves().is_empty()) {
         (None, _) => "the end of the game · ← steps back".to_owned(),
-        (Some(side), false) => format!("{} to move · → shows the move played", players.name(side)),
+        (Some(side), false) => format!(
+            "{} to move · → shows the move played",
+            shown_name(players, side)
+        ),
         (Some(side), true) => format!(
             "the end of the record: {} to move · p plays on",
-            players.name(side)
+            shown_name(players, side)
         ),
     };
     let text = match played {
