@@ -268,7 +268,8 @@ fn message_line(app: &View) -> Option<Line<'static>> {
         Tone::Info => app.look.info(),
         Tone::Error | Tone::Problem => app.look.error(),
     };
-    Some(Line::styled(message.text.clone(), style))
+    // Messages name players, files and peers' reasons: outside text.
+    Some(Line::styled(terminal_safe(&message.text), style))
 }
 
 /// `line` in rows of at most `width` columns, broken after a space where the
