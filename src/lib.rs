@@ -1,8 +1,9 @@
 //! En Dodoi, the Maasai two-row mancala: exact rules, game records and a
 //! terminal front end.
 //!
-//! - [`rules`]: the game itself, pure and fast.
-//! - [`record`]: the text record of a game, and its JSON state.
+//! - [`rules`]: the game itself, pure and fast, and [`record`]: the text
+//!   record of a game and its JSON state; both from the `endodoi-core`
+//!   crate, which does no I/O.
 //! - [`diagram`]: a position as plain text.
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
@@ -31,8 +32,7 @@ pub mod diagram;
 pub mod engine;
 pub mod file;
 pub mod net;
-pub mod record;
-pub mod rules;
+pub use endodoi_core::{record, rules};
 pub mod save;
 pub mod search;
 pub mod session;

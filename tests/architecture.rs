@@ -1,6 +1,8 @@
-//! The layers of `src/`, as `docs/ARCHITECTURE.md` states them: the table of
-//! which module imports which is the program's own, and it has no cycle; and
-//! no source file is over 600 lines.
+//! The layers of `src/` and of the core crate (`crates/endodoi-core/src/`:
+//! the rules and the records), as `docs/ARCHITECTURE.md` states them: the
+//! table of which module imports which is the program's own, and it has no
+//! cycle; the core crate depends on no crate that does I/O; and no source
+//! file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -8,14 +10,27 @@ use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// The folders of source files: the binary's crate and the core crate.
+const SOURCE_DIRS: [&str; 2] = ["src", "crates/endodoi-core/src"];
+
+/// Every source file of both crates.
+fn all_sources() -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in SOURCE_DIRS {
+        sources(&Path::new(ROOT).join(dir), &mut found);
+    }
+    found
+}
+
 /// Module name → the modules it imports, both as top-level names of `src/`.
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// The top-level module a source file belongs to: `src/app/keys.rs` is `app`.
 fn module_of(file: &Path) -> String {
-    let relative = file
-        .strip_prefix(Path::new(ROOT).join("src"))
-        .expect("a file under src");
+    let relative = SOURCE_DIRS
+        .iter()
+        .find_map(|dir| file.strip_prefix(Path::new(ROOT).join(dir)).ok())
+        .expect("a file under a source folder");
     let first = relative
         .components()
         .next()
@@ -40,7 +55,7 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
 /// binary, `endodoi::`), grouped imports (`use crate::{a, b::c}`) included.
 fn imports(code: &str) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
-    for prefix in ["crate::", "endodoi::"] {
+    for prefix in ["crate::", "endodoi::", "endodoi_core::"] {
         let mut rest = code;
         while let Some(at) = rest.find(prefix) {
             let preceded_by_word = rest[..at]
@@ -87,12 +102,10 @@ fn imports(code: &str) -> BTreeSet<String> {
     named
 }
 
-/// The import graph of `src/`, from its code (comments left out).
+/// The import graph of both crates, from their code (comments left out).
 fn actual() -> Graph {
-    let mut files = Vec::new();
-    sources(&Path::new(ROOT).join("src"), &mut files);
     let mut graph = Graph::new();
-    for file in files {
+    for file in all_sources() {
         let module = module_of(&file);
         if module == "lib" {
             continue;
@@ -185,9 +198,37 @@ fn the_layers_have_no_cycle_and_the_rules_import_nothing() {
 }
 
 #[test]
+fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
+    for module in ["rules", "record"] {
+        let core = Path::new(ROOT).join(format!("crates/endodoi-core/src/{module}.rs"));
+        assert!(core.is_file(), "{module} lives in the core crate");
+        let here = Path::new(ROOT).join(format!("src/{module}.rs"));
+        assert!(!here.exists(), "{module} has no second copy in src/");
+    }
+    // The core's dependencies as Cargo resolved them: data crates only.
+    let lock = std::fs::read_to_string(Path::new(ROOT).join("Cargo.lock")).expect("Cargo.lock");
+    let block = lock
+        .split("[[package]]")
+        .find(|block| block.contains("name = \"endodoi-core\""))
+        .expect("endodoi-core in Cargo.lock");
+    let dependencies: Vec<&str> = block
+        .split("dependencies = [")
+        .nth(1)
+        .and_then(|list| list.split(']').next())
+        .map(|list| {
+            list.split(',')
+                // `"thiserror 2.0.21"` where two versions are in the lock.
+                .filter_map(|name| name.trim().trim_matches('"').split(' ').next())
+                .filter(|name| !name.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(dependencies, ["serde", "serde_json", "thiserror"]);
+}
+
+#[test]
 fn no_source_file_is_over_600_lines() {
-    let mut files = Vec::new();
-    sources(&Path::new(ROOT).join("src"), &mut files);
+    let files = all_sources();
     let long: Vec<(String, usize)> = files
         .iter()
         .map(|file| {

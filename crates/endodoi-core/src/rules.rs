@@ -13,7 +13,7 @@
 //! classification and share one legality test.
 //!
 //! ```
-//! use endodoi::rules::{Config, Game, Hole, Side};
+//! use endodoi_core::rules::{Config, Game, Hole, Side};
 //!
 //! let mut game = Game::new(Config::default());
 //! let report = game.play("A".parse()?)?;

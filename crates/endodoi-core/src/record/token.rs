@@ -18,8 +18,8 @@ use crate::rules::{Hole, Played};
 /// captured), and the record reader reads every move through it.
 ///
 /// ```
-/// use endodoi::record::{MoveText, ParseMoveTextError};
-/// use endodoi::rules::{Hole, Played};
+/// use endodoi_core::record::{MoveText, ParseMoveTextError};
+/// use endodoi_core::rules::{Hole, Played};
 ///
 /// let text: MoveText = "b+3".parse()?;
 /// assert_eq!((text.hole(), text.claim()), ("b".parse()?, Some("3")));

@@ -13,8 +13,8 @@ impl Record {
     /// [`read`](Record::read) and [`read_moves`](Record::read_moves) wrap.
     ///
     /// ```
-    /// use endodoi::record::{Form, Record, RecordErrorKind};
-    /// use endodoi::rules::{Config, MoveError};
+    /// use endodoi_core::record::{Form, Record, RecordErrorKind};
+    /// use endodoi_core::rules::{Config, MoveError};
     ///
     /// let partial = Record::read_until_fault("1. A+2 b+3 2. b", Form::Moves(Config::default()))?;
     /// assert_eq!(partial.record.game.ply(), 2);
@@ -23,7 +23,7 @@ impl Record {
     ///     fault.kind,
     ///     RecordErrorKind::IllegalMove { error: MoveError::NotYourHole { .. }, .. }
     /// ));
-    /// # Ok::<(), endodoi::record::RecordError>(())
+    /// # Ok::<(), endodoi_core::record::RecordError>(())
     /// ```
     ///
     /// # Errors

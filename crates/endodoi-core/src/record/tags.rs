@@ -5,7 +5,7 @@
 /// program does not know is kept and written back in its place.
 ///
 /// ```
-/// use endodoi::record::Tags;
+/// use endodoi_core::record::Tags;
 ///
 /// let mut tags = Tags::default();
 /// tags.set(Tags::SOUTH, "Naserian");

@@ -16,12 +16,12 @@
 //!   messages.
 //!
 //! ```
-//! use endodoi::record::Record;
+//! use endodoi_core::record::Record;
 //!
 //! let record = Record::read("[Width \"6\"]\n\n1. A+2 b+3 *\n")?;
 //! assert_eq!(record.game.ply(), 2);
 //! assert_eq!(Record::read(&record.to_string())?, record);
-//! # Ok::<(), endodoi::record::RecordError>(())
+//! # Ok::<(), endodoi_core::record::RecordError>(())
 //! ```
 
 mod error;

@@ -17,7 +17,7 @@ pub const SHOWN_CHARS: usize = 1000;
 /// `…` when cut short, and [`escaped`].
 ///
 /// ```
-/// use endodoi::record::excerpt;
+/// use endodoi_core::record::excerpt;
 ///
 /// assert_eq!(excerpt("\u{1b}]0;PWNED\u{7}"), "\\u{1b}]0;PWNED\\u{7}");
 /// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(32)));
@@ -34,7 +34,7 @@ pub fn excerpt(text: &str) -> String {
 /// byte-order mark).
 ///
 /// ```
-/// use endodoi::record::{SHOWN_CHARS, terminal_safe};
+/// use endodoi_core::record::{SHOWN_CHARS, terminal_safe};
 ///
 /// assert_eq!(
 ///     terminal_safe("\u{1b}]0;PWNED\u{7}\nforged"),

@@ -1,0 +1,9 @@
+//! The core of En Dodoi: the rules, pure and fast, and the text record of
+//! a game with its JSON state. No file, terminal, clock or network: the
+//! compiler keeps it so, for this crate depends on nothing that does I/O.
+//!
+//! - [`rules`]: the game itself.
+//! - [`record`]: the text record of a game, and its JSON state.
+
+pub mod record;
+pub mod rules;
