@@ -1,7 +1,7 @@
 //! Settings remembered between runs, in `settings.toml` in the platform's
 //! config folder (`$XDG_CONFIG_HOME/endodoi/`, else `~/.config/endodoi/` on
 //! Linux): the players' names, the last board and opponents, and how the
-//! game is shown. The keys are [`Field`]s; the README lists them all.
+//! game is shown. The keys are [`Field`]s; docs/settings.md lists them all.
 //!
 //! Reading never fails and never blocks: a file that is not a regular file
 //! (a FIFO, a device, a folder), cannot be read, is not TOML, or has an

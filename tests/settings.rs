@@ -1,7 +1,7 @@
 //! The settings file: read back as saved, every fault in it a warning with the
 //! default used (and the file left as it was), saving that fails a warning,
 //! two programs saving at once, command-line options winning, a new game
-//! remembered, and the README's table of keys. Every file lives in a
+//! remembered, and the table of keys in docs/settings.md. Every file lives in a
 //! temporary directory; the developer's real config is never read.
 
 #[path = "common/keys.rs"]
@@ -627,12 +627,12 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
 }
 
 #[test]
-fn the_readme_lists_every_settings_key_with_its_default_and_meaning() {
-    let readme = include_str!("../README.md");
-    let section = readme
+fn the_docs_list_every_settings_key_with_its_default_and_meaning() {
+    let page = include_str!("../docs/settings.md");
+    let section = page
         .split("\n## ")
-        .find(|section| section.starts_with("Settings and results"))
-        .expect("a Settings section in the README");
+        .find(|section| section.starts_with("The settings file"))
+        .expect("a section on the settings file in docs/settings.md");
     let rows: Vec<[String; 3]> = section
         .lines()
         .filter_map(|line| {
