@@ -79,7 +79,7 @@ fn custom() -> Settings {
 
 const CUSTOM_TEXT: &str = "\
 # endodoi's settings: `endodoi` remembers the last new game here;
-# the README lists every key. Command-line options win over these.
+# docs/settings.md lists every key. Command-line options win over these.
 [players]
 south = \"Naserian Ole Sikoi «the sower» 🌱\"
 
@@ -180,8 +180,8 @@ speed = 2
     assert_eq!(
         messages(&warnings),
         [
-            format!("{file}:2: colour: unknown key, ignored (the README lists the keys)"),
-            format!("{file}:5: board.size: unknown key, ignored (the README lists the keys)"),
+            format!("{file}:2: colour: unknown key, ignored (docs/settings.md lists the keys)"),
+            format!("{file}:5: board.size: unknown key, ignored (docs/settings.md lists the keys)"),
         ]
     );
     assert_eq!(
@@ -232,7 +232,7 @@ fn values_of_the_wrong_type_or_out_of_range_take_their_defaults() {
         "12: display.animation: must be true or false, not `\"no\"`; the default, true, is used",
         "13: display.speed: must be a whole number from 1 to 6, not `-1`; the default, 3, is used",
         "14: display.preview: must be true or false, not `1`; the default, true, is used",
-        "16: display.opponents: unknown key, ignored (the README lists the keys)",
+        "16: display.opponents: unknown key, ignored (docs/settings.md lists the keys)",
     ]
     .map(|message| format!("{file}:{message}"));
     assert_eq!(messages(&warnings), expected);
