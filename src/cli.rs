@@ -264,7 +264,7 @@ pub struct ReplayArgs {
                   `Computer (level 3)`."
 )]
 pub struct StatsArgs {
-    /// Print one JSON document instead of a table (described in the README).
+    /// Print one JSON document instead of a table (described in docs/settings.md).
     #[arg(long)]
     pub json: bool,
 }

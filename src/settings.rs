@@ -1,7 +1,7 @@
 //! Settings remembered between runs, in `settings.toml` in the platform's
 //! config folder (`$XDG_CONFIG_HOME/endodoi/`, else `~/.config/endodoi/` on
 //! Linux): the players' names, the last board and opponents, and how the
-//! game is shown. The keys are [`Field`]s; the README lists them all.
+//! game is shown. The keys are [`Field`]s; docs/settings.md lists them all.
 //!
 //! Reading never fails and never blocks: a file that is not a regular file
 //! (a FIFO, a device, a folder), cannot be read, is not TOML, or has an
@@ -42,7 +42,7 @@ pub const MAX_BYTES: u64 = 64 << 10;
 
 /// The first lines of a new settings file.
 const HEADER: &str = "# endodoi's settings: `endodoi` remembers the last new game here;\n\
-                      # the README lists every key. Command-line options win over these.\n";
+                      # docs/settings.md lists every key. Command-line options win over these.\n";
 
 /// The settings file, if the platform has a config folder: on Linux
 /// `$XDG_CONFIG_HOME/endodoi/settings.toml`, else `$HOME/.config/…`.
@@ -169,7 +169,7 @@ impl Settings {
                 .filter(|field| field.path().0 == table_name)
                 .collect();
             if fields.is_empty() {
-                let reason = "unknown key, ignored (the README lists the keys)".to_owned();
+                let reason = "unknown key, ignored (docs/settings.md lists the keys)".to_owned();
                 warnings.push(warning(line, Some(table_name.to_owned()), reason));
                 continue;
             }
@@ -188,7 +188,7 @@ impl Settings {
                     .and_then(toml_edit::Key::span)
                     .map(|span| line_of(&text, span.start));
                 let reason = match fields.iter().find(|field| field.path().1 == key) {
-                    None => "unknown key, ignored (the README lists the keys)".to_owned(),
+                    None => "unknown key, ignored (docs/settings.md lists the keys)".to_owned(),
                     Some(field) => match field.read(&mut settings, item) {
                         Ok(()) => continue,
                         Err(reason) => {

@@ -1,7 +1,10 @@
-//! The README cannot drift: every example it shows as `$ endodoi …` with its
-//! output is run here and must print exactly that, every `endodoi replay
-//! --moves …` command it shows must succeed, its key tables are the
-//! program's tables and its screenshots the program's drawing.
+//! The README and the pages of `docs/` cannot drift: every example they show
+//! as `$ endodoi …` with its output is run here and must print exactly that
+//! (a transcript marked `<!-- not run: … -->` just before its block, one
+//! that needs hours of tables or prints times, is only parsed), every
+//! `endodoi replay --moves …` command they show must succeed, every command
+//! of their shell blocks must parse, the key tables are the program's tables,
+//! the screenshots the program's drawing and the command table its commands.
 
 #[path = "common/keys.rs"]
 mod keys;
@@ -23,9 +26,51 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
 
-fn readme() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("the README")
+/// A page of the documentation: its path from the project's folder, its text.
+struct Page {
+    name: String,
+    text: String,
+}
+
+/// The README and every `docs/*.md`, in that order (the docs by name).
+fn pages() -> Vec<Page> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = vec!["README.md".to_owned()];
+    let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .expect("the docs folder")
+        .map(|entry| entry.expect("a docs entry").file_name())
+        .map(|name| name.into_string().expect("a UTF-8 name"))
+        .filter(|name| {
+            Path::new(name)
+                .extension()
+                .is_some_and(|extension| extension == "md")
+        })
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    names.extend(docs);
+    names
+        .into_iter()
+        .map(|name| Page {
+            text: std::fs::read_to_string(root.join(&name)).unwrap_or_else(|_| panic!("{name}")),
+            name,
+        })
+        .collect()
+}
+
+/// The one page that has the line `marker`.
+fn page_with(pages: &[Page], marker: &str) -> String {
+    let found: Vec<&Page> = pages
+        .iter()
+        .filter(|page| page.text.lines().any(|line| line == marker))
+        .collect();
+    match found.as_slice() {
+        [page] => page.text.clone(),
+        _ => panic!(
+            "one page has the line `{marker}`: {:?}",
+            found.iter().map(|page| &page.name).collect::<Vec<_>>()
+        ),
+    }
 }
 
 /// The words of a command line, double quotes grouping words.
@@ -66,42 +111,71 @@ fn run(line: &str) -> (bool, String) {
     (output.status.success(), text)
 }
 
-#[test]
-fn every_example_with_its_output_prints_exactly_that() {
-    let readme = readme();
-    let lines: Vec<&str> = readme.lines().collect();
-    let mut checked = 0;
-    for (at, line) in lines.iter().enumerate() {
-        let Some(command) = line
+/// Every `$ endodoi …` line of `text` with its number and whether it is to
+/// be run: not when the code block it is in follows a `<!-- not run: … -->`.
+fn examples(text: &str) -> Vec<(usize, &str, bool)> {
+    let mut examples = Vec::new();
+    let mut in_block = false;
+    let mut not_run = false;
+    let mut previous = "";
+    for (at, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            not_run = in_block && previous.starts_with("<!-- not run: ");
+        } else if let Some(command) = line
             .strip_prefix("$ ")
             .filter(|c| c.starts_with("endodoi "))
-        else {
-            continue;
-        };
-        let expected: Vec<&str> = lines[at + 1..]
-            .iter()
-            .take_while(|line| !line.starts_with("```"))
-            .copied()
-            .collect();
-        let (_, printed) = run(command);
-        assert_eq!(
-            printed.trim_end(),
-            expected.join("\n"),
-            "README line {}",
-            at + 1
-        );
-        checked += 1;
+        {
+            examples.push((at + 1, command, !not_run));
+        }
+        previous = line;
     }
-    assert!(checked >= 3, "the README's examples were found ({checked})");
+    examples
 }
 
-/// Every `endodoi replay --moves …` command the README shows: whole lines,
+#[test]
+fn every_example_with_its_output_prints_exactly_that() {
+    use clap::Parser as _;
+    let mut checked = 0;
+    let mut parsed = 0;
+    for page in pages() {
+        let lines: Vec<&str> = page.text.lines().collect();
+        for (line, command, to_run) in examples(&page.text) {
+            let name = &page.name;
+            if !to_run {
+                // A transcript that is not run must still be a command of the program's.
+                let command = command.split(" #").next().unwrap_or(command);
+                if let Err(error) = endodoi::cli::Cli::try_parse_from(words(command)) {
+                    panic!("{name} line {line}: `{command}` is refused: {error}");
+                }
+                parsed += 1;
+                continue;
+            }
+            let expected: Vec<&str> = lines[line..]
+                .iter()
+                .take_while(|line| !line.trim_start().starts_with("```"))
+                .copied()
+                .collect();
+            let (_, printed) = run(command);
+            assert_eq!(
+                printed.trim_end(),
+                expected.join("\n"),
+                "{name} line {line}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "the examples were found ({checked})");
+    assert!(parsed >= 1, "the transcripts not run were found ({parsed})");
+}
+
+/// Every `endodoi replay --moves …` command a page shows: whole lines,
 /// `$ ` examples and commands in `backquotes` within the text; a synopsis
-/// (with `…` or `[options]`) is no command.
-fn move_list_commands(readme: &str) -> Vec<String> {
+/// (with `…` or `[options]`) is no command, nor the option named alone.
+fn move_list_commands(text: &str) -> Vec<String> {
     const COMMAND: &str = "endodoi replay --moves";
     let mut commands = Vec::new();
-    for line in readme.lines() {
+    for line in text.lines() {
         let line = line.strip_prefix("$ ").unwrap_or(line);
         if line.starts_with(COMMAND) {
             commands.push(line.to_owned());
@@ -114,7 +188,9 @@ fn move_list_commands(readme: &str) -> Vec<String> {
                 .map(str::to_owned),
         );
     }
-    commands.retain(|command| !command.contains('…') && !command.contains('['));
+    commands.retain(|command| {
+        !command.contains('…') && !command.contains('[') && command.len() > COMMAND.len()
+    });
     commands.sort();
     commands.dedup();
     commands
@@ -122,25 +198,35 @@ fn move_list_commands(readme: &str) -> Vec<String> {
 
 #[test]
 fn every_move_list_example_replays() {
-    let commands = move_list_commands(&readme());
+    let mut commands: Vec<(String, String)> = Vec::new();
+    for page in pages() {
+        for command in move_list_commands(&page.text) {
+            commands.push((page.name.clone(), command));
+        }
+    }
     assert!(
         commands.len() >= 3,
-        "the README's move lists were found: {commands:?}"
+        "the move lists were found: {commands:?}"
     );
-    for command in commands {
+    for (name, command) in commands {
         let (success, printed) = run(&command);
-        assert!(success, "{command}: {printed}");
+        assert!(success, "{name}: {command}: {printed}");
     }
 }
 
-/// Every `endodoi …` line of the README's shell blocks (```` ```sh ````),
-/// a comment after `#` dropped, with the line's number.
-fn shell_commands(readme: &str) -> Vec<(usize, String)> {
+/// Every `endodoi …` line of a page's shell blocks (```` ```sh ````, indented
+/// in a list too), a comment after `#` dropped, with the line's number. A
+/// command continued on the next line (`\\`) is no whole command: it is left out.
+fn shell_commands(text: &str) -> Vec<(usize, String)> {
     let mut commands = Vec::new();
     let mut in_shell = false;
-    for (at, line) in readme.lines().enumerate() {
+    for (at, line) in text.lines().enumerate() {
+        let line = line.trim_start();
         if line.starts_with("```") {
             in_shell = line == "```sh" && !in_shell;
+            continue;
+        }
+        if line.ends_with('\\') {
             continue;
         }
         let line = line.strip_prefix("$ ").unwrap_or(line);
@@ -153,31 +239,32 @@ fn shell_commands(readme: &str) -> Vec<(usize, String)> {
 }
 
 #[test]
-fn every_command_the_readme_shows_is_one_the_program_takes() {
+fn every_command_the_docs_show_is_one_the_program_takes() {
     use clap::Parser as _;
-    let commands = shell_commands(&readme());
-    assert!(
-        commands.len() >= 20,
-        "the README's shell commands were found: {commands:?}"
-    );
-    for (line, command) in commands {
-        // Words of the README's own (`FILE`, `DIR`) parse as any value would.
-        if let Err(error) = endodoi::cli::Cli::try_parse_from(words(&command)) {
-            panic!("README line {line}: `{command}` is refused: {error}");
+    let mut count = 0;
+    for page in pages() {
+        for (line, command) in shell_commands(&page.text) {
+            // Words of the page's own (`FILE`, `DIR`) parse as any value would.
+            if let Err(error) = endodoi::cli::Cli::try_parse_from(words(&command)) {
+                panic!("{} line {line}: `{command}` is refused: {error}", page.name);
+            }
+            count += 1;
         }
     }
+    assert!(count >= 20, "the shell commands were found ({count})");
 }
 
 // ------------------------------------------------------------ keys and screens
 
-/// The lines of the README after the line `marker`, up to the first line
-/// that `keep` refuses.
-fn section(readme: &str, marker: &str, keep: fn(&str) -> bool) -> String {
-    let lines: Vec<&str> = readme.lines().collect();
+/// The lines of the page with the line `marker` after it, up to the first
+/// line that `keep` refuses.
+fn section(pages: &[Page], marker: &str, keep: fn(&str) -> bool) -> String {
+    let text = page_with(pages, marker);
+    let lines: Vec<&str> = text.lines().collect();
     let at = lines
         .iter()
         .position(|line| *line == marker)
-        .unwrap_or_else(|| panic!("the README has a `{marker}` line"));
+        .expect("the marker");
     lines[at + 1..]
         .iter()
         .take_while(|line| keep(line))
@@ -186,7 +273,7 @@ fn section(readme: &str, marker: &str, keep: fn(&str) -> bool) -> String {
         .join("\n")
 }
 
-/// The keys of `keymaps` as the README's table writes them: help's lines,
+/// The keys of `keymaps` as the README's tables write them: help's lines,
 /// each key in backquotes, the holes of the widest board.
 fn key_table(keymaps: &[Keymap]) -> String {
     let bindings: Vec<Binding> = keymaps
@@ -208,33 +295,33 @@ fn key_table(keymaps: &[Keymap]) -> String {
 
 #[test]
 fn the_key_tables_are_the_programs() {
-    let readme = readme();
+    let docs = pages();
     let is_row = |line: &str| line.starts_with('|');
     assert_eq!(
-        section(&readme, "<!-- keys: game -->", is_row),
+        section(&docs, "<!-- keys: game -->", is_row),
         key_table(&[Keymap::Game])
     );
     assert_eq!(
-        section(&readme, "<!-- keys: viewer -->", is_row),
+        section(&docs, "<!-- keys: viewer -->", is_row),
         key_table(&[Keymap::Viewer, Keymap::GoTo])
     );
     assert_eq!(
-        section(&readme, "<!-- keys: lesson -->", is_row),
+        section(&docs, "<!-- keys: lesson -->", is_row),
         key_table(&[Keymap::Lesson])
     );
     assert_eq!(
-        section(&readme, "<!-- keys: start -->", is_row),
+        section(&docs, "<!-- keys: start -->", is_row),
         key_table(&[Keymap::Start, Keymap::Typing])
     );
     assert_eq!(
-        section(&readme, "<!-- keys: results -->", is_row),
+        section(&docs, "<!-- keys: results -->", is_row),
         key_table(&[Keymap::Results])
     );
 }
 
 /// The lines of the code block that follows the line `marker`.
-fn screenshot(readme: &str, marker: &str) -> String {
-    let block = section(readme, marker, |_| true);
+fn screenshot(docs: &[Page], marker: &str) -> String {
+    let block = section(docs, marker, |_| true);
     let inside = block
         .strip_prefix("```\n")
         .unwrap_or_else(|| panic!("a code block follows `{marker}`"));
@@ -254,12 +341,12 @@ fn drawn(app: &App) -> String {
 
 #[test]
 fn the_screenshots_are_the_programs() {
-    let readme = readme();
+    let docs = pages();
     let record = Record::read_moves(Config::default(), "C a").expect("a game");
     let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut game = App::from_record(record, players);
     type_keys(&mut game, "c");
-    assert_eq!(screenshot(&readme, "<!-- screen: game -->"), drawn(&game));
+    assert_eq!(screenshot(&docs, "<!-- screen: game -->"), drawn(&game));
 
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/naserian-lekishon.ogn");
     let sample = std::fs::read_to_string(path).expect("the example record");
@@ -267,29 +354,23 @@ fn the_screenshots_are_the_programs() {
     let mut viewer = App::review(record, "naserian-lekishon.ogn", None);
     viewer.set_animation(false);
     type_keys(&mut viewer, "12\n");
-    assert_eq!(
-        screenshot(&readme, "<!-- screen: viewer -->"),
-        drawn(&viewer)
-    );
+    assert_eq!(screenshot(&docs, "<!-- screen: viewer -->"), drawn(&viewer));
 
     let mut lesson = App::learn();
     lesson.set_animation(false);
     type_keys(&mut lesson, "nnb\n");
-    assert_eq!(
-        screenshot(&readme, "<!-- screen: lesson -->"),
-        drawn(&lesson)
-    );
+    assert_eq!(screenshot(&docs, "<!-- screen: lesson -->"), drawn(&lesson));
     let mut start = App::start(Config::default(), &Match::default(), Vec::new());
     type_keys(&mut start, "nj");
     press(&mut start, KeyCode::Right);
-    assert_eq!(screenshot(&readme, "<!-- screen: start -->"), drawn(&start));
+    assert_eq!(screenshot(&docs, "<!-- screen: start -->"), drawn(&start));
 }
 
 #[test]
 fn the_command_table_lists_every_command() {
     use clap::CommandFactory as _;
-    let readme = readme();
-    let table = section(&readme, "| command | what it does |", |line| {
+    let docs = pages();
+    let table = section(&docs, "| command | what it does |", |line| {
         line.starts_with('|')
     });
     let listed: std::collections::BTreeSet<String> = table

@@ -1,7 +1,7 @@
 //! The settings file: read back as saved, every fault in it a warning with the
 //! default used (and the file left as it was), saving that fails a warning,
 //! two programs saving at once, command-line options winning, a new game
-//! remembered, and the README's table of keys. Every file lives in a
+//! remembered, and the table of keys in docs/settings.md. Every file lives in a
 //! temporary directory; the developer's real config is never read.
 
 #[path = "common/keys.rs"]
@@ -79,7 +79,7 @@ fn custom() -> Settings {
 
 const CUSTOM_TEXT: &str = "\
 # endodoi's settings: `endodoi` remembers the last new game here;
-# the README lists every key. Command-line options win over these.
+# docs/settings.md lists every key. Command-line options win over these.
 [players]
 south = \"Naserian Ole Sikoi «the sower» 🌱\"
 
@@ -180,8 +180,8 @@ speed = 2
     assert_eq!(
         messages(&warnings),
         [
-            format!("{file}:2: colour: unknown key, ignored (the README lists the keys)"),
-            format!("{file}:5: board.size: unknown key, ignored (the README lists the keys)"),
+            format!("{file}:2: colour: unknown key, ignored (docs/settings.md lists the keys)"),
+            format!("{file}:5: board.size: unknown key, ignored (docs/settings.md lists the keys)"),
         ]
     );
     assert_eq!(
@@ -232,7 +232,7 @@ fn values_of_the_wrong_type_or_out_of_range_take_their_defaults() {
         "12: display.animation: must be true or false, not `\"no\"`; the default, true, is used",
         "13: display.speed: must be a whole number from 1 to 6, not `-1`; the default, 3, is used",
         "14: display.preview: must be true or false, not `1`; the default, true, is used",
-        "16: display.opponents: unknown key, ignored (the README lists the keys)",
+        "16: display.opponents: unknown key, ignored (docs/settings.md lists the keys)",
     ]
     .map(|message| format!("{file}:{message}"));
     assert_eq!(messages(&warnings), expected);
@@ -627,12 +627,12 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
 }
 
 #[test]
-fn the_readme_lists_every_settings_key_with_its_default_and_meaning() {
-    let readme = include_str!("../README.md");
-    let section = readme
+fn the_docs_list_every_settings_key_with_its_default_and_meaning() {
+    let page = include_str!("../docs/settings.md");
+    let section = page
         .split("\n## ")
-        .find(|section| section.starts_with("Settings and results"))
-        .expect("a Settings section in the README");
+        .find(|section| section.starts_with("The settings file"))
+        .expect("a section on the settings file in docs/settings.md");
     let rows: Vec<[String; 3]> = section
         .lines()
         .filter_map(|line| {

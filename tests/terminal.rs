@@ -933,7 +933,7 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
     assert_eq!(
         text,
         "# endodoi's settings: `endodoi` remembers the last new game here;\n\
-         # the README lists every key. Command-line options win over these.\n\
+         # docs/settings.md lists every key. Command-line options win over these.\n\
          [players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\nseeds = 4\n\
          variant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:1\"\n"
     );

@@ -1,6 +1,6 @@
 //! The keys of the settings file, one [`Field`] each: its name, what it
-//! means, its default, how its value is read and written. The README's
-//! table of keys is checked against [`Field::ALL`].
+//! means, its default, how its value is read and written. The table of keys
+//! in docs/settings.md is checked against [`Field::ALL`].
 
 use toml_edit::{Item, Value};
 
@@ -95,7 +95,7 @@ impl Field {
         format!("{table}.{key}")
     }
 
-    /// What the key means, for the README.
+    /// What the key means, for docs/settings.md.
     pub fn meaning(self) -> &'static str {
         match self {
             Field::SouthName => {

@@ -9,7 +9,7 @@
 //! lifting a hole is a masked `and`, and the cycle check compares two
 //! registers. Nothing touches memory until the move has ended. Chosen by
 //! measurement over a seed-by-seed loop and lane-wise masks on the array in
-//! memory (see the README's speed section).
+//! memory (see docs/performance.md).
 
 use super::{Direction, LAP_LIMIT, Variant};
 
