@@ -491,6 +491,29 @@ fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() 
 }
 
 #[test]
+fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen() {
+    // A host started again without --resume: no seat. Its player comes back.
+    let mut hosted = Hosted::new();
+    let seat = Seat::from_secret([5; 32]);
+    let mut player = Peer::connect(hosted.address);
+    let (_, message) = Agreement::start(&seat.password(), Purpose::Rejoin);
+    player.send_clear(&format!("knock 2 rejoin {} {message}", seat.id()));
+    let why = format!(
+        "this host has no game of seat {} to go on with (it was started without it: \
+         `endodoi host --resume` goes on with a saved one)",
+        seat.id()
+    );
+    assert_eq!(player.clear_line(), format!("refused {why}"));
+    let from = player.stream.local_addr().expect("an address");
+    assert_eq!(
+        news(&mut hosted, "Turned away"),
+        format!("Turned away {from}: {why}")
+    );
+    assert_eq!(hosted.connection(), Connection::Waiting);
+    assert_eq!(hosted.app.game().ply(), 0, "the new game is untouched");
+}
+
+#[test]
 fn another_version_of_the_protocol_is_refused() {
     let mut hosted = Hosted::new();
     for (line, version) in [("knock 3 join bWVzc2FnZQ==", 3), ("hello 1 k4p9 Eve", 1)] {
