@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::record::Record;
 
 use super::direct::{self, SealedIn, SealedOut};
-use super::peer::{Event, Limits, Peer, spawn_reader};
+use super::peer::{Event, Inbox, Limits, Peer, spawn_reader};
 use super::secure::{Agreement, End, Purpose, Seat};
 use super::wire::{MAX_LINE, Message, Opening, ReadError, Ticket, VERSION};
 
@@ -92,6 +92,26 @@ pub struct Joined {
     pub record: Record,
     /// The seat: made at a first meeting, the one proved after.
     pub seat: Seat,
+}
+
+impl Joined {
+    /// The host joined on `peer` (`host`'s name, its game, the seat): its
+    /// lines come from `inbox`, read from now on and handed to `events`.
+    pub(super) fn reading(
+        peer: Peer,
+        inbox: Box<dyn Inbox>,
+        (host, record, seat): (String, Record, Seat),
+        limits: Limits,
+        events: &Sender<Event>,
+    ) -> Joined {
+        spawn_reader(peer.clone(), inbox, limits, events.clone(), || {});
+        Joined {
+            peer,
+            host,
+            record,
+            seat,
+        }
+    }
 }
 
 /// Joins the host at `address` with `pass` as `name` (with `ours`, the
@@ -189,13 +209,13 @@ pub fn join(
         Pass::Code(_) => key.seat(),
         Pass::Seat(kept) => kept.clone(),
     };
-    spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
-    Ok(Joined {
+    Ok(Joined::reading(
         peer,
-        host,
-        record,
-        seat,
-    })
+        Box::new(inbox),
+        (host, record, seat),
+        limits,
+        events,
+    ))
 }
 
 /// A connection to `address`, the first of its addresses that answers.

@@ -556,11 +556,11 @@ pub fn join(
         reason: "the wormhole's thread ended".to_owned(),
     })??;
     let (peer, inbox) = open(lines);
-    spawn_reader(peer.clone(), Box::new(inbox), limits, events.clone(), || {});
-    Ok(Joined {
+    Ok(Joined::reading(
         peer,
-        host,
-        record,
-        seat,
-    })
+        Box::new(inbox),
+        (host, record, seat),
+        limits,
+        events,
+    ))
 }
