@@ -3,11 +3,6 @@
 //! --moves …` command it shows must succeed, its key tables are the
 //! program's tables and its screenshots the program's drawing.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::path::Path;
 use std::process::Command;
 
@@ -22,6 +17,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{keys, screen};
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
