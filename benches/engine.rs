@@ -3,7 +3,7 @@
 #[path = "../tests/common/plain.rs"]
 #[expect(
     dead_code,
-    reason = "the bench only plays games; the oracle's other queries serve tests/rules.rs"
+    reason = "the bench only plays games; the oracle's other queries serve tests/it/rules.rs"
 )]
 mod plain;
 

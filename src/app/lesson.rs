@@ -68,7 +68,7 @@ impl Step {
     ///
     /// # Panics
     /// If the step's letter names no hole: never for [`STEPS`], which
-    /// `tests/lesson.rs` plays through.
+    /// `tests/it/lesson.rs` plays through.
     pub fn hole(&self) -> Hole {
         let (Goal::Sow(letter) | Goal::TryEndless(letter)) = self.goal;
         Hole::from_letter(letter).expect("a step's move is a hole letter")
@@ -78,7 +78,7 @@ impl Step {
     ///
     /// # Panics
     /// If the step's rows make no board: never for [`STEPS`], which
-    /// `tests/lesson.rs` plays through.
+    /// `tests/it/lesson.rs` plays through.
     pub fn game(&self) -> Game {
         let position = Position::from_rows(self.south, self.north, self.to_move)
             .expect("a step's rows make a board");

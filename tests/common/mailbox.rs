@@ -10,7 +10,6 @@
 //! `.ci/mailbox-server` installs. When it is missing, tests are skipped
 //! (`start` returns `None`), except in CI (`CI` set to `true` or `1`, as for
 //! tmux in `tmux.rs`), where that is a failure.
-#![allow(dead_code)]
 
 use std::fs;
 use std::io::Read;
@@ -74,12 +73,6 @@ impl Mailbox {
     #[must_use]
     pub fn url(&self) -> String {
         format!("ws://127.0.0.1:{}/v1", self.port)
-    }
-
-    /// The loopback port the server listens on.
-    #[must_use]
-    pub fn port(&self) -> u16 {
-        self.port
     }
 
     /// One launch on a fresh port. `Err` only when the server could not listen

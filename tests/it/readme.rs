@@ -6,11 +6,6 @@
 //! of their shell blocks must parse, the key tables are the program's tables,
 //! the screenshots the program's drawing and the command table its commands.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::path::Path;
 use std::process::Command;
 
@@ -25,6 +20,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{keys, screen};
 
 /// A page of the documentation: its path from the project's folder, its text.
 struct Page {

@@ -1,11 +1,6 @@
 //! What the screen shows, drawn into a buffer: boards of width 6 and 10, at
 //! 80×24 and smaller, in colour, without colour (`NO_COLOR`) and in ASCII.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::time::Duration;
 
 use endodoi::app::{App, Match};
@@ -20,6 +15,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{keys, screen, snapshot::assert_snapshot};
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -48,7 +45,7 @@ fn game_app(width: u32, moves: &str) -> App {
 #[test]
 fn board_of_6_at_80x24() {
     let app = game_app(6, "C a B");
-    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
+    assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
 }
 
 #[test]
@@ -60,7 +57,7 @@ fn board_of_10_fits_80x24() {
         "North's selected hole is shown:\n{screen}"
     );
     assert!(screen.contains('J') && screen.contains('j'));
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -68,7 +65,7 @@ fn ascii_board_uses_no_box_drawing_or_dots() {
     let app = game_app(6, "C a B");
     let screen = text(&draw(&app, ASCII, 80, 24));
     assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -126,7 +123,7 @@ fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
     let screen = text(&draw(&app, PLAIN, 56, 18));
     assert!(!screen.contains("Terminal too small"));
     assert!(!screen.contains('•'));
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -275,7 +272,7 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
         "{screen}"
     );
     assert!(screen.contains("Naserian wins 4-0"), "{screen}");
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -294,7 +291,7 @@ fn sowing_animation_shows_lap_and_seeds_in_hand() {
         "the mover keeps the turn while sowing:\n{screen}"
     );
     assert!(!screen.contains("▶ Lekishon"), "{screen}");
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -305,7 +302,7 @@ fn help_lists_the_keys() {
     for key in ["a-f", "Enter", "u  r", "q  Ctrl-C"] {
         assert!(screen.contains(key), "{key} missing:\n{screen}");
     }
-    insta::assert_snapshot!(screen);
+    assert_snapshot!(screen);
 }
 
 #[test]
@@ -1016,7 +1013,7 @@ fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
         assert!(lines[bottom - 1].contains("▶ Lekishon North"), "{flipped}");
         assert!(lines[top + 1].contains("Naserian South"), "{flipped}");
         if size == (80, 24) {
-            insta::assert_snapshot!(format!("flipped_board_of_{width}_at_80x24"), flipped);
+            assert_snapshot!(format!("flipped_board_of_{width}_at_80x24"), flipped);
         }
     }
 }
@@ -1059,7 +1056,7 @@ fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_
         !playing.contains('\u{202e}') && playing.contains(r"\u{202e}Naserian to move"),
         "{playing}"
     );
-    insta::assert_snapshot!("hostile_names_playing", playing);
+    assert_snapshot!("hostile_names_playing", playing);
     let position =
         Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let mut app = App::from_record(
@@ -1073,5 +1070,5 @@ fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_
         !over.contains('\u{202e}') && over.contains(r"\u{202e}Naserian wins 4-0"),
         "{over}"
     );
-    insta::assert_snapshot!("hostile_names_game_over", over);
+    assert_snapshot!("hostile_names_game_over", over);
 }

@@ -4,11 +4,6 @@
 //! is never touched. Skipped, with a message, when tmux is not installed,
 //! except in CI (`CI=true`), where that fails ([`tmux::available`]).
 
-#[path = "common/moves.rs"]
-mod moves;
-#[path = "common/tmux.rs"]
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::thread::sleep;
@@ -17,6 +12,8 @@ use std::time::{Duration, Instant};
 use endodoi::app::STEPS;
 use endodoi::record::Record;
 use moves::letters;
+
+use crate::common::{moves, tmux};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);

@@ -4,11 +4,6 @@
 //! Each test checks the exact message, the exit status and what is on disk
 //! afterwards. `XDG_DATA_HOME` and `XDG_CONFIG_HOME` point into a temporary directory.
 
-#[path = "common/files.rs"]
-mod files;
-#[path = "common/keys.rs"]
-mod keys;
-
 use std::fs;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
@@ -19,6 +14,8 @@ use std::time::{Duration, Instant};
 use endodoi::record::Record;
 use files::names;
 use keys::type_keys;
+
+use crate::common::{files, keys};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);

@@ -5,17 +5,14 @@
 //! server on loopback ([`mailbox::Mailbox`]). Skipped, with a message,
 //! without tmux ([`tmux::available`]) or the mailbox server, except in CI.
 
-#[path = "common/mailbox.rs"]
-mod mailbox;
-#[path = "common/tmux.rs"]
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::rules::{Config, Game, Hole, Side};
+
+use crate::common::{mailbox, tmux};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(15);

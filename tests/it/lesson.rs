@@ -3,15 +3,6 @@
 //! compared with the one the rules give) and then shows what happened; the
 //! last page's Enter opens a game against the computer at level 1.
 
-#[path = "common/in_process.rs"]
-mod in_process;
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/mouse.rs"]
-mod mouse;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::time::Duration;
 
 use endodoi::app::{
@@ -27,6 +18,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{in_process, keys, mouse, screen, snapshot::assert_snapshot};
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -518,8 +511,8 @@ fn at_56x19_a_step_text_cut_under_the_board_is_read_whole_in_help() {
             text(&help)
         );
         if page == 0 {
-            insta::assert_snapshot!("step_1_at_56x19", screen);
-            insta::assert_snapshot!("step_1_help_at_56x19", text(&help));
+            assert_snapshot!("step_1_at_56x19", screen);
+            assert_snapshot!("step_1_help_at_56x19", text(&help));
         }
     }
 }

@@ -1,14 +1,5 @@
 //! What keys, clicks and time do to the terminal game, without a terminal.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/mouse.rs"]
-mod mouse;
-#[path = "common/moves.rs"]
-mod moves;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::time::Duration;
 
 use std::sync::atomic::AtomicBool;
@@ -27,6 +18,8 @@ use moves::letters;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
 use ratatui::widgets::Widget;
+
+use crate::common::{keys, mouse, moves, screen};
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")

@@ -3,11 +3,6 @@
 //! this process ([`engine_in_process`]), and the analysis of a golden record
 //! ([`in_process::endodoi`]).
 
-#[path = "common/in_process.rs"]
-mod in_process;
-#[path = "common/prefixed.rs"]
-mod prefixed;
-
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
@@ -18,6 +13,8 @@ use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Variant};
 use in_process::endodoi;
 use prefixed::prefixed;
+
+use crate::common::{in_process, prefixed};
 
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

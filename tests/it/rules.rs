@@ -2,9 +2,6 @@
 //! positions for endless sowings; invariants over random games; a perft; and
 //! the differential test against the plain reference implementation.
 
-#[path = "common/plain.rs"]
-mod plain;
-
 use endodoi::bench::play_out;
 use endodoi::record::Record;
 use endodoi::rules::{
@@ -12,6 +9,8 @@ use endodoi::rules::{
     Lap, MoveError, MoveReport, Outcome, Position, Side, Variant,
 };
 use plain::Plain;
+
+use crate::common::plain;
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a letter")
@@ -312,7 +311,7 @@ fn equal_totals_are_a_draw() {
 
 #[test]
 fn repetition_ends_the_game_and_each_player_takes_their_own_row() {
-    let record = Record::read(include_str!("golden/014.ogn")).unwrap();
+    let record = Record::read(include_str!("../golden/014.ogn")).unwrap();
     let g = &record.game;
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.reason, EndReason::Repetition);

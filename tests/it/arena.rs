@@ -11,10 +11,7 @@ use endodoi::record::Record;
 use prefixed::prefixed;
 use serde_json::Value;
 
-#[path = "common/files.rs"]
-mod files;
-#[path = "common/prefixed.rs"]
-mod prefixed;
+use crate::common::{files, prefixed};
 
 const BIN: &str = env!("CARGO_BIN_EXE_endodoi");
 

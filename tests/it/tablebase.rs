@@ -2,13 +2,6 @@
 //! checked against a brute-force search that carries the history, the
 //! engine's search, and faults caused on purpose.
 
-#[path = "common/files.rs"]
-mod files;
-#[path = "common/in_process.rs"]
-mod in_process;
-#[path = "common/tables.rs"]
-mod tables;
-
 use std::collections::{HashMap, HashSet};
 use std::os::unix::fs::FileTypeExt as _;
 use std::path::Path;
@@ -20,6 +13,8 @@ use endodoi::search::{Limits, Search};
 use endodoi::tablebase::{LevelFile, Progress, Ranking, Tablebase, level_path, position_of};
 use in_process::endodoi;
 use tables::{build, try_build};
+
+use crate::common::{files, in_process, tables};
 
 /// A brute-force search: the values after a capture found so far, the
 /// tables its moves are ordered by (best first, only to prune sooner; the

@@ -4,9 +4,6 @@
 //! ([`in_process::endodoi`]); standard input, help, a closed pipe, the game
 //! and one usage error run the binary end to end.
 
-#[path = "common/in_process.rs"]
-mod in_process;
-
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +12,8 @@ use std::process::{Command, Output, Stdio};
 use endodoi::record::{Record, State};
 use endodoi::rules::{Config, Game, Hole, Variant};
 use in_process::endodoi;
+
+use crate::common::in_process;
 
 fn golden(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -3,11 +3,6 @@
 //! the file's name and the reason, a file of version 1 refused with what to
 //! do, and the block cache kept within its bound.
 
-#[path = "common/files.rs"]
-mod files;
-#[path = "common/in_process.rs"]
-mod in_process;
-
 use std::path::Path;
 use std::sync::Arc;
 
@@ -16,6 +11,8 @@ use endodoi::tablebase::{
     write_level,
 };
 use proptest::prelude::*;
+
+use crate::common::{files, in_process};
 
 /// A level of width 6 and `seeds` seeds, values drawn by `rng`: long runs
 /// of one value broken by others, as neighbouring boards have; the boards

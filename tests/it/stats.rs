@@ -4,13 +4,6 @@
 //! whole), and the start screen's results page, opened by the session on the
 //! same saves, drawn and driven by keys and clicks.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/mouse.rs"]
-mod mouse;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -29,6 +22,8 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+
+use crate::common::{keys, mouse, screen, snapshot::assert_snapshot};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
@@ -327,7 +322,7 @@ fn the_results_page_at_56x18_80x24_and_200x60() {
     let mut app = start_screen(&home);
     type_keys(&mut app, "t");
     for (width, height) in [(56, 18), (80, 24), (200, 60)] {
-        insta::assert_snapshot!(
+        assert_snapshot!(
             format!("results_{width}x{height}"),
             draw(&app, PLAIN, width, height)
         );
@@ -343,7 +338,7 @@ fn the_results_scroll_at_56x18_to_the_last_line() {
         press(&mut app, KeyCode::Down);
     }
     assert_eq!(row(&app), 9);
-    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+    assert_snapshot!(draw(&app, PLAIN, 56, 18));
 }
 
 #[test]
@@ -358,14 +353,14 @@ fn scrolled_the_table_starts_with_a_players_name_not_the_lines_under_it() {
     }
     assert_eq!(row(&app), 14, "the last line");
     // Lines 6 to 13 would fit with 14, but 6 is under Lemayian's name.
-    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+    assert_snapshot!(draw(&app, PLAIN, 56, 18));
 }
 
 #[test]
 fn without_a_saved_game_the_results_page_says_how_to_get_one() {
     let mut app = start_screen(&Home::new());
     type_keys(&mut app, "t");
-    insta::assert_snapshot!(draw(&app, PLAIN, 56, 18));
+    assert_snapshot!(draw(&app, PLAIN, 56, 18));
 }
 
 #[test]

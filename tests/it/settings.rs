@@ -4,11 +4,6 @@
 //! remembered, and the table of keys in docs/settings.md. Every file lives in a
 //! temporary directory; the developer's real config is never read.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/prefixed.rs"]
-mod prefixed;
-
 use std::fs;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
@@ -25,6 +20,8 @@ use endodoi::settings::{Field, Settings, Warning};
 use keys::{press, type_keys};
 use prefixed::prefixed;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+use crate::common::{keys, prefixed};
 
 /// A temporary config folder and its settings file.
 struct Folder(tempfile::TempDir);
@@ -408,6 +405,13 @@ fn child_process() {
     }
 }
 
+/// [`child_process`]'s name in this test binary: its path without the
+/// binary's name.
+fn child_test_name() -> &'static str {
+    let path = concat!(module_path!(), "::child_process");
+    path.split_once("::").expect("a module path").1
+}
+
 /// Runs this test binary's [`child_process`] doing `task`, with `prefix`
 /// (a `setpriv …` command line) before it.
 fn child(prefix: &[&str], task: &str) -> Command {
@@ -416,7 +420,7 @@ fn child(prefix: &[&str], task: &str) -> Command {
     command
         .args([
             "--exact",
-            "child_process",
+            child_test_name(),
             "--ignored",
             "--nocapture",
             "--test-threads=1",
@@ -628,7 +632,7 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
 
 #[test]
 fn the_docs_list_every_settings_key_with_its_default_and_meaning() {
-    let page = include_str!("../docs/settings.md");
+    let page = include_str!("../../docs/settings.md");
     let section = page
         .split("\n## ")
         .find(|section| section.starts_with("The settings file"))

@@ -2,11 +2,6 @@
 //! and the engine protocol look into tables built here for small boards, and
 //! a missing or damaged level is named in one line while the engine plays on.
 
-#[path = "common/in_process.rs"]
-mod in_process;
-#[path = "common/tables.rs"]
-mod tables;
-
 use std::fs;
 use std::path::Path;
 use std::sync::Arc;
@@ -20,6 +15,8 @@ use endodoi::tablebase::{
     BLOCK, Near, Ranking, Reach, Reader, Shelf, Tablebase, level_path, position_of,
 };
 use in_process::endodoi;
+
+use crate::common::{in_process, tables};
 
 /// Most seeds on a board in the tables these tests build.
 const MOST: u8 = 10;

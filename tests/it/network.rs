@@ -7,9 +7,6 @@
 //! host, slow strangers. For each: the host's message, the seat still open
 //! to its player, and the autosave file exactly as it was.
 
-#[path = "common/keys.rs"]
-mod keys;
-
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -24,6 +21,8 @@ use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::save::Store;
 use keys::type_keys;
+
+use crate::common::keys;
 
 const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(10);

@@ -2,15 +2,6 @@
 //! and what it draws (80×24, the sample game of the rules page and golden
 //! records).
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/mouse.rs"]
-mod mouse;
-#[path = "common/moves.rs"]
-mod moves;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::time::Duration;
 
 use endodoi::analyze::MoveAnalysis;
@@ -26,6 +17,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{keys, mouse, moves, screen, snapshot::assert_snapshot};
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -359,7 +352,7 @@ fn clicking_a_move_in_the_list_shows_the_position_after_it() {
 fn the_viewer_at_80x24() {
     let mut app = viewer(sample());
     type_keys(&mut app, "12\n");
-    insta::assert_snapshot!(screen(&app));
+    assert_snapshot!(screen(&app));
 }
 
 #[test]
@@ -628,7 +621,7 @@ fn at_56x19_a_fault_cut_in_the_status_line_is_read_whole_in_help() {
         "{screen}"
     );
     press(&mut app, KeyCode::Char('?'));
-    insta::assert_snapshot!(drawn(&app, 56, 19));
+    assert_snapshot!(drawn(&app, 56, 19));
 }
 
 #[test]

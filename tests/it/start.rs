@@ -2,13 +2,6 @@
 //! saved game continued and to a record replayed; the session lists the
 //! saved games and opens the one chosen; and how it is drawn.
 
-#[path = "common/keys.rs"]
-mod keys;
-#[path = "common/mouse.rs"]
-mod mouse;
-#[path = "common/screen.rs"]
-mod screen;
-
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -28,6 +21,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
+
+use crate::common::{keys, mouse, screen, snapshot::assert_snapshot};
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -314,7 +309,7 @@ fn a_click_on_a_saved_game_continues_it() {
 #[test]
 fn the_menu_at_80x24() {
     let app = menu();
-    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
+    assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
 }
 
 #[test]
@@ -322,7 +317,7 @@ fn the_new_game_page_at_80x24() {
     let mut app = menu();
     type_keys(&mut app, "nj");
     press(&mut app, KeyCode::Right);
-    insta::assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
+    assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
 }
 
 #[test]
