@@ -44,7 +44,7 @@ pub mod wire;
 pub mod wormhole;
 
 pub use host::{Admission, Host, MAX_HANDSHAKES};
-pub use join::{JoinError, Joined, Pass};
+pub use join::{Ask, JoinError, Joined, Pass};
 pub use link::{Link, Way};
 pub use peer::{Event, Limits, Peer};
 pub use secure::{Seat, check_code, random_code};

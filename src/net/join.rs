@@ -114,21 +114,32 @@ impl Joined {
     }
 }
 
-/// Joins the host at `address` with `pass` as `name` (with `ours`, the
-/// game as this side has it, when taking the seat again); from then on the
-/// host's moves and requests come to `events`.
+/// What a joiner comes with, whichever way it meets the host.
+#[derive(Clone, Copy, Debug)]
+pub struct Ask<'a> {
+    /// The code, or the seat's secret.
+    pub pass: &'a Pass,
+    /// The joiner's name, if given.
+    pub name: Option<&'a str>,
+    /// The game as this side has it, when taking the seat again.
+    pub ours: Option<&'a Record>,
+    /// The protocol's times.
+    pub limits: Limits,
+}
+
+/// Joins the host at `address` with `ask`; from then on the host's moves
+/// and requests come to `events`.
 ///
 /// # Errors
 /// When the host cannot be reached, refuses, does not take the pass or
 /// prove its own, or does not speak the protocol.
-pub fn join(
-    address: &str,
-    pass: &Pass,
-    name: Option<&str>,
-    ours: Option<&Record>,
-    limits: Limits,
-    events: &Sender<Event>,
-) -> Result<Joined, JoinError> {
+pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+    let Ask {
+        pass,
+        name,
+        ours,
+        limits,
+    } = ask;
     let unreachable = |reason: String| JoinError::Unreachable {
         address: address.to_owned(),
         reason,

@@ -13,7 +13,7 @@ use crate::app::{App, Effect, Remote, Role};
 use crate::record::Record;
 
 use super::host::Host;
-use super::join::{JoinError, Joined, Pass, join};
+use super::join::{Ask, JoinError, Joined, Pass, join};
 use super::peer::{Event, Limits, Peer};
 use super::wire::Message;
 use super::{seats, wormhole};
@@ -29,17 +29,10 @@ pub enum Way {
 
 impl Way {
     /// Joins through this way (see [`join`] and [`wormhole::join`]).
-    fn join(
-        &self,
-        pass: &Pass,
-        name: Option<&str>,
-        ours: Option<&Record>,
-        limits: Limits,
-        events: &Sender<Event>,
-    ) -> Result<Joined, JoinError> {
+    fn join(&self, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
         match self {
-            Way::Direct(address) => join(address, pass, name, ours, limits, events),
-            Way::Mailbox(mailbox) => wormhole::join(mailbox, pass, name, ours, limits, events),
+            Way::Direct(address) => join(address, ask, events),
+            Way::Mailbox(mailbox) => wormhole::join(mailbox, ask, events),
         }
     }
 }
@@ -152,7 +145,13 @@ impl Link {
         limits: Limits,
     ) -> Result<(Link, Joined), JoinError> {
         let (sender, events) = mpsc::channel();
-        let joined = way.join(pass, name, ours, limits, &sender)?;
+        let ask = Ask {
+            pass,
+            name,
+            ours,
+            limits,
+        };
+        let joined = way.join(ask, &sender)?;
         let link = Link {
             end: End::Guest(Door {
                 way: way.clone(),
@@ -297,13 +296,14 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
     let mut told = String::new();
     while !closed.load(Ordering::Relaxed) {
         thread::sleep(door.limits.retry);
-        match door.way.join(
-            &Pass::Seat(door.seat.clone()),
-            door.name.as_deref(),
-            Some(ours),
-            door.limits,
-            events,
-        ) {
+        let pass = Pass::Seat(door.seat.clone());
+        let ask = Ask {
+            pass: &pass,
+            name: door.name.as_deref(),
+            ours: Some(ours),
+            limits: door.limits,
+        };
+        match door.way.join(ask, events) {
             Ok(joined) => {
                 let _ = events.send(Event::Rejoined {
                     peer: joined.peer,

@@ -25,7 +25,7 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 
 use crate::record::Record;
 
-use super::join::{JoinError, Joined, Pass};
+use super::join::{Ask, JoinError, Joined, Pass};
 use super::peer::{Event, Inbox, Limits, Outbox, Peer, spawn_reader};
 use super::secure::{Seat, SessionKey};
 use super::wire::{MAX_NAME, Message, ReadError, VERSION};
@@ -476,21 +476,19 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     }
 }
 
-/// Joins through `mailbox` with `pass` as `name` (`ours`: this side's copy,
-/// when taking the seat again); from then on the host's moves come to
-/// `events`.
+/// Joins through `mailbox` with `ask`; from then on the host's moves come
+/// to `events`.
 ///
 /// # Errors
 /// When the mailbox cannot be reached, no host waits, the code is wrong, or
 /// the host does not speak the protocol.
-pub fn join(
-    mailbox: &str,
-    pass: &Pass,
-    name: Option<&str>,
-    ours: Option<&Record>,
-    limits: Limits,
-    events: &Sender<Event>,
-) -> Result<Joined, JoinError> {
+pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+    let Ask {
+        pass,
+        name,
+        ours,
+        limits,
+    } = ask;
     let place = format!("the mailbox {mailbox}");
     let (done, result) = mpsc::channel();
     let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
