@@ -2,13 +2,11 @@
 //! `bench` are subcommands.
 
 use std::path::PathBuf;
-use std::str::FromStr;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::rules::{self, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
-use crate::search::{DEFAULT_THINK, Level, LevelError};
+use crate::options::{BoardChoice, Drawing, GameOptions, Player};
+use crate::rules::{self, BySide, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
 
 mod arena;
 mod net;
@@ -81,6 +79,15 @@ pub struct DrawArgs {
     pub ascii: bool,
 }
 
+impl From<DrawArgs> for Drawing {
+    fn from(draw: DrawArgs) -> Drawing {
+        Drawing {
+            animate: !draw.no_animation,
+            ascii: draw.ascii,
+        }
+    }
+}
+
 /// Options of `endodoi learn`.
 #[derive(Debug, Args)]
 pub struct LearnArgs {
@@ -104,22 +111,21 @@ pub struct BoardArgs {
 }
 
 impl BoardArgs {
-    /// Whether any board option was given.
-    pub fn given(&self) -> bool {
-        self.width.is_some() || self.seeds.is_some() || self.variant.is_some()
-    }
-
     /// The board chosen, defaults filling the gaps.
     ///
     /// # Errors
     /// Never in practice: clap has checked the ranges.
     pub fn config(&self) -> Result<Config, ConfigError> {
-        let default = Config::default();
-        Config::new(
-            self.width.unwrap_or(default.width()).into(),
-            self.seeds.unwrap_or(default.seeds()).into(),
-            self.variant.map_or(default.variant(), rules::Variant::from),
-        )
+        self.choice().config()
+    }
+
+    /// The board these options choose, the parts left out left open.
+    pub fn choice(&self) -> BoardChoice {
+        BoardChoice {
+            width: self.width,
+            seeds: self.seeds,
+            variant: self.variant.map(rules::Variant::from),
+        }
     }
 }
 
@@ -130,15 +136,6 @@ pub enum VariantArg {
     Classic,
     /// Cross-Endodoi: a lap of an odd number of seeds goes clockwise.
     Cross,
-}
-
-impl From<rules::Variant> for VariantArg {
-    fn from(variant: rules::Variant) -> VariantArg {
-        match variant {
-            rules::Variant::Classic => VariantArg::Classic,
-            rules::Variant::Cross => VariantArg::Cross,
-        }
-    }
 }
 
 impl From<VariantArg> for rules::Variant {
@@ -160,10 +157,10 @@ pub struct PlayArgs {
     /// Who starts in the South row (bottom; moves first): a player's name, or
     /// `computer[:LEVEL]` for the computer at level 1 (gentle) to 5 (strongest), default 3.
     #[arg(long, value_name = "NAME|computer[:LEVEL]")]
-    pub south: Option<PlayerArg>,
+    pub south: Option<Player>,
     /// Who starts in the North row (top): a name, or `computer[:LEVEL]`.
     #[arg(long, value_name = "NAME|computer[:LEVEL]")]
-    pub north: Option<PlayerArg>,
+    pub north: Option<Player>,
     /// The computer's thinking time a move, in milliseconds (at most 1000).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub think: Option<u64>,
@@ -187,37 +184,21 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// The computer's thinking time a move: `--think`, or [`DEFAULT_THINK`].
-    pub fn think(&self) -> Duration {
-        self.think.map_or(DEFAULT_THINK, Duration::from_millis)
-    }
-}
-
-/// A player on the command line: a person's name, or the computer at a level.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayerArg {
-    /// A person, by name.
-    Human(String),
-    /// The computer, at this level.
-    Computer(Level),
-}
-
-impl FromStr for PlayerArg {
-    type Err = LevelError;
-
-    /// `computer` (any case) or `computer:LEVEL` is the computer; anything
-    /// else is a name.
-    fn from_str(text: &str) -> Result<PlayerArg, LevelError> {
-        let (word, level) = match text.split_once(':') {
-            Some((word, level)) => (word, Some(level)),
-            None => (text, None),
-        };
-        if !word.trim().eq_ignore_ascii_case("computer") {
-            return Ok(PlayerArg::Human(text.to_owned()));
-        }
-        match level {
-            None => Ok(PlayerArg::Computer(Level::DEFAULT)),
-            Some(level) => level.trim().parse().map(PlayerArg::Computer),
+    /// The game these options choose, the settings file left to fill the
+    /// rest.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            board: self.board.choice(),
+            players: BySide {
+                south: self.south.clone(),
+                north: self.north.clone(),
+            },
+            think: self.think.map(std::time::Duration::from_millis),
+            first_to: self.first_to,
+            drawing: self.draw.into(),
+            resume: self.resume.clone(),
+            load: self.load.clone(),
+            record: self.record.clone(),
         }
     }
 }
@@ -337,6 +318,7 @@ mod tests {
     use clap::CommandFactory;
 
     use super::*;
+    use crate::search::Level;
 
     #[test]
     fn cli_definition_is_consistent() {
@@ -347,11 +329,11 @@ mod tests {
     fn computer_players_parse_with_and_without_a_level() {
         let cli = Cli::try_parse_from(["endodoi", "--south", "computer:5", "--north", "Computer"])
             .expect("valid players");
-        assert_eq!(cli.play.south, Some(PlayerArg::Computer(Level::MAX)));
-        assert_eq!(cli.play.north, Some(PlayerArg::Computer(Level::DEFAULT)));
+        assert_eq!(cli.play.south, Some(Player::Computer(Level::MAX)));
+        assert_eq!(cli.play.north, Some(Player::Computer(Level::DEFAULT)));
         let cli = Cli::try_parse_from(["endodoi", "--south", "Naserian"]).expect("a name");
-        assert_eq!(cli.play.south, Some(PlayerArg::Human("Naserian".into())));
-        assert_eq!(cli.play.think(), DEFAULT_THINK);
+        assert_eq!(cli.play.south, Some(Player::Human("Naserian".into())));
+        assert_eq!(cli.play.options().think(), crate::search::DEFAULT_THINK);
     }
 
     #[test]
@@ -371,7 +353,10 @@ mod tests {
         let error = Cli::try_parse_from(["endodoi", "--think", "1001"]).unwrap_err();
         assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
         let cli = Cli::try_parse_from(["endodoi", "--think", "100"]).expect("100 ms");
-        assert_eq!(cli.play.think(), Duration::from_millis(100));
+        assert_eq!(
+            cli.play.options().think(),
+            std::time::Duration::from_millis(100)
+        );
     }
 
     #[test]

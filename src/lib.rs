@@ -8,6 +8,7 @@
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
 //! - [`terminal`]: the event loop that runs it.
+//! - [`options`]: what a game in the terminal is opened with.
 //! - [`session`]: opening a game: new, `--resume`, `--load`, `--record`.
 //! - [`save`]: autosave and saving on `s`; the saved games.
 //! - [`settings`]: what is remembered between runs, in a TOML file.
@@ -32,6 +33,7 @@ pub mod diagram;
 pub mod engine;
 pub mod file;
 pub mod net;
+pub mod options;
 pub use endodoi_core::{record, rules};
 pub mod save;
 pub mod search;

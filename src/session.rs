@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::app::{App, Match, Opening, SavedGame, Tone, counted};
-use crate::cli::{PlayArgs, PlayerArg};
 use crate::file::{folder_of, is_read_only, kind_of, read_regular};
+use crate::options::{GameOptions, Player};
 use crate::record::{Form, Record, Tags};
 use crate::rules::{BySide, Side};
 use crate::save::lock::{GameLock, Guard, LockError};
@@ -46,31 +46,36 @@ impl Session {
     /// board options are invalid, or `--record FILE` cannot be this game's
     /// record (not a regular file, another record, in use, in a folder that
     /// does not exist).
-    pub fn open(args: &PlayArgs, loaded: Option<Loaded>, games: Option<&Path>) -> Result<Session> {
+    pub fn open(
+        options: &GameOptions,
+        loaded: Option<Loaded>,
+        games: Option<&Path>,
+    ) -> Result<Session> {
         let mut opened = Opened::default();
         let mut warnings = Vec::new();
-        let mut app = if let Some(id) = &args.resume {
+        let mut app = if let Some(id) = &options.resume {
             let Some(dir) = games else {
                 bail!("--resume: this system has no data directory for saved games");
             };
             let (path, record, lock) = resume(dir, id.as_deref(), &mut warnings)?;
-            let app = App::from_record(record.clone(), named(&Match::from_record(&record), args));
+            let app =
+                App::from_record(record.clone(), named(&Match::from_record(&record), options));
             opened.resumed = Some((path, app.record().clone(), lock));
             app
         } else if let Some(loaded) = loaded {
             let record = loaded.record.clone();
             opened.loaded = Some(loaded);
-            App::from_record(record.clone(), named(&Match::from_record(&record), args))
+            App::from_record(record.clone(), named(&Match::from_record(&record), options))
         } else {
-            let players = named(&Match::new(None, None, args.first_to), args);
-            App::new(args.board.config()?, players)
+            let players = named(&Match::new(None, None, options.first_to), options);
+            App::new(options.board.config()?, players)
         };
-        if let Some(first_to) = args.first_to
-            && (args.resume.is_some() || args.load.is_some())
+        if let Some(first_to) = options.first_to
+            && options.continues()
         {
             app.set_first_to(first_to);
         }
-        if let Some(path) = &args.record {
+        if let Some(path) = &options.record {
             opened.record_file = Some(claim_record_file(
                 path,
                 app.record(),
@@ -78,7 +83,7 @@ impl Session {
             )?);
         }
         let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
-        Ok(Session::ready(app, store, warnings, args).told_refused_locks())
+        Ok(Session::ready(app, store, warnings, options).told_refused_locks())
     }
 
     /// This session, the player told on screen of each lock that could not
@@ -96,18 +101,22 @@ impl Session {
     ///
     /// # Errors
     /// When `--record FILE` cannot be this game's record.
-    pub fn received(record: Record, args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
+    pub fn received(
+        record: Record,
+        options: &GameOptions,
+        games: Option<&Path>,
+    ) -> Result<Session> {
         let players = Match::from_record(&record);
         let app = App::from_record(record, players);
         let mut opened = Opened {
             resumed: games.and_then(|dir| earlier_save(dir, app.record())),
             ..Opened::default()
         };
-        if let Some(path) = &args.record {
+        if let Some(path) = &options.record {
             opened.record_file = Some(claim_record_file(path, app.record(), None)?);
         }
         let store = Store::open(games.map(Path::to_path_buf), opened, app.record());
-        Ok(Session::ready(app, store, Vec::new(), args).told_refused_locks())
+        Ok(Session::ready(app, store, Vec::new(), options).told_refused_locks())
     }
 
     /// The start screen (`endodoi` in a terminal without a game option):
@@ -116,7 +125,7 @@ impl Session {
     ///
     /// # Errors
     /// When the board options are invalid.
-    pub fn start_screen(args: &PlayArgs, games: Option<&Path>) -> Result<Session> {
+    pub fn start_screen(options: &GameOptions, games: Option<&Path>) -> Result<Session> {
         let (saved, stats, warnings) = match games.map(games::list).transpose() {
             Ok(saves) => {
                 let saves = saves.unwrap_or_default();
@@ -125,19 +134,19 @@ impl Session {
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
-        let players = named(&Match::new(None, None, args.first_to), args);
-        let app = App::start(args.board.config()?, &players, saved).with_results(stats);
+        let players = named(&Match::new(None, None, options.first_to), options);
+        let app = App::start(options.board.config()?, &players, saved).with_results(stats);
         let store = Store::open(
             games.map(Path::to_path_buf),
             Opened::default(),
             app.record(),
         );
-        Ok(Session::ready(app, store, warnings, args))
+        Ok(Session::ready(app, store, warnings, options))
     }
 
     /// The session of `app` and `store`, the player told of the `warnings`
     /// and the app set as the options say.
-    fn ready(mut app: App, store: Store, warnings: Vec<String>, args: &PlayArgs) -> Session {
+    fn ready(mut app: App, store: Store, warnings: Vec<String>, options: &GameOptions) -> Session {
         if !warnings.is_empty() {
             app.notify(
                 Tone::Error,
@@ -147,13 +156,13 @@ impl Session {
                 ),
             );
         }
-        app.set_animation(!args.draw.no_animation);
-        app.set_think(args.think());
+        app.set_animation(options.drawing.animate);
+        app.set_think(options.think());
         Session {
             app,
             store,
             warnings,
-            look: Look::from_env(args.draw.ascii),
+            look: Look::from_env(options.drawing.ascii),
         }
     }
 
@@ -167,7 +176,7 @@ impl Session {
     /// # Errors
     /// As [`Session::open`]; a settings file is never the cause.
     pub fn open_with_settings(
-        args: &PlayArgs,
+        options: &GameOptions,
         menu: bool,
         loaded: Option<Loaded>,
         games: Option<&Path>,
@@ -176,7 +185,7 @@ impl Session {
         let (mut settings, warnings) =
             settings_file.map_or_else(|| (Settings::default(), Vec::new()), Settings::load);
         let mut warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
-        let filled = settings.fill(args);
+        let filled = settings.fill(options);
         let mut session = if menu {
             Session::start_screen(&filled, games)?
         } else {
@@ -188,8 +197,7 @@ impl Session {
             .remember_display_in(settings_file.map(Path::to_path_buf));
         if let Some(file) = settings_file
             && !menu
-            && args.resume.is_none()
-            && args.load.is_none()
+            && !options.continues()
         {
             let before = settings.clone();
             settings.remember(&filled);
@@ -222,18 +230,6 @@ impl Session {
             look,
         }
     }
-}
-
-/// Whether the options choose no game (no player, board, match or file):
-/// then `endodoi` in a terminal opens on the start screen.
-pub fn chooses_no_game(args: &PlayArgs) -> bool {
-    args.south.is_none()
-        && args.north.is_none()
-        && !args.board.given()
-        && args.first_to.is_none()
-        && args.resume.is_none()
-        && args.load.is_none()
-        && args.record.is_none()
 }
 
 /// The start screen's list of `saves`: those that can be read, newest first.
@@ -494,15 +490,15 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
 }
 
 /// `players` with the names and computers given on the command line, if any.
-fn named(players: &Match, args: &PlayArgs) -> Match {
+fn named(players: &Match, options: &GameOptions) -> Match {
     let mut players = players.clone();
-    for (side, given) in [(Side::South, &args.south), (Side::North, &args.north)] {
-        match given {
-            Some(PlayerArg::Human(name)) => {
+    for side in [Side::South, Side::North] {
+        match &options.players[side] {
+            Some(Player::Human(name)) => {
                 players.set_computer(side, None);
                 players.set_name(side, name);
             }
-            Some(PlayerArg::Computer(level)) => players.set_computer(side, Some(*level)),
+            Some(Player::Computer(level)) => players.set_computer(side, Some(*level)),
             None => {}
         }
     }

@@ -28,8 +28,8 @@ use anyhow::{Context as _, Result, anyhow};
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
-use crate::cli::{DrawArgs, PlayArgs, PlayerArg, VariantArg};
 use crate::file::{folder_of, kind_of, open_without_waiting, write_atomic_through_link};
+use crate::options::{Drawing, GameOptions, Player};
 use crate::rules::{BySide, Config, Side, Variant};
 use crate::search::Level;
 pub use field::Field;
@@ -244,60 +244,53 @@ impl Settings {
         write_atomic_through_link(path, &text)
     }
 
-    /// `draw` with these settings given to the options left out: no
+    /// `drawing` with these settings given to the options left out: no
     /// animation or ASCII drawing when either asks for it.
-    pub fn draw(&self, draw: DrawArgs) -> DrawArgs {
-        DrawArgs {
-            no_animation: draw.no_animation || !self.animation,
-            ascii: draw.ascii || self.ascii,
+    pub fn draw(&self, drawing: Drawing) -> Drawing {
+        Drawing {
+            animate: drawing.animate && self.animation,
+            ascii: drawing.ascii || self.ascii,
         }
     }
 
-    /// `args` with these settings given to the options left out: the
+    /// `options` with these settings given to what they leave out: the
     /// animation and ASCII drawing always; for a new game (neither
     /// `--resume` nor `--load`), also the board and each row's player (the
     /// computer at its level, else the person's name).
-    pub fn fill(&self, args: &PlayArgs) -> PlayArgs {
-        let mut filled = args.clone();
-        filled.draw = self.draw(args.draw);
-        if args.resume.is_some() || args.load.is_some() {
+    pub fn fill(&self, options: &GameOptions) -> GameOptions {
+        let mut filled = options.clone();
+        filled.drawing = self.draw(options.drawing);
+        if options.continues() {
             return filled;
         }
         filled.board.width.get_or_insert(self.width);
         filled.board.seeds.get_or_insert(self.seeds);
-        filled
-            .board
-            .variant
-            .get_or_insert(VariantArg::from(self.variant));
+        filled.board.variant.get_or_insert(self.variant);
         for side in [Side::South, Side::North] {
-            let player = match side {
-                Side::South => &mut filled.south,
-                Side::North => &mut filled.north,
-            };
-            if player.is_none() {
-                *player = match self.opponents[side] {
-                    Some(level) => Some(PlayerArg::Computer(level)),
-                    None => self.names[side].clone().map(PlayerArg::Human),
+            if filled.players[side].is_none() {
+                filled.players[side] = match self.opponents[side] {
+                    Some(level) => Some(Player::Computer(level)),
+                    None => self.names[side].clone().map(Player::Human),
                 };
             }
         }
         filled
     }
 
-    /// Takes what `args` (as [`Settings::fill`] made them) choose for a new
-    /// game as the last one: the board, who plays each row, and the name of
-    /// each person named (a computer leaves the row's name as it was).
-    pub fn remember(&mut self, args: &PlayArgs) {
+    /// Takes what `options` (as [`Settings::fill`] made them) choose for a
+    /// new game as the last one: the board, who plays each row, and the name
+    /// of each person named (a computer leaves the row's name as it was).
+    pub fn remember(&mut self, options: &GameOptions) {
         let mut names = BySide::default();
         let mut opponents = BySide::default();
-        for (side, player) in [(Side::South, &args.south), (Side::North, &args.north)] {
-            match player {
-                Some(PlayerArg::Computer(level)) => opponents[side] = Some(*level),
-                Some(PlayerArg::Human(name)) => names[side] = Some(name.as_str()),
+        for side in [Side::South, Side::North] {
+            match &options.players[side] {
+                Some(Player::Computer(level)) => opponents[side] = Some(*level),
+                Some(Player::Human(name)) => names[side] = Some(name.as_str()),
                 None => {}
             }
         }
-        let config = args.board.config().unwrap_or_default();
+        let config = options.board.config().unwrap_or_default();
         self.remember_game(config, names, opponents);
     }
 

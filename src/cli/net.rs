@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{BoardArgs, DrawArgs, PlayArgs};
+use super::{BoardArgs, DrawArgs};
+use crate::options::GameOptions;
 
 /// The port a host of the direct mode listens at, as the help suggests.
 pub const DEFAULT_PORT: u16 = 7557;
@@ -45,18 +46,15 @@ pub struct HostArgs {
 }
 
 impl HostArgs {
-    /// The options of a game in the terminal these stand for.
-    pub fn play(&self) -> PlayArgs {
-        PlayArgs {
-            board: self.board,
-            south: None,
-            north: None,
-            think: None,
+    /// The game these options choose.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            board: self.board.choice(),
             first_to: self.first_to,
-            draw: self.draw,
+            drawing: self.draw.into(),
             resume: self.resume.clone(),
-            load: None,
             record: self.record.clone(),
+            ..GameOptions::default()
         }
     }
 }
@@ -87,22 +85,13 @@ pub struct JoinArgs {
 }
 
 impl JoinArgs {
-    /// The options of a game in the terminal these stand for.
-    pub fn play(&self) -> PlayArgs {
-        PlayArgs {
-            board: BoardArgs {
-                width: None,
-                seeds: None,
-                variant: None,
-            },
-            south: None,
-            north: None,
-            think: None,
-            first_to: None,
-            draw: self.draw,
-            resume: None,
-            load: None,
+    /// The game these options choose: the host's, drawn as the joiner
+    /// likes.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            drawing: self.draw.into(),
             record: self.record.clone(),
+            ..GameOptions::default()
         }
     }
 }

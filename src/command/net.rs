@@ -58,7 +58,7 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
     }
     let games = save::games_dir();
     let seats_dir = seats::seats_dir();
-    let mut session = Session::open(&args.play(), None, games.as_deref())?;
+    let mut session = Session::open(&args.options(), None, games.as_deref())?;
     let name = args
         .name
         .clone()
@@ -221,7 +221,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         Some(ours) if matches!(Copies::of(&joined.record, &ours), Copies::TheirsGoesOn) => ours,
         _ => joined.record,
     };
-    let mut session = Session::received(record, &args.play(), games.as_deref())?;
+    let mut session = Session::received(record, &args.options(), games.as_deref())?;
     let role = Role::Guest { place, command };
     session
         .app

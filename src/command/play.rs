@@ -10,7 +10,7 @@ use crate::cli::PlayArgs;
 use crate::net::Link;
 use crate::record::terminal_safe;
 use crate::save::{self, Loaded};
-use crate::session::{Session, chooses_no_game};
+use crate::session::Session;
 use crate::{settings, terminal};
 
 /// Opens the game the options ask for (the settings file giving what they
@@ -22,11 +22,12 @@ use crate::{settings, terminal};
 /// cannot be written.
 pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
     let games = save::games_dir();
-    let menu = console.terminal && chooses_no_game(args);
+    let options = args.options();
+    let menu = console.terminal && options.choose_no_game();
     // `--load` is a game option: with it there is no menu.
-    let loaded = args.load.as_deref().map(Loaded::read).transpose()?;
+    let loaded = options.load.as_deref().map(Loaded::read).transpose()?;
     let (session, settings_warnings) = Session::open_with_settings(
-        args,
+        &options,
         menu,
         loaded,
         games.as_deref(),

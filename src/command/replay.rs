@@ -25,7 +25,7 @@ use crate::ui::Look;
 pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
     let (record, name, label, fault) = match (&args.file, &args.moves) {
         (Some(path), _) => {
-            if args.board.given() {
+            if args.board.choice().given() {
                 bail!(
                     "--width, --seeds and --variant go with --moves; a record's tags set its board"
                 );
@@ -80,11 +80,11 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         let (display, _) = settings::path()
             .map(|path| Settings::load(&path))
             .unwrap_or_default();
-        let draw = display.draw(args.draw);
+        let drawing = display.draw(args.draw.into());
         let mut app = App::review(record, &label, fault);
-        app.set_animation(!draw.no_animation);
+        app.set_animation(drawing.animate);
         app.set_display(display.speed, display.preview);
-        let look = Look::from_env(draw.ascii);
+        let look = Look::from_env(drawing.ascii);
         return super::play::play(Session::viewing(app, look), console);
     }
     Ok(0)

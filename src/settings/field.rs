@@ -6,7 +6,7 @@ use toml_edit::{Item, Value};
 
 use super::Settings;
 use crate::app::{MAX_SPEED, MIN_SPEED};
-use crate::cli::PlayerArg;
+use crate::options::Player;
 use crate::record::excerpt;
 use crate::rules::{MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant};
 use crate::search::Level;
@@ -185,8 +185,8 @@ impl Field {
             }
             Field::SouthOpponent | Field::NorthOpponent => {
                 let computer = text.and_then(|text| match text.parse() {
-                    Ok(PlayerArg::Computer(level)) => Some(level),
-                    Ok(PlayerArg::Human(_)) | Err(_) => None,
+                    Ok(Player::Computer(level)) => Some(level),
+                    Ok(Player::Human(_)) | Err(_) => None,
                 });
                 settings.opponents[self.side()] = match (text, computer) {
                     (Some(HUMAN), _) => None,

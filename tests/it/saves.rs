@@ -471,11 +471,12 @@ fn a_fifo_at_a_lock_path_is_never_waited_for() {
     );
 }
 
-fn parsed(args: &[&str]) -> endodoi::cli::PlayArgs {
+fn parsed(args: &[&str]) -> endodoi::options::GameOptions {
     use clap::Parser as _;
     endodoi::cli::Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied()))
         .expect("valid options")
         .play
+        .options()
 }
 
 /// Plays the first legal move in `session`'s game by its keys, and carries

@@ -12,7 +12,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Parser as _;
-use endodoi::cli::{Cli, PlayArgs, PlayerArg, VariantArg};
+use endodoi::cli::Cli;
+use endodoi::options::{GameOptions, Player};
 use endodoi::rules::{BySide, Config, Variant};
 use endodoi::search::Level;
 use endodoi::session::Session;
@@ -506,10 +507,11 @@ fn an_unwritable_config_folder_is_a_warning_and_the_old_file_stays() {
     assert_eq!(folder.text(), "[board]\nwidth = 9\n");
 }
 
-fn parsed(args: &[&str]) -> PlayArgs {
+fn parsed(args: &[&str]) -> GameOptions {
     Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied()))
         .expect("valid options")
         .play
+        .options()
 }
 
 #[test]
@@ -518,32 +520,36 @@ fn options_given_win_and_the_settings_fill_the_rest() {
     let filled = settings.fill(&parsed(&["--width", "10", "--north", "Lemayian"]));
     assert_eq!(
         (filled.board.width, filled.board.seeds, filled.board.variant),
-        (Some(10), Some(5), Some(VariantArg::Cross))
+        (Some(10), Some(5), Some(Variant::Cross))
     );
     assert_eq!(
-        (filled.south, filled.north),
+        (filled.players.south, filled.players.north),
         (
-            Some(PlayerArg::Human("Naserian Ole Sikoi «the sower» 🌱".into())),
-            Some(PlayerArg::Human("Lemayian".into()))
+            Some(Player::Human("Naserian Ole Sikoi «the sower» 🌱".into())),
+            Some(Player::Human("Lemayian".into()))
         )
     );
-    assert!(filled.draw.no_animation && filled.draw.ascii);
+    assert!(!filled.drawing.animate && filled.drawing.ascii);
     // A computer remembered for a row is played until a name is given.
     let filled = settings.fill(&parsed(&["--south", "computer:4"]));
     assert_eq!(
-        (filled.south, filled.north),
+        (filled.players.south, filled.players.north),
         (
-            Some(PlayerArg::Computer(Level::new(4).expect("a level"))),
-            Some(PlayerArg::Computer(Level::new(2).expect("a level")))
+            Some(Player::Computer(Level::new(4).expect("a level"))),
+            Some(Player::Computer(Level::new(2).expect("a level")))
         )
     );
     // A loaded game keeps its own board and players.
     let filled = settings.fill(&parsed(&["--load", "game.ogn"]));
     assert_eq!(
-        (filled.board.width, &filled.south, &filled.north),
+        (
+            filled.board.width,
+            &filled.players.south,
+            &filled.players.north
+        ),
         (None, &None, &None)
     );
-    assert!(filled.draw.no_animation && filled.draw.ascii);
+    assert!(!filled.drawing.animate && filled.drawing.ascii);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use endodoi::cli::Cli;
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Side, Variant};
 use endodoi::search::Level;
-use endodoi::session::{Session, chooses_no_game, open_chosen};
+use endodoi::session::{Session, open_chosen};
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
@@ -386,10 +386,11 @@ fn the_menu_is_in_colour_with_colour() {
 
 // ---------------------------------------------------------------- the session
 
-fn play_args(words: &[&str]) -> endodoi::cli::PlayArgs {
+fn play_args(words: &[&str]) -> endodoi::options::GameOptions {
     Cli::try_parse_from(std::iter::once("endodoi").chain(words.iter().copied()))
         .expect("options")
         .play
+        .options()
 }
 
 /// Writes a saved game of `moves` on a board 6 wide, last written `age`
@@ -410,7 +411,7 @@ fn write_save(dir: &Path, id: &str, moves: &str, age: Duration) -> PathBuf {
 #[test]
 fn only_options_that_choose_a_game_skip_the_start_screen() {
     for words in [&[][..], &["--no-animation"], &["--ascii", "--think", "100"]] {
-        assert!(chooses_no_game(&play_args(words)), "{words:?}");
+        assert!(play_args(words).choose_no_game(), "{words:?}");
     }
     for words in [
         &["--south", "Naserian"][..],
@@ -423,7 +424,7 @@ fn only_options_that_choose_a_game_skip_the_start_screen() {
         &["--load", "game.ogn"],
         &["--record", "game.ogn"],
     ] {
-        assert!(!chooses_no_game(&play_args(words)), "{words:?}");
+        assert!(!play_args(words).choose_no_game(), "{words:?}");
     }
 }
 

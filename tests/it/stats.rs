@@ -238,8 +238,11 @@ const PLAIN: Look = Look {
 
 /// The start screen as the session opens it on the saves of `home`.
 fn start_screen(home: &Home) -> App {
-    let args = Cli::try_parse_from(["endodoi"]).expect("no options").play;
-    let mut app = Session::start_screen(&args, Some(&home.games()))
+    let options = Cli::try_parse_from(["endodoi"])
+        .expect("no options")
+        .play
+        .options();
+    let mut app = Session::start_screen(&options, Some(&home.games()))
         .expect("the start screen")
         .app;
     app.set_animation(false);
