@@ -15,7 +15,8 @@
 //! so that nothing the player wrote in it is lost.
 //!
 //! Command-line options always win: [`Settings::fill`] gives the settings'
-//! values only to the options left out.
+//! values only to the options left out, and the last game's board and
+//! opponents only when the command line chooses no game.
 
 mod field;
 
@@ -29,7 +30,7 @@ use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
 use crate::file::{folder_of, kind_of, open_without_waiting, write_atomic_through_link};
-use crate::options::{Drawing, GameOptions, Player};
+use crate::options::{BoardChoice, Drawing, GameOptions, Player};
 use crate::rules::{BySide, Config, Side, Variant};
 use crate::search::Level;
 pub use field::Field;
@@ -254,23 +255,33 @@ impl Settings {
     }
 
     /// `options` with these settings given to what they leave out: the
-    /// animation and ASCII drawing always; for a new game (neither
-    /// `--resume` nor `--load`), also the board and each row's player (the
-    /// computer at its level, else the person's name).
+    /// animation and ASCII drawing always, and the name of each person
+    /// playing a row. When the options choose no game at all, the last game
+    /// again: its board and each row's player (the computer at its level,
+    /// else the person). An option that chooses the game (a player, the
+    /// board, a match, `--record`) makes it the game the command line
+    /// says, the rest as by default: `--north computer` is a person against
+    /// the computer on the standard board, whatever was played last.
+    /// `--resume` and `--load` keep their game's own board and players.
     pub fn fill(&self, options: &GameOptions) -> GameOptions {
         let mut filled = options.clone();
         filled.drawing = self.draw(options.drawing);
         if options.continues() {
             return filled;
         }
-        filled.board.width.get_or_insert(self.width);
-        filled.board.seeds.get_or_insert(self.seeds);
-        filled.board.variant.get_or_insert(self.variant);
+        let again = options.choose_no_game();
+        if again {
+            filled.board = BoardChoice {
+                width: Some(self.width),
+                seeds: Some(self.seeds),
+                variant: Some(self.variant),
+            };
+        }
         for side in [Side::South, Side::North] {
             if filled.players[side].is_none() {
                 filled.players[side] = match self.opponents[side] {
-                    Some(level) => Some(Player::Computer(level)),
-                    None => self.names[side].clone().map(Player::Human),
+                    Some(level) if again => Some(Player::Computer(level)),
+                    _ => self.names[side].clone().map(Player::Human),
                 };
             }
         }

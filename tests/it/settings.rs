@@ -517,27 +517,38 @@ fn parsed(args: &[&str]) -> GameOptions {
 #[test]
 fn options_given_win_and_the_settings_fill_the_rest() {
     let settings = custom();
+    let human = |name: &str| Some(Player::Human(name.to_owned()));
+    let computer = |level: u8| Some(Player::Computer(Level::new(level).expect("a level")));
+    // No game chosen: the last game again, its board and opponents.
+    let filled = settings.fill(&parsed(&[]));
+    assert_eq!(
+        (filled.board.width, filled.board.seeds, filled.board.variant),
+        (Some(8), Some(5), Some(Variant::Cross))
+    );
+    assert_eq!(
+        (filled.players.south, filled.players.north),
+        (human("Naserian Ole Sikoi «the sower» 🌱"), computer(2))
+    );
+    assert!(!filled.drawing.animate && filled.drawing.ascii);
+    // A game chosen on the command line is that game: the board left out
+    // is the default's, a row left out a person, by the name remembered.
     let filled = settings.fill(&parsed(&["--width", "10", "--north", "Lemayian"]));
     assert_eq!(
         (filled.board.width, filled.board.seeds, filled.board.variant),
-        (Some(10), Some(5), Some(Variant::Cross))
+        (Some(10), None, None)
     );
     assert_eq!(
         (filled.players.south, filled.players.north),
         (
-            Some(Player::Human("Naserian Ole Sikoi «the sower» 🌱".into())),
-            Some(Player::Human("Lemayian".into()))
+            human("Naserian Ole Sikoi «the sower» 🌱"),
+            human("Lemayian")
         )
     );
     assert!(!filled.drawing.animate && filled.drawing.ascii);
-    // A computer remembered for a row is played until a name is given.
     let filled = settings.fill(&parsed(&["--south", "computer:4"]));
     assert_eq!(
         (filled.players.south, filled.players.north),
-        (
-            Some(Player::Computer(Level::new(4).expect("a level"))),
-            Some(Player::Computer(Level::new(2).expect("a level")))
-        )
+        (computer(4), None)
     );
     // A loaded game keeps its own board and players.
     let filled = settings.fill(&parsed(&["--load", "game.ogn"]));
@@ -550,6 +561,42 @@ fn options_given_win_and_the_settings_fill_the_rest() {
         (None, &None, &None)
     );
     assert!(!filled.drawing.animate && filled.drawing.ascii);
+}
+
+/// Issue 26, 3: after two computers played Cross-Endodoi, `--north
+/// computer` is what the README says, a person against the computer on
+/// the standard board; the names of the people remembered stay.
+#[test]
+fn after_computers_played_an_option_chooses_a_person_against_the_computer() {
+    let folder = Folder::holding(
+        "[players]\nnorth = \"Kim\"\n[board]\nwidth = 9\nvariant = \"cross\"\n\
+         [opponents]\nsouth = \"computer:1\"\nnorth = \"computer:5\"\n",
+    );
+    let games = Folder::new();
+    let (session, warnings) = Session::open_with_settings(
+        &parsed(&["--north", "computer"]),
+        false,
+        None,
+        Some(games.0.path()),
+        Some(&folder.file()),
+    )
+    .expect("a game");
+    assert_eq!(warnings, Vec::<String>::new());
+    let app = &session.app;
+    assert_eq!(app.game().config(), Config::default());
+    assert_eq!(
+        (app.players().names.clone(), app.players().computers),
+        (
+            BySide {
+                south: "South".to_owned(),
+                north: "Computer (level 3)".to_owned()
+            },
+            BySide {
+                south: None,
+                north: Level::new(3)
+            }
+        )
+    );
 }
 
 #[test]
@@ -570,22 +617,23 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
     .expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &session.app;
+    // The options choose the game: the last board and opponents stay out.
     assert_eq!(
         app.game().config(),
-        Config::new(8, 5, Variant::Classic).expect("a board")
+        Config::new(6, 5, Variant::Classic).expect("a board")
     );
     assert_eq!(
         app.players().names,
         BySide {
             south: "Lemayian".to_owned(),
-            north: "Computer (level 2)".to_owned()
+            north: "North".to_owned()
         }
     );
     assert_eq!((app.speed(), app.preview_shown()), (5, false));
     assert_eq!(
         folder.text(),
-        "# my settings\n[players]\nsouth = \"Lemayian\"\n[board]\nwidth = 8\nseeds = 5\n\
-         variant = \"classic\"\n[opponents]\nnorth = \"computer:2\"\nsouth = \"human\"\n\
+        "# my settings\n[players]\nsouth = \"Lemayian\"\n[board]\nwidth = 6\nseeds = 5\n\
+         variant = \"classic\"\n[opponents]\nnorth = \"human\"\nsouth = \"human\"\n\
          [display]\nspeed = 5\npreview = false\n"
     );
     // Nothing new chosen: the file is not written again.
