@@ -206,6 +206,7 @@ impl PlayArgs {
 /// What `endodoi replay` reads and how it shows it.
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
+#[command(group = clap::ArgGroup::new("still").multiple(false).args(["json", "print", "svg"]))]
 #[command(
     after_help = "Without --json or --print, the record opens in the replay viewer when standard \
                   output is a terminal (step with the arrow keys, ? for help), and the diagram of \
@@ -223,11 +224,19 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// Print the final position as one JSON object.
-    #[arg(long, conflicts_with = "print")]
+    #[arg(long)]
     pub json: bool,
     /// Print the final position as a text diagram.
     #[arg(long)]
     pub print: bool,
+    /// Draw the final position as a picture, as the board is drawn, into FILE (SVG; `-`: standard
+    /// output); a file of that name is replaced, a link or a FIFO never written through.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// With --json, --print or --svg: the position after the first N moves, not the last.
+    #[arg(long, value_name = "N")]
+    #[arg(requires = "still")]
+    pub ply: Option<usize>,
     /// Read a faulty record up to its first faulty move and show that (the
     /// viewer says why it stops), instead of refusing it.
     #[arg(long)]

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Game, Hole, Side};
+use crate::rules::{EndReason, Game, Hole, Side};
 
 /// The position of `game` as text: both rows with letters, captures, whose
 /// turn it is, and the result once over.
@@ -55,38 +55,47 @@ pub fn diagram(game: &Game) -> String {
     );
     let _ = writeln!(out, "       {}", letters(&south_holes));
     let _ = writeln!(out);
+    for line in status(game) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// What a position's reader should know last, a line each: whose turn it is
+/// and the moves they have, or how the game ended, each side's total and
+/// the result.
+pub fn status(game: &Game) -> Vec<String> {
+    let position = game.position();
     match (game.to_move(), game.outcome()) {
         (Some(side), _) => {
             let legal: Vec<String> = game.legal_moves().map(|h| h.to_string()).collect();
-            let _ = writeln!(out, "{side} to move; legal: {}", legal.join(" "));
+            vec![format!("{side} to move; legal: {}", legal.join(" "))]
         }
         (None, Some(outcome)) => {
             let totals = outcome.totals();
             let reason = match outcome.reason {
-                crate::rules::EndReason::NoMoves => format!(
+                EndReason::NoMoves => format!(
                     "{} has no legal move; the seeds left go to {}",
                     position.to_move(),
                     position.to_move().opponent()
                 ),
-                crate::rules::EndReason::Repetition => {
+                EndReason::Repetition => {
                     "the position repeated; each player takes their own row".to_owned()
                 }
             };
-            let _ = writeln!(out, "Game over: {reason}.");
+            let mut lines = vec![format!("Game over: {reason}.")];
             for side in Side::ALL {
-                let _ = writeln!(
-                    out,
+                lines.push(format!(
                     "  {side:<5}  {} captured + {} taken = {}",
                     outcome.captured[side], outcome.taken[side], totals[side]
-                );
+                ));
             }
-            let verdict = match outcome.winner() {
-                Some(side) => format!("{side} wins {}-{}", totals[side], totals[side.opponent()]),
-                None => format!("A draw, {}-{}", totals.south, totals.north),
-            };
-            let _ = writeln!(out, "{verdict}.");
+            lines.push(match outcome.winner() {
+                Some(side) => format!("{side} wins {}-{}.", totals[side], totals[side.opponent()]),
+                None => format!("A draw, {}-{}.", totals.south, totals.north),
+            });
+            lines
         }
         (None, None) => unreachable!("a game without a player to move is over"),
     }
-    out
 }

@@ -4,7 +4,7 @@
 //! - [`rules`]: the game itself, pure and fast, and [`record`]: the text
 //!   record of a game and its JSON state; both from the `endodoi-core`
 //!   crate, which does no I/O.
-//! - [`diagram`]: a position as plain text.
+//! - [`diagram`]: a position as plain text; [`svg`](mod@svg): as a picture.
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
 //! - [`terminal`]: the event loop that runs it.
@@ -41,6 +41,7 @@ pub mod session;
 pub mod settings;
 pub mod solve;
 pub mod stats;
+pub mod svg;
 pub mod tablebase;
 pub mod terminal;
 pub mod ui;

@@ -7,14 +7,16 @@ use std::path::Path;
 use anyhow::{Context as _, Result, bail};
 
 use super::Console;
-use crate::app::App;
+use crate::app::{App, Match};
 use crate::cli::ReplayArgs;
 use crate::diagram::diagram;
-use crate::file::read_record_bytes;
+use crate::file::{read_record_bytes, write_atomic};
 use crate::record::{Form, Record, State, excerpt, terminal_safe};
+use crate::rules::{BySide, Game};
 use crate::session::Session;
 use crate::settings::{self, Settings};
-use crate::ui::Look;
+use crate::svg::svg;
+use crate::ui::{Look, shown_name};
 
 /// Reads the record (with `--until-error`, up to its first fault) and shows
 /// it; returns the exit status.
@@ -59,7 +61,7 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         (None, None) => unreachable!("clap requires a file or --moves"),
     };
     let fault = fault.map(|error| error.to_string());
-    let viewer = !args.json && !args.print && console.terminal;
+    let viewer = !args.json && !args.print && args.svg.is_none() && console.terminal;
     if let Some(fault) = &fault
         && !viewer
     {
@@ -70,10 +72,25 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
             terminal_safe(&name)
         );
     }
+    let game = match args.ply {
+        Some(ply) => {
+            at_ply(&record.game, ply).with_context(|| format!("{}: --ply", terminal_safe(&name)))?
+        }
+        None => record.game.clone(),
+    };
     if args.json {
-        out!(&mut console.out, "{}", State::of(&record.game).to_json())?;
+        out!(&mut console.out, "{}", State::of(&game).to_json())?;
+    } else if let Some(path) = &args.svg {
+        let players = Match::from_record(&record);
+        let names = BySide::from_fn(|side| shown_name(&players, side));
+        let picture = svg(&game, &names);
+        if path == Path::new("-") {
+            super::emit(&mut console.out, format_args!("{picture}"))?;
+        } else {
+            write_atomic(path, &picture)?;
+        }
     } else if !viewer {
-        super::emit(&mut console.out, format_args!("{}", diagram(&record.game)))?;
+        super::emit(&mut console.out, format_args!("{}", diagram(&game)))?;
     } else {
         // The display settings apply as in a game (the options win); what
         // cannot be read in them was said when a game last started.
@@ -88,4 +105,24 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         return super::play::play(Session::viewing(app, look), console);
     }
     Ok(0)
+}
+
+/// `game` as it stood after its first `ply` moves.
+///
+/// # Errors
+/// When the game has fewer moves than that.
+fn at_ply(game: &Game, ply: usize) -> Result<Game> {
+    if ply > game.ply() {
+        bail!(
+            "{ply} is past the end: the game has {} move{}",
+            game.ply(),
+            if game.ply() == 1 { "" } else { "s" }
+        );
+    }
+    let mut earlier = game.clone();
+    while earlier.ply() > ply {
+        earlier.undo();
+    }
+    earlier.forget_redo();
+    Ok(earlier)
 }

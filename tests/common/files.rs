@@ -1,4 +1,5 @@
-//! The files a test left in a folder.
+//! The files a test left in a folder, and the FIFOs it puts where files
+//! should be.
 
 use std::path::Path;
 
@@ -16,4 +17,13 @@ pub fn names(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
 }

@@ -42,6 +42,7 @@ mod search;
 mod settings;
 mod start;
 mod stats;
+mod svg;
 mod tablebase;
 mod tablebase_engine;
 mod tablebase_store;

@@ -15,6 +15,7 @@ use endodoi::record::Record;
 use files::names;
 use keys::type_keys;
 
+use crate::common::files::mkfifo;
 use crate::common::{files, keys};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
@@ -81,14 +82,6 @@ fn mknod(path: &Path) -> bool {
         eprintln!("SKIPPED the device node part: mknod needs root here");
     }
     made
-}
-
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("mkfifo runs");
-    assert!(status.success());
 }
 
 /// Sets the modification time of `path` (a FIFO too, without opening it).
