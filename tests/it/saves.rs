@@ -11,7 +11,9 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::App;
 use endodoi::record::Record;
+use endodoi::terminal::Runner;
 use files::names;
 use keys::type_keys;
 
@@ -479,14 +481,14 @@ fn parsed(args: &[&str]) -> endodoi::options::GameOptions {
         .options()
 }
 
-/// Plays the first legal move in `session`'s game by its keys, and carries
-/// out what the app asks of the store; returns the message the player reads.
-fn play_a_move(session: &mut endodoi::session::Session) -> String {
-    let app = &mut session.app;
+/// Plays the first legal move in `app`'s game by its keys, and has
+/// `runner` carry out what the app asks; returns the message the player
+/// reads.
+fn play_a_move(app: &mut App, runner: &mut Runner) -> String {
     app.set_animation(false);
     let hole = app.game().legal_moves().next().expect("a legal move");
     type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     app.message().expect("a message").text.clone()
 }
 
@@ -505,17 +507,18 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         save.display(),
         lock.display()
     );
-    let mut session =
+    let session =
         endodoi::session::Session::open(&parsed(&["--resume", "old"]), None, Some(&games))
             .expect("the game opens");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     assert_eq!(
-        session.app.message().map(|message| message.text.clone()),
+        app.message().map(|message| message.text.clone()),
         Some(format!(
             "{refusal}; the game is not written there (s saves elsewhere)"
         ))
     );
     assert_eq!(
-        play_a_move(&mut session),
+        play_a_move(&mut app, &mut runner),
         format!("NOT SAVED at move 3: {refusal}; s saves elsewhere")
     );
     assert_eq!(
@@ -523,7 +526,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         before,
         "not written unlocked"
     );
-    let farewell = session.store.finish(&session.app);
+    let farewell = runner.finish(&app);
     assert_eq!(
         farewell.failures,
         [format!(
@@ -531,7 +534,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
             save.display()
         )]
     );
-    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
+    assert_eq!(farewell.unkept, [app.record().to_string()]);
     assert!(lock.is_dir());
 
     // `--record FILE` with a folder at its lock: the record is not written.
@@ -539,21 +542,22 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
     let lock = home.path().join(".game.ogn.lock");
     fs::create_dir(&lock).expect("a folder in the lock's place");
     let path = record.to_str().expect("UTF-8");
-    let mut session = endodoi::session::Session::open(&parsed(&["--record", path]), None, None)
+    let session = endodoi::session::Session::open(&parsed(&["--record", path]), None, None)
         .expect("the game opens");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let refusal = format!(
         "cannot lock {path}: {} is a folder, not a regular file",
         lock.display()
     );
     assert_eq!(
-        play_a_move(&mut session),
+        play_a_move(&mut app, &mut runner),
         format!("NOT SAVED at move 1: {refusal}; s saves elsewhere")
     );
     assert!(!record.exists(), "not written unlocked");
-    let farewell = session.store.finish(&session.app);
+    let farewell = runner.finish(&app);
     assert_eq!(farewell.failures.len(), 2, "{:?}", farewell.failures);
     assert_eq!(farewell.failures[0], refusal);
-    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
+    assert_eq!(farewell.unkept, [app.record().to_string()]);
 }
 
 #[test]
