@@ -11,8 +11,10 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::App;
-use endodoi::record::Record;
+use endodoi::app::{App, Effect, Match, Message, Tone};
+use endodoi::record::{Record, Tags};
+use endodoi::rules::Config;
+use endodoi::save::Store;
 use endodoi::terminal::Runner;
 use files::names;
 use keys::type_keys;
@@ -588,4 +590,69 @@ fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
         "x".repeat(1000)
     );
     assert_eq!(lines[1], shown);
+}
+
+/// A game of two people in the terminal's runner, autosaved into `games`,
+/// `s` trying `export_dirs`; no settings file, no other player.
+fn runner_of(games: Option<PathBuf>, export_dirs: Vec<PathBuf>) -> (App, Runner) {
+    let mut app = App::new(Config::default(), Match::default());
+    app.set_animation(false);
+    let store = Store::new(games, None, export_dirs);
+    (app, Runner::new(store, None, None))
+}
+
+#[test]
+fn the_runner_keeps_a_move_in_a_new_file_of_the_games_folder_dated() {
+    let home = Home::new();
+    let games = home.games();
+    let (mut app, mut runner) = runner_of(Some(games.clone()), Vec::new());
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.game().ply(), 1);
+    let effects = app.take_effects();
+    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
+    runner.run(effects, &mut app);
+    let saved = runner.store().current().expect("an autosave").to_path_buf();
+    assert_eq!(saved.parent(), Some(games.as_path()));
+    let name = saved
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(
+        names(&games),
+        [format!(".{name}.lock"), name],
+        "one game, locked"
+    );
+    assert!(
+        app.record().tag(Tags::DATE).is_some(),
+        "the game is dated: {}",
+        app.record()
+    );
+    assert_eq!(
+        fs::read_to_string(&saved).expect("the save"),
+        app.record().to_string()
+    );
+    assert_eq!(app.message(), None, "nothing to tell");
+}
+
+#[test]
+fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
+    let home = Home::new();
+    let file = home.path().join("a-file");
+    fs::write(&file, "").expect("a file");
+    let folder = file.join("games");
+    let (mut app, mut runner) = runner_of(None, vec![folder.clone()]);
+    type_keys(&mut app, "c\ns");
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(
+        app.message(),
+        Some(&Message {
+            text: format!(
+                "Not saved: cannot create {}: Not a directory (os error 20)",
+                folder.display()
+            ),
+            tone: Tone::Error,
+        })
+    );
+    assert!(file.is_file(), "the file stays");
 }
