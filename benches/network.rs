@@ -1,6 +1,6 @@
 //! Criterion benches of play across the network: the time from a move sent
-//! by one end (its `Effect::Send` handed to the link) to the other end's app
-//! having applied it (its `Link::pump` played the move), over the direct mode
+//! by one end (its `Effect::Send` handed to its runner) to the other end's
+//! app having applied it (its `Runner::pump` played the move), over the direct mode
 //! on loopback and through a magic-wormhole mailbox server on loopback
 //! (`tests/common/mailbox.rs`; that group is skipped, with a note, when the
 //! server is not installed: `.ci/mailbox-server`).
@@ -26,6 +26,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use endodoi::app::{App, Connection, Match, Network, Role};
 use endodoi::net::{Admission, Host, JoinError, Joined, Limits, Link, Pass, Way};
 use endodoi::rules::{Config, Hole, Side};
+use endodoi::save::Store;
+use endodoi::terminal::Runner;
 use keys::type_keys;
 
 /// The join code of the direct mode.
@@ -37,25 +39,31 @@ const MOVES: usize = 50;
 /// How long a move or a join may take before the bench gives up.
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// One end: its app and its link.
+/// One end: its app and the runner of its effects, which holds its link.
 struct End {
     app: App,
-    link: Link,
+    runner: Runner,
 }
 
 impl End {
-    /// The news to the app, then its effects carried out (the files' work
-    /// is left undone).
+    /// The end of `app` playing through `link`, keeping no file.
+    fn new(app: App, link: Link) -> End {
+        let store = Store::new(None, None, Vec::new());
+        End {
+            app,
+            runner: Runner::new(store, None, Some(link)),
+        }
+    }
+
+    /// The news to the app, then its effects carried out (autosave off).
     fn turn(&mut self) {
-        self.link.pump(&mut self.app);
+        self.runner.pump(&mut self.app);
         self.carry_out();
     }
 
-    /// The app's effects carried out by the link.
+    /// The app's effects carried out by the runner.
     fn carry_out(&mut self) {
-        for effect in self.app.take_effects() {
-            self.link.carry_out(&effect, &self.app);
-        }
+        self.runner.run(self.app.take_effects(), &mut self.app);
     }
 
     /// Turns until `done` says so; panics after [`PATIENCE`].
@@ -88,7 +96,7 @@ impl Pair {
         place: String,
         command: String,
     ) -> Pair {
-        let mut host = End { app, link };
+        let mut host = End::new(app, link);
         let joining = thread::spawn(join);
         let start = Instant::now();
         while !joining.is_finished() {
@@ -112,7 +120,7 @@ impl Pair {
             Some("Lekishon"),
         );
         app.set_seat(&joined.seat.id());
-        let mut guest = End { app, link };
+        let mut guest = End::new(app, link);
         guest.turn();
         Pair {
             host,
@@ -147,11 +155,9 @@ impl Pair {
         assert_eq!(mover.app.game().ply(), ply + 1, "{hole} was not played");
         let effects = mover.app.take_effects();
         let start = Instant::now();
-        for effect in &effects {
-            mover.link.carry_out(effect, &mover.app);
-        }
+        mover.runner.run(effects, &mut mover.app);
         loop {
-            waiter.link.pump(&mut waiter.app);
+            waiter.runner.pump(&mut waiter.app);
             if waiter.app.game().ply() > ply {
                 break;
             }

@@ -26,6 +26,7 @@
 //! The replay viewer ([`viewer`]) is the same app showing a record: see
 //! [`App::review`].
 
+mod answer;
 pub mod computer;
 mod copies;
 mod game;
@@ -44,6 +45,7 @@ use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
+pub use answer::Answer;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};

@@ -12,9 +12,12 @@
 //! the `Match`, `Round` and `Score` tags let `--resume` carry on the match.
 //!
 //! A write that fails is never taken for a save: the [`Store`] knows where
-//! each game is kept and up to which move, tells the player at once and at
-//! exit, keeps trying on later moves, lets `s` save elsewhere, and hands back
-//! the record of a game kept nowhere so that it can be printed.
+//! each game is kept and up to which move, says what the player must be
+//! told at once (the event loop's effect runner tells it) and at exit,
+//! keeps trying on later moves, lets `s` save elsewhere, and hands back the
+//! record of a game kept nowhere so that it can be printed. The store only
+//! keeps files: which effect of the app calls for which of its methods is
+//! the runner's to say.
 
 pub mod games;
 mod loaded;
@@ -27,10 +30,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
-use crate::app::{App, Effect, Tone};
+use crate::app::App;
 use crate::file::{plain, temporary, write_atomic};
 use crate::record::{Record, Tags};
-use crate::settings::{Field, Settings};
 pub use loaded::Loaded;
 use loaded::identity;
 use lock::{GameLock, Guard, LockError};
@@ -179,10 +181,6 @@ pub struct Store {
     record_file: Option<PathBuf>,
     record_lock: Option<Guard>,
     export_dirs: Vec<PathBuf>,
-    /// The settings file where a changed speed or preview is remembered.
-    settings: Option<PathBuf>,
-    /// The last failure to save the settings told, so that it is told once.
-    settings_told: Option<String>,
     loaded: Option<Loaded>,
     kept: Kept,
     unkept: Vec<String>,
@@ -203,18 +201,10 @@ impl Store {
             record_file,
             record_lock: None,
             export_dirs,
-            settings: None,
-            settings_told: None,
             loaded: None,
             kept: Kept::default(),
             unkept: Vec::new(),
         }
-    }
-
-    /// Remembers a speed or preview the player changes in `settings` (the
-    /// settings file), from now on.
-    pub fn remember_display_in(&mut self, settings: Option<PathBuf>) {
-        self.settings = settings;
     }
 
     /// The store of a game opened from the command line, which starts as
@@ -256,16 +246,6 @@ impl Store {
             .collect()
     }
 
-    /// Tells the player that the settings could not be saved, unless that
-    /// was the last thing told of them (a read-only file is said once).
-    fn settings_not_saved(&mut self, app: &mut App, error: &anyhow::Error) {
-        let text = format!("Settings not saved: {error:#}");
-        if self.settings_told.as_ref() != Some(&text) {
-            app.notify(Tone::Error, &text);
-            self.settings_told = Some(text);
-        }
-    }
-
     /// The folders `s` tries in turn: the current one, home, the temporary one.
     pub fn export_dirs() -> Vec<PathBuf> {
         let mut dirs: Vec<PathBuf> = [
@@ -302,82 +282,45 @@ impl Store {
             .unwrap_or_else(|| app.record().to_string())
     }
 
-    /// Does the file work the app asked for, telling it how that went;
-    /// returns the other effects (searches), oldest first.
-    pub fn apply(&mut self, app: &mut App) -> Vec<Effect> {
-        let mut others = Vec::new();
-        for effect in app.take_effects() {
-            match effect {
-                Effect::Autosave => {
-                    if app.serial() != self.kept.serial {
-                        self.leave_game(app.serial());
-                    }
-                    // A loaded record keeps what its file had, date or none.
-                    let loaded = self.loaded.is_some() && app.serial() == 0;
-                    if !loaded && app.record().tag(Tags::DATE).is_none() {
-                        app.set_tag(Tags::DATE, &today());
-                    }
-                    self.kept.last = Some(app.record().clone());
-                    // `--record FILE` is kept current too, so that no way of
-                    // ending the program (a closed terminal, a kill) loses a move.
-                    let failures: Vec<anyhow::Error> =
-                        [self.autosave(app), self.write_record_file(app)]
-                            .into_iter()
-                            .filter_map(Result::err)
-                            .collect();
-                    if let Some(error) = failures.first() {
-                        self.kept.failure = Some(format!("{error:#}"));
-                        let what = if self.kept.holds(app.record()) {
-                            "Not every copy written"
-                        } else {
-                            "NOT SAVED"
-                        };
-                        app.notify(
-                            Tone::Error,
-                            format!(
-                                "{what} at move {}: {}; s saves elsewhere",
-                                app.game().ply(),
-                                error.root_cause()
-                            ),
-                        );
-                    }
-                }
-                Effect::Export => match self.export(app) {
-                    Ok(path) => app.notify(Tone::Info, format!("Saved to {}", path.display())),
-                    Err(error) => app.notify(Tone::Error, format!("Not saved: {error:#}")),
-                },
-                Effect::RememberGame => {
-                    if let Some(path) = &self.settings {
-                        let (mut settings, _) = Settings::load(path);
-                        settings.remember_match(app.game().config(), app.players());
-                        if let Err(error) = settings.save(path, &Field::LAST_GAME) {
-                            self.settings_not_saved(app, &error);
-                        }
-                    }
-                }
-                Effect::RememberDisplay => {
-                    if let Some(path) = &self.settings {
-                        let display = Settings {
-                            speed: app.speed(),
-                            preview: app.preview_shown(),
-                            ..Settings::default()
-                        };
-                        if let Err(error) = display.save(path, &[Field::Speed, Field::Preview]) {
-                            self.settings_not_saved(app, &error);
-                        }
-                    }
-                }
-                Effect::Think(_)
-                | Effect::StopThinking
-                | Effect::Analyze(_)
-                | Effect::Open(_)
-                | Effect::Send(_)
-                | Effect::Hangup(_) => {
-                    others.push(effect);
-                }
-            }
+    /// The date the game being played is to be kept under, when its record
+    /// has none yet: today's. A loaded record keeps what its file had, date
+    /// or none.
+    pub fn date(&self, app: &App) -> Option<String> {
+        let loaded = self.loaded.is_some() && app.serial() == 0;
+        (!loaded && app.record().tag(Tags::DATE).is_none()).then(today)
+    }
+
+    /// Keeps the game being played as it is now: in its autosave file (the
+    /// first move of a game chooses the file; a game left behind is kept in
+    /// a file of its own) and in `--record FILE`, so that no way of ending
+    /// the program (a closed terminal, a kill) loses a move.
+    ///
+    /// # Errors
+    /// When a file cannot be written: what the player reads of it, with
+    /// the move and whether the game is kept anywhere.
+    pub fn keep(&mut self, app: &App) -> Result<(), String> {
+        if app.serial() != self.kept.serial {
+            self.leave_game(app.serial());
         }
-        others
+        self.kept.last = Some(app.record().clone());
+        let failures: Vec<anyhow::Error> = [self.autosave(app), self.write_record_file(app)]
+            .into_iter()
+            .filter_map(Result::err)
+            .collect();
+        let Some(error) = failures.first() else {
+            return Ok(());
+        };
+        self.kept.failure = Some(format!("{error:#}"));
+        let what = if self.kept.holds(app.record()) {
+            "Not every copy written"
+        } else {
+            "NOT SAVED"
+        };
+        Err(format!(
+            "{what} at move {}: {}; s saves elsewhere",
+            app.game().ply(),
+            error.root_cause()
+        ))
     }
 
     /// The app has gone on to game `serial`: the game left behind is kept in

@@ -192,9 +192,6 @@ impl Session {
             Session::open(&filled, loaded, games)?
         };
         session.app.set_display(settings.speed, settings.preview);
-        session
-            .store
-            .remember_display_in(settings_file.map(Path::to_path_buf));
         if let Some(file) = settings_file
             && !menu
             && !options.continues()
@@ -268,25 +265,19 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
         .collect()
 }
 
-/// Opens what the start screen chose (its [`crate::app::Effect::Open`]):
-/// a saved game, continued as `--resume ID` would, or a record file shown
-/// in the replay viewer; the app and the store go on with it. What cannot
-/// be opened is told on the start screen, which stays.
-pub fn open_chosen(opening: &Opening, app: &mut App, store: &mut Store) {
-    let games = store.games().map(Path::to_path_buf);
-    let opened = match opening {
+/// Opens what the start screen chose (its [`crate::app::Effect::Open`]),
+/// the saved games being in `games`: a saved game, continued as
+/// `--resume ID` would, or a record file shown in the replay viewer. Returns
+/// the app that goes on with it and the store that keeps it (the locks it
+/// could not take are in [`Store::refused_locks`]).
+///
+/// # Errors
+/// When it cannot be opened: the saved game is gone, unreadable or in use,
+/// the record file cannot be read. The start screen stays, and says why.
+pub fn open_chosen(opening: &Opening, games: Option<PathBuf>) -> Result<(App, Store)> {
+    match opening {
         Opening::Resume(id) => resume_chosen(games, id),
         Opening::Replay(path) => replay_chosen(games, path),
-    };
-    match opened {
-        Ok((next, next_store)) => {
-            app.replace_with(next);
-            *store = next_store;
-            for refused in store.refused_locks() {
-                app.notify(Tone::Error, refused);
-            }
-        }
-        Err(error) => app.notify(Tone::Error, format!("{error:#}")),
     }
 }
 

@@ -1,11 +1,15 @@
 //! The event loop: takes over the terminal, draws, hands events to the app,
-//! runs its effects, and gives the terminal back however the run ends (quit,
-//! error, panic, SIGTERM, SIGHUP).
+//! has its effects carried out by the [`Runner`] (which answers with
+//! [`crate::app::Answer`]s), and gives the terminal back however the run
+//! ends (quit, error, panic, SIGTERM, SIGHUP).
+
+mod runner;
+mod workers;
 
 use std::io::{IsTerminal, stdin, stdout};
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -15,15 +19,12 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, E
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 
-use crate::analyze::{MoveAnalysis, analyze};
-use crate::app::{AnalysisRequest, App, Effect, Purpose, Request, Tone};
+use crate::app::App;
 use crate::net::Link;
-use crate::rules::Config;
-use crate::save::{Farewell, Store};
-use crate::search::{Search, SearchResult};
-use crate::session::{Session, open_chosen};
-use crate::tablebase::{Shelf, Tablebase};
+use crate::save::Farewell;
+use crate::session::Session;
 use crate::ui::{Look, View};
+pub use runner::Runner;
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
@@ -58,28 +59,23 @@ impl Ending {
     }
 }
 
-/// Plays a game in the terminal, drawn in the session's look, until the player quits or
-/// a signal comes; returns what the player should read once the terminal is
-/// back.
+/// Plays a game in the terminal, drawn in the session's look, until the
+/// player quits or a signal comes; a changed speed, preview or new game is
+/// remembered in `settings` (the settings file; none: not remembered), and
+/// the game is played across the network through `link` when there is one
+/// (the other player's news reaches the app as it comes). Returns what the
+/// player should read once the terminal is back.
 ///
 /// # Errors
 /// When the terminal fails; the terminal is restored first.
-pub fn run(session: Session) -> Result<Ending> {
-    run_linked(session, None)
-}
-
-/// Plays a game as [`run`] does, across the network through `link` when
-/// there is one: the other player's news reaches the app as it comes.
-///
-/// # Errors
-/// When the terminal fails; the terminal is restored first.
-pub fn run_linked(session: Session, mut link: Option<Link>) -> Result<Ending> {
+pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> Result<Ending> {
     let Session {
         mut app,
-        mut store,
+        store,
         look,
         ..
     } = session;
+    let mut runner = Runner::new(store, settings, link);
     // The number of the signal that asks the program to end, 0 for none.
     let stop = Arc::new(AtomicUsize::new(0));
     for signal in [
@@ -108,11 +104,11 @@ pub fn run_linked(session: Session, mut link: Option<Link>) -> Result<Ending> {
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let played = event_loop(&mut terminal, &mut app, look, &mut store, &stop, &mut link);
+    let played = event_loop(&mut terminal, &mut app, look, &mut runner, &stop);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     let _ = std::panic::take_hook();
-    let farewell = store.finish(&app);
+    let farewell = runner.finish(&app);
     played?;
     let signal = match stop.load(Ordering::Relaxed) {
         0 => None,
@@ -125,16 +121,10 @@ fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     look: Look,
-    store: &mut Store,
+    runner: &mut Runner,
     stop: &AtomicUsize,
-    link: &mut Option<Link>,
 ) -> Result<()> {
     let mut last = Instant::now();
-    let mut workers = Workers {
-        search: None,
-        analysis: None,
-        shelf: Shelf::installed(),
-    };
     let mut drawn: Option<Instant> = None;
     let mut news = true;
     while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
@@ -145,7 +135,7 @@ fn event_loop(
         }
         let timeout = if app.wants_frames() {
             FRAME
-        } else if link.is_some() {
+        } else if runner.linked() {
             LISTEN
         } else {
             IDLE
@@ -171,147 +161,11 @@ fn event_loop(
         last = now;
         // Effects before answers: an answer to a search the app has just
         // dropped never reaches it.
-        workers.carry_out(app, store, link);
-        workers.answer(app);
-        if let Some(link) = link {
-            news |= link.pump(app);
-        }
-        workers.carry_out(app, store, link);
+        runner.run(app.take_effects(), app);
+        news |= runner.pump(app);
+        runner.run(app.take_effects(), app);
     }
     Ok(())
-}
-
-/// A search running on a thread of its own.
-struct SearchJob {
-    stop: Arc<AtomicBool>,
-    purpose: Purpose,
-    answer: Receiver<SearchResult>,
-}
-
-impl Drop for SearchJob {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The background work of the app: at most one search (the computer's move
-/// or a hint) and one analysis of a viewed move. Dropping it stops the search.
-struct Workers {
-    search: Option<SearchJob>,
-    analysis: Option<Receiver<(usize, MoveAnalysis)>>,
-    /// The tables of perfect endgames the searches look into.
-    shelf: Shelf,
-}
-
-impl Workers {
-    /// Carries out the effects the app asked for: the files by `store`,
-    /// the start screen's choice by the session, the searches here.
-    fn carry_out(&mut self, app: &mut App, store: &mut Store, link: &mut Option<Link>) {
-        for effect in store.apply(app) {
-            match effect {
-                Effect::Send(_) | Effect::Hangup(_) => {
-                    if let Some(link) = link {
-                        link.carry_out(&effect, app);
-                    }
-                }
-                Effect::Think(request) => {
-                    let tables = self.tables(app, request.game.config());
-                    self.search = Some(think(request, tables));
-                }
-                Effect::StopThinking => self.search = None,
-                Effect::Analyze(request) => {
-                    let tables = self.tables(app, request.game.config());
-                    self.analysis = Some(analyse(request, tables));
-                }
-                Effect::Open(opening) => {
-                    open_chosen(&opening, app, store);
-                    // What the app opened asks for its own work (a search).
-                    self.carry_out(app, store, link);
-                }
-                Effect::Autosave
-                | Effect::Export
-                | Effect::RememberDisplay
-                | Effect::RememberGame => {}
-            }
-        }
-    }
-
-    /// The tables for a game of `config`: a problem with them is told the
-    /// first time, in one line, and the search goes on without them.
-    fn tables(&self, app: &mut App, config: Config) -> Option<Arc<Tablebase>> {
-        let (tables, problem) = self.shelf.tables(&config);
-        if let Some(problem) = problem {
-            app.notify(Tone::Problem, format!("Tables: {problem}"));
-        }
-        tables
-    }
-
-    /// Hands the answers that have arrived to the app.
-    fn answer(&mut self, app: &mut App) {
-        if let Some(job) = &self.search {
-            match job.answer.try_recv() {
-                Ok(result) => {
-                    let purpose = job.purpose;
-                    self.search = None;
-                    match (purpose, result.best) {
-                        (Purpose::Move, Some(hole)) => app.computer_moved(hole),
-                        (Purpose::Move, None) => {}
-                        (Purpose::Hint, _) => app.hint_found(&result),
-                    }
-                }
-                Err(TryRecvError::Empty) => {}
-                Err(TryRecvError::Disconnected) => self.search = None,
-            }
-        }
-        while let Some(answer) = &self.analysis {
-            match answer.try_recv() {
-                Ok((ply, analysis)) => app.analysis_found(ply, analysis),
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => self.analysis = None,
-            }
-        }
-    }
-}
-
-/// Starts the search `request` asks for on a thread of its own.
-fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (sender, answer) = mpsc::channel();
-    let flag = Arc::clone(&stop);
-    let purpose = request.purpose;
-    thread::spawn(move || {
-        let mut search = Search::for_level(request.level, request.think);
-        search.set_tables(tables);
-        let result = search.run(&request.game, &flag, |_| {});
-        // The app may have stopped waiting: nobody to tell.
-        let _ = sender.send(result);
-    });
-    SearchJob {
-        stop,
-        purpose,
-        answer,
-    }
-}
-
-/// Starts the analysis `request` asks for on a thread of its own, which
-/// hands back every move's judgement as soon as it is known.
-fn analyse(
-    request: AnalysisRequest,
-    tables: Option<Arc<Tablebase>>,
-) -> Receiver<(usize, MoveAnalysis)> {
-    let (sender, answer) = mpsc::channel();
-    thread::spawn(move || {
-        analyze(
-            &request.game,
-            request.limits,
-            request.threshold,
-            tables,
-            |judged| {
-                let _ = sender.send((judged.ply, judged.clone()));
-            },
-        );
-    });
-    answer
 }
 
 /// How often the watchdog looks at the terminal and the signal flag.

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
-use super::play::play_linked;
+use super::play::play_with;
 use crate::app::{Copies, Network, Role, SEAT_TAG, Tone};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
@@ -125,7 +125,7 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
         // A player may be waiting to take their seat in that game.
         session.app.notify(Tone::Error, waiting);
     }
-    play_linked(session, Some(link), console)
+    play_with(session, None, Some(link), console)
 }
 
 /// What to tell a host started without `--resume` when a game across the
@@ -227,7 +227,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         .app
         .play_across(Network::new(role), Side::South, None);
     session.app.set_seat(&joined.seat.id());
-    play_linked(session, Some(link), console)
+    play_with(session, None, Some(link), console)
 }
 
 /// The newest unfinished save in `games` of the game with seat `id`.

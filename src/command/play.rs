@@ -2,6 +2,7 @@
 //! `--load`), and what the player should read once the terminal is back.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
 
@@ -26,12 +27,13 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
     let menu = console.terminal && options.choose_no_game();
     // `--load` is a game option: with it there is no menu.
     let loaded = options.load.as_deref().map(Loaded::read).transpose()?;
+    let settings_file = settings::path();
     let (session, settings_warnings) = Session::open_with_settings(
         &options,
         menu,
         loaded,
         games.as_deref(),
-        settings::path().as_deref(),
+        settings_file.as_deref(),
     )?;
     for warning in &session.warnings {
         warn(&mut console.err, &format!("cannot be read: {warning}"));
@@ -42,7 +44,7 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
     for refused in session.store.refused_locks() {
         warn(&mut console.err, &refused);
     }
-    play(session, console)
+    play_with(session, settings_file, None, console)
 }
 
 /// Plays `session` in the terminal, then says where the games are, what
@@ -52,20 +54,22 @@ pub fn run(args: &PlayArgs, console: &mut Console<impl Write, impl Write>) -> Re
 /// # Errors
 /// When the terminal fails, or the output cannot be written.
 pub fn play(session: Session, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
-    play_linked(session, None, console)
+    play_with(session, None, None, console)
 }
 
-/// Plays `session` as [`play`] does, across the network through `link`
-/// when there is one.
+/// Plays `session` as [`play`] does, a changed speed, preview or new game
+/// remembered in `settings` (the settings file), across the network through
+/// `link` when there is one.
 ///
 /// # Errors
 /// When the terminal fails, or the output cannot be written.
-pub fn play_linked(
+pub fn play_with(
     session: Session,
+    settings: Option<PathBuf>,
     link: Option<Link>,
     console: &mut Console<impl Write, impl Write>,
 ) -> Result<u8> {
-    let ending = terminal::run_linked(session, link)?;
+    let ending = terminal::run(session, settings, link)?;
     let farewell = &ending.farewell;
     for note in &farewell.notes {
         out!(&mut console.out, "{}", terminal_safe(note))?;

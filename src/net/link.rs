@@ -1,7 +1,9 @@
 //! The glue between the connection threads and the app: their news goes to
-//! [`App::remote`], and the app's [`Effect::Send`] and [`Effect::Hangup`]
-//! go out on the connection. The joiner connects again by itself after the
-//! line drops.
+//! the app as [`Answer::Remote`], and what the app says or refuses (its
+//! [`crate::app::Effect::Send`] and [`crate::app::Effect::Hangup`], carried
+//! out by the event loop's effect runner) goes out on the connection with
+//! [`Link::send`] and [`Link::hangup`]. The joiner connects again by itself
+//! after the line drops.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -9,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 
-use crate::app::{App, Effect, Remote, Role};
+use crate::app::{Answer, App, Remote, Role, Said};
 use crate::record::Record;
 
 use super::host::Host;
@@ -168,7 +170,8 @@ impl Link {
         Ok((link, joined))
     }
 
-    /// Hands the news that has come to `app`; returns whether any had.
+    /// Hands the news that has come to `app`, as [`Answer`]s; returns
+    /// whether any had.
     pub fn pump(&mut self, app: &mut App) -> bool {
         let mut any = false;
         loop {
@@ -205,17 +208,17 @@ impl Link {
                         .as_deref()
                         .map(|dir| seats::keep(dir, &seat, "host", &invite));
                     if let Some(Err(error)) = kept {
-                        app.remote(Remote::TurnedAway(format!(
+                        app.answer(Answer::Remote(Remote::TurnedAway(format!(
                             "The seat cannot be kept ({error:#}): if this program ends, the game \
                              cannot be joined again"
-                        )));
+                        ))));
                     }
-                    app.set_seat(&seat.id());
+                    app.answer(Answer::Seat(seat.id()));
                 }
-                app.remote(Remote::Joined(name));
+                app.answer(Answer::Remote(Remote::Joined(name)));
                 // The player's copy: taken if it goes on from ours.
                 if let Some(record) = record {
-                    app.remote(Remote::Resync(record));
+                    app.answer(Answer::Remote(Remote::Resync(record)));
                 }
                 if peer.send(&Message::Game(app.record().to_string())).is_ok() {
                     // The seat's player came back on a new connection.
@@ -228,19 +231,22 @@ impl Link {
             }
             Event::Rejoined { peer, record } => {
                 self.peer = Some(peer);
-                app.remote(Remote::Resync(record));
+                app.answer(Answer::Remote(Remote::Resync(record)));
             }
-            Event::Said { id, said } if self.current(id) => app.remote(Remote::Said(said)),
+            Event::Said { id, said } if self.current(id) => {
+                app.answer(Answer::Remote(Remote::Said(said)));
+            }
             Event::Lost { id, why } if self.current(id) => {
                 self.peer = None;
-                app.remote(Remote::Lost(why));
+                app.answer(Answer::Remote(Remote::Lost(why)));
                 self.after_loss(app.record());
             }
-            Event::TurnedAway(why) => app.remote(Remote::TurnedAway(why)),
-            Event::GaveUp(why) => app.remote(Remote::GaveUp(why)),
+            Event::TurnedAway(why) => app.answer(Answer::Remote(Remote::TurnedAway(why))),
+            Event::GaveUp(why) => app.answer(Answer::Remote(Remote::GaveUp(why))),
             Event::NewCode(code) => {
                 if let End::Mailbox(before, after) = &self.end {
-                    app.remote(Remote::Invite(format!("{before}{code}{after}")));
+                    let invite = format!("{before}{code}{after}");
+                    app.answer(Answer::Remote(Remote::Invite(invite)));
                 }
             }
             // News of a connection given up already.
@@ -248,27 +254,26 @@ impl Link {
         }
     }
 
-    /// Carries out `effect` of `app`, if it is the link's: a message to
-    /// send, or a connection to close.
-    pub fn carry_out(&mut self, effect: &Effect, app: &App) {
-        match effect {
-            Effect::Send(said) => {
-                if let Some(peer) = &self.peer {
-                    // A failure is news the reading thread brings.
-                    let _ = peer.send(&Message::Said(*said));
-                }
+    /// Tells the other player `said` (a move, a request, an answer), if
+    /// they are connected.
+    pub fn send(&self, said: Said) {
+        if let Some(peer) = &self.peer {
+            // A failure is news the reading thread brings.
+            let _ = peer.send(&Message::Said(said));
+        }
+    }
+
+    /// Closes the connection to the other player, telling them `why` (what
+    /// they sent is refused); the game as this side has it is `ours`, which
+    /// the joiner comes back with.
+    pub fn hangup(&mut self, why: &str, ours: &Record) {
+        if let Some(peer) = self.peer.take() {
+            peer.close(why);
+            if let End::Host(host) = &self.end {
+                // The door opens at once, not when the reading thread notices.
+                host.release(peer.id());
             }
-            Effect::Hangup(why) => {
-                if let Some(peer) = self.peer.take() {
-                    peer.close(why);
-                    if let End::Host(host) = &self.end {
-                        // The door opens at once, not when the reading thread notices.
-                        host.release(peer.id());
-                    }
-                    self.after_loss(app.record());
-                }
-            }
-            _ => {}
+            self.after_loss(ours);
         }
     }
 

@@ -11,6 +11,7 @@ use endodoi::app::{
 use endodoi::rules::{BySide, Config, EndReason, Hole, Side, Variant};
 use endodoi::save::Store;
 use endodoi::search::Level;
+use endodoi::terminal::Runner;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
@@ -315,12 +316,21 @@ fn enter_goes_through_the_whole_lesson_into_the_game() {
 #[test]
 fn the_lesson_asks_for_no_save_and_leaves_nothing_on_disk() {
     let dir = tempfile::tempdir().expect("a folder");
-    let mut store = Store::new(Some(dir.path().to_path_buf()), None, Vec::new());
+    let store = Store::new(Some(dir.path().to_path_buf()), None, Vec::new());
+    let mut runner = Runner::new(store, None, None);
     let mut app = lesson_app();
     type_keys(&mut app, "d\n\nc\n");
     assert_eq!(app.game().ply(), 1);
-    assert!(store.apply(&mut app).is_empty());
-    let farewell = store.finish(&app);
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().all(|effect| matches!(
+            effect,
+            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+        )),
+        "nothing for the workers: {effects:?}"
+    );
+    runner.run(effects, &mut app);
+    let farewell = runner.finish(&app);
     assert!(farewell.all_kept(), "{farewell:?}");
     assert!(farewell.notes.is_empty() && farewell.unkept.is_empty());
     let files: Vec<_> = std::fs::read_dir(dir.path()).expect("the folder").collect();

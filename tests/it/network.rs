@@ -20,6 +20,7 @@ use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::save::Store;
+use endodoi::terminal::Runner;
 use keys::type_keys;
 
 use crate::common::keys;
@@ -41,8 +42,7 @@ fn limits() -> Limits {
 /// A host as `endodoi host` runs one, without the terminal.
 struct Hosted {
     app: App,
-    store: Store,
-    link: Link,
+    runner: Runner,
     address: SocketAddr,
     dir: tempfile::TempDir,
 }
@@ -71,10 +71,10 @@ impl Hosted {
         app.play_across(Network::new(role), Side::North, Some("Naserian"));
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         let seats = Some(dir.path().join("seats"));
+        let link = Link::host(host, events, seats);
         Hosted {
             app,
-            store,
-            link: Link::host(host, events, seats),
+            runner: Runner::new(store, None, Some(link)),
             address,
             dir,
         }
@@ -82,10 +82,8 @@ impl Hosted {
 
     /// One turn of the event loop: news to the app, its effects carried out.
     fn turn(&mut self) {
-        self.link.pump(&mut self.app);
-        for effect in self.store.apply(&mut self.app) {
-            self.link.carry_out(&effect, &self.app);
-        }
+        self.runner.pump(&mut self.app);
+        self.runner.run(self.app.take_effects(), &mut self.app);
     }
 
     /// Turns the loop until `done` says so.
@@ -661,8 +659,7 @@ fn a_flood_before_any_key_is_cut_off_at_512_bytes() {
 /// A joiner as `endodoi join` runs one, without the terminal.
 struct Joining {
     app: App,
-    store: Store,
-    link: Link,
+    runner: Runner,
     _dir: tempfile::TempDir,
 }
 
@@ -695,17 +692,14 @@ impl Joining {
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         Joining {
             app,
-            store,
-            link,
+            runner: Runner::new(store, None, Some(link)),
             _dir: dir,
         }
     }
 
     fn turn(&mut self) {
-        self.link.pump(&mut self.app);
-        for effect in self.store.apply(&mut self.app) {
-            self.link.carry_out(&effect, &self.app);
-        }
+        self.runner.pump(&mut self.app);
+        self.runner.run(self.app.take_effects(), &mut self.app);
     }
 }
 
@@ -834,9 +828,9 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     assert_eq!((hosted.app.game().ply(), joining.app.game().ply()), (2, 2));
 
     // The line drops: the joiner connects again and goes on from the host's game.
-    hosted.link.carry_out(
-        &endodoi::app::Effect::Hangup("a test cut".to_owned()),
-        &hosted.app,
+    hosted.runner.run(
+        vec![endodoi::app::Effect::Hangup("a test cut".to_owned())],
+        &mut hosted.app,
     );
     both_until(&mut hosted, &mut joining, "the reconnection", |_, j| {
         text(j).starts_with("Reconnected")
@@ -879,7 +873,12 @@ fn a_joiner_that_missed_the_next_game_keeps_the_finished_one_in_its_file() {
     let mut joining = Joining::new(&mut hosted);
     play_to_the_end(&mut hosted, &mut joining);
     let finished = joining.app.record().to_string();
-    let file = joining.store.current().expect("an autosave").to_path_buf();
+    let file = joining
+        .runner
+        .store()
+        .current()
+        .expect("an autosave")
+        .to_path_buf();
     assert_eq!(std::fs::read_to_string(&file).expect("the save"), finished);
     // The host went on to the next game; the joiner hears of it only when
     // it joins again.
@@ -1034,8 +1033,10 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         "game \"[Width \\\"6\\\"]\\n\\n*\\n\"".to_owned(),
     ];
     let (address, host) = fake_host(CODE.as_bytes(), lines);
-    let (mut link, joined) = join_fake(address, &Pass::Code(CODE.to_owned()), None)
+    let (link, joined) = join_fake(address, &Pass::Code(CODE.to_owned()), None)
         .expect("the fake host lets the joiner in");
+    // Autosave off: the effects of the link alone.
+    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
     let mut peer = host.join().expect("the fake host ran");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
     app.set_animation(false);
@@ -1050,10 +1051,8 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         && matches!(app.network().unwrap().connection, Connection::Connected)
     {
         assert!(start.elapsed() < PATIENCE, "waited for the refusal");
-        link.pump(&mut app);
-        for effect in app.take_effects() {
-            link.carry_out(&effect, &app);
-        }
+        runner.pump(&mut app);
+        runner.run(app.take_effects(), &mut app);
         sleep(Duration::from_millis(5));
     }
     let why = "South sowed a, a hole of the other row";
@@ -1257,8 +1256,13 @@ fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     let joining = Joining::new(&mut Hosted::new());
     let host_line = format!("endodoi host --resume --listen {}", hosted.address);
     assert_eq!(hosted.app.resume_command(None), host_line);
-    let farewell = hosted.store.finish(&hosted.app);
-    let saved = hosted.store.current().expect("an autosave").to_path_buf();
+    let farewell = hosted.runner.finish(&hosted.app);
+    let saved = hosted
+        .runner
+        .store()
+        .current()
+        .expect("an autosave")
+        .to_path_buf();
     let id = saved.file_stem().expect("a name").to_string_lossy();
     assert_eq!(
         farewell.notes,

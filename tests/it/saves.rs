@@ -11,7 +11,11 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::record::Record;
+use endodoi::app::{App, Effect, Match, Message, Tone};
+use endodoi::record::{Record, Tags};
+use endodoi::rules::Config;
+use endodoi::save::Store;
+use endodoi::terminal::Runner;
 use files::names;
 use keys::type_keys;
 
@@ -472,14 +476,14 @@ fn parsed(args: &[&str]) -> endodoi::options::GameOptions {
         .options()
 }
 
-/// Plays the first legal move in `session`'s game by its keys, and carries
-/// out what the app asks of the store; returns the message the player reads.
-fn play_a_move(session: &mut endodoi::session::Session) -> String {
-    let app = &mut session.app;
+/// Plays the first legal move in `app`'s game by its keys, and has
+/// `runner` carry out what the app asks; returns the message the player
+/// reads.
+fn play_a_move(app: &mut App, runner: &mut Runner) -> String {
     app.set_animation(false);
     let hole = app.game().legal_moves().next().expect("a legal move");
     type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     app.message().expect("a message").text.clone()
 }
 
@@ -498,17 +502,18 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         save.display(),
         lock.display()
     );
-    let mut session =
+    let session =
         endodoi::session::Session::open(&parsed(&["--resume", "old"]), None, Some(&games))
             .expect("the game opens");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     assert_eq!(
-        session.app.message().map(|message| message.text.clone()),
+        app.message().map(|message| message.text.clone()),
         Some(format!(
             "{refusal}; the game is not written there (s saves elsewhere)"
         ))
     );
     assert_eq!(
-        play_a_move(&mut session),
+        play_a_move(&mut app, &mut runner),
         format!("NOT SAVED at move 3: {refusal}; s saves elsewhere")
     );
     assert_eq!(
@@ -516,7 +521,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         before,
         "not written unlocked"
     );
-    let farewell = session.store.finish(&session.app);
+    let farewell = runner.finish(&app);
     assert_eq!(
         farewell.failures,
         [format!(
@@ -524,7 +529,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
             save.display()
         )]
     );
-    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
+    assert_eq!(farewell.unkept, [app.record().to_string()]);
     assert!(lock.is_dir());
 
     // `--record FILE` with a folder at its lock: the record is not written.
@@ -532,21 +537,22 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
     let lock = home.path().join(".game.ogn.lock");
     fs::create_dir(&lock).expect("a folder in the lock's place");
     let path = record.to_str().expect("UTF-8");
-    let mut session = endodoi::session::Session::open(&parsed(&["--record", path]), None, None)
+    let session = endodoi::session::Session::open(&parsed(&["--record", path]), None, None)
         .expect("the game opens");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let refusal = format!(
         "cannot lock {path}: {} is a folder, not a regular file",
         lock.display()
     );
     assert_eq!(
-        play_a_move(&mut session),
+        play_a_move(&mut app, &mut runner),
         format!("NOT SAVED at move 1: {refusal}; s saves elsewhere")
     );
     assert!(!record.exists(), "not written unlocked");
-    let farewell = session.store.finish(&session.app);
+    let farewell = runner.finish(&app);
     assert_eq!(farewell.failures.len(), 2, "{:?}", farewell.failures);
     assert_eq!(farewell.failures[0], refusal);
-    assert_eq!(farewell.unkept, [session.app.record().to_string()]);
+    assert_eq!(farewell.unkept, [app.record().to_string()]);
 }
 
 #[test]
@@ -577,4 +583,69 @@ fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
         "x".repeat(1000)
     );
     assert_eq!(lines[1], shown);
+}
+
+/// A game of two people in the terminal's runner, autosaved into `games`,
+/// `s` trying `export_dirs`; no settings file, no other player.
+fn runner_of(games: Option<PathBuf>, export_dirs: Vec<PathBuf>) -> (App, Runner) {
+    let mut app = App::new(Config::default(), Match::default());
+    app.set_animation(false);
+    let store = Store::new(games, None, export_dirs);
+    (app, Runner::new(store, None, None))
+}
+
+#[test]
+fn the_runner_keeps_a_move_in_a_new_file_of_the_games_folder_dated() {
+    let home = Home::new();
+    let games = home.games();
+    let (mut app, mut runner) = runner_of(Some(games.clone()), Vec::new());
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.game().ply(), 1);
+    let effects = app.take_effects();
+    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
+    runner.run(effects, &mut app);
+    let saved = runner.store().current().expect("an autosave").to_path_buf();
+    assert_eq!(saved.parent(), Some(games.as_path()));
+    let name = saved
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(
+        names(&games),
+        [format!(".{name}.lock"), name],
+        "one game, locked"
+    );
+    assert!(
+        app.record().tag(Tags::DATE).is_some(),
+        "the game is dated: {}",
+        app.record()
+    );
+    assert_eq!(
+        fs::read_to_string(&saved).expect("the save"),
+        app.record().to_string()
+    );
+    assert_eq!(app.message(), None, "nothing to tell");
+}
+
+#[test]
+fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
+    let home = Home::new();
+    let file = home.path().join("a-file");
+    fs::write(&file, "").expect("a file");
+    let folder = file.join("games");
+    let (mut app, mut runner) = runner_of(None, vec![folder.clone()]);
+    type_keys(&mut app, "c\ns");
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(
+        app.message(),
+        Some(&Message {
+            text: format!(
+                "Not saved: cannot create {}: Not a directory (os error 20)",
+                folder.display()
+            ),
+            tone: Tone::Error,
+        })
+    );
+    assert!(file.is_file(), "the file stays");
 }

@@ -12,12 +12,14 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Parser as _;
+use endodoi::app::Effect;
 use endodoi::cli::Cli;
 use endodoi::options::{GameOptions, Player};
 use endodoi::rules::{BySide, Config, Variant};
 use endodoi::search::Level;
 use endodoi::session::Session;
 use endodoi::settings::{Field, Settings, Warning};
+use endodoi::terminal::Runner;
 use keys::{press, type_keys};
 use prefixed::prefixed;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -722,15 +724,20 @@ fn a_speed_or_preview_changed_in_the_game_is_remembered_and_the_rest_kept() {
         Session::open_with_settings(&args, false, None, None, Some(&folder.file()))
             .expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
+    let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
     assert_eq!((app.speed(), app.preview_shown()), (2, true));
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
     app.handle_key(KeyEvent::from(KeyCode::Char('p')));
-    assert_eq!(
-        session.store.apply(app),
-        Vec::new(),
-        "nothing left for the workers"
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().all(|effect| matches!(
+            effect,
+            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+        )),
+        "nothing for the workers: {effects:?}"
     );
+    runner.run(effects, app);
     assert_eq!(
         folder.text(),
         "# mine\n[players]\nsouth = \"Lemayian\"\n[display]\nspeed = 3\npreview = false\n"
@@ -747,9 +754,10 @@ fn a_display_setting_that_cannot_be_saved_is_said_and_the_game_goes_on() {
     let (mut session, _) =
         Session::open_with_settings(&parsed(&[]), false, None, None, Some(&folder.file()))
             .expect("a game");
+    let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
     app.handle_key(KeyEvent::from(KeyCode::Char('-')));
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     let message = app.message().expect("a message").text.clone();
     assert!(message.starts_with("Settings not saved: "), "{message}");
     assert!(folder.file().is_dir(), "the folder stays");
@@ -763,6 +771,7 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
         Session::open_with_settings(&parsed(&[]), true, None, None, Some(&folder.file()))
             .expect("the start screen");
     assert_eq!(warnings, Vec::<String>::new());
+    let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
     type_keys(app, "n");
     // South's name: Enter types it.
@@ -783,7 +792,7 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
         press(app, key);
     }
     type_keys(app, "s");
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     assert_eq!(
         folder.text(),
         "# mine\n[display]\nspeed = 4\n\n[players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\n\
@@ -810,10 +819,11 @@ fn a_read_only_settings_file_is_never_written_and_said_once() {
     let (mut session, _) =
         Session::open_with_settings(&parsed(&[]), false, None, None, Some(&folder.file()))
             .expect("a game");
+    let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
     let said = |app: &endodoi::app::App| app.message().map(|message| message.text.clone());
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     assert_eq!(
         said(app),
         Some(format!(
@@ -821,7 +831,7 @@ fn a_read_only_settings_file_is_never_written_and_said_once() {
         ))
     );
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
-    session.store.apply(app);
+    runner.run(app.take_effects(), app);
     assert_ne!(
         said(app),
         Some(format!(

@@ -12,7 +12,8 @@ use endodoi::cli::Cli;
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Side, Variant};
 use endodoi::search::Level;
-use endodoi::session::{Session, open_chosen};
+use endodoi::session::Session;
+use endodoi::terminal::Runner;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
@@ -442,7 +443,7 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
     let session = Session::start_screen(&play_args(&["--no-animation"]), Some(&games))
         .expect("the start screen");
     assert_eq!(session.warnings.len(), 1, "{:?}", session.warnings);
-    let (mut app, mut store) = (session.app, session.store);
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let start = app.start_screen().expect("the start screen");
     let ids: Vec<&str> = start.saved().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["over", "newest", "older"]);
@@ -454,17 +455,17 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
 
     type_keys(&mut app, "c\n");
     let effects = app.take_effects();
-    let [Effect::Open(opening)] = &effects[..] else {
+    let [Effect::Open(_)] = &effects[..] else {
         panic!("{effects:?}");
     };
-    open_chosen(opening, &mut app, &mut store);
+    runner.run(effects, &mut app);
     assert_eq!(app.screen(), &Screen::Game);
     assert_eq!(app.game().ply(), 3);
     assert_eq!(app.players().name(Side::South), "newest");
-    assert_eq!(store.current(), Some(newest.as_path()));
+    assert_eq!(runner.store().current(), Some(newest.as_path()));
     // The next move is written to the same file.
     type_keys(&mut app, "\n");
-    store.apply(&mut app);
+    runner.run(app.take_effects(), &mut app);
     let record = Record::read(&std::fs::read_to_string(&newest).expect("read")).expect("a record");
     assert_eq!(record.game.ply(), 4);
     let saves = std::fs::read_dir(&games)
@@ -482,9 +483,12 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     let dir = tempfile::tempdir().expect("a folder");
     let session =
         Session::start_screen(&play_args(&[]), Some(&dir.path().join("none"))).expect("start");
-    let (mut app, mut store) = (session.app, session.store);
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let missing = dir.path().join("missing.ogn");
-    open_chosen(&Opening::Replay(missing.clone()), &mut app, &mut store);
+    runner.run(
+        vec![Effect::Open(Opening::Replay(missing.clone()))],
+        &mut app,
+    );
     assert_eq!(page(&app), Page::Menu);
     let message = app.message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
@@ -498,7 +502,7 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     // A record with a fault opens as far as it reads, the fault told.
     let faulty = dir.path().join("faulty.ogn");
     std::fs::write(&faulty, "1. C a 2. Z *\n").expect("written");
-    open_chosen(&Opening::Replay(faulty), &mut app, &mut store);
+    runner.run(vec![Effect::Open(Opening::Replay(faulty))], &mut app);
     let viewer = app.viewer().expect("the viewer");
     assert_eq!(viewer.total(), 2);
     assert!(viewer.fault().is_some());
@@ -526,7 +530,7 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     let _held = endodoi::save::lock::GameLock::acquire(&path).expect("locked");
 
     let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("start");
-    let (mut app, mut store) = (session.app, session.store);
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let holder = format!("process {}", std::process::id());
     let start = app.start_screen().expect("start");
     assert_eq!(start.saved()[0].in_use.as_ref(), Some(&holder));
@@ -535,10 +539,10 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     assert!(screen.contains(&format!("in use by {holder}")), "{screen}");
     type_keys(&mut app, "\n");
     let effects = app.take_effects();
-    let [Effect::Open(opening)] = &effects[..] else {
+    let [Effect::Open(_)] = &effects[..] else {
         panic!("{effects:?}");
     };
-    open_chosen(opening, &mut app, &mut store);
+    runner.run(effects, &mut app);
     assert_eq!(page(&app), Page::Continue, "the start screen stays");
     let message = app.message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
@@ -551,5 +555,5 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
         )
     );
     assert_eq!(std::fs::read(&path).expect("read"), before);
-    assert_eq!(store.current(), None);
+    assert_eq!(runner.store().current(), None);
 }

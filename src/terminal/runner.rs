@@ -1,0 +1,194 @@
+//! The one place where the app's [`Effect`]s are carried out. The
+//! [`Runner`] owns what does the work: the [`Store`] that keeps the games'
+//! files, the settings file (a speed, a preview or a new game remembered),
+//! the workers (a search thread, an analysis thread and the shelf of
+//! endgame tables) and the [`Link`] to the other player. It tells the app
+//! how things went, and what the workers and the other player bring, with
+//! [`Answer`]s, each handed to [`App::answer`] as soon as it is known, so
+//! that the next effect is carried out on the app as it then is.
+
+use std::path::{Path, PathBuf};
+
+use crate::app::{Answer, App, Effect, Opening, Tone};
+use crate::net::Link;
+use crate::save::{Farewell, Store};
+use crate::session::open_chosen;
+use crate::settings::{Field, Settings};
+
+use super::workers::Workers;
+
+/// Carries out the app's effects, and hands it the answers.
+pub struct Runner {
+    store: Store,
+    settings: SettingsFile,
+    workers: Workers,
+    link: Option<Link>,
+}
+
+impl Runner {
+    /// The runner of a game kept by `store`, remembering a changed speed,
+    /// preview or new game in `settings` (the settings file; none: not
+    /// remembered), across the network through `link` when there is one.
+    pub fn new(store: Store, settings: Option<PathBuf>, link: Option<Link>) -> Runner {
+        Runner {
+            store,
+            settings: SettingsFile {
+                path: settings,
+                told: None,
+            },
+            workers: Workers::new(),
+            link,
+        }
+    }
+
+    /// Where the games are kept: the store of the game being played (the
+    /// one a game opened on the start screen came with, once it is open).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Whether the game is played across the network.
+    pub fn linked(&self) -> bool {
+        self.link.is_some()
+    }
+
+    /// Carries out `effects` (taken from `app` with [`App::take_effects`]):
+    /// first the files' work in the order the app asked for it, so that a
+    /// search or the other player is handed the game as it is kept (dated),
+    /// then the rest in order. Each answer reaches `app` before the next
+    /// effect is carried out; what a game opened from the start screen asks
+    /// for is carried out before the rest.
+    pub fn run(&mut self, effects: Vec<Effect>, app: &mut App) {
+        let (files, others): (Vec<Effect>, Vec<Effect>) = effects.into_iter().partition(|effect| {
+            matches!(
+                effect,
+                Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+            )
+        });
+        for effect in files.into_iter().chain(others) {
+            self.carry_out(effect, app);
+        }
+    }
+
+    /// Hands `app` what has come meanwhile: the search's answer, the moves
+    /// analysed, the other player's news. Returns whether the other player
+    /// had any.
+    pub fn pump(&mut self, app: &mut App) -> bool {
+        for answer in self.workers.answers() {
+            app.answer(answer);
+        }
+        self.link.as_mut().is_some_and(|link| link.pump(app))
+    }
+
+    /// At exit: the store's last writes, and what the player should read
+    /// of them ([`Store::finish`]).
+    pub fn finish(&mut self, app: &App) -> Farewell {
+        self.store.finish(app)
+    }
+
+    /// Carries out one effect, `app`'s answers told as they come.
+    fn carry_out(&mut self, effect: Effect, app: &mut App) {
+        match effect {
+            Effect::Autosave => {
+                if let Some(date) = self.store.date(app) {
+                    app.answer(Answer::Dated(date));
+                }
+                tell(app, Tone::Error, self.store.keep(app).err());
+            }
+            Effect::Export => {
+                let notice = match self.store.export(app) {
+                    Ok(path) => Answer::Notice(Tone::Info, format!("Saved to {}", path.display())),
+                    Err(error) => Answer::Notice(Tone::Error, format!("Not saved: {error:#}")),
+                };
+                app.answer(notice);
+            }
+            Effect::RememberGame => {
+                let failure = self.settings.save(&Field::LAST_GAME, |path| {
+                    let (mut settings, _) = Settings::load(path);
+                    settings.remember_match(app.game().config(), app.players());
+                    settings
+                });
+                tell(app, Tone::Error, failure);
+            }
+            Effect::RememberDisplay => {
+                let display = Settings {
+                    speed: app.speed(),
+                    preview: app.preview_shown(),
+                    ..Settings::default()
+                };
+                let failure = self
+                    .settings
+                    .save(&[Field::Speed, Field::Preview], |_| display);
+                tell(app, Tone::Error, failure);
+            }
+            Effect::Think(request) => tell(app, Tone::Problem, self.workers.think(request)),
+            Effect::StopThinking => self.workers.stop_thinking(),
+            Effect::Analyze(request) => tell(app, Tone::Problem, self.workers.analyze(request)),
+            Effect::Open(opening) => self.open(&opening, app),
+            Effect::Send(said) => {
+                if let Some(link) = &self.link {
+                    link.send(said);
+                }
+            }
+            Effect::Hangup(why) => {
+                if let Some(link) = &mut self.link {
+                    link.hangup(&why, app.record());
+                }
+            }
+        }
+    }
+
+    /// Opens what the start screen chose: the app goes on with it, kept
+    /// by the store it came with, and what it asks for is carried out. What
+    /// cannot be opened is told on the start screen, which stays.
+    fn open(&mut self, opening: &Opening, app: &mut App) {
+        match open_chosen(opening, self.store.games().map(Path::to_path_buf)) {
+            Ok((next, store)) => {
+                self.store = store;
+                app.answer(Answer::Opened(Box::new(next)));
+                for refused in self.store.refused_locks() {
+                    app.answer(Answer::Notice(Tone::Error, refused));
+                }
+            }
+            Err(error) => app.answer(Answer::Notice(Tone::Error, format!("{error:#}"))),
+        }
+        self.run(app.take_effects(), app);
+    }
+}
+
+/// The settings file where a changed speed, preview or new game is
+/// remembered.
+struct SettingsFile {
+    /// None: nothing is remembered.
+    path: Option<PathBuf>,
+    /// The last failure to save the settings told, so that it is told once.
+    told: Option<String>,
+}
+
+impl SettingsFile {
+    /// Saves the `fields` of the settings `settings` makes from the file's
+    /// path, keeping the rest of the file; returns what to tell the player
+    /// when they cannot be saved, unless that was the last thing told of
+    /// them (a read-only file is said once).
+    fn save(
+        &mut self,
+        fields: &[Field],
+        settings: impl FnOnce(&Path) -> Settings,
+    ) -> Option<String> {
+        let path = self.path.as_deref()?;
+        let error = settings(path).save(path, fields).err()?;
+        let text = format!("Settings not saved: {error:#}");
+        if self.told.as_ref() == Some(&text) {
+            return None;
+        }
+        self.told = Some(text.clone());
+        Some(text)
+    }
+}
+
+/// Tells `app` the notice `text` in `tone`, if there is one.
+fn tell(app: &mut App, tone: Tone, text: Option<String>) {
+    if let Some(text) = text {
+        app.answer(Answer::Notice(tone, text));
+    }
+}

@@ -1,0 +1,145 @@
+//! The background work of the app: at most one search (the computer's move
+//! or a hint) and one analysis of a viewed move, each on a thread of its
+//! own, looking into the endgame tables of the shelf.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+
+use crate::analyze::{MoveAnalysis, analyze};
+use crate::app::{AnalysisRequest, Answer, Purpose, Request};
+use crate::rules::Config;
+use crate::search::{Search, SearchResult};
+use crate::tablebase::{Shelf, Tablebase};
+
+/// A search running on a thread of its own.
+struct SearchJob {
+    stop: Arc<AtomicBool>,
+    purpose: Purpose,
+    answer: Receiver<SearchResult>,
+}
+
+impl Drop for SearchJob {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The search and the analysis under way. Dropping it stops the search.
+pub(super) struct Workers {
+    search: Option<SearchJob>,
+    analysis: Option<Receiver<(usize, MoveAnalysis)>>,
+    /// The tables of perfect endgames the searches look into.
+    shelf: Shelf,
+}
+
+impl Workers {
+    /// No work under way; the tables are the installed ones.
+    pub(super) fn new() -> Workers {
+        Workers {
+            search: None,
+            analysis: None,
+            shelf: Shelf::installed(),
+        }
+    }
+
+    /// Starts the search `request` asks for, replacing (and stopping) any
+    /// under way; returns the problem with the tables, told the first time.
+    pub(super) fn think(&mut self, request: Request) -> Option<String> {
+        let (tables, problem) = self.tables(request.game.config());
+        self.search = Some(think(request, tables));
+        problem
+    }
+
+    /// Stops the search under way: its answer is dropped.
+    pub(super) fn stop_thinking(&mut self) {
+        self.search = None;
+    }
+
+    /// Starts the analysis `request` asks for, in place of any under way;
+    /// returns the problem with the tables, told the first time.
+    pub(super) fn analyze(&mut self, request: AnalysisRequest) -> Option<String> {
+        let (tables, problem) = self.tables(request.game.config());
+        self.analysis = Some(analyse(request, tables));
+        problem
+    }
+
+    /// The tables for a game of `config`, and a problem with them in one
+    /// line (the first time): the search goes on without them.
+    fn tables(&self, config: Config) -> (Option<Arc<Tablebase>>, Option<String>) {
+        let (tables, problem) = self.shelf.tables(&config);
+        (tables, problem.map(|problem| format!("Tables: {problem}")))
+    }
+
+    /// The answers that have arrived: the search's (a computer's move or a
+    /// hint; a search that found no move answers nothing), and every move
+    /// the analysis has judged since.
+    pub(super) fn answers(&mut self) -> Vec<Answer> {
+        let mut answers = Vec::new();
+        if let Some(job) = &self.search {
+            match job.answer.try_recv() {
+                Ok(result) => {
+                    let purpose = job.purpose;
+                    self.search = None;
+                    match (purpose, result.best) {
+                        (Purpose::Move, Some(hole)) => answers.push(Answer::ComputerMoved(hole)),
+                        (Purpose::Move, None) => {}
+                        (Purpose::Hint, _) => answers.push(Answer::HintFound(result)),
+                    }
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.search = None,
+            }
+        }
+        while let Some(analysis) = &self.analysis {
+            match analysis.try_recv() {
+                Ok((ply, judged)) => answers.push(Answer::Analysed(ply, judged)),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.analysis = None,
+            }
+        }
+        answers
+    }
+}
+
+/// Starts the search `request` asks for on a thread of its own.
+fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, answer) = mpsc::channel();
+    let flag = Arc::clone(&stop);
+    let purpose = request.purpose;
+    thread::spawn(move || {
+        let mut search = Search::for_level(request.level, request.think);
+        search.set_tables(tables);
+        let result = search.run(&request.game, &flag, |_| {});
+        // The app may have stopped waiting: nobody to tell.
+        let _ = sender.send(result);
+    });
+    SearchJob {
+        stop,
+        purpose,
+        answer,
+    }
+}
+
+/// Starts the analysis `request` asks for on a thread of its own, which
+/// hands back every move's judgement as soon as it is known.
+fn analyse(
+    request: AnalysisRequest,
+    tables: Option<Arc<Tablebase>>,
+) -> Receiver<(usize, MoveAnalysis)> {
+    let (sender, answer) = mpsc::channel();
+    thread::spawn(move || {
+        analyze(
+            &request.game,
+            request.limits,
+            request.threshold,
+            tables,
+            |judged| {
+                let _ = sender.send((judged.ply, judged.clone()));
+            },
+        );
+    });
+    answer
+}
