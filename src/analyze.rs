@@ -12,6 +12,8 @@
 //! the search keeps its table from ply to ply, so a record gets the same
 //! verdicts on every run and every machine.
 
+mod graph;
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -21,6 +23,7 @@ use serde::Serialize;
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};
 use crate::tablebase::Tablebase;
+pub use graph::{MAX_COLUMNS, graph};
 
 /// Positions searched for each position of a record unless told otherwise.
 pub const DEFAULT_NODES: u64 = 500_000;

@@ -14,7 +14,7 @@ use crate::tablebase::Tablebase;
 use super::Console;
 
 /// Judges every move of the record, a row on `out` as each is judged, then
-/// the summary (or with `--json`, one JSON document at the end).
+/// the graph of the evaluation and the summary (or with `--json`, one JSON document at the end).
 ///
 /// # Errors
 /// When the record cannot be read, or `out` cannot be written.
@@ -57,6 +57,7 @@ pub fn run(args: &AnalyzeArgs, console: &mut Console<impl Write, impl Write>) ->
                 let json = serde_json::to_string(&analysis).expect("an analysis serialises");
                 writeln!(out, "{json}")
             } else {
+                write!(out, "\n{}\n", analyze::graph(&analysis.moves))?;
                 writeln!(out, "{}", analyze::summary(&analysis))
             }
         })

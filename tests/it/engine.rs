@@ -449,6 +449,41 @@ fn analyze_prints_a_row_a_move() {
 }
 
 #[test]
+fn analyze_draws_a_bar_a_move_as_the_json_judges_it() {
+    let (record, json) = analyze_golden_000(&["--json", "--depth", "3"]);
+    let (_, text) = analyze_golden_000(&["--depth", "3"]);
+    let analysis: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let moves = analysis["moves"].as_array().expect("a list of moves");
+    let text = String::from_utf8(text.stdout).expect("UTF-8 output");
+    let lines: Vec<Vec<char>> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("evaluation after each move"))
+        .skip(1)
+        .map(|line| line.chars().collect())
+        .collect();
+    // Four rows above the axis, the axis, four below, the marks.
+    let axis = &lines[4];
+    let start = axis.iter().position(|&c| c == '┼').expect("the axis") + 1;
+    let cell = (endodoi::analyze::MAX_COLUMNS / record.game.ply()).clamp(1, 3);
+    let at = |row: usize, ply: usize| lines[row].get(start + ply * cell).copied().unwrap_or(' ');
+    for (ply, judged) in moves.iter().enumerate() {
+        let after = judged["after"].as_i64().expect("an evaluation");
+        let (above, on_axis, below) = (at(3, ply), at(4, ply), at(5, ply));
+        match after.signum() {
+            1 => assert_eq!((above, on_axis, below), ('█', '█', ' '), "move {}", ply + 1),
+            -1 => assert_eq!((above, on_axis, below), (' ', '█', '█'), "move {}", ply + 1),
+            _ => assert_eq!((above, on_axis, below), (' ', '─', ' '), "move {}", ply + 1),
+        }
+        let mark = match (judged["certain"].as_bool(), judged["mistake"].as_bool()) {
+            (Some(true), _) => '⁇',
+            (_, Some(true)) => '?',
+            _ => ' ',
+        };
+        assert_eq!(at(9, ply), mark, "move {}", ply + 1);
+    }
+}
+
+#[test]
 fn analyze_reports_a_bad_record_like_replay() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("bad.ogn");
