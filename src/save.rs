@@ -105,6 +105,16 @@ struct Autosave {
     lock: Guard,
 }
 
+/// Where `s` kept the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exported {
+    /// Written to this file just now.
+    Written(PathBuf),
+    /// Already in this file, the autosave, written after every move:
+    /// nothing written again.
+    AlreadyKept(PathBuf),
+}
+
 /// Where one game is kept: each file written and the state of the game it
 /// holds.
 #[derive(Debug, Default)]
@@ -399,18 +409,24 @@ impl Store {
         Ok(())
     }
 
-    /// Writes the record for `s`: to `--record FILE` if given, else to a new
-    /// file in the first export folder that works.
+    /// Keeps the record for `s`: writes `--record FILE` if given; else, when
+    /// the autosave already holds the game as it is, writes nothing and
+    /// says where it is; else writes a new file in the first export folder
+    /// that works (the game is kept nowhere yet, or is a record viewed).
     ///
     /// # Errors
     /// When no place can be written: the first failure.
-    pub fn export(&mut self, app: &App) -> Result<PathBuf> {
+    pub fn export(&mut self, app: &App) -> Result<Exported> {
         let mut first_failure = None;
         if let Some(path) = self.record_file.clone() {
             match self.write_record_file(app) {
-                Ok(()) => return Ok(path),
+                Ok(()) => return Ok(Exported::Written(path)),
                 Err(error) => first_failure = Some(error),
             }
+        } else if let Some(path) = self.current()
+            && self.kept.holds_at(path, app.record())
+        {
+            return Ok(Exported::AlreadyKept(path.to_path_buf()));
         }
         let text = self.record_text(app);
         for dir in &self.export_dirs {
@@ -419,7 +435,7 @@ impl Store {
             }) {
                 Ok((path, ())) => {
                     self.kept.wrote(&path, app.record());
-                    return Ok(path);
+                    return Ok(Exported::Written(path));
                 }
                 Err(error) => {
                     first_failure.get_or_insert(error);

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::app::{Answer, App, Effect, Opening, Tone};
 use crate::net::Link;
-use crate::save::{Farewell, Store};
+use crate::save::{Exported, Farewell, Store};
 use crate::session::open_chosen;
 use crate::settings::{Field, Settings};
 
@@ -97,7 +97,13 @@ impl Runner {
             }
             Effect::Export => {
                 let notice = match self.store.export(app) {
-                    Ok(path) => Answer::Notice(Tone::Info, format!("Saved to {}", path.display())),
+                    Ok(Exported::Written(path)) => {
+                        Answer::Notice(Tone::Info, format!("Saved to {}", path.display()))
+                    }
+                    Ok(Exported::AlreadyKept(path)) => Answer::Notice(
+                        Tone::Info,
+                        format!("Already saved after every move, in {}", path.display()),
+                    ),
                     Err(error) => Answer::Notice(Tone::Error, format!("Not saved: {error:#}")),
                 };
                 app.answer(notice);

@@ -649,3 +649,38 @@ fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
     );
     assert!(file.is_file(), "the file stays");
 }
+
+/// Issue 26, 7: `s` in a game already autosaved writes no second copy into
+/// the current folder; it says where the game is. A game kept nowhere is
+/// still written where `s` can.
+#[test]
+fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
+    let home = Home::new();
+    let games = home.games();
+    let here = home.path().join("here");
+    fs::create_dir_all(&here).expect("the current folder");
+    let (mut app, mut runner) = runner_of(Some(games.clone()), vec![here.clone()]);
+    type_keys(&mut app, "c\n");
+    runner.run(app.take_effects(), &mut app);
+    let saved = runner.store().current().expect("an autosave").to_path_buf();
+    type_keys(&mut app, "s");
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(
+        app.message(),
+        Some(&Message {
+            text: format!("Already saved after every move, in {}", saved.display()),
+            tone: Tone::Info,
+        })
+    );
+    assert_eq!(names(&here), Vec::<String>::new(), "nothing written here");
+    // Without autosave, `s` writes the record where it can.
+    let (mut app, mut runner) = runner_of(None, vec![here.clone()]);
+    type_keys(&mut app, "c\ns");
+    runner.run(app.take_effects(), &mut app);
+    let written = names(&here);
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert_eq!(
+        app.message().map(|message| message.text.clone()),
+        Some(format!("Saved to {}", here.join(&written[0]).display()))
+    );
+}
