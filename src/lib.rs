@@ -13,6 +13,7 @@
 //! - [`save`]: autosave and saving on `s`; the saved games.
 //! - [`settings`]: what is remembered between runs, in a TOML file.
 //! - [`stats`]: each player's results in the saved games.
+//! - [`table`]: the plain-text tables the commands print.
 //! - [`file`](mod@file): reading and writing record files safely.
 //! - [`cli`]: the command line.
 //! - [`command`]: what each command does.
@@ -42,6 +43,7 @@ pub mod settings;
 pub mod solve;
 pub mod stats;
 pub mod svg;
+pub mod table;
 pub mod tablebase;
 pub mod terminal;
 pub mod ui;

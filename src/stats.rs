@@ -6,12 +6,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
-use unicode_width::UnicodeWidthStr as _;
 
 use crate::app::counted;
 pub use crate::app::start::{Against, Row, Stats, Tally};
 use crate::record::terminal_safe;
 use crate::save::games::Save;
+use crate::table::{Align, table};
 
 impl Stats {
     /// The results of the finished games among `saves`.
@@ -35,47 +35,39 @@ impl Stats {
         if self.rows.is_empty() {
             return text;
         }
-        let players: Vec<String> = self
+        let rows: Vec<Vec<String>> = self
             .rows
             .iter()
-            .map(|row| terminal_safe(&row.player))
+            .map(|row| {
+                let player = if row.against == Against::Everyone {
+                    terminal_safe(&row.player)
+                } else {
+                    String::new()
+                };
+                let tally = row.tally;
+                vec![
+                    player,
+                    row.against.label(),
+                    tally.games.to_string(),
+                    tally.wins.to_string(),
+                    tally.draws.to_string(),
+                    tally.losses.to_string(),
+                    format!("{:+.1}", tally.average_margin()),
+                ]
+            })
             .collect();
-        let labels: Vec<String> = self.rows.iter().map(|row| row.against.label()).collect();
-        let width = |column: &[String], header: &str| {
-            column
-                .iter()
-                .map(|cell| cell.width())
-                .chain([header.width()])
-                .max()
-                .unwrap_or(0)
-        };
-        let (player_width, against_width) = (width(&players, "Player"), width(&labels, "Against"));
-        let pad = |cell: &str, to: usize| format!("{cell}{}", " ".repeat(to - cell.width()));
-        let _ = writeln!(
-            text,
-            "{}  {}  Games  Wins  Draws  Losses  Average margin",
-            pad("Player", player_width),
-            pad("Against", against_width)
-        );
-        for ((row, player), label) in self.rows.iter().zip(&players).zip(&labels) {
-            let shown = if row.against == Against::Everyone {
-                player.as_str()
-            } else {
-                ""
-            };
-            let tally = row.tally;
-            let _ = writeln!(
-                text,
-                "{}  {}  {:>5}  {:>4}  {:>5}  {:>6}  {:>+14.1}",
-                pad(shown, player_width),
-                pad(label, against_width),
-                tally.games,
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                tally.average_margin()
-            );
-        }
+        text.push_str(&table(
+            &[
+                ("Player", Align::Left),
+                ("Against", Align::Left),
+                ("Games", Align::Right),
+                ("Wins", Align::Right),
+                ("Draws", Align::Right),
+                ("Losses", Align::Right),
+                ("Average margin", Align::Right),
+            ],
+            &rows,
+        ));
         text
     }
 

@@ -12,8 +12,12 @@ use std::time::SystemTime;
 use anyhow::{Context as _, Result};
 
 use super::lock::{GameLock, Holder};
+use crate::app::Match;
 use crate::file::{kind_of, read_regular};
-use crate::record::{Record, Tags, terminal_safe};
+use crate::record::{Record, terminal_safe};
+use crate::rules::Side;
+use crate::table::{Align, table};
+use crate::ui::shown_name;
 
 /// The extension of saved games.
 const EXTENSION: &str = "ogn";
@@ -41,37 +45,56 @@ impl Save {
             .is_ok_and(|record| record.game.outcome().is_none())
     }
 
-    /// One line of `endodoi games`: whatever the file's name and the
-    /// game's tags hold, shown escaped on this one line.
-    pub fn line(&self) -> String {
-        let mut line = format!("{:<22}", terminal_safe(&self.id));
+    /// The cells of this save's row in `endodoi games`: whatever the
+    /// file's name and the game's tags hold, escaped, the names cut as the
+    /// board cuts them; a save that cannot be read has the reason in one
+    /// cell across the rest.
+    fn row(&self) -> Vec<String> {
+        let mut row = vec![terminal_safe(&self.id)];
         match &self.record {
             Ok(record) => {
                 let game = &record.game;
-                let state = match game.to_move() {
-                    Some(side) => format!("{side} to move"),
-                    None => format!("over, {}", record.result_token()),
+                let result = match (game.to_move(), game.outcome()) {
+                    (Some(side), _) => format!("{side} to move"),
+                    (None, Some(outcome)) => {
+                        let totals = outcome.totals();
+                        match outcome.winner() {
+                            Some(side) => {
+                                format!("{side} won {}-{}", totals[side], totals[side.opponent()])
+                            }
+                            None => format!("drawn {}-{}", totals.south, totals.north),
+                        }
+                    }
+                    (None, None) => record.result_token().to_owned(),
                 };
+                let players = Match::from_record(record);
                 let config = game.config();
-                let _ = write!(
-                    line,
-                    " {:>3} moves  {state}  {} v {}  {} holes, {} seeds, {}",
-                    game.ply(),
-                    terminal_safe(record.tag(Tags::SOUTH).unwrap_or("South")),
-                    terminal_safe(record.tag(Tags::NORTH).unwrap_or("North")),
+                let mut board = format!(
+                    "{} holes, {} seeds, {}",
                     config.width(),
                     config.seeds(),
                     config.variant().name(),
                 );
+                if let Some(holder) = self.holder {
+                    let _ = write!(board, "  (in use by {holder})");
+                }
+                row.extend([
+                    game.ply().to_string(),
+                    result,
+                    shown_name(&players, Side::South),
+                    shown_name(&players, Side::North),
+                    board,
+                ]);
             }
             Err(reason) => {
-                let _ = write!(line, " cannot be read: {}", terminal_safe(reason));
+                let mut note = format!("cannot be read: {}", terminal_safe(reason));
+                if let Some(holder) = self.holder {
+                    let _ = write!(note, "  (in use by {holder})");
+                }
+                row.push(note);
             }
         }
-        if let Some(holder) = self.holder {
-            let _ = write!(line, "  (in use by {holder})");
-        }
-        line
+        row
     }
 }
 
@@ -167,9 +190,17 @@ pub fn listing(dir: &Path) -> Result<String> {
         "Saved games in {}, unfinished first, newest first; `endodoi --resume ID` continues one:\n",
         terminal_safe(&dir.display().to_string())
     );
-    for save in &saves {
-        text.push_str(&save.line());
-        text.push('\n');
-    }
+    let rows: Vec<Vec<String>> = saves.iter().map(Save::row).collect();
+    text.push_str(&table(
+        &[
+            ("ID", Align::Left),
+            ("Moves", Align::Right),
+            ("Result", Align::Left),
+            ("South", Align::Left),
+            ("North", Align::Left),
+            ("Board", Align::Left),
+        ],
+        &rows,
+    ));
     Ok(text)
 }

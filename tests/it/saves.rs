@@ -282,11 +282,12 @@ fn games_lists_unfinished_games_first_and_names_every_save_it_cannot_read() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let expected = format!(
         "Saved games in {dir}, unfinished first, newest first; `endodoi --resume ID` continues one:\n\
-         older                    2 moves  South to move  Naserian v Lekishon  6 holes, 4 seeds, classic\n\
-         newest                 cannot be read: cut short: it does not end with the result `*`\n\
-         corrupt                cannot be read: line 1, column 1: malformed tag: expected [Name \"Value\"]\n\
-         pipe                   cannot be read: a FIFO is not a regular file\n\
-         finished                34 moves  over, 27-15  South v North  7 holes, 3 seeds, classic\n",
+         ID        Moves  Result           South     North     Board\n\
+         older         2  South to move    Naserian  Lekishon  6 holes, 4 seeds, classic\n\
+         newest    cannot be read: cut short: it does not end with the result `*`\n\
+         corrupt   cannot be read: line 1, column 1: malformed tag: expected [Name \"Value\"]\n\
+         pipe      cannot be read: a FIFO is not a regular file\n\
+         finished     34  South won 27-15  South     North     7 holes, 3 seeds, classic\n",
         dir = games.display()
     );
     assert_eq!(stdout(&output), expected);
@@ -576,13 +577,14 @@ fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
         "a control character reached the output: {text:?}"
     );
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
+    // The ID whole (`--resume ID` takes it), a name cut to the board's 40
+    // columns.
     let shown = format!(
-        r"\u{{1b}}]0;PWNED\u{{7}}\u{{1b}}[2J\nforged    9 moves  South to move   2 moves  South to move  \u{{202e}}Naserian v {}…  6 holes, 4 seeds, classic",
-        // `record::SHOWN_CHARS`, the bound on outside text shown.
-        "x".repeat(1000)
+        r"\u{{1b}}]0;PWNED\u{{7}}\u{{1b}}[2J\nforged    9 moves  South to move      2  South to move  \u{{202e}}Naserian  {}…  6 holes, 4 seeds, classic",
+        "x".repeat(39)
     );
-    assert_eq!(lines[1], shown);
+    assert_eq!(lines[2], shown);
 }
 
 /// A game of two people in the terminal's runner, autosaved into `games`,
