@@ -41,7 +41,7 @@ impl Lookup for Searcher {
         let reach = match (look, self.reader.as_deref()) {
             (Look::Wait, _) => return self.tables.probe(position),
             (Look::Near, _) => Reach::Near,
-            (Look::Held | Look::Ask, None) | (Look::Held, Some(_)) => Reach::Held,
+            (Look::Held, _) | (Look::Ask, None) => Reach::Held,
             (Look::Ask, Some(reader)) => Reach::Ask(reader),
         };
         self.tables.probe_quick(position, &mut self.near, reach)
