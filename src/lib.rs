@@ -4,6 +4,10 @@
 //! - [`rules`]: the game itself, pure and fast, and [`record`]: the text
 //!   record of a game and its JSON state; both from the `endodoi-core`
 //!   crate, which does no I/O.
+//! - [`search`]: the computer player's game-tree search (the
+//!   `endodoi-engine` crate, which does no I/O either), and [`tablebase`]:
+//!   perfect endgames, built backwards level by level (the
+//!   `endodoi-tables` crate).
 //! - [`diagram`]: a position as plain text; [`svg`](mod@svg): as a picture.
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
@@ -14,15 +18,14 @@
 //! - [`settings`]: what is remembered between runs, in a TOML file.
 //! - [`stats`]: each player's results in the saved games.
 //! - [`table`]: the plain-text tables the commands print.
-//! - [`file`](mod@file): reading and writing record files safely.
+//! - [`file`](mod@file): reading and writing record files safely (the
+//!   `endodoi-files` crate).
 //! - [`cli`]: the command line.
 //! - [`command`]: what each command does.
 //! - [`bench`](mod@bench): the engine benchmark.
-//! - [`search`]: the computer player's game-tree search.
 //! - [`engine`]: the line protocol of `endodoi engine`.
 //! - [`analyze`]: judging every move of a record.
 //! - [`arena`]: the strength benchmark.
-//! - [`tablebase`]: perfect endgames, built backwards level by level.
 
 pub mod analyze;
 pub mod app;
@@ -32,18 +35,18 @@ pub mod cli;
 pub mod command;
 pub mod diagram;
 pub mod engine;
-pub mod file;
+pub use endodoi_files as file;
 pub mod net;
 pub mod options;
 pub use endodoi_core::{record, rules};
 pub mod save;
-pub mod search;
+pub use endodoi_engine as search;
 pub mod session;
 pub mod settings;
 pub mod solve;
 pub mod stats;
 pub mod svg;
 pub mod table;
-pub mod tablebase;
+pub use endodoi_tables as tablebase;
 pub mod terminal;
 pub mod ui;

@@ -65,7 +65,7 @@ impl Save {
                             None => format!("drawn {}-{}", totals.south, totals.north),
                         }
                     }
-                    (None, None) => record.result_token().to_owned(),
+                    (None, None) => record.result_token().clone(),
                 };
                 let players = Match::from_record(record);
                 let config = game.config();

@@ -1,8 +1,9 @@
-//! The layers of `src/` and of the core crate (`crates/endodoi-core/src/`:
-//! the rules and the records), as `docs/ARCHITECTURE.md` states them: the
-//! table of which module imports which is the program's own, and it has no
-//! cycle; the core crate depends on no crate that does I/O; and no source
-//! file is over 600 lines.
+//! The layers of `src/` and of the crates under `crates/` (the rules and the
+//! records, the search, the tables, the files), as `docs/ARCHITECTURE.md`
+//! states them: the table of which module imports which is the program's
+//! own, and it has no cycle; the crates depend on each other in layers,
+//! and the core and the engine on no crate that does I/O; and no source file
+//! is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -10,13 +11,30 @@ use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The folders of source files: the binary's crate and the core crate.
-const SOURCE_DIRS: [&str; 2] = ["src", "crates/endodoi-core/src"];
+/// The folders of source files, each with the one module of the program
+/// the whole crate is (re-exported under that name by `src/lib.rs`), or
+/// `None` for a crate whose top-level files are modules of their own: the
+/// binary's crate and the core crate.
+const SOURCE_DIRS: [(&str, Option<&str>); 5] = [
+    ("src", None),
+    ("crates/endodoi-core/src", None),
+    ("crates/endodoi-engine/src", Some("search")),
+    ("crates/endodoi-tables/src", Some("tablebase")),
+    ("crates/endodoi-files/src", Some("file")),
+];
 
-/// Every source file of both crates.
+/// The crates that are one module of the program, by the name their code
+/// is imported under: `endodoi_engine::…` is `search`.
+const CRATE_MODULES: [(&str, &str); 3] = [
+    ("endodoi_engine::", "search"),
+    ("endodoi_tables::", "tablebase"),
+    ("endodoi_files::", "file"),
+];
+
+/// Every source file of every crate.
 fn all_sources() -> Vec<PathBuf> {
     let mut found = Vec::new();
-    for dir in SOURCE_DIRS {
+    for (dir, _) in SOURCE_DIRS {
         sources(&Path::new(ROOT).join(dir), &mut found);
     }
     found
@@ -25,12 +43,16 @@ fn all_sources() -> Vec<PathBuf> {
 /// Module name → the modules it imports, both as top-level names of `src/`.
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// The top-level module a source file belongs to: `src/app/keys.rs` is `app`.
+/// The top-level module a source file belongs to: `src/app/keys.rs` is
+/// `app`, `crates/endodoi-engine/src/tree.rs` is `search`.
 fn module_of(file: &Path) -> String {
-    let relative = SOURCE_DIRS
+    let (relative, whole) = SOURCE_DIRS
         .iter()
-        .find_map(|dir| file.strip_prefix(Path::new(ROOT).join(dir)).ok())
+        .find_map(|&(dir, whole)| Some((file.strip_prefix(Path::new(ROOT).join(dir)).ok()?, whole)))
         .expect("a file under a source folder");
+    if let Some(module) = whole {
+        return module.to_owned();
+    }
     let first = relative
         .components()
         .next()
@@ -52,10 +74,23 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
 }
 
 /// The top-level modules that `code` names through `crate::` (or, in the
-/// binary, `endodoi::`), grouped imports (`use crate::{a, b::c}`) included.
-fn imports(code: &str) -> BTreeSet<String> {
+/// binary, `endodoi::`; from another crate, `endodoi_core::`), grouped
+/// imports (`use crate::{a, b::c}`) included, and the crates it names that
+/// are one module ([`CRATE_MODULES`]). In such a crate, `crate::` is the
+/// module itself: `own_crate` leaves it out.
+fn imports(code: &str, own_crate: bool) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
-    for prefix in ["crate::", "endodoi::", "endodoi_core::"] {
+    for (prefix, module) in CRATE_MODULES {
+        if code.contains(prefix) {
+            named.insert(module.to_owned());
+        }
+    }
+    let prefixes: &[&str] = if own_crate {
+        &["endodoi_core::"]
+    } else {
+        &["crate::", "endodoi::", "endodoi_core::"]
+    };
+    for prefix in prefixes {
         let mut rest = code;
         while let Some(at) = rest.find(prefix) {
             let preceded_by_word = rest[..at]
@@ -116,8 +151,13 @@ fn actual() -> Graph {
             .map(|line| line.split("//").next().unwrap_or(""))
             .collect::<Vec<_>>()
             .join("\n");
+        let own_crate = CRATE_MODULES.iter().any(|&(_, whole)| whole == module);
         let edges = graph.entry(module.clone()).or_default();
-        edges.extend(imports(&code).into_iter().filter(|name| *name != module));
+        edges.extend(
+            imports(&code, own_crate)
+                .into_iter()
+                .filter(|name| *name != module),
+        );
     }
     graph
 }
@@ -197,6 +237,52 @@ fn the_layers_have_no_cycle_and_the_rules_import_nothing() {
     assert!(left.is_empty(), "a cycle among {:?}", left.keys());
 }
 
+/// The packages of Cargo.lock, each with the names of the packages it
+/// depends on, as Cargo resolved them (development ones included).
+fn locked() -> BTreeMap<String, Vec<String>> {
+    let lock = std::fs::read_to_string(Path::new(ROOT).join("Cargo.lock")).expect("Cargo.lock");
+    let mut packages = BTreeMap::new();
+    for block in lock.split("[[package]]").skip(1) {
+        let name = block
+            .split("name = \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("a package has a name");
+        let dependencies: Vec<String> = block
+            .split("dependencies = [")
+            .nth(1)
+            .and_then(|list| list.split(']').next())
+            .map(|list| {
+                list.split(',')
+                    // `"thiserror 2.0.21"` where two versions are in the lock.
+                    .filter_map(|name| name.trim().trim_matches('"').split(' ').next())
+                    .filter(|name| !name.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        packages
+            .entry(name.to_owned())
+            .or_insert_with(Vec::new)
+            .extend(dependencies);
+    }
+    packages
+}
+
+/// Every package `name` depends on, directly or through others.
+fn depends_on(packages: &BTreeMap<String, Vec<String>>, name: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut next = vec![name.to_owned()];
+    while let Some(package) = next.pop() {
+        for dependency in packages.get(&package).into_iter().flatten() {
+            if found.insert(dependency.clone()) {
+                next.push(dependency.clone());
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
     for module in ["rules", "record"] {
@@ -206,24 +292,71 @@ fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
         assert!(!here.exists(), "{module} has no second copy in src/");
     }
     // The core's dependencies as Cargo resolved them: data crates only.
-    let lock = std::fs::read_to_string(Path::new(ROOT).join("Cargo.lock")).expect("Cargo.lock");
-    let block = lock
-        .split("[[package]]")
-        .find(|block| block.contains("name = \"endodoi-core\""))
-        .expect("endodoi-core in Cargo.lock");
-    let dependencies: Vec<&str> = block
-        .split("dependencies = [")
-        .nth(1)
-        .and_then(|list| list.split(']').next())
-        .map(|list| {
-            list.split(',')
-                // `"thiserror 2.0.21"` where two versions are in the lock.
-                .filter_map(|name| name.trim().trim_matches('"').split(' ').next())
-                .filter(|name| !name.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
-    assert_eq!(dependencies, ["serde", "serde_json", "thiserror"]);
+    assert_eq!(
+        locked()["endodoi-core"],
+        ["serde", "serde_json", "thiserror"]
+    );
+}
+
+/// The program's crates from the bottom up: each depends only on crates
+/// before it, so the graph of crates has no cycle.
+const CRATES: [&str; 5] = [
+    "endodoi-core",
+    "endodoi-engine",
+    "endodoi-files",
+    "endodoi-tables",
+    "endodoi",
+];
+
+#[test]
+fn the_crates_are_layered_and_the_search_depends_on_no_io() {
+    let packages = locked();
+    let ours = |name: &str| -> Vec<&str> {
+        packages[name]
+            .iter()
+            .map(String::as_str)
+            .filter(|dependency| CRATES.contains(dependency))
+            .collect()
+    };
+    for (layer, name) in CRATES.iter().enumerate() {
+        for dependency in ours(name) {
+            assert!(
+                CRATES[..layer].contains(&dependency),
+                "{name} depends on {dependency}, which is not below it"
+            );
+        }
+    }
+    for (module, name) in [
+        ("search", "endodoi-engine"),
+        ("tablebase", "endodoi-tables"),
+        ("file", "endodoi-files"),
+    ] {
+        let here = Path::new(ROOT).join(format!("src/{module}.rs"));
+        assert!(
+            !here.exists(),
+            "{module} is {name}, with no second copy in src/"
+        );
+    }
+    // The search: the rules, and crates that only compute (the gentle
+    // levels' random blunders, an error's derived text), nothing under them
+    // that the core does not have.
+    assert_eq!(
+        packages["endodoi-engine"],
+        ["endodoi-core", "fastrand", "thiserror"]
+    );
+    let mut pure = depends_on(&packages, "endodoi-core");
+    pure.extend(["endodoi-core", "fastrand"].map(str::to_owned));
+    let beyond: Vec<String> = depends_on(&packages, "endodoi-engine")
+        .difference(&pure)
+        .cloned()
+        .collect();
+    assert!(beyond.is_empty(), "the search depends on {beyond:?}");
+    assert_eq!(ours("endodoi-files"), ["endodoi-core"]);
+    assert_eq!(
+        ours("endodoi-tables"),
+        ["endodoi-core", "endodoi-engine", "endodoi-files"]
+    );
+    assert_eq!(ours("endodoi")[..4], CRATES[..4]);
 }
 
 #[test]
@@ -250,10 +383,16 @@ fn no_source_file_is_over_600_lines() {
 fn imports_are_read_from_paths_and_groups() {
     let code = "use crate::app::{App, Keymap};\nuse crate::{\n    file::write,\n    record::{Record, Tags},\n};\nlet x = crate::rules::Side::South;\nuse self::crate_like::x;";
     assert_eq!(
-        imports(code),
+        imports(code, false),
         ["app", "file", "record", "rules"]
             .map(str::to_owned)
             .into_iter()
             .collect()
+    );
+    let engine =
+        "use endodoi_core::rules::Game;\nuse crate::table::Table;\nendodoi_files::plain(e)";
+    assert_eq!(
+        imports(engine, true),
+        ["file", "rules"].map(str::to_owned).into_iter().collect()
     );
 }

@@ -1,13 +1,19 @@
 //! The computer player: it finds the best capture and forced wins on small
 //! boards (checked against an exhaustive solver), never plays an illegal or
-//! endless move, answers within its time, and every level plays legal games.
+//! endless move, answers within its time, and every level plays legal games;
+//! it takes exact values from any tables of endgames given through its probe
+//! trait (here the solver), asking only for boards they hold.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use endodoi::bench::play_random;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
-use endodoi::search::{Level, LevelError, Limits, Search, SearchResult, minimax_best};
+use endodoi::search::{
+    Endgames, Level, LevelError, Limits, Look, Lookup, Search, SearchResult, TableValue,
+    minimax_best,
+};
 
 fn hole(letter: char) -> Hole {
     Hole::from_letter(letter).expect("a hole letter")
@@ -334,5 +340,76 @@ fn a_search_kept_from_ply_to_ply_never_calls_a_score_exact_that_rests_on_another
         wrong,
         [],
         "exact scores that are not: (position, score, truth)"
+    );
+}
+
+/// Tables of perfect endgames that are this file's exhaustive solver, for
+/// boards of at most `most` seeds: all the search asks of tables, with no
+/// file behind them. They count what they are asked.
+#[derive(Debug, Default)]
+struct Solver {
+    most: u8,
+    probes: AtomicU64,
+    /// The most seeds on a board asked for.
+    largest: AtomicU16,
+}
+
+impl Endgames for Solver {
+    fn max_seeds(&self) -> Option<u8> {
+        Some(self.most)
+    }
+
+    fn lookup(self: Arc<Self>) -> Box<dyn Lookup> {
+        Box::new(SolverLookup(self))
+    }
+}
+
+#[derive(Clone, Debug)]
+struct SolverLookup(Arc<Solver>);
+
+impl Lookup for SolverLookup {
+    fn probe(&mut self, position: &Position, _: Look) -> Option<TableValue> {
+        let seeds = position.row_total(Side::South) + position.row_total(Side::North);
+        self.0.probes.fetch_add(1, Ordering::Relaxed);
+        self.0.largest.fetch_max(seeds, Ordering::Relaxed);
+        let mut game = Game::from_position(position.variant(), *position, 4);
+        // The margin from the board on, without the seeds already taken.
+        let value = solve(&mut game) - position.captured().lead(position.to_move());
+        Some(TableValue { value, exact: true })
+    }
+
+    fn reads_in_background(&self) -> bool {
+        false
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Lookup> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn the_search_takes_exact_values_from_any_tables_and_asks_only_for_boards_they_hold() {
+    let (mut nodes, mut alone, mut hits) = (0, 0, 0);
+    for game in small_endgames(8, 30, |_| true) {
+        let truth = solve(&mut game.clone());
+        let tables = Arc::new(Solver {
+            most: 4,
+            ..Solver::default()
+        });
+        let mut searcher = Search::with_seed(Limits::depth(64), 7);
+        searcher.set_tables(Some(Arc::clone(&tables)));
+        let result = searcher.run(&game, &AtomicBool::new(false), |_| {});
+        assert!(result.exact, "{:?}: solved", game.position());
+        assert_eq!(result.score, truth, "{:?}", game.position());
+        assert!(tables.largest.load(Ordering::Relaxed) <= 4);
+        assert!(tables.probes.load(Ordering::Relaxed) >= result.table_hits);
+        nodes += result.nodes;
+        hits += result.table_hits;
+        alone += search(&game, Limits::depth(64)).nodes;
+    }
+    assert!(hits > 0, "the tables were used");
+    assert!(
+        nodes < alone,
+        "{nodes} nodes with the tables, {alone} without"
     );
 }

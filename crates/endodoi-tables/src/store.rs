@@ -168,7 +168,7 @@ pub fn write_level(
     let mut file = tempfile::Builder::new()
         .prefix(TEMPORARY_PREFIX)
         .tempfile_in(dir)
-        .map_err(|error| io(crate::file::plain(error)))?;
+        .map_err(|error| io(endodoi_files::plain(error)))?;
     // Tables are for every user of the machine to read.
     file.as_file()
         .set_permissions(std::fs::Permissions::from_mode(0o644))
@@ -179,7 +179,7 @@ pub fn write_level(
         .and_then(|()| file.as_file().sync_all())
         .map_err(io)?;
     file.persist(&path)
-        .map_err(|error| io(crate::file::plain(error.error)))?;
+        .map_err(|error| io(endodoi_files::plain(error.error)))?;
     Ok(())
 }
 
@@ -250,7 +250,7 @@ impl LevelFile {
     ) -> Result<LevelFile, TableError> {
         let path = level_path(dir, width, seeds);
         // A FIFO is opened without waiting for a writer, then refused below.
-        let file = match crate::file::open_without_waiting(&path, true) {
+        let file = match endodoi_files::open_without_waiting(&path, true) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 return Err(TableError::Missing(path));
@@ -269,7 +269,7 @@ impl LevelFile {
         if !metadata.is_file() {
             return Err(corrupt(format!(
                 "{} is not a regular file",
-                crate::file::kind_of(&metadata.file_type())
+                endodoi_files::kind_of(&metadata.file_type())
             )));
         }
         let len = metadata.len();

@@ -356,7 +356,7 @@ pub fn bytes(count: u64) -> String {
 /// time in a folder.
 fn lock(dir: &Path) -> Result<File> {
     let path = dir.join("build.lock");
-    let file = crate::file::open_lock(&path)
+    let file = endodoi_files::open_lock(&path)
         .map_err(|error| anyhow::anyhow!("cannot lock {}: {error}", dir.display()))?;
     rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive).map_err(
         |_| {

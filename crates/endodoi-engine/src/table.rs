@@ -1,5 +1,5 @@
 //! The transposition table: positions already searched, found again by
-//! their Zobrist hash ([`Position::hash`](crate::rules::Position::hash)): the
+//! their Zobrist hash ([`Position::hash`](endodoi_core::rules::Position::hash)): the
 //! seeds in every hole and the player to move.
 //!
 //! Captured seeds are not hashed: the search scores a position by the seeds

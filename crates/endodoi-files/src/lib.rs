@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 
-use crate::record::Record;
+use endodoi_core::record::Record;
 
 /// Records larger than this are refused before being read whole.
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
@@ -128,7 +128,10 @@ pub fn folder_of(path: &Path) -> &Path {
 }
 
 /// `text` in a new temporary file in `dir`, flushed to the disk.
-pub(crate) fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
+///
+/// # Errors
+/// When the file cannot be made or written, naming `dir`.
+pub fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
     let file = tempfile::NamedTempFile::new_in(dir)
         .map_err(plain)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
@@ -144,7 +147,7 @@ pub(crate) fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFil
 
 /// `error` without the temporary file's name that `tempfile` adds to it
 /// (which says nothing to the player): what the system said, or its kind.
-pub(crate) fn plain(error: std::io::Error) -> std::io::Error {
+pub fn plain(error: std::io::Error) -> std::io::Error {
     if error.raw_os_error().is_none() && error.get_ref().is_some() {
         std::io::Error::from(error.kind())
     } else {

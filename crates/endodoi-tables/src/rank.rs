@@ -3,7 +3,7 @@
 //! system. The seeds and the `2W − 1` bars between holes are `n + 2W − 1`
 //! places; the bars' places, as a set, are ranked by their combinadic.
 
-use crate::rules::{MAX_WIDTH, Position, Side};
+use endodoi_core::rules::{MAX_WIDTH, Position, Side};
 
 /// The most seeds a table level may hold (a value's share fits in 7 bits;
 /// far more than memory allows).

@@ -1,7 +1,7 @@
 //! The yardstick opponent of the strength benchmark: a plain full-width
 //! minimax to a fixed depth that counts only captured seeds.
 
-use crate::rules::{EndReason, Game, Hole};
+use endodoi_core::rules::{EndReason, Game, Hole};
 
 use super::tree::{INFINITY, Path, children, end_gain};
 
@@ -14,8 +14,8 @@ use super::tree::{INFINITY, Path, children, end_gain};
 /// skips only lines that cannot change the choice.
 ///
 /// ```
-/// use endodoi::rules::{Config, Game};
-/// use endodoi::search::minimax_best;
+/// use endodoi_core::rules::{Config, Game};
+/// use endodoi_engine::minimax_best;
 ///
 /// let game = Game::new(Config::default());
 /// assert!(game.is_legal(minimax_best(&game, 3).expect("the game has just begun")));

@@ -21,14 +21,15 @@
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use endodoi::rules::{Config, Game};
-//! use endodoi::search::{Limits, Search};
+//! use endodoi_core::rules::{Config, Game};
+//! use endodoi_engine::{Limits, Search};
 //!
 //! let game = Game::new(Config::default());
 //! let result = Search::new(Limits::depth(4)).run(&game, &AtomicBool::new(false), |_| {});
 //! assert!(game.is_legal(result.best.expect("the game is not over")));
 //! ```
 
+mod endgames;
 mod minimax;
 mod table;
 mod tree;
@@ -39,12 +40,13 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+pub use endgames::{Endgames, Look, Lookup, TableValue};
 pub use minimax::minimax_best;
 
-use crate::rules::{Game, Hole, MAX_WIDTH, Side};
-use crate::tablebase::{Near, Reader, Tablebase};
+use endgames::{Probe, Tables};
+use endodoi_core::rules::{Game, Hole, MAX_WIDTH, Side};
 use table::Table;
-use tree::{Path, RootMove, Tables, Tree};
+use tree::{Path, RootMove, Tree};
 
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: u32 = 64;
@@ -269,12 +271,9 @@ pub struct Search {
     /// Cutoffs caused by each hole of each side: the quiet-move ordering.
     history: [[u32; MAX_WIDTH as usize]; 2],
     rng: fastrand::Rng,
-    tables: Option<Arc<Tablebase>>,
-    /// Reads the tables' blocks a search bounded by time asks for, so that
-    /// it need not wait for them (shared by the searcher's clones).
-    reader: Option<Arc<Reader>>,
-    /// The tables' blocks this searcher looked at lately.
-    near: Near,
+    /// The tables of perfect endgames and this searcher's way into them
+    /// (what it looked at lately, a reader in the background).
+    tables: Option<Probe>,
     horizon: Horizon,
 }
 
@@ -293,8 +292,6 @@ impl Search {
             history: [[0; MAX_WIDTH as usize]; 2],
             rng: fastrand::Rng::with_seed(seed),
             tables: None,
-            reader: None,
-            near: Near::default(),
             horizon: Horizon::Estimate,
         }
     }
@@ -308,14 +305,12 @@ impl Search {
 
     /// Looks into `tables` from the next run on: a position they hold
     /// with nothing before it since the last capture is scored by its exact
-    /// value, not searched; one at the horizon by its value there.
-    pub fn set_tables(&mut self, tables: Option<Arc<Tablebase>>) {
-        // With no thread to read for it, a search waits for its blocks.
-        self.reader = tables
-            .as_ref()
-            .and_then(|tables| Reader::new(tables).ok())
-            .map(Arc::new);
-        self.tables = tables;
+    /// value, not searched; one at the horizon by its value there. Given
+    /// the same tables again, the searcher keeps its way into them (what
+    /// it looked at lately, its reader).
+    pub fn set_tables<E: Endgames + 'static>(&mut self, tables: Option<Arc<E>>) {
+        let previous = self.tables.take();
+        self.tables = tables.map(|tables| Probe::new(tables, previous));
     }
 
     /// A searcher playing at `level`, thinking at most `think` a move.
@@ -373,16 +368,13 @@ impl Search {
             stop,
             deadline: limits.movetime.map(|time| started + time),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            tables: self.tables.as_deref().and_then(|tables| {
+            tables: self.tables.as_mut().and_then(|tables| {
                 // A search bounded by time is not the same from run to run
                 // anyway; one bounded by nodes or depth reads its blocks
                 // itself, so that it is, and so does a proof, which needs
                 // every exact value it can have as soon as it can.
-                let reader = self
-                    .reader
-                    .as_deref()
-                    .filter(|_| limits.movetime.is_some() && self.horizon == Horizon::Estimate);
-                Tables::new(tables, &mut self.near, reader, game.position())
+                let background = limits.movetime.is_some() && self.horizon == Horizon::Estimate;
+                Tables::new(tables, background, game.position())
             }),
             table_hits: 0,
             loser_at_horizon: match self.horizon {

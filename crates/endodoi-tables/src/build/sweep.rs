@@ -15,9 +15,9 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU64, Ordering};
 
-use crate::rules::{MAX_WIDTH, Position};
-use crate::tablebase::store::Bounded;
-use crate::tablebase::{Progress, Ranking, TableValue, position_of};
+use crate::store::Bounded;
+use crate::{Progress, Ranking, position_of};
+use endodoi_core::rules::{MAX_WIDTH, Position};
 
 /// Boards a thread takes at a time.
 const CHUNK: usize = 1 << 12;
@@ -105,7 +105,7 @@ impl Finished {
     /// Bounds on the value of the board numbered `rank` on this level of
     /// `seeds` seeds, whose byte is `byte`: its value twice when exact.
     fn bounds(&self, rank: usize, byte: u8, seeds: u8) -> Bounds {
-        let value = TableValue::decode(byte, seeds);
+        let value = crate::decode(byte, seeds);
         if value.exact {
             return Bounds::exactly(value.value);
         }
@@ -479,10 +479,10 @@ impl Level<'_> {
                                     low: bounds.low as i8,
                                     high: bounds.high as i8,
                                 });
-                                crate::tablebase::repetition_value(&self.position(rank))
+                                crate::repetition_value(&self.position(rank))
                                     .clamp(bounds.low, bounds.high)
                             };
-                            *byte = TableValue::encode(value, self.seeds, bounds.exact());
+                            *byte = crate::encode(value, self.seeds, bounds.exact());
                         }
                         bounded.lock().expect("not poisoned").extend(open);
                     }

@@ -24,6 +24,7 @@
 //! bounds, and is marked not exact.
 
 mod build;
+mod lookup;
 mod rank;
 mod reader;
 mod store;
@@ -31,6 +32,10 @@ mod store;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// A board's value in the tables: the search's own
+/// ([`endodoi_engine::TableValue`]).
+pub use endodoi_engine::TableValue;
 
 pub use build::{Builder, Estimate, MEMORY_LIMIT, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, position_of};
@@ -40,7 +45,7 @@ pub use store::{
     write_level,
 };
 
-use crate::rules::{Config, EndReason, Hole, Position, Side, Variant};
+use endodoi_core::rules::{Config, EndReason, Hole, Position, Side, Variant};
 
 /// The tables' folder when none is given: `tablebase` in the platform's
 /// data folder (`~/.local/share/endodoi/tablebase` on Linux), beside the
@@ -94,7 +99,7 @@ pub fn check_folder(dir: &Path) -> Result<(), TableError> {
     match std::fs::metadata(dir) {
         Ok(metadata) if !metadata.is_dir() => Err(TableError::NotFolder {
             path: dir.to_path_buf(),
-            kind: crate::file::kind_of(&metadata.file_type()),
+            kind: endodoi_files::kind_of(&metadata.file_type()),
         }),
         Ok(_) => {
             rustix::fs::access(dir, rustix::fs::Access::EXEC_OK).map_err(|error| TableError::Io {
@@ -106,18 +111,6 @@ pub fn check_folder(dir: &Path) -> Result<(), TableError> {
     }
 }
 
-/// A board's value in the tables.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TableValue {
-    /// The seeds the player to move will still gain over the opponent from
-    /// the seeds on the board.
-    pub value: i32,
-    /// Whether the value is proven for the board with nothing before it
-    /// since the last capture (just after a capture, or at the start of a
-    /// game); when not, it is the repetition value within proven bounds.
-    pub exact: bool,
-}
-
 /// Boards of a level small enough for [`Tablebase::probe_quick`] to read
 /// whole: a sixteenth of the memory the blocks may take.
 const QUICK_LEVEL_BOARDS: u64 = (store::SHARED_CACHE_BYTES / 16) as u64;
@@ -127,19 +120,17 @@ const EXACT: u8 = 0x80;
 /// The mover's share of the seeds, in a byte's low bits.
 const SHARE: u8 = 0x7f;
 
-impl TableValue {
-    /// The value stored as `byte` on a level of `seeds` seeds.
-    pub fn decode(byte: u8, seeds: u8) -> TableValue {
-        TableValue {
-            value: 2 * i32::from(byte & SHARE) - i32::from(seeds),
-            exact: byte & EXACT != 0,
-        }
+/// The value stored as `byte` on a level of `seeds` seeds.
+fn decode(byte: u8, seeds: u8) -> TableValue {
+    TableValue {
+        value: 2 * i32::from(byte & SHARE) - i32::from(seeds),
+        exact: byte & EXACT != 0,
     }
+}
 
-    /// The byte storing `value` on a level of `seeds` seeds.
-    fn encode(value: i32, seeds: u8, exact: bool) -> u8 {
-        i32::midpoint(value, i32::from(seeds)).unsigned_abs() as u8 | if exact { EXACT } else { 0 }
-    }
+/// The byte storing `value` on a level of `seeds` seeds.
+fn encode(value: i32, seeds: u8, exact: bool) -> u8 {
+    i32::midpoint(value, i32::from(seeds)).unsigned_abs() as u8 | if exact { EXACT } else { 0 }
 }
 
 /// The repetition's share for the player to move: their row minus the
@@ -297,7 +288,7 @@ impl Tablebase {
     /// missing or corrupt.
     pub fn probe_checked(&self, position: &Position) -> Result<TableValue, ProbeError> {
         let (file, rank) = self.locate(position)?;
-        Ok(TableValue::decode(file.entry(rank)?, file.header().seeds))
+        Ok(decode(file.entry(rank)?, file.header().seeds))
     }
 
     /// The value of `position`, only if it is quick to find: never a wait
@@ -323,7 +314,7 @@ impl Tablebase {
                 Reach::Near | Reach::Held => return None,
             },
         };
-        Some(TableValue::decode(byte, header.seeds))
+        Some(decode(byte, header.seeds))
     }
 
     /// Reads the block of the board numbered `rank` on level `seeds` into

@@ -105,7 +105,7 @@ impl Layout {
                 word(60)
             ));
         }
-        let boards = crate::tablebase::Ranking::new(width).count(seeds);
+        let boards = crate::Ranking::new(width).count(seeds);
         if long(24) != boards {
             return Err(format!(
                 "counts {} boards, the level has {boards}",

@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
-use crate::tablebase::{Near, Reach, Reader, TableValue, Tablebase};
+use endodoi_core::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
 
+use super::endgames::{Look, Tables};
 use super::table::{Bound, SOLVED, Table};
 
 /// Above any score a game can reach (at most 240 seeds are in play).
@@ -23,11 +23,12 @@ const TABLE_FROM: u32 = 2;
 /// The fewest plies left at which a position the tables hold is read from
 /// them even when its block is not in memory, the search waiting for it.
 const TABLE_READ_FROM: u32 = 5;
-/// As [`TABLE_READ_FROM`], for a search with a [`Reader`]: it reads a
-/// block in the background from [`TABLE_ASK_FROM`] plies, and rarely waits.
+/// As [`TABLE_READ_FROM`], for a search with a reader in the background
+/// ([`Look::Ask`]): it reads a block in the background from
+/// [`TABLE_ASK_FROM`] plies, and rarely waits.
 const TABLE_READ_WITH_READER_FROM: u32 = 12;
 /// The fewest plies left at which a position whose block is not in memory
-/// has it read in the background ([`Reader`]), the search going on.
+/// has it read in the background ([`Look::Ask`]), the search going on.
 const TABLE_ASK_FROM: u32 = 2;
 /// Nodes of an iteration [`SMALL_TREE_FROM`] plies deep or more below
 /// which a search bounded by time stops reading the tables' blocks in the
@@ -130,71 +131,6 @@ impl Path {
             }
             _ => true,
         }
-    }
-}
-
-/// The tables a search looks into, and which positions they hold.
-pub(super) struct Tables<'a> {
-    base: &'a Tablebase,
-    /// The blocks the searcher looked at lately.
-    near: &'a mut Near,
-    /// Reads the blocks a look found missing, when there is one.
-    reader: Option<&'a Reader>,
-    /// The most seeds on a board the tables hold.
-    most: u16,
-    /// Every seed of the game, on the board or captured.
-    seeds: u16,
-}
-
-/// How far a look into the tables goes for a block not in memory. With no
-/// [`Reader`] (a search bounded by nodes or depth), a look short of waiting
-/// goes to the blocks held, and reads a small level's ([`Reach::Held`]).
-#[derive(Clone, Copy)]
-enum Look {
-    /// Only to the blocks the search looked at lately: near the horizon,
-    /// the shared cache costs more than it gives.
-    Near,
-    /// To the blocks held in memory; one not held is asked of the
-    /// [`Reader`], for a later look.
-    Ask,
-    /// A block not held is read now.
-    Wait,
-}
-
-impl<'a> Tables<'a> {
-    /// The tables `base` as a search from `start` looks into them, when
-    /// they have a level.
-    pub fn new(
-        base: &'a Tablebase,
-        near: &'a mut Near,
-        reader: Option<&'a Reader>,
-        start: &Position,
-    ) -> Option<Tables<'a>> {
-        Some(Tables {
-            base,
-            near,
-            reader,
-            most: u16::from(base.max_seeds()?),
-            seeds: start.row_total(Side::South)
-                + start.row_total(Side::North)
-                + start.captured().total(),
-        })
-    }
-
-    /// The tables' value of `position`, when they hold it and `look` goes
-    /// far enough.
-    fn probe(&mut self, position: &Position, look: Look) -> Option<TableValue> {
-        let on_board = self.seeds - position.captured().total();
-        if on_board > self.most {
-            return None;
-        }
-        let reach = match (look, self.reader) {
-            (Look::Wait, _) => return self.base.probe(position),
-            (Look::Near | Look::Ask, None) => Reach::Held,
-            (Look::Near, Some(_)) => Reach::Near,
-            (Look::Ask, Some(reader)) => Reach::Ask(reader),
-        };
-        self.base.probe_quick(position, self.near, reach)
     }
 }
 
@@ -514,7 +450,7 @@ impl Tree<'_> {
             && nodes < SMALL_TREE
             && let Some(tables) = self.tables.as_mut()
         {
-            tables.reader = None;
+            tables.background = false;
         }
     }
 
@@ -532,7 +468,7 @@ impl Tree<'_> {
         // searching a few plies: only far from the horizon does the search
         // wait for one; nearer, the blocks already in memory are used, and
         // the others read in the background for the next look.
-        let read_from = if tables.reader.is_some() {
+        let read_from = if tables.background {
             TABLE_READ_WITH_READER_FROM
         } else {
             TABLE_READ_FROM
