@@ -509,6 +509,22 @@ fn an_unwritable_config_folder_is_a_warning_and_the_old_file_stays() {
     assert_eq!(folder.text(), "[board]\nwidth = 9\n");
 }
 
+/// Opens a new game (not the start screen) with `options`, the settings
+/// of `folder`, the saves in `games`.
+fn open_in(
+    folder: &Folder,
+    games: &Folder,
+    options: &GameOptions,
+) -> anyhow::Result<(Session, Vec<String>)> {
+    Session::open_with_settings(
+        options,
+        false,
+        None,
+        Some(games.0.path()),
+        Some(&folder.file()),
+    )
+}
+
 fn parsed(args: &[&str]) -> GameOptions {
     Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied()))
         .expect("valid options")
@@ -575,14 +591,8 @@ fn after_computers_played_an_option_chooses_a_person_against_the_computer() {
          [opponents]\nsouth = \"computer:1\"\nnorth = \"computer:5\"\n",
     );
     let games = Folder::new();
-    let (session, warnings) = Session::open_with_settings(
-        &parsed(&["--north", "computer"]),
-        false,
-        None,
-        Some(games.0.path()),
-        Some(&folder.file()),
-    )
-    .expect("a game");
+    let (session, warnings) =
+        open_in(&folder, &games, &parsed(&["--north", "computer"])).expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &session.app;
     assert_eq!(app.game().config(), Config::default());
@@ -609,14 +619,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
     );
     let games = Folder::new();
     let args = parsed(&["--seeds", "5", "--south", "Lemayian"]);
-    let (session, warnings) = Session::open_with_settings(
-        &args,
-        false,
-        None,
-        Some(games.0.path()),
-        Some(&folder.file()),
-    )
-    .expect("a game");
+    let (session, warnings) = open_in(&folder, &games, &args).expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &session.app;
     // The options choose the game: the last board and opponents stay out.
@@ -643,14 +646,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
         .and_then(|m| m.modified())
         .expect("a time");
     std::thread::sleep(Duration::from_millis(20));
-    Session::open_with_settings(
-        &parsed(&[]),
-        false,
-        None,
-        Some(games.0.path()),
-        Some(&folder.file()),
-    )
-    .expect("a game");
+    open_in(&folder, &games, &parsed(&[])).expect("a game");
     let after = fs::metadata(folder.file())
         .and_then(|m| m.modified())
         .expect("a time");
@@ -661,14 +657,8 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
 fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
     let folder = Folder::holding("[board]\nwidth = = 8\n");
     let games = Folder::new();
-    let (session, warnings) = Session::open_with_settings(
-        &parsed(&["--width", "7"]),
-        false,
-        None,
-        Some(games.0.path()),
-        Some(&folder.file()),
-    )
-    .expect("a game all the same");
+    let (session, warnings) =
+        open_in(&folder, &games, &parsed(&["--width", "7"])).expect("a game all the same");
     let file = folder.file().display().to_string();
     assert_eq!(warnings.len(), 2, "{warnings:?}");
     assert!(warnings[0].starts_with(&format!("{file}:2: not valid TOML: ")));
