@@ -34,6 +34,7 @@ mod history;
 mod lesson;
 mod popup;
 mod start;
+mod summary;
 pub mod theme;
 mod viewer;
 

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::board::{Tense, move_summary};
+use super::summary::{Tense, move_summary};
 use super::shown_name;
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
