@@ -48,15 +48,18 @@ use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
+pub use game::Play;
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
-pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
+pub use lesson::{
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Lesson, STEPS, Step,
+};
 pub use players::{Match, computer_name, level_of_name};
 pub use remote::{Connection, Network, Remote, Role, SEAT_TAG, Said};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
 pub use start::{Opening, SavedGame, Start};
-pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Viewer};
+pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Replay, Viewer};
 
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -290,13 +293,17 @@ impl App {
 
     /// Whether `action` makes sense now, so that the key bar offers it.
     pub fn offers(&self, action: Action) -> bool {
-        match &self.screen {
-            Screen::Game if self.keymap() == Keymap::Game => self.game_offers(action),
-            Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
+        match (&self.screen, action) {
+            (Screen::Game, Action::Game(play)) if self.keymap() == Keymap::Game => {
+                self.game_offers(play)
+            }
+            (Screen::Viewer(viewer), _) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
-            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => lesson.offers(action),
-            Screen::Start(_) => self.start_offers(action),
+            (Screen::Lesson(lesson), Action::Lesson(learn)) if self.keymap() == Keymap::Lesson => {
+                lesson.offers(learn)
+            }
+            (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
             _ => true,
         }
     }
@@ -304,13 +311,11 @@ impl App {
     /// The key bar's word for `binding` now: its table's, except for the
     /// key that plays a record by itself, which pauses it while it plays.
     pub fn label(&self, binding: &Binding) -> &'static str {
-        match &self.screen {
-            Screen::Viewer(viewer)
-                if binding.action == Action::Autoplay && viewer.autoplaying() =>
-            {
+        match (&self.screen, binding.action) {
+            (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
-            Screen::Lesson(lesson) if binding.action == Action::Sow => lesson.sow_label(),
+            (Screen::Lesson(lesson), Action::Lesson(Learn::Sow)) => lesson.sow_label(),
             _ => binding.label,
         }
     }
@@ -471,26 +476,76 @@ impl App {
     }
 
     /// Does what `action` asks, as its key does on the screen in force (a
-    /// click: as [`Target`] says); clears the message line first.
+    /// click: as [`Target`] says); clears the message line first. The
+    /// router's own actions are done here; a screen's go to that screen,
+    /// and only while it is shown.
     pub fn act(&mut self, action: Action) {
         self.message = None;
         self.problem = None;
-        if action == Action::Help {
-            self.help_page = 0;
-        }
         match action {
             Action::QuitNow => self.quit = true,
+            Action::Quit => self.ask_quit(),
+            Action::Help => self.open_help(),
+            Action::CloseHelp | Action::Skip => self.mode = Mode::Play,
+            Action::HelpPage => self.help_page = self.help_page.wrapping_add(1),
+            Action::Yes => self.answer_question(true),
+            Action::No => self.answer_question(false),
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
-            Action::HelpPage => self.help_page = self.help_page.wrapping_add(1),
-            _ => match &self.screen {
-                Screen::Viewer(_) => self.viewer_act(action),
-                Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
-                Screen::Start(_) => self.start_act(action),
-                Screen::Game => self.game_act(action),
-            },
+            Action::Click(target) => self.click(target),
+            Action::Game(play) => {
+                if self.screen == Screen::Game {
+                    self.game_act(play);
+                }
+            }
+            Action::Viewer(replay) => self.viewer_act(replay),
+            Action::Lesson(learn) => {
+                if let Screen::Lesson(lesson) = self.screen {
+                    self.lesson_act(lesson, learn);
+                }
+            }
+            Action::Menu(menu) => self.start_act(menu),
         }
         self.update_computer();
+    }
+
+    /// The quit key: in an unfinished game, a question first.
+    fn ask_quit(&mut self) {
+        if self.screen == Screen::Game && self.unfinished() {
+            self.mode = Mode::Confirm(Confirm::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// The help key: help from its first page (the viewer pauses).
+    fn open_help(&mut self) {
+        self.help_page = 0;
+        if let Some(viewer) = self.viewer_mut() {
+            viewer.pause();
+        }
+        self.mode = Mode::Help;
+    }
+
+    /// The answer to the question asked: `yes` or no. Any other key closes
+    /// what is shown.
+    fn answer_question(&mut self, yes: bool) {
+        match std::mem::replace(&mut self.mode, Mode::Play) {
+            Mode::Confirm(Confirm::Undo(keep)) => self.answer_undo(keep, yes),
+            Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
+            Mode::Confirm(Confirm::NewGame) if yes => self.start_next_game(),
+            Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
+        }
+    }
+
+    /// A click, on the screen shown.
+    fn click(&mut self, target: Target) {
+        match self.screen {
+            Screen::Game => self.game_click(target),
+            Screen::Viewer(_) => self.viewer_click(target),
+            Screen::Lesson(lesson) => self.lesson_click(lesson, target),
+            Screen::Start(_) => self.start_click(target),
+        }
     }
 
     fn change_speed(&mut self, delta: i8) {

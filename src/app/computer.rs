@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Mode, Tone, seeds_word};
+use super::{Action, App, Effect, Keymap, Mode, Play, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -154,7 +154,7 @@ impl App {
         let undo = if self.takes_back_yours() {
             format!(
                 " · {} takes back your last move",
-                self.key_name(Keymap::Game, Action::Undo)
+                self.key_name(Keymap::Game, Action::Game(Play::Undo))
             )
         } else {
             String::new()

@@ -21,7 +21,7 @@
 //! assert_eq!(lesson.text(), STEPS[0].explanation);
 //! ```
 
-use super::{Action, App, Match, Mode, Screen, Target, Tone, capitalise};
+use super::{App, Match, Mode, Screen, Target, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
 use crate::search::Level;
@@ -31,6 +31,26 @@ pub const LEARNER: &str = "You";
 
 /// The nominal seeds a hole of the lesson's boards (its positions are small).
 const LESSON_SEEDS: u8 = 4;
+
+/// What the player asks of the lesson.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Learn {
+    /// Select the learner's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left.
+    SelectLeft,
+    /// Select the next hole that can be sown to the right.
+    SelectRight,
+    /// Sow the selected hole; once the step's move is made, go on; on the
+    /// invitation, start the game.
+    Sow,
+    /// The next step.
+    Next,
+    /// The step before.
+    Back,
+    /// This step again from its start.
+    Again,
+}
 
 /// What the player does in a step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -248,14 +268,14 @@ impl Lesson {
         }
     }
 
-    /// Whether `action` makes sense now, so that the key bar offers it.
-    pub fn offers(&self, action: Action) -> bool {
-        match action {
-            Action::Select(_) | Action::SelectLeft | Action::SelectRight => self.is_open(),
-            Action::StepForward => self.step().is_some(),
-            Action::StepBack => self.page > 0,
-            Action::Undo => self.done,
-            _ => true,
+    /// Whether `learn` makes sense now, so that the key bar offers it.
+    pub fn offers(&self, learn: Learn) -> bool {
+        match learn {
+            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight => self.is_open(),
+            Learn::Next => self.step().is_some(),
+            Learn::Back => self.page > 0,
+            Learn::Again => self.done,
+            Learn::Sow => true,
         }
     }
 
@@ -290,50 +310,21 @@ impl App {
         }
     }
 
-    /// Does what `action` asks of the lesson.
-    pub(super) fn lesson_act(&mut self, lesson: Lesson, action: Action) {
-        match action {
-            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
-            Action::Help => self.mode = Mode::Help,
-            Action::Quit => self.quit = true,
-            Action::Click(target) => self.lesson_click(lesson, target),
-            Action::Select(_) | Action::SelectLeft | Action::SelectRight => {
-                if lesson.is_open() {
-                    self.game_act(action);
-                } else {
-                    self.notify(Tone::Error, self.lesson_goes_on(lesson));
-                }
+    /// Does what `learn` asks of the lesson.
+    pub(super) fn lesson_act(&mut self, lesson: Lesson, learn: Learn) {
+        match learn {
+            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight if !lesson.is_open() => {
+                self.notify(Tone::Error, self.lesson_goes_on(lesson));
             }
-            Action::Sow => self.lesson_sow(lesson),
-            Action::StepForward if lesson.step().is_some() => self.go_to_page(lesson.page + 1),
-            Action::StepBack if lesson.page > 0 => self.go_to_page(lesson.page - 1),
-            Action::Undo if lesson.done => self.go_to_page(lesson.page),
-            // The keys of other screens, those every screen shares, and
-            // those that do nothing on this page.
-            Action::StepForward
-            | Action::StepBack
-            | Action::Undo
-            | Action::QuitNow
-            | Action::Faster
-            | Action::Slower
-            | Action::Yes
-            | Action::Redo
-            | Action::Hint
-            | Action::TogglePreview
-            | Action::Flip
-            | Action::NewGame
-            | Action::Save
-            | Action::Start
-            | Action::End
-            | Action::Autoplay
-            | Action::Digit(_)
-            | Action::EraseDigit
-            | Action::CancelGoTo
-            | Action::Menu(_)
-            | Action::HelpPage
-            | Action::GoTo
-            | Action::TakeOver
-            | Action::Analysis => {}
+            Learn::Select(letter) => self.select_letter(letter),
+            Learn::SelectLeft => self.step_selection(-1),
+            Learn::SelectRight => self.step_selection(1),
+            Learn::Sow => self.lesson_sow(lesson),
+            Learn::Next if lesson.step().is_some() => self.go_to_page(lesson.page + 1),
+            Learn::Back if lesson.page > 0 => self.go_to_page(lesson.page - 1),
+            Learn::Again if lesson.done => self.go_to_page(lesson.page),
+            // Nothing to go on to, back to or again on this page.
+            Learn::Next | Learn::Back | Learn::Again => {}
         }
     }
 
@@ -351,7 +342,7 @@ impl App {
 
     /// A click selects a hole, a click on the selected hole sows it; any
     /// click ends a sowing or closes help, and does nothing else then.
-    fn lesson_click(&mut self, lesson: Lesson, target: Target) {
+    pub(super) fn lesson_click(&mut self, lesson: Lesson, target: Target) {
         if self.mode != Mode::Play {
             self.mode = Mode::Play;
             return;

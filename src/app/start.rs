@@ -31,7 +31,7 @@ pub use results::{Against, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::{Action, App, Effect, Keymap, Match, Menu, Mode, Screen, Target, Tone};
+use super::{App, Effect, Keymap, Match, Menu, Screen, Target, Tone};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -358,30 +358,26 @@ impl App {
         *self = next;
     }
 
-    pub(super) fn start_offers(&self, action: Action) -> bool {
-        match (&self.screen, action) {
-            (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
-            _ => true,
+    /// Does what `menu` asks of the start screen, while it is shown.
+    pub(super) fn start_act(&mut self, menu: Menu) {
+        if let Screen::Start(start) = &mut self.screen {
+            let next = start.act(menu);
+            self.start_next(next);
         }
     }
 
-    pub(super) fn start_act(&mut self, action: Action) {
-        let Screen::Start(start) = &mut self.screen else {
+    /// A click on the start screen: on a line, as [`Start::click`] says.
+    pub(super) fn start_click(&mut self, target: Target) {
+        if let (Screen::Start(start), Target::Item(row)) = (&mut self.screen, target) {
+            let next = start.click(row);
+            self.start_next(next);
+        }
+    }
+
+    /// Goes on as a start-screen action says.
+    fn start_next(&mut self, next: Next) {
+        let Screen::Start(start) = &self.screen else {
             return;
-        };
-        let next = match action {
-            Action::Help => {
-                self.mode = Mode::Help;
-                Next::Stay
-            }
-            Action::CloseHelp => {
-                self.mode = Mode::Play;
-                Next::Stay
-            }
-            Action::Quit | Action::QuitNow => Next::Quit,
-            Action::Click(Target::Item(row)) => start.click(row),
-            Action::Menu(menu) => start.act(menu),
-            _ => Next::Stay,
         };
         match next {
             Next::Stay => {}

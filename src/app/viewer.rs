@@ -28,7 +28,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Match, Mode, Screen, Target, Tone, seed_time};
+use super::{Action, App, Effect, Keymap, Match, Mode, Play, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::Record;
 use crate::rules::{Game, MoveReport};
@@ -42,6 +42,37 @@ const MAX_DIGITS: usize = 6;
 /// A move that gives away more than this many seeds against the engine's
 /// choice is marked a mistake (as `endodoi analyze` does by default).
 pub const MISTAKE_THRESHOLD: u32 = 2;
+
+/// What the player asks of the replay viewer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// Show the position before the move shown.
+    StepBack,
+    /// Sow the next move.
+    StepForward,
+    /// Show the start position.
+    Start,
+    /// Show the last position.
+    End,
+    /// Play the record by itself, or pause.
+    Autoplay,
+    /// A digit of the move number to go to.
+    Digit(u8),
+    /// Take back the last digit typed.
+    EraseDigit,
+    /// Forget the number typed.
+    CancelGoTo,
+    /// Go to the position after the move number typed.
+    GoTo,
+    /// A game of one's own from the position shown.
+    TakeOver,
+    /// Analysis of each move shown, on or off.
+    Analysis,
+    /// Turn the board round, or back (as in a game).
+    Flip,
+    /// End the sowing shown, and forget a number typed.
+    Skip,
+}
 
 /// The analysis of the viewed record, asked of the event loop: every move,
 /// judged as `endodoi analyze` judges it, each handed back as it is known.
@@ -119,6 +150,13 @@ impl Viewer {
     pub fn analysing(&self) -> Option<(usize, Duration)> {
         self.analysing
     }
+
+    /// Stops the record playing by itself and forgets a number typed, as
+    /// help opens over it.
+    pub(super) fn pause(&mut self) {
+        self.autoplay = None;
+        self.goto = None;
+    }
 }
 
 /// Whether the viewer's key bar offers `action`: while a move is sown, the
@@ -127,18 +165,19 @@ impl Viewer {
 /// board, at any time.
 pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     let speed = matches!(action, Action::Faster | Action::Slower);
-    if action == Action::Flip {
+    if action == Action::Viewer(Replay::Flip) {
         true
     } else if viewer.autoplaying() {
         speed
             || matches!(
                 action,
-                Action::Autoplay | Action::StepBack | Action::StepForward | Action::Quit
+                Action::Viewer(Replay::Autoplay | Replay::StepBack | Replay::StepForward)
+                    | Action::Quit
             )
     } else if sowing {
-        speed || action == Action::Skip
+        speed || action == Action::Viewer(Replay::Skip)
     } else {
-        !speed && action != Action::Skip
+        !speed && action != Action::Viewer(Replay::Skip)
     }
 }
 
@@ -191,7 +230,7 @@ impl App {
         }
     }
 
-    fn viewer_mut(&mut self) -> Option<&mut Viewer> {
+    pub(super) fn viewer_mut(&mut self) -> Option<&mut Viewer> {
         match &mut self.screen {
             Screen::Viewer(viewer) => Some(viewer),
             Screen::Game | Screen::Lesson(_) | Screen::Start(_) => None,
@@ -214,29 +253,17 @@ impl App {
                 .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
     }
 
-    /// Does what `action` asks of the viewer. Help closes on any key and
-    /// does nothing else; flipping the board only flips it (a sowing shown
-    /// and the record playing itself go on); any other key ends a sowing,
-    /// then acts; a click on a move shows the position after it.
-    pub(super) fn viewer_act(&mut self, action: Action) {
-        match action {
-            Action::CloseHelp => {
-                self.mode = Mode::Play;
-                return;
-            }
-            // A view only: the sowing shown and the record playing go on.
-            Action::Flip => {
-                self.flip();
-                return;
-            }
-            Action::Click(target) => {
-                self.mode = Mode::Play;
-                if let Target::Move(ply) = target {
-                    self.view_ply(ply);
-                }
-                return;
-            }
-            _ => {}
+    /// Does what `replay` asks of the viewer, while it is shown. Flipping
+    /// the board only flips it (a sowing shown and the record playing
+    /// itself go on); any other key ends a sowing, then acts.
+    pub(super) fn viewer_act(&mut self, replay: Replay) {
+        if self.viewer().is_none() {
+            return;
+        }
+        // A view only: the sowing shown and the record playing go on.
+        if replay == Replay::Flip {
+            self.flip();
+            return;
         }
         if self.sowing().is_some() {
             self.mode = Mode::Play;
@@ -245,8 +272,8 @@ impl App {
             return;
         };
         let goto = viewer.goto.take();
-        match action {
-            Action::Digit(digit) => {
+        match replay {
+            Replay::Digit(digit) => {
                 let digits = goto.map_or(0, |n| n.to_string().len());
                 let typed = goto.unwrap_or(0) * 10 + usize::from(digit);
                 viewer.goto = Some(if digits < MAX_DIGITS {
@@ -255,49 +282,33 @@ impl App {
                     goto.unwrap_or(0)
                 });
             }
-            Action::EraseDigit => viewer.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
-            Action::GoTo => {
+            Replay::EraseDigit => viewer.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
+            Replay::GoTo => {
                 if let Some(ply) = goto {
                     self.go_to_typed(ply);
                 }
             }
-            Action::StepForward => self.step_forward(),
-            Action::StepBack => self.step_back(),
-            Action::Start => self.view_ply(0),
-            Action::End => {
+            Replay::StepForward => self.step_forward(),
+            Replay::StepBack => self.step_back(),
+            Replay::Start => self.view_ply(0),
+            Replay::End => {
                 let total = viewer.total();
                 self.view_ply(total);
             }
-            Action::Autoplay => self.toggle_autoplay(),
-            Action::TakeOver => self.take_over(),
-            Action::Analysis => self.toggle_analysis(),
-            Action::Help => {
-                self.stop_autoplay();
-                self.mode = Mode::Help;
-            }
-            Action::Quit | Action::QuitNow => self.quit = true,
-            // Keys that only end a sowing (or a number typed), and the game's.
-            Action::CancelGoTo
-            | Action::Skip
-            | Action::CloseHelp
-            | Action::HelpPage
-            | Action::Click(_)
-            | Action::Yes
-            | Action::No
-            | Action::Faster
-            | Action::Slower
-            | Action::Select(_)
-            | Action::SelectLeft
-            | Action::SelectRight
-            | Action::Sow
-            | Action::Undo
-            | Action::Redo
-            | Action::Hint
-            | Action::TogglePreview
-            | Action::Flip
-            | Action::NewGame
-            | Action::Save
-            | Action::Menu(_) => {}
+            Replay::Autoplay => self.toggle_autoplay(),
+            Replay::TakeOver => self.take_over(),
+            Replay::Analysis => self.toggle_analysis(),
+            // Flipped above; the others only end a sowing (or a number typed).
+            Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
+        }
+    }
+
+    /// A click in the viewer: it ends a sowing or closes help; on a move of
+    /// the list, it shows the position after it.
+    pub(super) fn viewer_click(&mut self, target: Target) {
+        self.mode = Mode::Play;
+        if let Target::Move(ply) = target {
+            self.view_ply(ply);
         }
     }
 
@@ -407,18 +418,18 @@ impl App {
         self.mode = Mode::Play;
         self.forget_date();
         self.settle_cursor();
-        let key = |action| self.key_name(Keymap::Game, action);
+        let key = |play| self.key_name(Keymap::Game, Action::Game(play));
         let text = match self.game().to_move() {
             Some(side) => format!(
                 "Your game from move {ply}: {} to move · {} undoes, {} saves",
                 self.players.name(side),
-                key(Action::Undo),
-                key(Action::Save)
+                key(Play::Undo),
+                key(Play::Save)
             ),
             None => format!(
                 "Your game from move {ply}: it is over · {} undoes, {} starts anew",
-                key(Action::Undo),
-                key(Action::NewGame)
+                key(Play::Undo),
+                key(Play::NewGame)
             ),
         };
         self.notify(Tone::Info, text);
