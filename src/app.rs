@@ -48,7 +48,7 @@ use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
-pub use game::Play;
+pub use game::{Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
     FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Lesson, STEPS, Step,

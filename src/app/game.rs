@@ -1,6 +1,10 @@
 //! The game screen: what its actions do to the game, the selection and the
 //! match (selecting, sowing, undo and redo, a new game, a click on a hole).
 
+mod theirs;
+
+pub use theirs::Theirs;
+
 use super::{App, Confirm, Effect, Mode, Target, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Game, Hole, Side};
