@@ -27,6 +27,7 @@
 //! [`App::review`].
 
 mod answer;
+mod board;
 pub mod computer;
 mod copies;
 mod game;
@@ -43,9 +44,10 @@ use std::time::Duration;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use crate::record::{Record, Tags};
-use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
+use crate::rules::{BySide, Config, Game, Hole, Side};
 use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
+use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use game::{Play, Theirs};
@@ -158,13 +160,7 @@ pub struct App {
     record: Record,
     players: Match,
     mode: Mode,
-    cursor: BySide<u8>,
-    preview: bool,
-    /// The side whose row is drawn at the bottom: South's, or North's on
-    /// a flipped board (view state only).
-    bottom: Side,
-    speed: u8,
-    animate: bool,
+    board: Board,
     message: Option<Message>,
     /// A [`Tone::Problem`] told since the player last acted: it stays at
     /// the head of the message line, news following it.
@@ -192,11 +188,7 @@ impl App {
             record,
             players,
             mode: Mode::Play,
-            cursor: BySide::default(),
-            preview: true,
-            bottom: Side::South,
-            speed: DEFAULT_SPEED,
-            animate: true,
+            board: Board::default(),
             message: None,
             problem: None,
             effects: Vec::new(),
@@ -211,18 +203,6 @@ impl App {
         app.write_tags();
         app.settle_cursor();
         app
-    }
-
-    /// Turns the sowing animation on or off.
-    pub fn set_animation(&mut self, animate: bool) {
-        self.animate = animate;
-    }
-
-    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]) and
-    /// whether the move preview is shown, as remembered from an earlier game.
-    pub fn set_display(&mut self, speed: u8, preview: bool) {
-        self.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
-        self.preview = preview;
     }
 
     /// Makes the game part of a match to `first_to` wins (a loaded game).
@@ -347,48 +327,7 @@ impl App {
             return None;
         }
         let side = self.game().to_move()?;
-        Some(Hole::new(side, self.cursor[side]))
-    }
-
-    /// Whether the move preview is shown.
-    pub fn preview_shown(&self) -> bool {
-        self.preview
-    }
-
-    /// Whether the board is drawn turned round, as North sees it from across
-    /// the table: North's row at the bottom, running left to right from `a`,
-    /// and South's at the top. It changes only the drawing (and which way
-    /// `←` and `→` go), never the game.
-    pub fn flipped(&self) -> bool {
-        self.bottom == Side::North
-    }
-
-    /// Turns the board round (`true`: North's row at the bottom) or back, as
-    /// for the player who joins a game across the network, whose row is
-    /// North's; the player can still turn it with the flip key.
-    pub fn set_flipped(&mut self, flipped: bool) {
-        self.bottom = if flipped { Side::North } else { Side::South };
-    }
-
-    /// The side whose row is drawn at the bottom of the board: South's, or
-    /// North's when the board is [flipped](App::flipped).
-    pub fn bottom_side(&self) -> Side {
-        self.bottom
-    }
-
-    /// Turns the board round, and says whose row is now at the bottom.
-    fn flip(&mut self) {
-        self.bottom = self.bottom.opponent();
-        let bottom = self.bottom;
-        self.notify(
-            Tone::Info,
-            format!("Board flipped: {bottom}'s row at the bottom"),
-        );
-    }
-
-    /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
-    pub fn speed(&self) -> u8 {
-        self.speed
+        Some(Hole::new(side, self.board.cursor[side]))
     }
 
     /// The page of help asked for since help opened, from 0 (the drawing
@@ -548,36 +487,10 @@ impl App {
         }
     }
 
-    fn change_speed(&mut self, delta: i8) {
-        self.speed = self
-            .speed
-            .saturating_add_signed(delta)
-            .clamp(MIN_SPEED, MAX_SPEED);
-        if let Mode::Sowing(sowing) = &mut self.mode {
-            sowing.set_speed(self.speed);
-        }
-        self.effects.push(Effect::RememberDisplay);
-        self.notify(
-            Tone::Info,
-            format!(
-                "Sowing speed {}/{MAX_SPEED} ({} ms a seed)",
-                self.speed,
-                seed_time(self.speed).as_millis()
-            ),
-        );
-    }
-
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
         self.record.tags.remove(Tags::DATE);
-    }
-
-    /// Shows `report`'s sowing from `before`, if moves are animated.
-    fn animate(&mut self, before: Position, report: MoveReport) {
-        if self.animate {
-            self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.speed)));
-        }
     }
 
     fn after_change(&mut self) {
@@ -600,20 +513,6 @@ impl App {
             .and_then(|network| network.seat.as_deref())
         {
             self.record.set_tag(remote::SEAT_TAG, seat);
-        }
-    }
-
-    /// Keeps the mover's selection on a legal hole when it has one.
-    fn settle_cursor(&mut self) {
-        let Some(side) = self.game().to_move() else {
-            return;
-        };
-        let hole = Hole::new(side, self.cursor[side]);
-        let first = self.game().legal_moves().next();
-        if !self.game().is_legal(hole)
-            && let Some(first) = first
-        {
-            self.cursor[side] = first.index();
         }
     }
 }

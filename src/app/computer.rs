@@ -116,7 +116,7 @@ impl App {
         let Some(hole) = result.best.filter(|&hole| self.game().is_legal(hole)) else {
             return;
         };
-        self.cursor[hole.side()] = hole.index();
+        self.board.cursor[hole.side()] = hole.index();
         let margin = result.score_for(hole.side());
         let how = if result.exact {
             "perfect play".to_owned()
@@ -236,7 +236,7 @@ impl App {
         let before = *self.game().position();
         match self.record.game.play(hole) {
             Ok(report) => {
-                self.cursor[hole.side()] = hole.index();
+                self.board.cursor[hole.side()] = hole.index();
                 self.animate(before, report);
                 self.after_change();
                 if self.computer_to_move().is_none() {

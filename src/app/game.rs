@@ -83,8 +83,8 @@ impl App {
             Play::Hint => self.ask_hint(),
             Play::Save => self.effects.push(Effect::Export),
             Play::TogglePreview => {
-                self.preview = !self.preview;
-                let state = if self.preview { "on" } else { "off" };
+                self.board.preview = !self.board.preview;
+                let state = if self.board.preview { "on" } else { "off" };
                 self.notify(Tone::Info, format!("Move preview {state}"));
                 self.effects.push(Effect::RememberDisplay);
             }
@@ -155,7 +155,7 @@ impl App {
     }
 
     fn select(&mut self, hole: Hole) {
-        self.cursor[hole.side()] = hole.index();
+        self.board.cursor[hole.side()] = hole.index();
         if let Err(error) = self.game().check(hole) {
             self.notify(Tone::Error, capitalise(&error.to_string()));
         }
@@ -172,7 +172,7 @@ impl App {
         let legal: Vec<u8> = self.game().legal_moves().map(Hole::index).collect();
         let width = self.game().config().width();
         let forward = (step > 0) == (side == self.bottom_side());
-        let current = self.cursor[side];
+        let current = self.board.cursor[side];
         let next = (1..=width)
             .map(|distance| {
                 if forward {
@@ -183,7 +183,7 @@ impl App {
             })
             .find(|index| legal.contains(index));
         if let Some(index) = next {
-            self.cursor[side] = index;
+            self.board.cursor[side] = index;
         }
     }
 
@@ -249,7 +249,7 @@ impl App {
         }
         let mut taken = Vec::new();
         while let Some(hole) = self.record.game.undo() {
-            self.cursor[hole.side()] = hole.index();
+            self.board.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
             if !self.computer_keeps_turn() {
                 break;
@@ -326,7 +326,7 @@ impl App {
         self.record.tags = tags;
         self.forget_date();
         self.serial += 1;
-        self.cursor = BySide::default();
+        self.board.cursor = BySide::default();
         self.write_tags();
         self.face_own_row();
         self.after_change();

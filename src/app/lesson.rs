@@ -353,7 +353,7 @@ impl App {
             if self.selected() == Some(hole) {
                 self.lesson_sow(lesson);
             } else if self.game().to_move() == Some(hole.side()) {
-                self.cursor[hole.side()] = hole.index();
+                self.board.cursor[hole.side()] = hole.index();
             } else {
                 self.notify(Tone::Error, "You move from your own row, the bottom one");
             }
@@ -421,12 +421,12 @@ impl App {
         };
         self.record = Record::new(game);
         self.mode = Mode::Play;
-        self.cursor = BySide::default();
+        self.board.cursor = BySide::default();
         // The hole the step is about starts selected.
         if let Some(step) = lesson.step() {
             let (Goal::Sow(letter) | Goal::TryEndless(letter)) = step.goal;
             if let Ok(hole) = letter.to_string().parse::<Hole>() {
-                self.cursor[hole.side()] = hole.index();
+                self.board.cursor[hole.side()] = hole.index();
             }
         }
         self.screen = Screen::Lesson(lesson);

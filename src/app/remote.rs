@@ -172,7 +172,7 @@ impl App {
                 .into_iter()
                 .find(|&side| !self.players.remote(side))
         {
-            self.bottom = own;
+            self.board.bottom = own;
         }
     }
 

@@ -351,9 +351,9 @@ impl App {
     /// Goes on as `next` (a game or a record opened from the start screen),
     /// keeping this run's settings: animation, speed, preview, thinking time.
     pub fn replace_with(&mut self, mut next: App) {
-        next.animate = self.animate;
-        next.speed = self.speed;
-        next.preview = self.preview;
+        next.board.animate = self.board.animate;
+        next.board.speed = self.board.speed;
+        next.board.preview = self.board.preview;
         next.think = self.think;
         *self = next;
     }

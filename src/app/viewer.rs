@@ -321,7 +321,7 @@ impl App {
         if self.sowing().is_some() {
             return;
         }
-        let pause = seed_time(self.speed) * AUTOPLAY_PAUSE;
+        let pause = seed_time(self.board.speed) * AUTOPLAY_PAUSE;
         let Some(waited) = self.viewer_mut().and_then(|v| v.autoplay.as_mut()) else {
             return;
         };

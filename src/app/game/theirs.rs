@@ -121,7 +121,7 @@ impl App {
         let before = *self.game().position();
         match self.record.game.play(hole) {
             Ok(report) => {
-                self.cursor[side] = hole.index();
+                self.board.cursor[side] = hole.index();
                 if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
                     self.animate(before, report);
                 }
@@ -203,7 +203,7 @@ impl App {
             let Some(hole) = self.record.game.undo() else {
                 break;
             };
-            self.cursor[hole.side()] = hole.index();
+            self.board.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
         }
         self.record.game.forget_redo();
