@@ -33,6 +33,7 @@ mod copies;
 mod game;
 pub mod keys;
 mod lesson;
+mod message;
 pub mod players;
 mod remote;
 pub mod sowing;
@@ -44,7 +45,7 @@ use std::time::Duration;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use crate::record::{Record, Tags};
-use crate::rules::{BySide, Config, Game, Hole, Side};
+use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
 use board::Board;
@@ -53,8 +54,9 @@ pub use copies::Copies;
 pub use game::{Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
-    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Lesson, STEPS, Step,
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,
 };
+pub use message::{Message, Tone};
 pub use players::{Match, computer_name, level_of_name};
 pub use remote::{Connection, Network, Remote, Role, SEAT_TAG, Said};
 pub use sowing::{
@@ -71,7 +73,7 @@ pub enum Screen {
     /// A record shown move by move.
     Viewer(Box<Viewer>),
     /// The lesson: a rule a step, played on the real engine.
-    Lesson(Lesson),
+    Lesson(Box<Learning>),
     /// The start screen: a menu, a new game set up, the saved games.
     Start(Box<Start>),
 }
@@ -132,26 +134,26 @@ pub enum Effect {
     Hangup(String),
 }
 
-/// How a message on the message line is meant.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// News: a file saved, a move taken back.
-    Info,
-    /// A refusal: an illegal move, a key that does nothing now.
-    Error,
-    /// A problem the player must not miss (the endgame tables cannot be
-    /// used, and what the engine does instead): it stays until the player
-    /// acts, whatever news comes meanwhile.
-    Problem,
-}
-
-/// A one-line message, shown until the next key.
+/// What a screen asks of the router after an action, besides changing
+/// its own state and the board lent to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// How it is meant.
-    pub tone: Tone,
+enum Ask {
+    /// Work for the event loop.
+    Effect(Effect),
+    /// A message for the message line.
+    Say(Tone, String),
+    /// Show the move `report` sown from `before`, if moves are animated.
+    Sow(Position, MoveReport),
+    /// End the sowing shown: the board shows another position.
+    Still,
+    /// Go on from the screen's game as an ordinary game.
+    Play,
+    /// A new game on this board for these players, in place of the screen.
+    NewGame(Config, Box<Match>),
+    /// The lesson, in place of the screen.
+    Learn,
+    /// Quit at once.
+    Quit,
 }
 
 /// All the state of the terminal game.
@@ -218,17 +220,26 @@ impl App {
 
     /// The game being played.
     pub fn game(&self) -> &Game {
-        &self.record.game
+        &self.record().game
     }
 
-    /// The record of the game being played, tags included.
+    /// The record of the game being played (in the lesson, the page's),
+    /// tags included.
     pub fn record(&self) -> &Record {
-        &self.record
+        match &self.screen {
+            Screen::Lesson(learning) => learning.record(),
+            Screen::Viewer(viewer) => viewer.record(),
+            Screen::Game | Screen::Start(_) => &self.record,
+        }
     }
 
-    /// The players and match state.
+    /// The players and match state (in the lesson, the page's).
     pub fn players(&self) -> &Match {
-        &self.players
+        match &self.screen {
+            Screen::Lesson(learning) => learning.players(),
+            Screen::Viewer(viewer) => viewer.players(),
+            Screen::Game | Screen::Start(_) => &self.players,
+        }
     }
 
     /// Numbers the games this app has played, so that each gets its own file.
@@ -280,8 +291,10 @@ impl App {
             (Screen::Viewer(viewer), _) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
-            (Screen::Lesson(lesson), Action::Lesson(learn)) if self.keymap() == Keymap::Lesson => {
-                lesson.offers(learn)
+            (Screen::Lesson(learning), Action::Lesson(learn))
+                if self.keymap() == Keymap::Lesson =>
+            {
+                learning.lesson().offers(learn)
             }
             (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
             _ => true,
@@ -295,7 +308,7 @@ impl App {
             (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
-            (Screen::Lesson(lesson), Action::Lesson(Learn::Sow)) => lesson.sow_label(),
+            (Screen::Lesson(learning), Action::Lesson(Learn::Sow)) => learning.lesson().sow_label(),
             _ => binding.label,
         }
     }
@@ -336,11 +349,6 @@ impl App {
         self.help_page
     }
 
-    /// The message line.
-    pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
     /// Whether the player asked to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -353,34 +361,18 @@ impl App {
 
     /// Each player's wins in the match, the current game's result included.
     pub fn tally(&self) -> BySide<u16> {
-        self.players.tally(self.game().outcome())
+        self.players().tally(self.game().outcome())
     }
 
     /// The player (by first-game row, see [`Match::home`]) who has won the
     /// match, if it is decided.
     pub fn champion(&self) -> Option<Side> {
-        self.players.champion(self.tally())
+        self.players().champion(self.tally())
     }
 
     /// The side-effect work asked for since the last call, oldest first.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
-    }
-
-    /// Shows a message on the message line. A [`Tone::Problem`] stays
-    /// until the player acts: news told meanwhile follows it.
-    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
-        let text = crate::record::terminal_safe(&text.into());
-        if tone == Tone::Problem {
-            self.problem = Some(text.clone());
-        }
-        self.message = Some(match &self.problem {
-            Some(problem) if tone != Tone::Problem => Message {
-                text: format!("{problem} · {text}"),
-                tone: Tone::Problem,
-            },
-            _ => Message { text, tone },
-        });
     }
 
     /// Lets `elapsed` time pass for the animation, the computer's thinking
@@ -393,8 +385,10 @@ impl App {
             }
         }
         self.thinking_tick(elapsed);
-        if matches!(self.screen, Screen::Viewer(_)) {
-            self.viewer_tick(elapsed);
+        let sowing = self.sowing().is_some();
+        if let Screen::Viewer(viewer) = &mut self.screen {
+            let asks = viewer.tick(elapsed, sowing, self.board.speed);
+            self.ask(asks);
         }
         self.update_computer();
     }
@@ -437,10 +431,17 @@ impl App {
                     self.game_act(play);
                 }
             }
-            Action::Viewer(replay) => self.viewer_act(replay),
+            Action::Viewer(replay) => {
+                let sowing = self.sowing().is_some();
+                if let Screen::Viewer(viewer) = &mut self.screen {
+                    let asks = viewer.update(&mut self.board, sowing, replay);
+                    self.ask(asks);
+                }
+            }
             Action::Lesson(learn) => {
-                if let Screen::Lesson(lesson) = self.screen {
-                    self.lesson_act(lesson, learn);
+                if let Screen::Lesson(learning) = &mut self.screen {
+                    let asks = learning.update(&mut self.board, learn);
+                    self.ask(asks);
                 }
             }
             Action::Menu(menu) => self.start_act(menu),
@@ -460,7 +461,7 @@ impl App {
     /// The help key: help from its first page (the viewer pauses).
     fn open_help(&mut self) {
         self.help_page = 0;
-        if let Some(viewer) = self.viewer_mut() {
+        if let Screen::Viewer(viewer) = &mut self.screen {
             viewer.pause();
         }
         self.mode = Mode::Help;
@@ -481,10 +482,52 @@ impl App {
     fn click(&mut self, target: Target) {
         match self.screen {
             Screen::Game => self.game_click(target),
-            Screen::Viewer(_) => self.viewer_click(target),
-            Screen::Lesson(lesson) => self.lesson_click(lesson, target),
+            Screen::Viewer(ref mut viewer) => {
+                let asks = viewer.click(target);
+                self.ask(asks);
+            }
+            // Any click ends a sowing or closes help, and does nothing else then.
+            Screen::Lesson(_) if self.mode != Mode::Play => self.mode = Mode::Play,
+            Screen::Lesson(ref mut learning) => {
+                let asks = learning.click(&mut self.board, target);
+                self.ask(asks);
+            }
             Screen::Start(_) => self.start_click(target),
         }
+    }
+
+    /// Does what a screen asks after an action, in order.
+    fn ask(&mut self, asks: Vec<Ask>) {
+        for ask in asks {
+            match ask {
+                Ask::Effect(effect) => self.effects.push(effect),
+                Ask::Say(tone, text) => self.notify(tone, text),
+                Ask::Sow(before, report) => self.animate(before, report),
+                Ask::Still => self.mode = Mode::Play,
+                Ask::Play => self.play_on(),
+                Ask::NewGame(config, players) => self.replace_with(App::new(config, *players)),
+                Ask::Learn => self.replace_with(App::learn()),
+                Ask::Quit => self.quit = true,
+            }
+        }
+    }
+
+    /// The lesson's last page becomes the game being played: its game and
+    /// players are the app's.
+    fn play_on(&mut self) {
+        match std::mem::replace(&mut self.screen, Screen::Game) {
+            Screen::Lesson(learning) => (self.record, self.players) = learning.into_game(),
+            Screen::Viewer(viewer) => (self.record, self.players) = viewer.into_game(),
+            Screen::Game | Screen::Start(_) => {}
+        }
+        self.settle_cursor();
+    }
+
+    /// Takes the app's game and players out, for a screen that shows them as
+    /// its own (the viewer), leaving a new game on `config` in their place.
+    fn set_aside(&mut self, config: Config) -> (Record, Match) {
+        let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
+        (record, std::mem::take(&mut self.players))
     }
 
     /// Drops the record's date: a game that starts now is dated when it is

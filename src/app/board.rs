@@ -1,12 +1,17 @@
 //! The board as this terminal shows it, whatever the screen shows on it
 //! (a game, a record, a step of the lesson): the selected hole of each row,
 //! which row is at the bottom, the move preview, the sowing speed and
-//! whether moves are animated. The router keeps one [`Board`], lent to the
+//! whether moves are animated. The router keeps one `Board`, lent to the
 //! screen shown; it survives a change of screen and, but for the
 //! selection and the flip, a new game ([`App::replace_with`]).
 
-use super::{App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, seed_time};
-use crate::rules::{BySide, Hole, MoveReport, Position, Side};
+use super::{
+    App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
+};
+use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
+
+/// What a move key answers once the game has ended.
+pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
 
 /// The board's view, shared by the screens that show one.
 #[derive(Clone, Debug)]
@@ -32,6 +37,85 @@ impl Default for Board {
             bottom: Side::South,
             speed: DEFAULT_SPEED,
             animate: true,
+        }
+    }
+}
+
+impl Board {
+    /// Turns the board round; returns the news: whose row is now at the
+    /// bottom.
+    pub(super) fn flip(&mut self) -> String {
+        self.bottom = self.bottom.opponent();
+        format!("Board flipped: {}'s row at the bottom", self.bottom)
+    }
+
+    /// The selected hole of the player to move in `game`, if a player is.
+    pub(super) fn selected(&self, game: &Game) -> Option<Hole> {
+        let side = game.to_move()?;
+        Some(Hole::new(side, self.cursor[side]))
+    }
+
+    /// Selects the hole of `letter` (either case) in the mover's row of
+    /// `game`; says why when there is no such hole, or it cannot be sown.
+    pub(super) fn select_letter(&mut self, game: &Game, letter: char) -> Result<(), String> {
+        let Some(side) = game.to_move() else {
+            return Err(GAME_OVER.to_owned());
+        };
+        let index = letter.to_ascii_lowercase() as u8 - b'a';
+        let width = game.config().width();
+        if index >= width {
+            return Err(format!(
+                "No hole {} on a board {width} holes wide",
+                Hole::new(side, index)
+            ));
+        }
+        self.select(game, Hole::new(side, index))
+    }
+
+    /// Selects `hole`; says why when it cannot be sown in `game`.
+    pub(super) fn select(&mut self, game: &Game, hole: Hole) -> Result<(), String> {
+        self.cursor[hole.side()] = hole.index();
+        game.check(hole)
+            .map_err(|error| capitalise(&error.to_string()))
+    }
+
+    /// Moves the selection to the next legal hole to the right (`step` 1) or
+    /// left (-1) as seen on screen, where the bottom row runs left to right
+    /// from its `a` and the top row right to left (North's, or South's on a
+    /// flipped board).
+    pub(super) fn step(&mut self, game: &Game, step: i8) {
+        let Some(side) = game.to_move() else {
+            return;
+        };
+        let legal: Vec<u8> = game.legal_moves().map(Hole::index).collect();
+        let width = game.config().width();
+        let forward = (step > 0) == (side == self.bottom);
+        let current = self.cursor[side];
+        let next = (1..=width)
+            .map(|distance| {
+                if forward {
+                    (current + distance) % width
+                } else {
+                    (current + width - distance % width) % width
+                }
+            })
+            .find(|index| legal.contains(index));
+        if let Some(index) = next {
+            self.cursor[side] = index;
+        }
+    }
+
+    /// Keeps the mover's selection on a legal hole of `game` when it has one.
+    pub(super) fn settle(&mut self, game: &Game) {
+        let Some(side) = game.to_move() else {
+            return;
+        };
+        let hole = Hole::new(side, self.cursor[side]);
+        let first = game.legal_moves().next();
+        if !game.is_legal(hole)
+            && let Some(first) = first
+        {
+            self.cursor[side] = first.index();
         }
     }
 }
@@ -77,12 +161,8 @@ impl App {
 
     /// Turns the board round, and says whose row is now at the bottom.
     pub(super) fn flip(&mut self) {
-        self.board.bottom = self.board.bottom.opponent();
-        let bottom = self.board.bottom;
-        self.notify(
-            Tone::Info,
-            format!("Board flipped: {bottom}'s row at the bottom"),
-        );
+        let text = self.board.flip();
+        self.notify(Tone::Info, text);
     }
 
     /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
@@ -120,15 +200,6 @@ impl App {
 
     /// Keeps the mover's selection on a legal hole when it has one.
     pub(super) fn settle_cursor(&mut self) {
-        let Some(side) = self.game().to_move() else {
-            return;
-        };
-        let hole = Hole::new(side, self.board.cursor[side]);
-        let first = self.game().legal_moves().next();
-        if !self.game().is_legal(hole)
-            && let Some(first) = first
-        {
-            self.board.cursor[side] = first.index();
-        }
+        self.board.settle(&self.record.game);
     }
 }

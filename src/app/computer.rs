@@ -88,7 +88,7 @@ impl App {
 
     /// The level of the computer to move, if the computer is to move.
     pub fn computer_to_move(&self) -> Option<Level> {
-        self.players.computer(self.game().to_move()?)
+        self.players().computer(self.game().to_move()?)
     }
 
     /// The computer's answer: `hole` is played (animated like a person's

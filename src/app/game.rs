@@ -5,12 +5,10 @@ mod theirs;
 
 pub use theirs::Theirs;
 
+use super::board::GAME_OVER;
 use super::{App, Confirm, Effect, Mode, Target, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Game, Hole, Side};
-
-/// What a move key answers once the game has ended.
-const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
 
 /// What the player asks of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -97,8 +95,8 @@ impl App {
                     self.refuse_computer_turn(side);
                 }
             }
-            Play::SelectLeft => self.step_selection(-1),
-            Play::SelectRight => self.step_selection(1),
+            Play::SelectLeft => self.board.step(&self.record.game, -1),
+            Play::SelectRight => self.board.step(&self.record.game, 1),
             Play::Sow => self.sow(),
             Play::Select(letter) => self.select_letter(letter),
         }
@@ -130,60 +128,23 @@ impl App {
         }
     }
 
-    pub(super) fn select_letter(&mut self, letter: char) {
-        let Some(side) = self.game().to_move() else {
-            self.notify(Tone::Error, GAME_OVER);
-            return;
-        };
-        if !self.plays_here(side) {
+    /// Selects the hole of `letter` in the mover's row, if the person
+    /// at this keyboard is to move.
+    fn select_letter(&mut self, letter: char) {
+        if let Some(side) = self.game().to_move()
+            && !self.plays_here(side)
+        {
             self.refuse_computer_turn(side);
             return;
         }
-        let index = letter.to_ascii_lowercase() as u8 - b'a';
-        let width = self.game().config().width();
-        if index >= width {
-            self.notify(
-                Tone::Error,
-                format!(
-                    "No hole {} on a board {width} holes wide",
-                    Hole::new(side, index)
-                ),
-            );
-            return;
+        if let Err(why) = self.board.select_letter(&self.record.game, letter) {
+            self.notify(Tone::Error, why);
         }
-        self.select(Hole::new(side, index));
     }
 
     fn select(&mut self, hole: Hole) {
-        self.board.cursor[hole.side()] = hole.index();
-        if let Err(error) = self.game().check(hole) {
-            self.notify(Tone::Error, capitalise(&error.to_string()));
-        }
-    }
-
-    /// Moves the selection to the next legal hole to the right (`step` 1) or
-    /// left (-1) as seen on screen, where the bottom row runs left to right
-    /// from its `a` and the top row right to left (North's, or South's on a
-    /// flipped board).
-    pub(super) fn step_selection(&mut self, step: i8) {
-        let Some(side) = self.game().to_move() else {
-            return;
-        };
-        let legal: Vec<u8> = self.game().legal_moves().map(Hole::index).collect();
-        let width = self.game().config().width();
-        let forward = (step > 0) == (side == self.bottom_side());
-        let current = self.board.cursor[side];
-        let next = (1..=width)
-            .map(|distance| {
-                if forward {
-                    (current + distance) % width
-                } else {
-                    (current + width - distance % width) % width
-                }
-            })
-            .find(|index| legal.contains(index));
-        if let Some(index) = next {
-            self.board.cursor[side] = index;
+        if let Err(why) = self.board.select(&self.record.game, hole) {
+            self.notify(Tone::Error, why);
         }
     }
 

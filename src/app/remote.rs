@@ -195,7 +195,7 @@ impl App {
     pub fn remote_to_move(&self) -> bool {
         self.game()
             .to_move()
-            .is_some_and(|side| self.players.remote(side))
+            .is_some_and(|side| self.players().remote(side))
     }
 
     /// Whether the other player is there to hear a move or a request.
