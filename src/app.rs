@@ -1,15 +1,24 @@
 //! The state of the terminal game and what every key and click does to it.
 //!
-//! [`App`] owns all UI state: the game (as its [`Record`]), the [`Match`],
-//! the selected hole, the message line, the [`Screen`] the player is on and
-//! the [`Mode`] over it (a [`sowing`] shown, help, a question). A key becomes
-//! an [`Action`] through the table of the keys in force ([`keys`]); a click
-//! arrives as an [`Action::Click`] the drawing has resolved. [`App::act`]
-//! only changes state; the animation advances by [`App::tick`] with the
-//! elapsed time passed in, so tests drive everything without a terminal or a
-//! clock. Work with side effects (writing files, searching) is asked for as
-//! [`Effect`]s, which the event loop hands to [`crate::save::Store`] or a
-//! worker thread; the computer's side of this is in [`computer`].
+//! [`App`] is the router: it holds the [`Screen`] the player is on, the
+//! [`Mode`] over it (a [`sowing`] shown, help, a question), the message line,
+//! the board's view that the screens share (the selection, the row at the
+//! bottom, the preview, the speed) and the game being played (as its
+//! [`Record`], with its [`Match`]). A key becomes an [`Action`] through the
+//! table of the keys in force ([`keys`]: a popup's, else the screen's); a
+//! click arrives as an [`Action::Click`] the drawing has resolved.
+//! [`App::act`] does the router's own actions (quitting, help, a question's
+//! answer, the sowing's speed) and hands every other to the screen it
+//! belongs to: the lesson ([`Learning`]), the viewer ([`Viewer`]) and the
+//! start screen ([`Start`]) each change their own state and say what they
+//! ask of the router; the game's actions ([`Play`]) are still the router's
+//! methods on its game. Nothing here draws or does I/O: the animation
+//! advances by [`App::tick`] with the elapsed time passed in, so tests drive
+//! everything without a terminal or a clock, and work with side effects
+//! (writing files, searching) is asked for as [`Effect`]s, which the event
+//! loop hands to [`crate::save::Store`] or a worker thread; the computer's
+//! side of this is in [`computer`], the other player's across the network
+//! in [`Network`] and [`Theirs`].
 //!
 //! ```
 //! use endodoi::app::{App, Match};
@@ -23,8 +32,7 @@
 //! assert_eq!(app.game().to_move(), Some(Side::North));
 //! ```
 //!
-//! The replay viewer ([`viewer`]) is the same app showing a record: see
-//! [`App::review`].
+//! The replay viewer ([`viewer`]) shows a record: see [`App::review`].
 
 mod answer;
 mod board;
