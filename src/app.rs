@@ -1,15 +1,24 @@
 //! The state of the terminal game and what every key and click does to it.
 //!
-//! [`App`] owns all UI state: the game (as its [`Record`]), the [`Match`],
-//! the selected hole, the message line, the [`Screen`] the player is on and
-//! the [`Mode`] over it (a [`sowing`] shown, help, a question). A key becomes
-//! an [`Action`] through the table of the keys in force ([`keys`]); a click
-//! arrives as an [`Action::Click`] the drawing has resolved. [`App::act`]
-//! only changes state; the animation advances by [`App::tick`] with the
-//! elapsed time passed in, so tests drive everything without a terminal or a
-//! clock. Work with side effects (writing files, searching) is asked for as
-//! [`Effect`]s, which the event loop hands to [`crate::save::Store`] or a
-//! worker thread; the computer's side of this is in [`computer`].
+//! [`App`] is the router: it holds the [`Screen`] the player is on, the
+//! [`Mode`] over it (a [`sowing`] shown, help, a question), the message line,
+//! the board's view that the screens share (the selection, the row at the
+//! bottom, the preview, the speed) and the game being played (as its
+//! [`Record`], with its [`Match`]). A key becomes an [`Action`] through the
+//! table of the keys in force ([`keys`]: a popup's, else the screen's); a
+//! click arrives as an [`Action::Click`] the drawing has resolved.
+//! [`App::act`] does the router's own actions (quitting, help, a question's
+//! answer, the sowing's speed) and hands every other to the screen it
+//! belongs to: the lesson ([`Learning`]), the viewer ([`Viewer`]) and the
+//! start screen ([`Start`]) each change their own state and say what they
+//! ask of the router; the game's actions ([`Play`]) are still the router's
+//! methods on its game. Nothing here draws or does I/O: the animation
+//! advances by [`App::tick`] with the elapsed time passed in, so tests drive
+//! everything without a terminal or a clock, and work with side effects
+//! (writing files, searching) is asked for as [`Effect`]s, which the event
+//! loop hands to [`crate::save::Store`] or a worker thread; the computer's
+//! side of this is in [`computer`], the other player's across the network
+//! in [`Network`] and [`Theirs`].
 //!
 //! ```
 //! use endodoi::app::{App, Match};
@@ -23,15 +32,16 @@
 //! assert_eq!(app.game().to_move(), Some(Side::North));
 //! ```
 //!
-//! The replay viewer ([`viewer`]) is the same app showing a record: see
-//! [`App::review`].
+//! The replay viewer ([`viewer`]) shows a record: see [`App::review`].
 
 mod answer;
+mod board;
 pub mod computer;
 mod copies;
 mod game;
 pub mod keys;
 mod lesson;
+mod message;
 pub mod players;
 mod remote;
 pub mod sowing;
@@ -46,17 +56,22 @@ use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
+use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
+pub use game::{Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
-pub use lesson::{FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Lesson, STEPS, Step};
+pub use lesson::{
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,
+};
+pub use message::{Message, Tone};
 pub use players::{Match, computer_name, level_of_name};
 pub use remote::{Connection, Network, Remote, Role, SEAT_TAG, Said};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
 pub use start::{Opening, SavedGame, Start};
-pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Viewer};
+pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Replay, Viewer};
 
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +81,7 @@ pub enum Screen {
     /// A record shown move by move.
     Viewer(Box<Viewer>),
     /// The lesson: a rule a step, played on the real engine.
-    Lesson(Lesson),
+    Lesson(Box<Learning>),
     /// The start screen: a menu, a new game set up, the saved games.
     Start(Box<Start>),
 }
@@ -127,26 +142,26 @@ pub enum Effect {
     Hangup(String),
 }
 
-/// How a message on the message line is meant.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// News: a file saved, a move taken back.
-    Info,
-    /// A refusal: an illegal move, a key that does nothing now.
-    Error,
-    /// A problem the player must not miss (the endgame tables cannot be
-    /// used, and what the engine does instead): it stays until the player
-    /// acts, whatever news comes meanwhile.
-    Problem,
-}
-
-/// A one-line message, shown until the next key.
+/// What a screen asks of the router after an action, besides changing
+/// its own state and the board lent to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// The text.
-    pub text: String,
-    /// How it is meant.
-    pub tone: Tone,
+enum Ask {
+    /// Work for the event loop.
+    Effect(Effect),
+    /// A message for the message line.
+    Say(Tone, String),
+    /// Show the move `report` sown from `before`, if moves are animated.
+    Sow(Position, MoveReport),
+    /// End the sowing shown: the board shows another position.
+    Still,
+    /// Go on from the screen's game as an ordinary game.
+    Play,
+    /// A new game on this board for these players, in place of the screen.
+    NewGame(Config, Box<Match>),
+    /// The lesson, in place of the screen.
+    Learn,
+    /// Quit at once.
+    Quit,
 }
 
 /// All the state of the terminal game.
@@ -155,13 +170,7 @@ pub struct App {
     record: Record,
     players: Match,
     mode: Mode,
-    cursor: BySide<u8>,
-    preview: bool,
-    /// The side whose row is drawn at the bottom: South's, or North's on
-    /// a flipped board (view state only).
-    bottom: Side,
-    speed: u8,
-    animate: bool,
+    board: Board,
     message: Option<Message>,
     /// A [`Tone::Problem`] told since the player last acted: it stays at
     /// the head of the message line, news following it.
@@ -189,11 +198,7 @@ impl App {
             record,
             players,
             mode: Mode::Play,
-            cursor: BySide::default(),
-            preview: true,
-            bottom: Side::South,
-            speed: DEFAULT_SPEED,
-            animate: true,
+            board: Board::default(),
             message: None,
             problem: None,
             effects: Vec::new(),
@@ -210,18 +215,6 @@ impl App {
         app
     }
 
-    /// Turns the sowing animation on or off.
-    pub fn set_animation(&mut self, animate: bool) {
-        self.animate = animate;
-    }
-
-    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]) and
-    /// whether the move preview is shown, as remembered from an earlier game.
-    pub fn set_display(&mut self, speed: u8, preview: bool) {
-        self.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
-        self.preview = preview;
-    }
-
     /// Makes the game part of a match to `first_to` wins (a loaded game).
     pub fn set_first_to(&mut self, first_to: u16) {
         self.players.first_to = Some(first_to);
@@ -235,17 +228,26 @@ impl App {
 
     /// The game being played.
     pub fn game(&self) -> &Game {
-        &self.record.game
+        &self.record().game
     }
 
-    /// The record of the game being played, tags included.
+    /// The record of the game being played (in the lesson, the page's),
+    /// tags included.
     pub fn record(&self) -> &Record {
-        &self.record
+        match &self.screen {
+            Screen::Lesson(learning) => learning.record(),
+            Screen::Viewer(viewer) => viewer.record(),
+            Screen::Game | Screen::Start(_) => &self.record,
+        }
     }
 
-    /// The players and match state.
+    /// The players and match state (in the lesson, the page's).
     pub fn players(&self) -> &Match {
-        &self.players
+        match &self.screen {
+            Screen::Lesson(learning) => learning.players(),
+            Screen::Viewer(viewer) => viewer.players(),
+            Screen::Game | Screen::Start(_) => &self.players,
+        }
     }
 
     /// Numbers the games this app has played, so that each gets its own file.
@@ -290,13 +292,19 @@ impl App {
 
     /// Whether `action` makes sense now, so that the key bar offers it.
     pub fn offers(&self, action: Action) -> bool {
-        match &self.screen {
-            Screen::Game if self.keymap() == Keymap::Game => self.game_offers(action),
-            Screen::Viewer(viewer) if self.keymap() == Keymap::Viewer => {
+        match (&self.screen, action) {
+            (Screen::Game, Action::Game(play)) if self.keymap() == Keymap::Game => {
+                self.game_offers(play)
+            }
+            (Screen::Viewer(viewer), _) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
             }
-            Screen::Lesson(lesson) if self.keymap() == Keymap::Lesson => lesson.offers(action),
-            Screen::Start(_) => self.start_offers(action),
+            (Screen::Lesson(learning), Action::Lesson(learn))
+                if self.keymap() == Keymap::Lesson =>
+            {
+                learning.lesson().offers(learn)
+            }
+            (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
             _ => true,
         }
     }
@@ -304,13 +312,11 @@ impl App {
     /// The key bar's word for `binding` now: its table's, except for the
     /// key that plays a record by itself, which pauses it while it plays.
     pub fn label(&self, binding: &Binding) -> &'static str {
-        match &self.screen {
-            Screen::Viewer(viewer)
-                if binding.action == Action::Autoplay && viewer.autoplaying() =>
-            {
+        match (&self.screen, binding.action) {
+            (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
-            Screen::Lesson(lesson) if binding.action == Action::Sow => lesson.sow_label(),
+            (Screen::Lesson(learning), Action::Lesson(Learn::Sow)) => learning.lesson().sow_label(),
             _ => binding.label,
         }
     }
@@ -342,59 +348,13 @@ impl App {
             return None;
         }
         let side = self.game().to_move()?;
-        Some(Hole::new(side, self.cursor[side]))
-    }
-
-    /// Whether the move preview is shown.
-    pub fn preview_shown(&self) -> bool {
-        self.preview
-    }
-
-    /// Whether the board is drawn turned round, as North sees it from across
-    /// the table: North's row at the bottom, running left to right from `a`,
-    /// and South's at the top. It changes only the drawing (and which way
-    /// `←` and `→` go), never the game.
-    pub fn flipped(&self) -> bool {
-        self.bottom == Side::North
-    }
-
-    /// Turns the board round (`true`: North's row at the bottom) or back, as
-    /// for the player who joins a game across the network, whose row is
-    /// North's; the player can still turn it with the flip key.
-    pub fn set_flipped(&mut self, flipped: bool) {
-        self.bottom = if flipped { Side::North } else { Side::South };
-    }
-
-    /// The side whose row is drawn at the bottom of the board: South's, or
-    /// North's when the board is [flipped](App::flipped).
-    pub fn bottom_side(&self) -> Side {
-        self.bottom
-    }
-
-    /// Turns the board round, and says whose row is now at the bottom.
-    fn flip(&mut self) {
-        self.bottom = self.bottom.opponent();
-        let bottom = self.bottom;
-        self.notify(
-            Tone::Info,
-            format!("Board flipped: {bottom}'s row at the bottom"),
-        );
-    }
-
-    /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
-    pub fn speed(&self) -> u8 {
-        self.speed
+        Some(Hole::new(side, self.board.cursor[side]))
     }
 
     /// The page of help asked for since help opened, from 0 (the drawing
     /// wraps it round the pages the screen has room for).
     pub fn help_page(&self) -> u16 {
         self.help_page
-    }
-
-    /// The message line.
-    pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
     }
 
     /// Whether the player asked to quit.
@@ -409,34 +369,18 @@ impl App {
 
     /// Each player's wins in the match, the current game's result included.
     pub fn tally(&self) -> BySide<u16> {
-        self.players.tally(self.game().outcome())
+        self.players().tally(self.game().outcome())
     }
 
     /// The player (by first-game row, see [`Match::home`]) who has won the
     /// match, if it is decided.
     pub fn champion(&self) -> Option<Side> {
-        self.players.champion(self.tally())
+        self.players().champion(self.tally())
     }
 
     /// The side-effect work asked for since the last call, oldest first.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
-    }
-
-    /// Shows a message on the message line. A [`Tone::Problem`] stays
-    /// until the player acts: news told meanwhile follows it.
-    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
-        let text = crate::record::terminal_safe(&text.into());
-        if tone == Tone::Problem {
-            self.problem = Some(text.clone());
-        }
-        self.message = Some(match &self.problem {
-            Some(problem) if tone != Tone::Problem => Message {
-                text: format!("{problem} · {text}"),
-                tone: Tone::Problem,
-            },
-            _ => Message { text, tone },
-        });
     }
 
     /// Lets `elapsed` time pass for the animation, the computer's thinking
@@ -449,8 +393,10 @@ impl App {
             }
         }
         self.thinking_tick(elapsed);
-        if matches!(self.screen, Screen::Viewer(_)) {
-            self.viewer_tick(elapsed);
+        let sowing = self.sowing().is_some();
+        if let Screen::Viewer(viewer) = &mut self.screen {
+            let asks = viewer.tick(elapsed, sowing, self.board.speed);
+            self.ask(asks);
         }
         self.update_computer();
     }
@@ -471,58 +417,131 @@ impl App {
     }
 
     /// Does what `action` asks, as its key does on the screen in force (a
-    /// click: as [`Target`] says); clears the message line first.
+    /// click: as [`Target`] says); clears the message line first. The
+    /// router's own actions are done here; a screen's go to that screen,
+    /// and only while it is shown.
     pub fn act(&mut self, action: Action) {
         self.message = None;
         self.problem = None;
-        if action == Action::Help {
-            self.help_page = 0;
-        }
         match action {
             Action::QuitNow => self.quit = true,
+            Action::Quit => self.ask_quit(),
+            Action::Help => self.open_help(),
+            Action::CloseHelp | Action::Skip => self.mode = Mode::Play,
+            Action::HelpPage => self.help_page = self.help_page.wrapping_add(1),
+            Action::Yes => self.answer_question(true),
+            Action::No => self.answer_question(false),
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
-            Action::HelpPage => self.help_page = self.help_page.wrapping_add(1),
-            _ => match &self.screen {
-                Screen::Viewer(_) => self.viewer_act(action),
-                Screen::Lesson(lesson) => self.lesson_act(*lesson, action),
-                Screen::Start(_) => self.start_act(action),
-                Screen::Game => self.game_act(action),
-            },
+            Action::Click(target) => self.click(target),
+            Action::Game(play) => {
+                if self.screen == Screen::Game {
+                    self.game_act(play);
+                }
+            }
+            Action::Viewer(replay) => {
+                let sowing = self.sowing().is_some();
+                if let Screen::Viewer(viewer) = &mut self.screen {
+                    let asks = viewer.update(&mut self.board, sowing, replay);
+                    self.ask(asks);
+                }
+            }
+            Action::Lesson(learn) => {
+                if let Screen::Lesson(learning) = &mut self.screen {
+                    let asks = learning.update(&mut self.board, learn);
+                    self.ask(asks);
+                }
+            }
+            Action::Menu(menu) => self.start_act(menu),
         }
         self.update_computer();
     }
 
-    fn change_speed(&mut self, delta: i8) {
-        self.speed = self
-            .speed
-            .saturating_add_signed(delta)
-            .clamp(MIN_SPEED, MAX_SPEED);
-        if let Mode::Sowing(sowing) = &mut self.mode {
-            sowing.set_speed(self.speed);
+    /// The quit key: in an unfinished game, a question first.
+    fn ask_quit(&mut self) {
+        if self.screen == Screen::Game && self.unfinished() {
+            self.mode = Mode::Confirm(Confirm::Quit);
+        } else {
+            self.quit = true;
         }
-        self.effects.push(Effect::RememberDisplay);
-        self.notify(
-            Tone::Info,
-            format!(
-                "Sowing speed {}/{MAX_SPEED} ({} ms a seed)",
-                self.speed,
-                seed_time(self.speed).as_millis()
-            ),
-        );
+    }
+
+    /// The help key: help from its first page (the viewer pauses).
+    fn open_help(&mut self) {
+        self.help_page = 0;
+        if let Screen::Viewer(viewer) = &mut self.screen {
+            viewer.pause();
+        }
+        self.mode = Mode::Help;
+    }
+
+    /// The answer to the question asked: `yes` or no. Any other key closes
+    /// what is shown.
+    fn answer_question(&mut self, yes: bool) {
+        match std::mem::replace(&mut self.mode, Mode::Play) {
+            Mode::Confirm(Confirm::Undo(keep)) => self.answer_undo(keep, yes),
+            Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
+            Mode::Confirm(Confirm::NewGame) if yes => self.start_next_game(),
+            Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
+        }
+    }
+
+    /// A click, on the screen shown.
+    fn click(&mut self, target: Target) {
+        match self.screen {
+            Screen::Game => self.game_click(target),
+            Screen::Viewer(ref mut viewer) => {
+                let asks = viewer.click(target);
+                self.ask(asks);
+            }
+            // Any click ends a sowing or closes help, and does nothing else then.
+            Screen::Lesson(_) if self.mode != Mode::Play => self.mode = Mode::Play,
+            Screen::Lesson(ref mut learning) => {
+                let asks = learning.click(&mut self.board, target);
+                self.ask(asks);
+            }
+            Screen::Start(_) => self.start_click(target),
+        }
+    }
+
+    /// Does what a screen asks after an action, in order.
+    fn ask(&mut self, asks: Vec<Ask>) {
+        for ask in asks {
+            match ask {
+                Ask::Effect(effect) => self.effects.push(effect),
+                Ask::Say(tone, text) => self.notify(tone, text),
+                Ask::Sow(before, report) => self.animate(before, report),
+                Ask::Still => self.mode = Mode::Play,
+                Ask::Play => self.play_on(),
+                Ask::NewGame(config, players) => self.replace_with(App::new(config, *players)),
+                Ask::Learn => self.replace_with(App::learn()),
+                Ask::Quit => self.quit = true,
+            }
+        }
+    }
+
+    /// The lesson's last page becomes the game being played: its game and
+    /// players are the app's.
+    fn play_on(&mut self) {
+        match std::mem::replace(&mut self.screen, Screen::Game) {
+            Screen::Lesson(learning) => (self.record, self.players) = learning.into_game(),
+            Screen::Viewer(viewer) => (self.record, self.players) = viewer.into_game(),
+            Screen::Game | Screen::Start(_) => {}
+        }
+        self.settle_cursor();
+    }
+
+    /// Takes the app's game and players out, for a screen that shows them as
+    /// its own (the viewer), leaving a new game on `config` in their place.
+    fn set_aside(&mut self, config: Config) -> (Record, Match) {
+        let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
+        (record, std::mem::take(&mut self.players))
     }
 
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
         self.record.tags.remove(Tags::DATE);
-    }
-
-    /// Shows `report`'s sowing from `before`, if moves are animated.
-    fn animate(&mut self, before: Position, report: MoveReport) {
-        if self.animate {
-            self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.speed)));
-        }
     }
 
     fn after_change(&mut self) {
@@ -545,20 +564,6 @@ impl App {
             .and_then(|network| network.seat.as_deref())
         {
             self.record.set_tag(remote::SEAT_TAG, seat);
-        }
-    }
-
-    /// Keeps the mover's selection on a legal hole when it has one.
-    fn settle_cursor(&mut self) {
-        let Some(side) = self.game().to_move() else {
-            return;
-        };
-        let hole = Hole::new(side, self.cursor[side]);
-        let first = self.game().legal_moves().next();
-        if !self.game().is_legal(hole)
-            && let Some(first) = first
-        {
-            self.cursor[side] = first.index();
         }
     }
 }

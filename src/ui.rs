@@ -34,6 +34,7 @@ mod history;
 mod lesson;
 mod popup;
 mod start;
+mod summary;
 pub mod theme;
 mod viewer;
 
@@ -49,7 +50,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use theme::{HoleState, Look};
 
 use crate::app::keys::bar_items;
-use crate::app::{Action, App, Key, Keymap, Match, Mode, Purpose, Target, Tone, Viewer};
+use crate::app::{Action, App, Key, Keymap, Match, Mode, Play, Purpose, Target, Tone, Viewer};
 use crate::record::terminal_safe;
 use crate::rules::{Hole, Side};
 use board::draw_board;
@@ -343,7 +344,7 @@ fn thinking_status(app: &View) -> Line<'static> {
     let key = |action| key_of(app, Keymap::Game, action);
     let keys = match thinking.purpose {
         Purpose::Move if app.takes_back_yours() => {
-            format!("{} takes back your move", key(Action::Undo))
+            format!("{} takes back your move", key(Action::Game(Play::Undo)))
         }
         Purpose::Move => format!("{} quits", key(Action::Quit)),
         Purpose::Hint => "you may still move".to_owned(),

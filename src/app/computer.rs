@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Mode, Tone, seeds_word};
+use super::{Action, App, Effect, Keymap, Mode, Play, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -88,7 +88,7 @@ impl App {
 
     /// The level of the computer to move, if the computer is to move.
     pub fn computer_to_move(&self) -> Option<Level> {
-        self.players.computer(self.game().to_move()?)
+        self.players().computer(self.game().to_move()?)
     }
 
     /// The computer's answer: `hole` is played (animated like a person's
@@ -116,7 +116,7 @@ impl App {
         let Some(hole) = result.best.filter(|&hole| self.game().is_legal(hole)) else {
             return;
         };
-        self.cursor[hole.side()] = hole.index();
+        self.board.cursor[hole.side()] = hole.index();
         let margin = result.score_for(hole.side());
         let how = if result.exact {
             "perfect play".to_owned()
@@ -154,7 +154,7 @@ impl App {
         let undo = if self.takes_back_yours() {
             format!(
                 " · {} takes back your last move",
-                self.key_name(Keymap::Game, Action::Undo)
+                self.key_name(Keymap::Game, Action::Game(Play::Undo))
             )
         } else {
             String::new()
@@ -236,7 +236,7 @@ impl App {
         let before = *self.game().position();
         match self.record.game.play(hole) {
             Ok(report) => {
-                self.cursor[hole.side()] = hole.index();
+                self.board.cursor[hole.side()] = hole.index();
                 self.animate(before, report);
                 self.after_change();
                 if self.computer_to_move().is_none() {

@@ -1,114 +1,110 @@
 //! The game screen: what its actions do to the game, the selection and the
 //! match (selecting, sowing, undo and redo, a new game, a click on a hole).
 
-use super::{Action, App, Confirm, Effect, Mode, Target, Tone, capitalise};
+mod theirs;
+
+pub use theirs::Theirs;
+
+use super::board::GAME_OVER;
+use super::{App, Confirm, Effect, Mode, Target, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Game, Hole, Side};
 
-/// What a move key answers once the game has ended.
-const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
+/// What the player asks of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// Select the mover's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left, as seen on screen.
+    SelectLeft,
+    /// Select the next hole that can be sown to the right, as seen on screen.
+    SelectRight,
+    /// Sow the selected hole (or, after a game of a match, start the next).
+    Sow,
+    /// Take back the last move.
+    Undo,
+    /// Play the last move taken back again.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Turn the move preview on or off.
+    TogglePreview,
+    /// Turn the board round, as the player across the table sees it (the
+    /// other row at the bottom), or back: a view only, the game unchanged.
+    Flip,
+    /// Start a new game.
+    NewGame,
+    /// Save the record where the player can find it.
+    Save,
+}
 
 impl App {
-    pub(super) fn game_offers(&self, action: Action) -> bool {
+    /// Whether `play` makes sense now, so that the key bar offers it.
+    pub(super) fn game_offers(&self, play: Play) -> bool {
         let moving = matches!(
-            action,
-            Action::Select(_)
-                | Action::SelectLeft
-                | Action::SelectRight
-                | Action::Sow
-                | Action::Hint
-                | Action::TogglePreview
+            play,
+            Play::Select(_)
+                | Play::SelectLeft
+                | Play::SelectRight
+                | Play::Sow
+                | Play::Hint
+                | Play::TogglePreview
         );
-        if action == Action::Undo {
+        if play == Play::Undo {
             self.can_undo()
-        } else if action == Action::Redo {
+        } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network().is_none() &&
             // Nothing taken back, nothing to play again.
             !self.game().redo_moves().is_empty()
         } else if self.game().outcome().is_some() {
-            !moving && action != Action::Redo
+            !moving
         } else if self.network().is_some() {
             // Across the network a game is played to its end, and nobody
             // moves while the other player is away.
-            action != Action::NewGame && !(moving && (self.others_turn() || !self.connected()))
+            play != Play::NewGame && !(moving && (self.others_turn() || !self.connected()))
         } else {
             !(moving && self.others_turn())
         }
     }
 
-    pub(super) fn game_act(&mut self, action: Action) {
-        match action {
-            Action::No if matches!(self.mode, Mode::Confirm(Confirm::Undo(_))) => {
-                if let Mode::Confirm(Confirm::Undo(keep)) = self.mode {
-                    self.answer_undo(keep, false);
-                }
-            }
-            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
-            Action::Yes => {
-                if let Mode::Confirm(question) = std::mem::replace(&mut self.mode, Mode::Play) {
-                    match question {
-                        Confirm::Quit => self.quit = true,
-                        Confirm::NewGame => self.start_next_game(),
-                        Confirm::Undo(keep) => self.answer_undo(keep, true),
-                    }
-                }
-            }
-            Action::Click(target) => self.game_click(target),
-            Action::Quit if self.unfinished() => self.mode = Mode::Confirm(Confirm::Quit),
-            Action::Quit => self.quit = true,
-            Action::Help => self.mode = Mode::Help,
-            Action::Undo if self.network().is_some() => self.ask_undo(),
-            Action::Redo if self.network().is_some() => {
+    /// Does what `play` asks of the game.
+    pub(super) fn game_act(&mut self, play: Play) {
+        match play {
+            Play::Undo if self.network().is_some() => self.ask_undo(),
+            Play::Redo if self.network().is_some() => {
                 self.notify(Tone::Error, "Nothing to redo");
             }
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::NewGame => self.new_game(),
-            Action::Hint => self.ask_hint(),
-            Action::Save => self.effects.push(Effect::Export),
-            Action::TogglePreview => {
-                self.preview = !self.preview;
-                let state = if self.preview { "on" } else { "off" };
+            Play::Undo => self.undo(),
+            Play::Redo => self.redo(),
+            Play::NewGame => self.new_game(),
+            Play::Hint => self.ask_hint(),
+            Play::Save => self.effects.push(Effect::Export),
+            Play::TogglePreview => {
+                self.board.preview = !self.board.preview;
+                let state = if self.board.preview { "on" } else { "off" };
                 self.notify(Tone::Info, format!("Move preview {state}"));
                 self.effects.push(Effect::RememberDisplay);
             }
-            Action::Flip => self.flip(),
-            Action::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+            Play::Flip => self.flip(),
+            Play::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
                 self.new_game();
             }
-            Action::SelectLeft | Action::SelectRight | Action::Sow if self.others_turn() => {
+            Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
                 if let Some(side) = self.game().to_move() {
                     self.refuse_computer_turn(side);
                 }
             }
-            Action::SelectLeft => self.step_selection(-1),
-            Action::SelectRight => self.step_selection(1),
-            Action::Sow => self.sow(),
-            Action::Select(letter) => self.select_letter(letter),
-            // The viewer's own actions, and those every screen shares.
-            Action::QuitNow
-            | Action::Faster
-            | Action::Slower
-            | Action::HelpPage
-            | Action::StepBack
-            | Action::StepForward
-            | Action::Start
-            | Action::End
-            | Action::Autoplay
-            | Action::Digit(_)
-            | Action::EraseDigit
-            | Action::CancelGoTo
-            | Action::GoTo
-            | Action::TakeOver
-            | Action::Analysis
-            | Action::Menu(_) => {}
+            Play::SelectLeft => self.board.step(&self.record.game, -1),
+            Play::SelectRight => self.board.step(&self.record.game, 1),
+            Play::Sow => self.sow(),
+            Play::Select(letter) => self.select_letter(letter),
         }
     }
 
     /// A click selects a hole, a click on the selected hole sows it; any
     /// click ends a sowing or closes help, and does nothing else then.
-    fn game_click(&mut self, target: Target) {
+    pub(super) fn game_click(&mut self, target: Target) {
         match self.mode {
             Mode::Play => {}
             Mode::Sowing(_) | Mode::Help => {
@@ -132,60 +128,23 @@ impl App {
         }
     }
 
+    /// Selects the hole of `letter` in the mover's row, if the person
+    /// at this keyboard is to move.
     fn select_letter(&mut self, letter: char) {
-        let Some(side) = self.game().to_move() else {
-            self.notify(Tone::Error, GAME_OVER);
-            return;
-        };
-        if !self.plays_here(side) {
+        if let Some(side) = self.game().to_move()
+            && !self.plays_here(side)
+        {
             self.refuse_computer_turn(side);
             return;
         }
-        let index = letter.to_ascii_lowercase() as u8 - b'a';
-        let width = self.game().config().width();
-        if index >= width {
-            self.notify(
-                Tone::Error,
-                format!(
-                    "No hole {} on a board {width} holes wide",
-                    Hole::new(side, index)
-                ),
-            );
-            return;
+        if let Err(why) = self.board.select_letter(&self.record.game, letter) {
+            self.notify(Tone::Error, why);
         }
-        self.select(Hole::new(side, index));
     }
 
     fn select(&mut self, hole: Hole) {
-        self.cursor[hole.side()] = hole.index();
-        if let Err(error) = self.game().check(hole) {
-            self.notify(Tone::Error, capitalise(&error.to_string()));
-        }
-    }
-
-    /// Moves the selection to the next legal hole to the right (`step` 1) or
-    /// left (-1) as seen on screen, where the bottom row runs left to right
-    /// from its `a` and the top row right to left (North's, or South's on a
-    /// flipped board).
-    fn step_selection(&mut self, step: i8) {
-        let Some(side) = self.game().to_move() else {
-            return;
-        };
-        let legal: Vec<u8> = self.game().legal_moves().map(Hole::index).collect();
-        let width = self.game().config().width();
-        let forward = (step > 0) == (side == self.bottom_side());
-        let current = self.cursor[side];
-        let next = (1..=width)
-            .map(|distance| {
-                if forward {
-                    (current + distance) % width
-                } else {
-                    (current + width - distance % width) % width
-                }
-            })
-            .find(|index| legal.contains(index));
-        if let Some(index) = next {
-            self.cursor[side] = index;
+        if let Err(why) = self.board.select(&self.record.game, hole) {
+            self.notify(Tone::Error, why);
         }
     }
 
@@ -251,7 +210,7 @@ impl App {
         }
         let mut taken = Vec::new();
         while let Some(hole) = self.record.game.undo() {
-            self.cursor[hole.side()] = hole.index();
+            self.board.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
             if !self.computer_keeps_turn() {
                 break;
@@ -328,7 +287,7 @@ impl App {
         self.record.tags = tags;
         self.forget_date();
         self.serial += 1;
-        self.cursor = BySide::default();
+        self.board.cursor = BySide::default();
         self.write_tags();
         self.face_own_row();
         self.after_change();

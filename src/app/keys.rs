@@ -4,20 +4,27 @@
 //! and the README's key tables all read these tables, so they cannot drift.
 //!
 //! ```
+//! use endodoi::app::Play;
 //! use endodoi::app::keys::{Action, Keymap};
 //! use ratatui::crossterm::event::{KeyCode, KeyEvent};
 //!
 //! let undo = Keymap::Game.action_for(KeyEvent::from(KeyCode::Char('u')));
-//! assert_eq!(undo, Some(Action::Undo));
+//! assert_eq!(undo, Some(Action::Game(Play::Undo)));
 //! let any = Keymap::Help.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::game::Play;
+use super::lesson::Learn;
+use super::viewer::Replay;
 use crate::rules::Hole;
 pub use start::Menu;
 use start::{RESULTS, START, TYPING};
+
+mod game;
+use game::GAME;
 
 mod start;
 
@@ -27,7 +34,10 @@ use lesson::LESSON;
 mod viewer;
 use viewer::{GOTO, VIEWER};
 
-/// What the player asks for, by a key or a click.
+/// What the player asks for, by a key or a click: the router's own
+/// actions (quitting, help, a question's answer, the sowing shown and its
+/// speed, a click to resolve), or an action of one screen, which only that
+/// screen's table holds and only that screen carries out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Quit at once, whatever the screen (Ctrl-C).
@@ -50,55 +60,15 @@ pub enum Action {
     Faster,
     /// Sow slower.
     Slower,
-    /// Select the mover's hole of this letter (either case).
-    Select(char),
-    /// Select the next hole that can be sown to the left, as seen on screen.
-    SelectLeft,
-    /// Select the next hole that can be sown to the right, as seen on screen.
-    SelectRight,
-    /// Sow the selected hole (or, after a game of a match, start the next).
-    Sow,
-    /// Take back the last move.
-    Undo,
-    /// Play the last move taken back again.
-    Redo,
-    /// Ask the engine for a move.
-    Hint,
-    /// Turn the move preview on or off.
-    TogglePreview,
-    /// Turn the board round, as the player across the table sees it (the
-    /// other row at the bottom), or back: a view only, the game unchanged.
-    Flip,
-    /// Start a new game.
-    NewGame,
-    /// Save the record where the player can find it.
-    Save,
-    /// The viewer: show the position before the move shown; the lesson:
-    /// the step before.
-    StepBack,
-    /// The viewer: sow the next move; the lesson: the next step.
-    StepForward,
-    /// The viewer: show the start position.
-    Start,
-    /// The viewer: show the last position.
-    End,
-    /// The viewer: play the record by itself, or pause.
-    Autoplay,
-    /// The viewer: a digit of the move number to go to.
-    Digit(u8),
-    /// The viewer: take back the last digit typed.
-    EraseDigit,
-    /// The viewer: forget the number typed.
-    CancelGoTo,
-    /// The viewer: go to the position after the move number typed.
-    GoTo,
-    /// The viewer: a game of one's own from the position shown.
-    TakeOver,
-    /// The viewer: analysis of each move shown, on or off.
-    Analysis,
     /// A click, resolved by the drawing to what was clicked.
     Click(Target),
-    /// The start screen: see [`Menu`].
+    /// The game's: see [`Play`].
+    Game(Play),
+    /// The replay viewer's: see [`Replay`].
+    Viewer(Replay),
+    /// The lesson's: see [`Learn`].
+    Lesson(Learn),
+    /// The start screen's: see [`Menu`].
     Menu(Menu),
 }
 
@@ -158,7 +128,8 @@ impl Key {
             Key::HoleLetters => {
                 return typed.filter(char::is_ascii_alphabetic).map(
                     |letter| match binding_action {
-                        Action::Select(_) => Action::Select(letter),
+                        Action::Game(Play::Select(_)) => Action::Game(Play::Select(letter)),
+                        Action::Lesson(Learn::Select(_)) => Action::Lesson(Learn::Select(letter)),
                         other => other,
                     },
                 );
@@ -167,7 +138,9 @@ impl Key {
                 return typed
                     .and_then(|c| c.to_digit(10))
                     .map(|digit| match binding_action {
-                        Action::Digit(_) => Action::Digit(digit as u8),
+                        Action::Viewer(Replay::Digit(_)) => {
+                            Action::Viewer(Replay::Digit(digit as u8))
+                        }
                         other => other,
                     });
             }
@@ -272,97 +245,36 @@ pub const GLOBAL: &[Binding] = &[bind(
     Help::Joins(Action::Quit),
 )];
 
-/// ← and →, which select the mover's holes in a game and in the lesson.
-const SELECT_LEFT: Binding = bind(
-    &[Key::Code(KeyCode::Left)],
-    Action::SelectLeft,
-    "select",
-    Help::Says("select the next hole that can be sown"),
-);
-const SELECT_RIGHT: Binding = bind(
-    &[Key::Code(KeyCode::Right)],
-    Action::SelectRight,
-    "select",
-    Help::Joins(Action::SelectLeft),
-);
+/// ← and →, which select the mover's holes in a game and in the lesson:
+/// `left` and `right` are the screen's actions for them.
+const fn select(left: Action, right: Action) -> [Binding; 2] {
+    [
+        bind(
+            &[Key::Code(KeyCode::Left)],
+            left,
+            "select",
+            Help::Says("select the next hole that can be sown"),
+        ),
+        bind(
+            &[Key::Code(KeyCode::Right)],
+            right,
+            "select",
+            Help::Joins(left),
+        ),
+    ]
+}
 
-/// `v`, which turns the board round in a game and in the viewer. (`f`, the
-/// obvious key, selects the hole `f` in a game.)
-const FLIP: Binding = bind(
-    &[Key::Letter('v')],
-    Action::Flip,
-    "flip",
-    Help::Says("flip the board: the other row at the bottom"),
-);
-
-/// The game's keys.
-const GAME: &[Binding] = &[
+/// `v`, which turns the board round in a game and in the viewer (`flip`,
+/// the screen's action for it). (`f`, the obvious key, selects the hole `f`
+/// in a game.)
+const fn flip(flip: Action) -> Binding {
     bind(
-        &[Key::HoleLetters],
-        Action::Select('a'),
-        "",
-        Help::Says("select that hole of the mover (either case)"),
-    ),
-    SELECT_LEFT,
-    SELECT_RIGHT,
-    bind(
-        &[Key::Code(KeyCode::Enter), Key::Char(' ')],
-        Action::Sow,
-        "sow",
-        Help::Says("sow the selected hole (mouse: click it twice)"),
-    ),
-    bind(
-        &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
-        Action::Undo,
-        "undo",
-        Help::Says("undo, redo (vs the computer: to your turn)"),
-    ),
-    bind(
-        &[Key::Letter('r')],
-        Action::Redo,
-        "redo",
-        Help::Joins(Action::Undo),
-    ),
-    bind(
-        &[Key::Letter('t')],
-        Action::Hint,
-        "hint",
-        Help::Says("hint: the engine's move and its margin"),
-    ),
-    bind(FASTER, Action::Faster, "", SPEED),
-    bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
-    bind(
-        &[Key::Letter('n')],
-        Action::NewGame,
-        "new",
-        Help::Says("new game (next in a match); save the record"),
-    ),
-    bind(
-        &[Key::Letter('s')],
-        Action::Save,
-        "save",
-        Help::Joins(Action::NewGame),
-    ),
-    bind(
-        &[Key::Letter('p')],
-        Action::TogglePreview,
-        "preview",
-        Help::Says("move preview on or off"),
-    ),
-    FLIP,
-    bind(
-        HELP_KEYS,
-        Action::Help,
-        "help",
-        Help::Says("help: the keys and the rules in brief"),
-    ),
-    bind(
-        QUIT_KEYS,
-        Action::Quit,
-        "quit",
-        Help::Says("quit (every move is saved: --resume)"),
-    ),
-];
+        &[Key::Letter('v')],
+        flip,
+        "flip",
+        Help::Says("flip the board: the other row at the bottom"),
+    )
+}
 
 /// The keys while a move is sown in a game.
 const SOWING: &[Binding] = &[

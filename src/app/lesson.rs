@@ -21,7 +21,8 @@
 //! assert_eq!(lesson.text(), STEPS[0].explanation);
 //! ```
 
-use super::{Action, App, Match, Mode, Screen, Target, Tone, capitalise};
+use super::board::Board;
+use super::{App, Ask, Match, Screen, Target, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
 use crate::search::Level;
@@ -31,6 +32,26 @@ pub const LEARNER: &str = "You";
 
 /// The nominal seeds a hole of the lesson's boards (its positions are small).
 const LESSON_SEEDS: u8 = 4;
+
+/// What the player asks of the lesson.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Learn {
+    /// Select the learner's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left.
+    SelectLeft,
+    /// Select the next hole that can be sown to the right.
+    SelectRight,
+    /// Sow the selected hole; once the step's move is made, go on; on the
+    /// invitation, start the game.
+    Sow,
+    /// The next step.
+    Next,
+    /// The step before.
+    Back,
+    /// This step again from its start.
+    Again,
+}
 
 /// What the player does in a step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -248,14 +269,14 @@ impl Lesson {
         }
     }
 
-    /// Whether `action` makes sense now, so that the key bar offers it.
-    pub fn offers(&self, action: Action) -> bool {
-        match action {
-            Action::Select(_) | Action::SelectLeft | Action::SelectRight => self.is_open(),
-            Action::StepForward => self.step().is_some(),
-            Action::StepBack => self.page > 0,
-            Action::Undo => self.done,
-            _ => true,
+    /// Whether `learn` makes sense now, so that the key bar offers it.
+    pub fn offers(&self, learn: Learn) -> bool {
+        match learn {
+            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight => self.is_open(),
+            Learn::Next => self.step().is_some(),
+            Learn::Back => self.page > 0,
+            Learn::Again => self.done,
+            Learn::Sow => true,
         }
     }
 
@@ -274,73 +295,130 @@ impl Lesson {
     }
 }
 
-impl App {
-    /// The lesson at its first step.
-    pub fn learn() -> App {
-        let mut app = App::new(Config::default(), Match::default());
-        app.go_to_page(0);
-        app
-    }
+/// The lesson on screen: where the player is ([`Lesson`]) and the page's
+/// game, played on the board the router lends. Only the game the last page
+/// starts is kept (it becomes the app's game); nothing else is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Learning {
+    lesson: Lesson,
+    record: Record,
+    players: Match,
+}
 
-    /// The lesson, while it is shown.
-    pub fn lesson(&self) -> Option<&Lesson> {
-        match &self.screen {
-            Screen::Lesson(lesson) => Some(lesson),
-            _ => None,
+impl Learning {
+    /// Page `page` from its start: a step's position, played by the
+    /// learner; the invitation shows the first game's start and players.
+    /// The hole the step is about starts selected on `board`.
+    fn at(page: usize, board: &mut Board) -> Learning {
+        let lesson = Lesson { page, done: false };
+        let (game, players) = if let Some(step) = lesson.step() {
+            (
+                step.game(),
+                Match::new(Some(LEARNER.to_owned()), None, None),
+            )
+        } else {
+            let mut players = Match::default();
+            players.set_computer(Side::North, Some(FIRST_LEVEL));
+            (Game::new(Config::default()), players)
+        };
+        board.cursor = BySide::default();
+        if let Some(step) = lesson.step() {
+            let hole = step.hole();
+            board.cursor[hole.side()] = hole.index();
+        }
+        board.settle(&game);
+        Learning {
+            lesson,
+            record: Record::new(game),
+            players,
         }
     }
 
-    /// Does what `action` asks of the lesson.
-    pub(super) fn lesson_act(&mut self, lesson: Lesson, action: Action) {
-        match action {
-            Action::Skip | Action::CloseHelp | Action::No => self.mode = Mode::Play,
-            Action::Help => self.mode = Mode::Help,
-            Action::Quit => self.quit = true,
-            Action::Click(target) => self.lesson_click(lesson, target),
-            Action::Select(_) | Action::SelectLeft | Action::SelectRight => {
-                if lesson.is_open() {
-                    self.game_act(action);
-                } else {
-                    self.notify(Tone::Error, self.lesson_goes_on(lesson));
-                }
+    /// Where the player is.
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// The page's game, as a record.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The page's players: the learner, or on the invitation the first
+    /// game's.
+    pub fn players(&self) -> &Match {
+        &self.players
+    }
+
+    /// The page's game and players, for the game the last page starts.
+    pub(super) fn into_game(mut self) -> (Record, Match) {
+        self.players.write_tags(&mut self.record);
+        (self.record, self.players)
+    }
+
+    /// Does what `learn` asks, on `board`; returns what it asks of the
+    /// router, in order.
+    pub(super) fn update(&mut self, board: &mut Board, learn: Learn) -> Vec<Ask> {
+        let lesson = self.lesson;
+        let game = &self.record.game;
+        match learn {
+            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight if !lesson.is_open() => {
+                vec![Ask::Say(Tone::Error, self.goes_on())]
             }
-            Action::Sow => self.lesson_sow(lesson),
-            Action::StepForward if lesson.step().is_some() => self.go_to_page(lesson.page + 1),
-            Action::StepBack if lesson.page > 0 => self.go_to_page(lesson.page - 1),
-            Action::Undo if lesson.done => self.go_to_page(lesson.page),
-            // The keys of other screens, those every screen shares, and
-            // those that do nothing on this page.
-            Action::StepForward
-            | Action::StepBack
-            | Action::Undo
-            | Action::QuitNow
-            | Action::Faster
-            | Action::Slower
-            | Action::Yes
-            | Action::Redo
-            | Action::Hint
-            | Action::TogglePreview
-            | Action::Flip
-            | Action::NewGame
-            | Action::Save
-            | Action::Start
-            | Action::End
-            | Action::Autoplay
-            | Action::Digit(_)
-            | Action::EraseDigit
-            | Action::CancelGoTo
-            | Action::Menu(_)
-            | Action::HelpPage
-            | Action::GoTo
-            | Action::TakeOver
-            | Action::Analysis => {}
+            Learn::Select(letter) => board
+                .select_letter(game, letter)
+                .err()
+                .map(|why| Ask::Say(Tone::Error, why))
+                .into_iter()
+                .collect(),
+            Learn::SelectLeft => {
+                board.step(game, -1);
+                Vec::new()
+            }
+            Learn::SelectRight => {
+                board.step(game, 1);
+                Vec::new()
+            }
+            Learn::Sow => self.sow(board),
+            Learn::Next if lesson.step().is_some() => self.go_to(board, lesson.page + 1),
+            Learn::Back if lesson.page > 0 => self.go_to(board, lesson.page - 1),
+            Learn::Again if lesson.done => self.go_to(board, lesson.page),
+            // Nothing to go on to, back to or again on this page.
+            Learn::Next | Learn::Back | Learn::Again => Vec::new(),
         }
+    }
+
+    /// A click on `target` while the board is still: it selects a hole, and
+    /// a click on the selected hole sows it.
+    pub(super) fn click(&mut self, board: &mut Board, target: Target) -> Vec<Ask> {
+        let Target::Hole(hole) = target else {
+            return Vec::new();
+        };
+        if !self.lesson.is_open() {
+            Vec::new()
+        } else if board.selected(&self.record.game) == Some(hole) {
+            self.sow(board)
+        } else if self.record.game.to_move() == Some(hole.side()) {
+            board.cursor[hole.side()] = hole.index();
+            Vec::new()
+        } else {
+            vec![Ask::Say(
+                Tone::Error,
+                "You move from your own row, the bottom one".to_owned(),
+            )]
+        }
+    }
+
+    /// Shows page `page` from its start; the sowing shown ends.
+    fn go_to(&mut self, board: &mut Board, page: usize) -> Vec<Ask> {
+        *self = Learning::at(page, board);
+        vec![Ask::Still]
     }
 
     /// What a move key answers once the step's move is made, or on the
     /// invitation.
-    fn lesson_goes_on(&self, lesson: Lesson) -> String {
-        match lesson.step() {
+    fn goes_on(&self) -> String {
+        match self.lesson.step() {
             Some(_) => "This step is done: go on to the next, or try it again".to_owned(),
             None => format!(
                 "The lesson is over: start your game against {}",
@@ -349,113 +427,64 @@ impl App {
         }
     }
 
-    /// A click selects a hole, a click on the selected hole sows it; any
-    /// click ends a sowing or closes help, and does nothing else then.
-    fn lesson_click(&mut self, lesson: Lesson, target: Target) {
-        if self.mode != Mode::Play {
-            self.mode = Mode::Play;
-            return;
-        }
-        if let Target::Hole(hole) = target
-            && lesson.is_open()
-        {
-            if self.selected() == Some(hole) {
-                self.lesson_sow(lesson);
-            } else if self.game().to_move() == Some(hole.side()) {
-                self.cursor[hole.side()] = hole.index();
-            } else {
-                self.notify(Tone::Error, "You move from your own row, the bottom one");
-            }
-        }
-    }
-
     /// Sows the selected hole if it is the step's move (an endless one is
     /// refused by the engine, which is the step's lesson); refuses any other
     /// with a hint. Once the move is made, goes on; on the invitation,
-    /// starts the game.
-    fn lesson_sow(&mut self, lesson: Lesson) {
-        let Some(step) = lesson.step() else {
-            self.start_first_game();
-            return;
+    /// starts the game: the page's game, against the computer at
+    /// [`FIRST_LEVEL`], the player South and first to move.
+    fn sow(&mut self, board: &mut Board) -> Vec<Ask> {
+        let Some(step) = self.lesson.step() else {
+            let text = format!(
+                "Your first game: you are {}, against {}",
+                self.players.name(Side::South),
+                self.players.name(Side::North)
+            );
+            return vec![Ask::Play, Ask::Say(Tone::Info, text)];
         };
-        if lesson.done {
-            self.go_to_page(lesson.page + 1);
-            return;
+        if self.lesson.done {
+            return self.go_to(board, self.lesson.page + 1);
         }
-        let Some(hole) = self.selected() else {
-            return;
+        let Some(hole) = board.selected(&self.record.game) else {
+            return Vec::new();
         };
         if hole != step.hole() {
             let what = match step.goal {
                 Goal::Sow(_) => "sow",
                 Goal::TryEndless(_) => "try to sow",
             };
-            self.notify(
-                Tone::Error,
-                format!(
-                    "Not {hole} in this step: {what} {}, which shows the rule",
-                    step.hole()
-                ),
+            let text = format!(
+                "Not {hole} in this step: {what} {}, which shows the rule",
+                step.hole()
             );
-            return;
+            return vec![Ask::Say(Tone::Error, text)];
         }
-        let before = *self.game().position();
-        match self.record.game.play(hole) {
-            Ok(report) => self.animate(before, report),
+        let before = *self.record.game.position();
+        let asks = match self.record.game.play(hole) {
+            Ok(report) => vec![Ask::Sow(before, report)],
             Err(error @ MoveError::Endless { .. }) => {
-                self.notify(Tone::Error, capitalise(&error.to_string()));
+                vec![Ask::Say(Tone::Error, capitalise(&error.to_string()))]
             }
-            Err(error) => {
-                self.notify(Tone::Error, capitalise(&error.to_string()));
-                return;
-            }
-        }
-        self.screen = Screen::Lesson(Lesson {
-            done: true,
-            ..lesson
-        });
-    }
-
-    /// Shows page `page` from its start: a step's position, played by the
-    /// learner; the invitation shows the first game's start and players.
-    fn go_to_page(&mut self, page: usize) {
-        let lesson = Lesson { page, done: false };
-        let game = if let Some(step) = lesson.step() {
-            self.players = Match::new(Some(LEARNER.to_owned()), None, None);
-            step.game()
-        } else {
-            self.players = Match::default();
-            self.players.set_computer(Side::North, Some(FIRST_LEVEL));
-            Game::new(Config::default())
+            Err(error) => return vec![Ask::Say(Tone::Error, capitalise(&error.to_string()))],
         };
-        self.record = Record::new(game);
-        self.mode = Mode::Play;
-        self.cursor = BySide::default();
-        // The hole the step is about starts selected.
-        if let Some(step) = lesson.step() {
-            let (Goal::Sow(letter) | Goal::TryEndless(letter)) = step.goal;
-            if let Ok(hole) = letter.to_string().parse::<Hole>() {
-                self.cursor[hole.side()] = hole.index();
-            }
-        }
-        self.screen = Screen::Lesson(lesson);
-        self.settle_cursor();
+        self.lesson.done = true;
+        asks
+    }
+}
+
+impl App {
+    /// The lesson at its first step.
+    pub fn learn() -> App {
+        let mut app = App::new(Config::default(), Match::default());
+        let learning = Learning::at(0, &mut app.board);
+        app.screen = Screen::Lesson(Box::new(learning));
+        app
     }
 
-    /// The lesson's end: the game the invitation shows becomes the game
-    /// being played, against the computer at [`FIRST_LEVEL`], the player
-    /// South and first to move.
-    fn start_first_game(&mut self) {
-        self.screen = Screen::Game;
-        self.write_tags();
-        self.settle_cursor();
-        self.notify(
-            Tone::Info,
-            format!(
-                "Your first game: you are {}, against {}",
-                self.players.name(Side::South),
-                self.players.name(Side::North)
-            ),
-        );
+    /// The lesson, while it is shown.
+    pub fn lesson(&self) -> Option<&Lesson> {
+        match &self.screen {
+            Screen::Lesson(learning) => Some(learning.lesson()),
+            _ => None,
+        }
     }
 }

@@ -23,8 +23,7 @@
 //! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
 //! ```
 
-use super::copies::Copies;
-use super::{Action, App, Confirm, Effect, Keymap, Mode, Tone};
+use super::{Action, App, Confirm, Effect, Keymap, Mode, Theirs, Tone};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
@@ -117,7 +116,7 @@ pub struct Network {
     pub connection: Connection,
     /// The moves kept by the take-back this player asked for, while the
     /// other has not answered.
-    asked: Option<usize>,
+    pub(super) asked: Option<usize>,
     /// The public name of the seat, once a player has taken it: the
     /// `Seat` tag of the game's record.
     pub(super) seat: Option<String>,
@@ -173,7 +172,7 @@ impl App {
                 .into_iter()
                 .find(|&side| !self.players.remote(side))
         {
-            self.bottom = own;
+            self.board.bottom = own;
         }
     }
 
@@ -196,7 +195,7 @@ impl App {
     pub fn remote_to_move(&self) -> bool {
         self.game()
             .to_move()
-            .is_some_and(|side| self.players.remote(side))
+            .is_some_and(|side| self.players().remote(side))
     }
 
     /// Whether the other player is there to hear a move or a request.
@@ -206,7 +205,7 @@ impl App {
     }
 
     /// The name of the player in the other terminal.
-    fn remote_name(&self) -> String {
+    pub(super) fn remote_name(&self) -> String {
         Side::ALL
             .into_iter()
             .find(|&side| self.players.remote(side))
@@ -260,26 +259,29 @@ impl App {
         }
     }
 
-    /// What happened across the network: a move (checked by the rules
-    /// before it is applied), a request, the connection made or lost.
+    /// What happened across the network. What the other player does to
+    /// the game (their name, a move, a request, an answer, their copy of
+    /// the game) becomes the game's action from their side ([`Theirs`]),
+    /// which checks it before it changes anything; the rest is the
+    /// connection's.
     pub fn remote(&mut self, event: Remote) {
         if self.network.is_none() {
             return;
         }
         match event {
             Remote::Joined(name) => {
-                if let Some(name) = name
-                    && let Some(side) = Side::ALL.into_iter().find(|&s| self.players.remote(s))
-                {
-                    self.players.set_name(side, &name);
-                    self.write_tags();
-                    self.effects.push(Effect::Autosave);
+                if let Some(name) = name {
+                    self.their_act(Theirs::Named(name));
                 }
                 self.set_connection(Connection::Connected);
                 self.notify(Tone::Info, format!("{} joined", self.remote_name()));
             }
-            Remote::Resync(record) => self.resync(*record),
-            Remote::Said(said) => self.heard(said),
+            Remote::Resync(record) => self.their_act(Theirs::Copy(record)),
+            Remote::Said(said) => {
+                if self.connected() {
+                    self.their_act(Theirs::Said(said));
+                }
+            }
             Remote::TurnedAway(why) => self.notify(Tone::Error, why),
             Remote::Lost(why) => self.disconnected(why),
             Remote::Invite(invite) => {
@@ -302,7 +304,7 @@ impl App {
         }
     }
 
-    fn set_connection(&mut self, connection: Connection) {
+    pub(super) fn set_connection(&mut self, connection: Connection) {
         if let Some(network) = &mut self.network {
             network.connection = connection;
         }
@@ -310,7 +312,7 @@ impl App {
 
     /// Refuses what the other player sent: it is not applied, and the
     /// connection is closed with `why`.
-    fn refuse(&mut self, why: String) {
+    pub(super) fn refuse(&mut self, why: String) {
         self.effects.push(Effect::Hangup(why.clone()));
         self.disconnected(why);
     }
@@ -329,150 +331,6 @@ impl App {
             format!("Disconnected: {why}; the game is kept"),
         );
         self.set_connection(Connection::Lost(why));
-    }
-
-    fn heard(&mut self, said: Said) {
-        if !self.connected() {
-            return;
-        }
-        let other = self.remote_name();
-        match said {
-            Said::Move { ply, hole } => self.remote_move(ply, hole),
-            Said::UndoAsked(keep) => {
-                let asker = self
-                    .game()
-                    .history()
-                    .get(keep)
-                    .map(|played| played.hole.side());
-                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
-                {
-                    self.refuse(format!(
-                        "{other} asked to take the game back to move {keep}, which is not theirs"
-                    ));
-                } else {
-                    self.mode = Mode::Confirm(Confirm::Undo(keep));
-                }
-            }
-            Said::UndoAccepted(keep) => {
-                let asked = self
-                    .network
-                    .as_mut()
-                    .and_then(|network| network.asked.take());
-                if asked == Some(keep) && keep < self.game().ply() {
-                    self.undo_to(keep);
-                } else {
-                    self.refuse(format!("{other} took back moves nobody asked to"));
-                }
-            }
-            Said::UndoDeclined(keep) => {
-                let asked = self
-                    .network
-                    .as_mut()
-                    .and_then(|network| network.asked.take());
-                if asked == Some(keep) {
-                    self.notify(Tone::Info, format!("{other} declined to take back"));
-                }
-            }
-            Said::NextGame => {
-                if self.game().outcome().is_some() {
-                    self.start_next_game();
-                } else if self.game().ply() > 0 {
-                    self.refuse(format!(
-                        "{other} started a new game in the middle of this one"
-                    ));
-                }
-            }
-        }
-    }
-
-    /// A move from the other terminal: played if it is theirs, now, and legal.
-    fn remote_move(&mut self, ply: usize, hole: Hole) {
-        let other = self.remote_name();
-        let Some(side) = self.game().to_move() else {
-            self.refuse(format!("{other} sowed {hole} after the end of the game"));
-            return;
-        };
-        if ply != self.game().ply() {
-            // The peer's number, not ours: `ply + 1` may overflow.
-            let theirs = ply.checked_add(1).map_or_else(
-                || format!("after {ply} moves"),
-                |number| format!("as move {number}"),
-            );
-            self.refuse(format!(
-                "{other} sowed {hole} {theirs}, but this is move {}",
-                self.game().ply() + 1
-            ));
-            return;
-        }
-        if !self.players.remote(side) {
-            self.refuse(format!("{other} sowed {hole} out of turn"));
-            return;
-        }
-        if hole.side() != side {
-            self.refuse(format!("{other} sowed {hole}, a hole of the other row"));
-            return;
-        }
-        let before = *self.game().position();
-        match self.record.game.play(hole) {
-            Ok(report) => {
-                self.cursor[side] = hole.index();
-                if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
-                    self.animate(before, report);
-                }
-                self.after_change();
-                self.notify(Tone::Info, format!("{other} sowed {hole}"));
-            }
-            Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
-        }
-    }
-
-    /// The other side's copy of the game when a player takes their seat
-    /// again: taken if it goes on from ours, else ours is kept (the other
-    /// side takes it, by the same rule); a copy that is another game is
-    /// refused. The next game, begun as the line dropped, keeps its own file.
-    fn resync(&mut self, record: Record) {
-        let other = self.remote_name();
-        match Copies::of(self.record(), &record) {
-            Copies::Apart { theirs, ours } => {
-                self.refuse(format!(
-                    "{other}'s copy of the game ({}) is another game than ours ({})",
-                    super::counted(theirs, "move"),
-                    super::counted(ours, "move")
-                ));
-                return;
-            }
-            Copies::OursGoesOn { theirs, ours } => {
-                self.notify(
-                    Tone::Info,
-                    format!(
-                        "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
-                        super::counted(theirs, "move"),
-                        super::counted(ours, "move")
-                    ),
-                );
-                self.set_connection(Connection::Connected);
-                return;
-            }
-            Copies::NextGame => self.serial += 1,
-            Copies::Same | Copies::TheirsGoesOn => {}
-        }
-        let mut players = super::Match::from_record(&record);
-        players.remote = self.players.remote;
-        players.computers = BySide::default();
-        self.players = players;
-        self.record = record;
-        self.write_tags();
-        self.face_own_row();
-        self.mode = Mode::Play;
-        self.after_change();
-        self.set_connection(Connection::Connected);
-        self.notify(
-            Tone::Info,
-            format!(
-                "Reconnected: the game goes on at move {}",
-                self.game().ply() + 1
-            ),
-        );
     }
 
     /// Whether this player may move now across the network (the other is
@@ -519,37 +377,6 @@ impl App {
             Tone::Info,
             format!("Asked {other} to take back your last move…"),
         );
-    }
-
-    /// The answer to the other player's request to take the game back to
-    /// its first `keep` moves.
-    pub(super) fn answer_undo(&mut self, keep: usize, yes: bool) {
-        self.mode = Mode::Play;
-        if !self.connected() {
-            return;
-        }
-        if yes {
-            self.effects.push(Effect::Send(Said::UndoAccepted(keep)));
-            self.undo_to(keep);
-        } else {
-            self.effects.push(Effect::Send(Said::UndoDeclined(keep)));
-        }
-    }
-
-    /// Takes the game back to its first `keep` moves, both sides agreeing.
-    fn undo_to(&mut self, keep: usize) {
-        let mut taken = Vec::new();
-        while self.game().ply() > keep {
-            let Some(hole) = self.record.game.undo() else {
-                break;
-            };
-            self.cursor[hole.side()] = hole.index();
-            taken.push(hole.to_string());
-        }
-        self.record.game.forget_redo();
-        taken.reverse();
-        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
-        self.after_change();
     }
 
     /// The new-game key across the network: only once the game is over,

@@ -31,7 +31,7 @@ pub use results::{Against, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::{Action, App, Effect, Keymap, Match, Menu, Mode, Screen, Target, Tone};
+use super::{App, Ask, Effect, Keymap, Match, Menu, Screen, Target};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -80,16 +80,6 @@ pub struct Start {
     stats: Stats,
     typing: Option<(Typed, String)>,
     path: String,
-}
-
-/// What the app does after a start-screen action.
-enum Next {
-    Stay,
-    Quit,
-    Play,
-    Learn,
-    Open(Opening),
-    Say(Tone, String),
 }
 
 impl Start {
@@ -191,12 +181,27 @@ impl Start {
         }
     }
 
+    /// The game set up, played at once; its board and players are
+    /// remembered as the last game's.
+    fn begin(&self) -> Vec<Ask> {
+        vec![
+            Ask::NewGame(self.setup.config(), Box::new(self.setup.players())),
+            Ask::Effect(Effect::RememberGame),
+        ]
+    }
+
+    /// A saved game or a record file opened.
+    fn open(opening: Opening) -> Vec<Ask> {
+        vec![Ask::Effect(Effect::Open(opening))]
+    }
+
     fn go_to(&mut self, page: Page, row: usize) {
         self.page = page;
         self.row = row;
     }
 
-    fn act(&mut self, menu: Menu) -> Next {
+    /// Does what `menu` asks; returns what it asks of the router.
+    pub(super) fn update(&mut self, menu: Menu) -> Vec<Ask> {
         if let Some((typed, text)) = &mut self.typing {
             let typed = *typed;
             match menu {
@@ -208,7 +213,7 @@ impl Start {
                 Menu::Cancel => self.typing = None,
                 _ => {}
             }
-            return Next::Stay;
+            return Vec::new();
         }
         match menu {
             Menu::Up | Menu::Down if self.rows() > 0 => {
@@ -217,7 +222,7 @@ impl Start {
                 self.row = (self.row + step) % rows;
             }
             Menu::Back => match self.page {
-                Page::Menu => return Next::Quit,
+                Page::Menu => return vec![Ask::Quit],
                 Page::NewGame => self.go_to(Page::Menu, Entry::NewGame.row()),
                 Page::Continue => self.go_to(Page::Menu, Entry::Continue.row()),
                 Page::Replay => self.go_to(Page::Menu, Entry::Replay.row()),
@@ -233,79 +238,79 @@ impl Start {
                 let step = if menu == Menu::More { 1 } else { -1 };
                 self.setup.change(Field::ALL[self.row], step);
             }
-            Menu::Play if self.page == Page::NewGame => return Next::Play,
+            Menu::Play if self.page == Page::NewGame => return self.begin(),
             Menu::OpenFile if self.page == Page::Replay => {
                 self.row = 0;
                 return self.choose();
             }
             _ => {}
         }
-        Next::Stay
+        Vec::new()
     }
 
     /// Chooses the selected line.
-    fn choose(&mut self) -> Next {
+    fn choose(&mut self) -> Vec<Ask> {
         match self.page {
             Page::Menu => self.enter(Entry::ALL[self.row]),
             Page::NewGame => match Field::ALL[self.row] {
-                Field::Play => Next::Play,
+                Field::Play => self.begin(),
                 Field::Player(side) if self.setup.computers[side].is_none() => {
                     let name = self.setup.players().name(side).to_owned();
                     self.typing = Some((Typed::Name(side), name));
-                    Next::Stay
+                    Vec::new()
                 }
                 _ => {
                     self.row += 1;
-                    Next::Stay
+                    Vec::new()
                 }
             },
             Page::Continue => match self.unfinished().nth(self.row) {
-                Some(saved) => Next::Open(Opening::Resume(saved.id.clone())),
-                None => Next::Stay,
+                Some(saved) => Self::open(Opening::Resume(saved.id.clone())),
+                None => Vec::new(),
             },
             Page::Replay => match self.row.checked_sub(1) {
                 None => {
                     self.typing = Some((Typed::Path, self.path.clone()));
-                    Next::Stay
+                    Vec::new()
                 }
-                Some(index) => Next::Open(Opening::Replay(self.saved[index].path.clone())),
+                Some(index) => Self::open(Opening::Replay(self.saved[index].path.clone())),
             },
             // A table to read: a click selects its line, nothing more.
-            Page::Results => Next::Stay,
+            Page::Results => Vec::new(),
         }
     }
 
     /// Keeps what was typed: a name (blank: the default name), or the path
     /// of the record file to replay.
-    fn typed(&mut self, typed: Typed) -> Next {
+    fn typed(&mut self, typed: Typed) -> Vec<Ask> {
         let Some((_, text)) = self.typing.take() else {
-            return Next::Stay;
+            return Vec::new();
         };
         let text = text.trim().to_owned();
         match typed {
             Typed::Name(side) => {
                 self.setup.names[side] = Some(text).filter(|name| !name.is_empty());
-                Next::Stay
+                Vec::new()
             }
-            Typed::Path if text.is_empty() => Next::Stay,
+            Typed::Path if text.is_empty() => Vec::new(),
             Typed::Path => {
                 self.path.clone_from(&text);
-                Next::Open(Opening::Replay(PathBuf::from(text)))
+                Self::open(Opening::Replay(PathBuf::from(text)))
             }
         }
     }
 
     /// A click on line `row`: on the new-game page the first click selects
     /// a line and the next changes it (or chooses it); elsewhere it chooses.
-    fn click(&mut self, row: usize) -> Next {
+    pub(super) fn click(&mut self, row: usize) -> Vec<Ask> {
         if self.typing.is_some() || row >= self.rows() {
-            return Next::Stay;
+            return Vec::new();
         }
         if self.page == Page::NewGame {
             let field = Field::ALL[row];
             if self.row != row {
                 self.row = row;
-                return Next::Stay;
+                return Vec::new();
             }
             let changes = match field {
                 Field::Play => false,
@@ -314,7 +319,7 @@ impl Start {
             };
             if changes {
                 self.setup.change(field, 1);
-                return Next::Stay;
+                return Vec::new();
             }
         }
         self.row = row;
@@ -351,49 +356,26 @@ impl App {
     /// Goes on as `next` (a game or a record opened from the start screen),
     /// keeping this run's settings: animation, speed, preview, thinking time.
     pub fn replace_with(&mut self, mut next: App) {
-        next.animate = self.animate;
-        next.speed = self.speed;
-        next.preview = self.preview;
+        next.board.animate = self.board.animate;
+        next.board.speed = self.board.speed;
+        next.board.preview = self.board.preview;
         next.think = self.think;
         *self = next;
     }
 
-    pub(super) fn start_offers(&self, action: Action) -> bool {
-        match (&self.screen, action) {
-            (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
-            _ => true,
+    /// Does what `menu` asks of the start screen, while it is shown.
+    pub(super) fn start_act(&mut self, menu: Menu) {
+        if let Screen::Start(start) = &mut self.screen {
+            let asks = start.update(menu);
+            self.ask(asks);
         }
     }
 
-    pub(super) fn start_act(&mut self, action: Action) {
-        let Screen::Start(start) = &mut self.screen else {
-            return;
-        };
-        let next = match action {
-            Action::Help => {
-                self.mode = Mode::Help;
-                Next::Stay
-            }
-            Action::CloseHelp => {
-                self.mode = Mode::Play;
-                Next::Stay
-            }
-            Action::Quit | Action::QuitNow => Next::Quit,
-            Action::Click(Target::Item(row)) => start.click(row),
-            Action::Menu(menu) => start.act(menu),
-            _ => Next::Stay,
-        };
-        match next {
-            Next::Stay => {}
-            Next::Quit => self.quit = true,
-            Next::Play => {
-                let setup = start.setup().clone();
-                self.replace_with(App::new(setup.config(), setup.players()));
-                self.effects.push(Effect::RememberGame);
-            }
-            Next::Learn => self.replace_with(App::learn()),
-            Next::Open(opening) => self.effects.push(Effect::Open(opening)),
-            Next::Say(tone, text) => self.notify(tone, text),
+    /// A click on the start screen: on a line, as [`Start::click`] says.
+    pub(super) fn start_click(&mut self, target: Target) {
+        if let (Screen::Start(start), Target::Item(row)) = (&mut self.screen, target) {
+            let asks = start.click(row);
+            self.ask(asks);
         }
     }
 }

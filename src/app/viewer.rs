@@ -1,11 +1,14 @@
 //! The replay viewer: a record shown move by move, and taken over as a game.
 //!
-//! The viewer is the [`App`] on another [`Screen`]: its game is the record's game
-//! rewound with [`Game::undo`], so stepping forward is [`Game::redo`] (whose
-//! report the sowing animation plays), the moves still to come are the
-//! game's redo moves, and the board, history and animation are drawn as in a
-//! game. `p` drops the moves after the position shown and the app becomes an
-//! ordinary hot-seat game of that position; the record's file is never
+//! The viewer is a screen of its own ([`Screen::Viewer`]) holding the record
+//! it shows: its game is the record's game rewound with [`Game::undo`], so
+//! stepping forward is [`Game::redo`] (whose report the sowing animation
+//! plays), the moves still to come are the game's redo moves, and the board,
+//! history and animation are drawn as in a game. Its keys are its own
+//! ([`Replay`]); `Viewer::update` changes only the viewer and the board
+//! the router lends it, and returns what it asks of the router. `p` drops
+//! the moves after the position shown and the record becomes the app's game,
+//! an ordinary hot-seat game of that position; the record's file is never
 //! written. The `a` key has the engine judge every move, in the background
 //! ([`Effect::Analyze`]), as `endodoi analyze` does.
 //!
@@ -28,9 +31,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Match, Mode, Screen, Target, Tone, seed_time};
+use super::board::Board;
+use super::{Action, App, Ask, Effect, Keymap, Match, Play, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
-use crate::record::Record;
+use crate::record::{Record, Tags};
 use crate::rules::{Game, MoveReport};
 use crate::search::Limits;
 
@@ -42,6 +46,37 @@ const MAX_DIGITS: usize = 6;
 /// A move that gives away more than this many seeds against the engine's
 /// choice is marked a mistake (as `endodoi analyze` does by default).
 pub const MISTAKE_THRESHOLD: u32 = 2;
+
+/// What the player asks of the replay viewer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// Show the position before the move shown.
+    StepBack,
+    /// Sow the next move.
+    StepForward,
+    /// Show the start position.
+    Start,
+    /// Show the last position.
+    End,
+    /// Play the record by itself, or pause.
+    Autoplay,
+    /// A digit of the move number to go to.
+    Digit(u8),
+    /// Take back the last digit typed.
+    EraseDigit,
+    /// Forget the number typed.
+    CancelGoTo,
+    /// Go to the position after the move number typed.
+    GoTo,
+    /// A game of one's own from the position shown.
+    TakeOver,
+    /// Analysis of each move shown, on or off.
+    Analysis,
+    /// Turn the board round, or back (as in a game).
+    Flip,
+    /// End the sowing shown, and forget a number typed.
+    Skip,
+}
 
 /// The analysis of the viewed record, asked of the event loop: every move,
 /// judged as `endodoi analyze` judges it, each handed back as it is known.
@@ -58,6 +93,10 @@ pub struct AnalysisRequest {
 /// What the viewer knows beyond the game it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Viewer {
+    /// The record shown, its game rewound to the position shown.
+    record: Record,
+    /// Its players, as its tags name them.
+    players: Match,
     source: String,
     moves: Vec<MoveReport>,
     result: String,
@@ -119,6 +158,13 @@ impl Viewer {
     pub fn analysing(&self) -> Option<(usize, Duration)> {
         self.analysing
     }
+
+    /// Stops the record playing by itself and forgets a number typed, as
+    /// help opens over it.
+    pub(super) fn pause(&mut self) {
+        self.autoplay = None;
+        self.goto = None;
+    }
 }
 
 /// Whether the viewer's key bar offers `action`: while a move is sown, the
@@ -127,18 +173,19 @@ impl Viewer {
 /// board, at any time.
 pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     let speed = matches!(action, Action::Faster | Action::Slower);
-    if action == Action::Flip {
+    if action == Action::Viewer(Replay::Flip) {
         true
     } else if viewer.autoplaying() {
         speed
             || matches!(
                 action,
-                Action::Autoplay | Action::StepBack | Action::StepForward | Action::Quit
+                Action::Viewer(Replay::Autoplay | Replay::StepBack | Replay::StepForward)
+                    | Action::Quit
             )
     } else if sowing {
-        speed || action == Action::Skip
+        speed || action == Action::Viewer(Replay::Skip)
     } else {
-        !speed && action != Action::Skip
+        !speed && action != Action::Viewer(Replay::Skip)
     }
 }
 
@@ -159,6 +206,238 @@ fn rewound(game: &Game) -> (Game, Vec<MoveReport>) {
     (replay, moves)
 }
 
+impl Viewer {
+    /// The record shown, its game at the position shown.
+    pub(super) fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The record's players.
+    pub(super) fn players(&self) -> &Match {
+        &self.players
+    }
+
+    /// The record and its players, for the game taken over.
+    pub(super) fn into_game(self) -> (Record, Match) {
+        (self.record, self.players)
+    }
+
+    /// Does what `replay` asks, on `board`, while a sowing is shown or not
+    /// (`sowing`); returns what it asks of the router, in order. Flipping
+    /// the board only flips it (a sowing shown and the record playing
+    /// itself go on); any other key ends a sowing, then acts.
+    pub(super) fn update(&mut self, board: &mut Board, sowing: bool, replay: Replay) -> Vec<Ask> {
+        // A view only: the sowing shown and the record playing go on.
+        if replay == Replay::Flip {
+            return vec![Ask::Say(Tone::Info, board.flip())];
+        }
+        let mut asks = Vec::new();
+        if sowing {
+            asks.push(Ask::Still);
+        }
+        let goto = self.goto.take();
+        match replay {
+            Replay::Digit(digit) => {
+                let digits = goto.map_or(0, |n| n.to_string().len());
+                let typed = goto.unwrap_or(0) * 10 + usize::from(digit);
+                self.goto = Some(if digits < MAX_DIGITS {
+                    typed
+                } else {
+                    goto.unwrap_or(0)
+                });
+            }
+            Replay::EraseDigit => self.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
+            Replay::GoTo => {
+                if let Some(ply) = goto {
+                    asks.extend(self.go_to_typed(ply));
+                }
+            }
+            Replay::StepForward => asks.extend(self.step_forward()),
+            Replay::StepBack => asks.extend(self.step_back()),
+            Replay::Start => asks.extend(self.view_ply(0)),
+            Replay::End => asks.extend(self.view_ply(self.total())),
+            Replay::Autoplay => asks.extend(self.toggle_autoplay()),
+            Replay::TakeOver => asks.extend(self.take_over()),
+            Replay::Analysis => asks.extend(self.toggle_analysis()),
+            // Flipped above; the others only end a sowing (or a number typed).
+            Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
+        }
+        asks
+    }
+
+    /// A click: it ends a sowing or closes help; on a move of the list, it
+    /// shows the position after it.
+    pub(super) fn click(&mut self, target: Target) -> Vec<Ask> {
+        let mut asks = vec![Ask::Still];
+        if let Target::Move(ply) = target {
+            asks.extend(self.view_ply(ply));
+        }
+        asks
+    }
+
+    /// Lets `elapsed` time pass, while a sowing is shown or not (`sowing`),
+    /// at `speed`: the next move is sown once the last one has been shown
+    /// and a pause has passed, if the record plays itself.
+    pub(super) fn tick(&mut self, elapsed: Duration, sowing: bool, speed: u8) -> Vec<Ask> {
+        if let Some((_, waited)) = self.analysing.as_mut() {
+            *waited += elapsed;
+        }
+        if sowing {
+            return Vec::new();
+        }
+        let pause = seed_time(speed) * AUTOPLAY_PAUSE;
+        let Some(waited) = self.autoplay.as_mut() else {
+            return Vec::new();
+        };
+        *waited += elapsed;
+        if *waited < pause {
+            return Vec::new();
+        }
+        *waited = Duration::ZERO;
+        self.sow_next()
+    }
+
+    fn toggle_autoplay(&mut self) -> Vec<Ask> {
+        if self.autoplay.take().is_some() {
+            return vec![Ask::Say(Tone::Info, "Paused".to_owned())];
+        }
+        if self.record.game.redo_moves().is_empty() {
+            let asks = self.view_ply(0);
+            self.autoplay = Some(Duration::ZERO);
+            asks
+        } else {
+            self.autoplay = Some(Duration::ZERO);
+            self.sow_next()
+        }
+    }
+
+    fn step_forward(&mut self) -> Vec<Ask> {
+        self.autoplay = None;
+        if self.record.game.redo_moves().is_empty() {
+            let text = match self.fault() {
+                Some(fault) => format!("The record stops here: {fault}"),
+                None => "This is the end of the record".to_owned(),
+            };
+            vec![Ask::Say(Tone::Error, text)]
+        } else {
+            self.sow_next()
+        }
+    }
+
+    fn step_back(&mut self) -> Vec<Ask> {
+        self.autoplay = None;
+        if self.record.game.undo().is_none() {
+            vec![Ask::Say(
+                Tone::Error,
+                "This is the start of the game".to_owned(),
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Sows the next move of the record (animated if animation is on); the
+    /// game playing itself stops after the last move.
+    fn sow_next(&mut self) -> Vec<Ask> {
+        let before = *self.record.game.position();
+        let asks = self
+            .record
+            .game
+            .redo()
+            .map(|report| Ask::Sow(before, report))
+            .into_iter()
+            .collect();
+        if self.record.game.redo_moves().is_empty() {
+            self.autoplay = None;
+        }
+        asks
+    }
+
+    fn go_to_typed(&mut self, ply: usize) -> Vec<Ask> {
+        let total = self.total();
+        if ply > total {
+            vec![Ask::Say(
+                Tone::Error,
+                format!("No move {ply}: the record has {total} moves"),
+            )]
+        } else {
+            self.view_ply(ply)
+        }
+    }
+
+    /// Shows the position after move `ply` (0: the start), at once.
+    fn view_ply(&mut self, ply: usize) -> Vec<Ask> {
+        self.autoplay = None;
+        let game = &mut self.record.game;
+        while game.ply() > ply && game.undo().is_some() {}
+        while game.ply() < ply && game.redo().is_some() {}
+        vec![Ask::Still]
+    }
+
+    /// Leaves the viewer for a game that goes on from the position shown; the
+    /// moves after it are dropped from the game (never from the file).
+    fn take_over(&mut self) -> Vec<Ask> {
+        let game = &mut self.record.game;
+        let ply = game.ply();
+        game.forget_redo();
+        self.record.tags.remove(Tags::DATE);
+        let width = self.record.game.config().width();
+        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
+        let text = match self.record.game.to_move() {
+            Some(side) => format!(
+                "Your game from move {ply}: {} to move · {} undoes, {} saves",
+                self.players.name(side),
+                key(Play::Undo),
+                key(Play::Save)
+            ),
+            None => format!(
+                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
+                key(Play::Undo),
+                key(Play::NewGame)
+            ),
+        };
+        let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];
+        if ply > 0 {
+            asks.push(Ask::Effect(Effect::Autosave));
+        }
+        asks
+    }
+
+    /// The viewer's `a` key: analysis of each move shown, on or off.
+    fn toggle_analysis(&mut self) -> Vec<Ask> {
+        self.analysis = !self.analysis;
+        if self.analysis {
+            Vec::new()
+        } else {
+            vec![Ask::Say(Tone::Info, "Analysis off".to_owned())]
+        }
+    }
+
+    /// Asks for the analysis of the whole record the first time it is
+    /// wanted, and notes whether the move shown is still awaited.
+    pub(super) fn update_analysis(&mut self) -> Vec<Ask> {
+        let ply = self.record.game.ply();
+        if !self.analysis || ply == 0 || self.analyses.contains_key(&ply) {
+            self.analysing = None;
+            return Vec::new();
+        }
+        if self.analysing.is_none_or(|(awaited, _)| awaited != ply) {
+            self.analysing = Some((ply, Duration::ZERO));
+        }
+        if self.analysis_asked {
+            return Vec::new();
+        }
+        self.analysis_asked = true;
+        let mut game = self.record.game.clone();
+        while game.redo().is_some() {}
+        vec![Ask::Effect(Effect::Analyze(AnalysisRequest {
+            game,
+            limits: Limits::nodes(crate::analyze::DEFAULT_NODES),
+            threshold: MISTAKE_THRESHOLD,
+        }))]
+    }
+}
+
 impl App {
     /// Opens `record` in the viewer at its start position. `source` names it
     /// (a file name); `fault` says why a faulty record stops where it does.
@@ -167,8 +446,12 @@ impl App {
         let (game, moves) = rewound(&record.game);
         record.game = game;
         let players = Match::from_record(&record);
+        let config = record.game.config();
         let mut app = App::from_record(record, players);
+        let (record, players) = app.set_aside(config);
         app.screen = Screen::Viewer(Box::new(Viewer {
+            record,
+            players,
             source: source.to_owned(),
             moves,
             result,
@@ -191,13 +474,6 @@ impl App {
         }
     }
 
-    fn viewer_mut(&mut self) -> Option<&mut Viewer> {
-        match &mut self.screen {
-            Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game | Screen::Lesson(_) | Screen::Start(_) => None,
-        }
-    }
-
     /// The move that led to the position shown in the viewer, if any.
     pub fn viewed_move(&self) -> Option<&MoveReport> {
         let ply = self.game().ply();
@@ -214,219 +490,6 @@ impl App {
                 .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
     }
 
-    /// Does what `action` asks of the viewer. Help closes on any key and
-    /// does nothing else; flipping the board only flips it (a sowing shown
-    /// and the record playing itself go on); any other key ends a sowing,
-    /// then acts; a click on a move shows the position after it.
-    pub(super) fn viewer_act(&mut self, action: Action) {
-        match action {
-            Action::CloseHelp => {
-                self.mode = Mode::Play;
-                return;
-            }
-            // A view only: the sowing shown and the record playing go on.
-            Action::Flip => {
-                self.flip();
-                return;
-            }
-            Action::Click(target) => {
-                self.mode = Mode::Play;
-                if let Target::Move(ply) = target {
-                    self.view_ply(ply);
-                }
-                return;
-            }
-            _ => {}
-        }
-        if self.sowing().is_some() {
-            self.mode = Mode::Play;
-        }
-        let Some(viewer) = self.viewer_mut() else {
-            return;
-        };
-        let goto = viewer.goto.take();
-        match action {
-            Action::Digit(digit) => {
-                let digits = goto.map_or(0, |n| n.to_string().len());
-                let typed = goto.unwrap_or(0) * 10 + usize::from(digit);
-                viewer.goto = Some(if digits < MAX_DIGITS {
-                    typed
-                } else {
-                    goto.unwrap_or(0)
-                });
-            }
-            Action::EraseDigit => viewer.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
-            Action::GoTo => {
-                if let Some(ply) = goto {
-                    self.go_to_typed(ply);
-                }
-            }
-            Action::StepForward => self.step_forward(),
-            Action::StepBack => self.step_back(),
-            Action::Start => self.view_ply(0),
-            Action::End => {
-                let total = viewer.total();
-                self.view_ply(total);
-            }
-            Action::Autoplay => self.toggle_autoplay(),
-            Action::TakeOver => self.take_over(),
-            Action::Analysis => self.toggle_analysis(),
-            Action::Help => {
-                self.stop_autoplay();
-                self.mode = Mode::Help;
-            }
-            Action::Quit | Action::QuitNow => self.quit = true,
-            // Keys that only end a sowing (or a number typed), and the game's.
-            Action::CancelGoTo
-            | Action::Skip
-            | Action::CloseHelp
-            | Action::HelpPage
-            | Action::Click(_)
-            | Action::Yes
-            | Action::No
-            | Action::Faster
-            | Action::Slower
-            | Action::Select(_)
-            | Action::SelectLeft
-            | Action::SelectRight
-            | Action::Sow
-            | Action::Undo
-            | Action::Redo
-            | Action::Hint
-            | Action::TogglePreview
-            | Action::Flip
-            | Action::NewGame
-            | Action::Save
-            | Action::Menu(_) => {}
-        }
-    }
-
-    /// Lets time pass for the game playing itself: the next move is sown
-    /// once the last one has been shown and a pause has passed.
-    pub(super) fn viewer_tick(&mut self, elapsed: Duration) {
-        if let Some((_, waited)) = self.viewer_mut().and_then(|v| v.analysing.as_mut()) {
-            *waited += elapsed;
-        }
-        if self.sowing().is_some() {
-            return;
-        }
-        let pause = seed_time(self.speed) * AUTOPLAY_PAUSE;
-        let Some(waited) = self.viewer_mut().and_then(|v| v.autoplay.as_mut()) else {
-            return;
-        };
-        *waited += elapsed;
-        if *waited >= pause {
-            *waited = Duration::ZERO;
-            self.sow_next();
-        }
-    }
-
-    fn stop_autoplay(&mut self) {
-        if let Some(viewer) = self.viewer_mut() {
-            viewer.autoplay = None;
-        }
-    }
-
-    fn toggle_autoplay(&mut self) {
-        let Some(viewer) = self.viewer_mut() else {
-            return;
-        };
-        if viewer.autoplay.take().is_some() {
-            self.notify(Tone::Info, "Paused");
-            return;
-        }
-        viewer.autoplay = Some(Duration::ZERO);
-        if self.game().redo_moves().is_empty() {
-            self.view_ply(0);
-            if let Some(viewer) = self.viewer_mut() {
-                viewer.autoplay = Some(Duration::ZERO);
-            }
-        } else {
-            self.sow_next();
-        }
-    }
-
-    fn step_forward(&mut self) {
-        self.stop_autoplay();
-        if self.game().redo_moves().is_empty() {
-            let text = match self.viewer().and_then(Viewer::fault) {
-                Some(fault) => format!("The record stops here: {fault}"),
-                None => "This is the end of the record".to_owned(),
-            };
-            self.notify(Tone::Error, text);
-        } else {
-            self.sow_next();
-        }
-    }
-
-    fn step_back(&mut self) {
-        self.stop_autoplay();
-        if self.record.game.undo().is_none() {
-            self.notify(Tone::Error, "This is the start of the game");
-        }
-    }
-
-    /// Sows the next move of the record, animated if animation is on; the
-    /// game playing itself stops after the last move.
-    fn sow_next(&mut self) {
-        let before = *self.game().position();
-        if let Some(report) = self.record.game.redo() {
-            self.animate(before, report);
-        }
-        if self.game().redo_moves().is_empty() {
-            self.stop_autoplay();
-        }
-    }
-
-    fn go_to_typed(&mut self, ply: usize) {
-        let total = self.viewer().map_or(0, Viewer::total);
-        if ply > total {
-            self.notify(
-                Tone::Error,
-                format!("No move {ply}: the record has {total} moves"),
-            );
-        } else {
-            self.view_ply(ply);
-        }
-    }
-
-    /// Shows the position after move `ply` (0: the start), at once.
-    fn view_ply(&mut self, ply: usize) {
-        self.stop_autoplay();
-        self.mode = Mode::Play;
-        while self.game().ply() > ply && self.record.game.undo().is_some() {}
-        while self.game().ply() < ply && self.record.game.redo().is_some() {}
-    }
-
-    /// Leaves the viewer for a game that goes on from the position shown; the
-    /// moves after it are dropped from the game (never from the file).
-    fn take_over(&mut self) {
-        let ply = self.game().ply();
-        self.record.game.forget_redo();
-        self.screen = Screen::Game;
-        self.mode = Mode::Play;
-        self.forget_date();
-        self.settle_cursor();
-        let key = |action| self.key_name(Keymap::Game, action);
-        let text = match self.game().to_move() {
-            Some(side) => format!(
-                "Your game from move {ply}: {} to move · {} undoes, {} saves",
-                self.players.name(side),
-                key(Action::Undo),
-                key(Action::Save)
-            ),
-            None => format!(
-                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
-                key(Action::Undo),
-                key(Action::NewGame)
-            ),
-        };
-        self.notify(Tone::Info, text);
-        if ply > 0 {
-            self.effects.push(Effect::Autosave);
-        }
-    }
-
     /// The analysis of the move leading to the position shown, if known.
     pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
         let viewer = self.viewer()?;
@@ -435,48 +498,17 @@ impl App {
 
     /// The analysis of move `ply` of the viewed record, from the event loop.
     pub fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) {
-        let Some(viewer) = self.viewer_mut() else {
-            return;
-        };
-        viewer.analyses.insert(ply, analysis);
-        self.update_analysis();
-    }
-
-    /// The viewer's `a` key: analysis of each move shown, on or off.
-    fn toggle_analysis(&mut self) {
-        let Some(viewer) = self.viewer_mut() else {
-            return;
-        };
-        viewer.analysis = !viewer.analysis;
-        if !viewer.analysis {
-            self.notify(Tone::Info, "Analysis off");
+        if let Screen::Viewer(viewer) = &mut self.screen {
+            viewer.analyses.insert(ply, analysis);
+            self.update_analysis();
         }
-        self.update_analysis();
     }
 
-    /// Asks for the analysis of the whole record the first time it is
-    /// wanted, and notes whether the move shown is still awaited.
+    /// The viewer's analysis brought up to the position shown.
     pub(super) fn update_analysis(&mut self) {
-        let ply = self.game().ply();
-        let Some(viewer) = self.viewer_mut() else {
-            return;
-        };
-        if !viewer.analysis || ply == 0 || viewer.analyses.contains_key(&ply) {
-            viewer.analysing = None;
-            return;
-        }
-        if viewer.analysing.is_none_or(|(awaited, _)| awaited != ply) {
-            viewer.analysing = Some((ply, Duration::ZERO));
-        }
-        if !viewer.analysis_asked {
-            viewer.analysis_asked = true;
-            let mut game = self.record.game.clone();
-            while game.redo().is_some() {}
-            self.effects.push(Effect::Analyze(AnalysisRequest {
-                game,
-                limits: Limits::nodes(crate::analyze::DEFAULT_NODES),
-                threshold: MISTAKE_THRESHOLD,
-            }));
+        if let Screen::Viewer(viewer) = &mut self.screen {
+            let asks = viewer.update_analysis();
+            self.ask(asks);
         }
     }
 }

@@ -20,7 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
-use crate::app::{Action, Keymap, Lesson};
+use crate::app::{Action, Keymap, Learn, Lesson};
 
 use super::{Geometry, View, key_of, wrap};
 
@@ -125,21 +125,21 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
         Some(step) if !lesson.is_done() => format!(
             "Select {} (its letter, or {} {}), then {} to sow · {} skips the step",
             step.hole(),
-            key(Action::SelectLeft),
-            key(Action::SelectRight),
-            key(Action::Sow),
-            key(Action::StepForward),
+            key(Action::Lesson(Learn::SelectLeft)),
+            key(Action::Lesson(Learn::SelectRight)),
+            key(Action::Lesson(Learn::Sow)),
+            key(Action::Lesson(Learn::Next)),
         ),
         Some(_) => format!(
             "{} the next step · {} this step again · {} the step before",
-            key(Action::Sow),
-            key(Action::Undo),
-            key(Action::StepBack),
+            key(Action::Lesson(Learn::Sow)),
+            key(Action::Lesson(Learn::Again)),
+            key(Action::Lesson(Learn::Back)),
         ),
         None => format!(
             "{} starts the game · {} back to the lesson · {} quits",
-            key(Action::Sow),
-            key(Action::StepBack),
+            key(Action::Lesson(Learn::Sow)),
+            key(Action::Lesson(Learn::Back)),
             key(Action::Quit),
         ),
     };

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
-use crate::app::{Action, Binding, Confirm, Key, Keymap, seeds_word};
+use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
 use crate::rules::{EndReason, Side};
 
 use super::theme::fit;
@@ -98,9 +98,9 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         let key = |action| key_of(app, Keymap::Viewer, action);
         format!(
             "{} back · {} start · {} play on · {} quit",
-            key(Action::StepBack),
-            key(Action::Start),
-            key(Action::TakeOver),
+            key(Action::Viewer(Replay::StepBack)),
+            key(Action::Viewer(Replay::Start)),
+            key(Action::Viewer(Replay::TakeOver)),
             key(Action::Quit)
         )
     } else {
@@ -125,11 +125,11 @@ pub(super) fn game_over_keys(app: &View) -> String {
     let key = |action| key_of(app, Keymap::Game, action);
     let next = match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
-        None => format!("{} new game", key(Action::NewGame)),
+        None => format!("{} new game", key(Action::Game(Play::NewGame))),
     };
     format!(
         "{next} · {} undo · {} quit",
-        key(Action::Undo),
+        key(Action::Game(Play::Undo)),
         key(Action::Quit)
     )
 }
@@ -168,14 +168,14 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
                 tally[champion],
                 tally[champion.opponent()]
             ),
-            (Action::NewGame, "new match"),
+            (Action::Game(Play::NewGame), "new match"),
         ),
         None => (
             format!(
                 "Match to {first_to}: {} {}, {} {}",
                 players.names.south, tally.south, players.names.north, tally.north
             ),
-            (Action::Sow, "next game"),
+            (Action::Game(Play::Sow), "next game"),
         ),
     })
 }

@@ -6,11 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::board::{Tense, move_summary};
 use super::shown_name;
+use super::summary::{Tense, move_summary};
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
-use crate::app::{Action, Keymap, Viewer, capitalise, seeds_word};
+use crate::app::{Action, Keymap, Replay, Viewer, capitalise, seeds_word};
 use crate::record::{Tags, terminal_safe};
 use crate::rules::Side;
 
@@ -221,7 +221,7 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         let key = |action| key_of(app, Keymap::Viewer, action);
         let text = format!(
             "Playing the record · {} pauses · {} {} speed",
-            key(Action::Autoplay),
+            key(Action::Viewer(Replay::Autoplay)),
             key(Action::Faster),
             key(Action::Slower)
         );

@@ -5,8 +5,8 @@ use std::time::Duration;
 use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
-    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, MAX_SPEED,
-    MIN_SPEED, Match, Menu, Mode, Phase, Purpose, Target, Tone, seed_time,
+    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
+    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Phase, Play, Purpose, Replay, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -137,7 +137,7 @@ fn v_flips_the_board_and_back_without_touching_the_game() {
     // `f` is still the hole f, of either row.
     press(&mut app, KeyCode::Char('f'));
     assert_eq!(app.selected(), Some(hole('F')));
-    assert!(app.offers(Action::Flip));
+    assert!(app.offers(Action::Game(Play::Flip)));
 }
 
 #[test]
@@ -222,14 +222,17 @@ fn undo_and_redo_step_through_all_moves() {
 #[test]
 fn redo_is_offered_only_when_a_move_was_taken_back() {
     let mut app = new_app();
-    assert!(!app.offers(Action::Redo), "nothing taken back yet");
+    assert!(
+        !app.offers(Action::Game(Play::Redo)),
+        "nothing taken back yet"
+    );
     type_keys(&mut app, "c\n");
-    assert!(!app.offers(Action::Redo));
+    assert!(!app.offers(Action::Game(Play::Redo)));
     type_keys(&mut app, "u");
-    assert!(app.offers(Action::Redo));
+    assert!(app.offers(Action::Game(Play::Redo)));
     type_keys(&mut app, "r");
     assert!(
-        !app.offers(Action::Redo),
+        !app.offers(Action::Game(Play::Redo)),
         "played again: nothing left to redo"
     );
 }
@@ -873,9 +876,14 @@ fn every_key_of_every_table_does_what_its_line_says() {
             for &key in binding.keys {
                 for press in presses(key) {
                     let expected = match (binding.action, press.code) {
-                        (Action::Select(_), KeyCode::Char(c)) => Action::Select(c),
-                        (Action::Digit(_), KeyCode::Char(c)) => {
-                            Action::Digit(c.to_digit(10).expect("a digit") as u8)
+                        (Action::Game(Play::Select(_)), KeyCode::Char(c)) => {
+                            Action::Game(Play::Select(c))
+                        }
+                        (Action::Lesson(Learn::Select(_)), KeyCode::Char(c)) => {
+                            Action::Lesson(Learn::Select(c))
+                        }
+                        (Action::Viewer(Replay::Digit(_)), KeyCode::Char(c)) => {
+                            Action::Viewer(Replay::Digit(c.to_digit(10).expect("a digit") as u8))
                         }
                         (Action::Menu(Menu::Type(_)), KeyCode::Char(c)) => {
                             Action::Menu(Menu::Type(c))
@@ -945,7 +953,10 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
         app.message().map(|m| m.text.as_str()),
         Some("Nothing to undo")
     );
-    assert!(!app.offers(Action::Undo), "the key bar does not offer u");
+    assert!(
+        !app.offers(Action::Game(Play::Undo)),
+        "the key bar does not offer u"
+    );
     assert_eq!(
         think_requests(&mut app),
         [],
@@ -955,7 +966,7 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     type_keys(&mut app, "a\n");
     computer_plays(&mut app, 'C');
     assert_eq!(letters(app.game()), "C a C");
-    assert!(app.offers(Action::Undo));
+    assert!(app.offers(Action::Game(Play::Undo)));
     type_keys(&mut app, "u");
     assert_eq!(letters(app.game()), "C");
     assert_eq!(app.game().to_move(), Some(Side::North));

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use endodoi::app::{
-    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Lesson, Mode, STEPS, Screen, Tone,
+    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Learn, Lesson, Mode, STEPS, Screen, Tone,
 };
 use endodoi::rules::{BySide, Config, EndReason, Hole, Side, Variant};
 use endodoi::save::Store;
@@ -367,8 +367,8 @@ fn once_the_move_is_made_the_hole_keys_say_how_to_go_on() {
         Some("This step is done: go on to the next, or try it again")
     );
     assert_eq!(board(&app), before);
-    assert!(!app.offers(Action::Select('b')));
-    assert!(app.offers(Action::Undo));
+    assert!(!app.offers(Action::Lesson(Learn::Select('b'))));
+    assert!(app.offers(Action::Lesson(Learn::Again)));
     assert_eq!(app.label(&Keymap::Lesson.bindings()[3]), "next");
 }
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{Action, App, Connection, Match, Network, Role};
+use endodoi::app::{Action, App, Connection, Match, Network, Play, Role};
 use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey};
 use endodoi::net::wire::Message;
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
@@ -737,16 +737,16 @@ fn offered(app: &App, actions: &[Action]) -> Vec<Action> {
 #[test]
 fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the_end() {
     let keys = [
-        Action::Sow,
-        Action::SelectRight,
-        Action::Hint,
-        Action::NewGame,
-        Action::Save,
+        Action::Game(Play::Sow),
+        Action::Game(Play::SelectRight),
+        Action::Game(Play::Hint),
+        Action::Game(Play::NewGame),
+        Action::Game(Play::Save),
     ];
     let mut hosted = Hosted::new();
     assert_eq!(
         offered(&hosted.app, &keys),
-        [Action::Save],
+        [Action::Game(Play::Save)],
         "nobody has joined: the game waits"
     );
     let mut joining = Joining::new(&mut hosted);
@@ -755,12 +755,17 @@ fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the
     });
     assert_eq!(
         offered(&hosted.app, &keys),
-        [Action::Sow, Action::SelectRight, Action::Hint, Action::Save],
+        [
+            Action::Game(Play::Sow),
+            Action::Game(Play::SelectRight),
+            Action::Game(Play::Hint),
+            Action::Game(Play::Save)
+        ],
         "South to move, the joiner there; a game across the network is played to its end"
     );
     assert_eq!(
         offered(&joining.app, &keys),
-        [Action::Save],
+        [Action::Game(Play::Save)],
         "North waits for South's move"
     );
     joining.turn();

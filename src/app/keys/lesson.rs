@@ -4,41 +4,46 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::{
-    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SELECT_LEFT, SELECT_RIGHT, SLOWER,
-    SPEED, bind,
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, Learn, QUIT_KEYS, SLOWER, SPEED, bind, select,
 };
+
+/// ← and →: select.
+const SELECT: [Binding; 2] = select(
+    Action::Lesson(Learn::SelectLeft),
+    Action::Lesson(Learn::SelectRight),
+);
 
 /// The lesson's keys.
 pub(super) const LESSON: &[Binding] = &[
     bind(
         &[Key::HoleLetters],
-        Action::Select('a'),
+        Action::Lesson(Learn::Select('a')),
         "",
         Help::Says("select that hole of yours (either case)"),
     ),
-    SELECT_LEFT,
-    SELECT_RIGHT,
+    SELECT[0],
+    SELECT[1],
     bind(
         &[Key::Code(KeyCode::Enter), Key::Char(' ')],
-        Action::Sow,
+        Action::Lesson(Learn::Sow),
         "sow",
         Help::Says("sow the selected hole, then go on"),
     ),
     bind(
         &[Key::Letter('n')],
-        Action::StepForward,
+        Action::Lesson(Learn::Next),
         "next",
         Help::Says("the next step, the step before"),
     ),
     bind(
         &[Key::Letter('p')],
-        Action::StepBack,
+        Action::Lesson(Learn::Back),
         "back",
-        Help::Joins(Action::StepForward),
+        Help::Joins(Action::Lesson(Learn::Next)),
     ),
     bind(
         &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
-        Action::Undo,
+        Action::Lesson(Learn::Again),
         "again",
         Help::Says("this step again from its start"),
     ),

@@ -4,50 +4,51 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::{
-    Action, Binding, FASTER, FLIP, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, Target, bind,
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, Replay, SLOWER, SPEED, Target, bind,
+    flip,
 };
 
 /// The replay viewer's keys.
 pub(super) const VIEWER: &[Binding] = &[
     bind(
         &[Key::Code(KeyCode::Left), Key::Char('h')],
-        Action::StepBack,
+        Action::Viewer(Replay::StepBack),
         "step",
         Help::Says("step back, forward (any key skips a sowing)"),
     ),
     bind(
         &[Key::Code(KeyCode::Right), Key::Char('l')],
-        Action::StepForward,
+        Action::Viewer(Replay::StepForward),
         "step",
-        Help::Joins(Action::StepBack),
+        Help::Joins(Action::Viewer(Replay::StepBack)),
     ),
     bind(
         &[Key::Char('g'), Key::Code(KeyCode::Home)],
-        Action::Start,
+        Action::Viewer(Replay::Start),
         "start/end",
         Help::Says("the start, the end"),
     ),
     bind(
         &[Key::Char('G'), Key::Code(KeyCode::End)],
-        Action::End,
+        Action::Viewer(Replay::End),
         "start/end",
-        Help::Joins(Action::Start),
+        Help::Joins(Action::Viewer(Replay::Start)),
     ),
     bind(
         &[Key::Char(' ')],
-        Action::Autoplay,
+        Action::Viewer(Replay::Autoplay),
         "play",
         Help::Says("play the record by itself; Space again pauses"),
     ),
     bind(
         &[Key::Digits],
-        Action::Digit(0),
+        Action::Viewer(Replay::Digit(0)),
         "go to",
         Help::Says("the position after move 12 (a sowing is a move)"),
     ),
     bind(
         &[Key::Code(KeyCode::Enter)],
-        Action::GoTo,
+        Action::Viewer(Replay::GoTo),
         "",
         Help::Unlisted,
     ),
@@ -59,17 +60,17 @@ pub(super) const VIEWER: &[Binding] = &[
     ),
     bind(
         &[Key::Letter('p')],
-        Action::TakeOver,
+        Action::Viewer(Replay::TakeOver),
         "play on",
         Help::Says("play on from here: your game, autosaved"),
     ),
     bind(
         &[Key::Letter('a')],
-        Action::Analysis,
+        Action::Viewer(Replay::Analysis),
         "analysis",
         Help::Says("analysis on/off: the engine judges each move"),
     ),
-    FLIP,
+    flip(Action::Viewer(Replay::Flip)),
     bind(FASTER, Action::Faster, "speed", SPEED),
     bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
     bind(
@@ -84,29 +85,39 @@ pub(super) const VIEWER: &[Binding] = &[
         "quit",
         Help::Says("quit (the record is never changed)"),
     ),
-    bind(&[Key::Any], Action::Skip, "skip", Help::Unlisted),
+    bind(
+        &[Key::Any],
+        Action::Viewer(Replay::Skip),
+        "skip",
+        Help::Unlisted,
+    ),
 ];
 
 /// The keys while a move number is typed in the viewer; other keys act as
 /// in the viewer.
 pub(super) const GOTO: &[Binding] = &[
-    bind(&[Key::Digits], Action::Digit(0), "", Help::Unlisted),
+    bind(
+        &[Key::Digits],
+        Action::Viewer(Replay::Digit(0)),
+        "",
+        Help::Unlisted,
+    ),
     bind(
         &[Key::Code(KeyCode::Enter)],
-        Action::GoTo,
+        Action::Viewer(Replay::GoTo),
         "go",
         Help::Unlisted,
     ),
     bind(
         &[Key::Code(KeyCode::Backspace)],
-        Action::EraseDigit,
+        Action::Viewer(Replay::EraseDigit),
         "erase",
         Help::Says("take back a digit, forget the number typed"),
     ),
     bind(
         &[Key::Code(KeyCode::Esc)],
-        Action::CancelGoTo,
+        Action::Viewer(Replay::CancelGoTo),
         "cancel",
-        Help::Joins(Action::EraseDigit),
+        Help::Joins(Action::Viewer(Replay::EraseDigit)),
     ),
 ];

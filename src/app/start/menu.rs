@@ -1,7 +1,7 @@
 //! The menu: its lines, and the page each opens.
 
-use super::{Next, Page, Start};
-use crate::app::{Action, Keymap, Menu, Tone};
+use super::{Page, Start};
+use crate::app::{Action, Ask, Keymap, Menu, Tone};
 
 /// The lines of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,24 +53,24 @@ impl Entry {
 
 impl Start {
     /// Opens the page of a menu line.
-    pub(super) fn enter(&mut self, entry: Entry) -> Next {
+    pub(super) fn enter(&mut self, entry: Entry) -> Vec<Ask> {
         self.row = entry.row();
         match entry {
             Entry::NewGame => self.go_to(Page::NewGame, 0),
             Entry::Continue if self.unfinished().next().is_none() => {
                 let key = Keymap::Start.key_of(Action::Menu(Menu::NewGame));
-                return Next::Say(
+                return vec![Ask::Say(
                     Tone::Error,
                     format!("No unfinished game: {} starts a new one", key.name(6)),
-                );
+                )];
             }
             Entry::Continue => self.go_to(Page::Continue, 0),
             // The newest saved game first, else the record file's line.
             Entry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
             Entry::Results => self.go_to(Page::Results, 0),
-            Entry::Learn => return Next::Learn,
-            Entry::Quit => return Next::Quit,
+            Entry::Learn => return vec![Ask::Learn],
+            Entry::Quit => return vec![Ask::Quit],
         }
-        Next::Stay
+        Vec::new()
     }
 }

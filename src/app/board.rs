@@ -1,0 +1,205 @@
+//! The board as this terminal shows it, whatever the screen shows on it
+//! (a game, a record, a step of the lesson): the selected hole of each row,
+//! which row is at the bottom, the move preview, the sowing speed and
+//! whether moves are animated. The router keeps one `Board`, lent to the
+//! screen shown; it survives a change of screen and, but for the
+//! selection and the flip, a new game ([`App::replace_with`]).
+
+use super::{
+    App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
+};
+use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
+
+/// What a move key answers once the game has ended.
+pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
+
+/// The board's view, shared by the screens that show one.
+#[derive(Clone, Debug)]
+pub(super) struct Board {
+    /// The selected hole of each row, by its index.
+    pub(super) cursor: BySide<u8>,
+    /// Whether the move preview is shown.
+    pub(super) preview: bool,
+    /// The side whose row is drawn at the bottom: South's, or North's on
+    /// a flipped board (view state only).
+    pub(super) bottom: Side,
+    /// The sowing speed, [`MIN_SPEED`] to [`MAX_SPEED`].
+    pub(super) speed: u8,
+    /// Whether a move is shown sown seed by seed.
+    pub(super) animate: bool,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board {
+            cursor: BySide::default(),
+            preview: true,
+            bottom: Side::South,
+            speed: DEFAULT_SPEED,
+            animate: true,
+        }
+    }
+}
+
+impl Board {
+    /// Turns the board round; returns the news: whose row is now at the
+    /// bottom.
+    pub(super) fn flip(&mut self) -> String {
+        self.bottom = self.bottom.opponent();
+        format!("Board flipped: {}'s row at the bottom", self.bottom)
+    }
+
+    /// The selected hole of the player to move in `game`, if a player is.
+    pub(super) fn selected(&self, game: &Game) -> Option<Hole> {
+        let side = game.to_move()?;
+        Some(Hole::new(side, self.cursor[side]))
+    }
+
+    /// Selects the hole of `letter` (either case) in the mover's row of
+    /// `game`; says why when there is no such hole, or it cannot be sown.
+    pub(super) fn select_letter(&mut self, game: &Game, letter: char) -> Result<(), String> {
+        let Some(side) = game.to_move() else {
+            return Err(GAME_OVER.to_owned());
+        };
+        let index = letter.to_ascii_lowercase() as u8 - b'a';
+        let width = game.config().width();
+        if index >= width {
+            return Err(format!(
+                "No hole {} on a board {width} holes wide",
+                Hole::new(side, index)
+            ));
+        }
+        self.select(game, Hole::new(side, index))
+    }
+
+    /// Selects `hole`; says why when it cannot be sown in `game`.
+    pub(super) fn select(&mut self, game: &Game, hole: Hole) -> Result<(), String> {
+        self.cursor[hole.side()] = hole.index();
+        game.check(hole)
+            .map_err(|error| capitalise(&error.to_string()))
+    }
+
+    /// Moves the selection to the next legal hole to the right (`step` 1) or
+    /// left (-1) as seen on screen, where the bottom row runs left to right
+    /// from its `a` and the top row right to left (North's, or South's on a
+    /// flipped board).
+    pub(super) fn step(&mut self, game: &Game, step: i8) {
+        let Some(side) = game.to_move() else {
+            return;
+        };
+        let legal: Vec<u8> = game.legal_moves().map(Hole::index).collect();
+        let width = game.config().width();
+        let forward = (step > 0) == (side == self.bottom);
+        let current = self.cursor[side];
+        let next = (1..=width)
+            .map(|distance| {
+                if forward {
+                    (current + distance) % width
+                } else {
+                    (current + width - distance % width) % width
+                }
+            })
+            .find(|index| legal.contains(index));
+        if let Some(index) = next {
+            self.cursor[side] = index;
+        }
+    }
+
+    /// Keeps the mover's selection on a legal hole of `game` when it has one.
+    pub(super) fn settle(&mut self, game: &Game) {
+        let Some(side) = game.to_move() else {
+            return;
+        };
+        let hole = Hole::new(side, self.cursor[side]);
+        let first = game.legal_moves().next();
+        if !game.is_legal(hole)
+            && let Some(first) = first
+        {
+            self.cursor[side] = first.index();
+        }
+    }
+}
+
+impl App {
+    /// Turns the sowing animation on or off.
+    pub fn set_animation(&mut self, animate: bool) {
+        self.board.animate = animate;
+    }
+
+    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]) and
+    /// whether the move preview is shown, as remembered from an earlier game.
+    pub fn set_display(&mut self, speed: u8, preview: bool) {
+        self.board.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
+        self.board.preview = preview;
+    }
+
+    /// Whether the move preview is shown.
+    pub fn preview_shown(&self) -> bool {
+        self.board.preview
+    }
+
+    /// Whether the board is drawn turned round, as North sees it from across
+    /// the table: North's row at the bottom, running left to right from `a`,
+    /// and South's at the top. It changes only the drawing (and which way
+    /// `←` and `→` go), never the game.
+    pub fn flipped(&self) -> bool {
+        self.board.bottom == Side::North
+    }
+
+    /// Turns the board round (`true`: North's row at the bottom) or back, as
+    /// for the player who joins a game across the network, whose row is
+    /// North's; the player can still turn it with the flip key.
+    pub fn set_flipped(&mut self, flipped: bool) {
+        self.board.bottom = if flipped { Side::North } else { Side::South };
+    }
+
+    /// The side whose row is drawn at the bottom of the board: South's, or
+    /// North's when the board is [flipped](App::flipped).
+    pub fn bottom_side(&self) -> Side {
+        self.board.bottom
+    }
+
+    /// Turns the board round, and says whose row is now at the bottom.
+    pub(super) fn flip(&mut self) {
+        let text = self.board.flip();
+        self.notify(Tone::Info, text);
+    }
+
+    /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
+    pub fn speed(&self) -> u8 {
+        self.board.speed
+    }
+
+    /// A step of the sowing speed (`delta` 1 or -1), told and remembered.
+    pub(super) fn change_speed(&mut self, delta: i8) {
+        self.board.speed = self
+            .board
+            .speed
+            .saturating_add_signed(delta)
+            .clamp(MIN_SPEED, MAX_SPEED);
+        if let Mode::Sowing(sowing) = &mut self.mode {
+            sowing.set_speed(self.board.speed);
+        }
+        self.effects.push(Effect::RememberDisplay);
+        self.notify(
+            Tone::Info,
+            format!(
+                "Sowing speed {}/{MAX_SPEED} ({} ms a seed)",
+                self.board.speed,
+                seed_time(self.board.speed).as_millis()
+            ),
+        );
+    }
+
+    /// Shows `report`'s sowing from `before`, if moves are animated.
+    pub(super) fn animate(&mut self, before: Position, report: MoveReport) {
+        if self.board.animate {
+            self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.board.speed)));
+        }
+    }
+
+    /// Keeps the mover's selection on a legal hole when it has one.
+    pub(super) fn settle_cursor(&mut self) {
+        self.board.settle(&self.record.game);
+    }
+}

@@ -1,0 +1,83 @@
+//! The game's table of keys ([`super::Keymap::Game`]).
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, Play, QUIT_KEYS, SLOWER, SPEED, bind, flip,
+    select,
+};
+
+/// ← and →: select.
+const SELECT: [Binding; 2] = select(
+    Action::Game(Play::SelectLeft),
+    Action::Game(Play::SelectRight),
+);
+
+/// The game's keys.
+pub(super) const GAME: &[Binding] = &[
+    bind(
+        &[Key::HoleLetters],
+        Action::Game(Play::Select('a')),
+        "",
+        Help::Says("select that hole of the mover (either case)"),
+    ),
+    SELECT[0],
+    SELECT[1],
+    bind(
+        &[Key::Code(KeyCode::Enter), Key::Char(' ')],
+        Action::Game(Play::Sow),
+        "sow",
+        Help::Says("sow the selected hole (mouse: click it twice)"),
+    ),
+    bind(
+        &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
+        Action::Game(Play::Undo),
+        "undo",
+        Help::Says("undo, redo (vs the computer: to your turn)"),
+    ),
+    bind(
+        &[Key::Letter('r')],
+        Action::Game(Play::Redo),
+        "redo",
+        Help::Joins(Action::Game(Play::Undo)),
+    ),
+    bind(
+        &[Key::Letter('t')],
+        Action::Game(Play::Hint),
+        "hint",
+        Help::Says("hint: the engine's move and its margin"),
+    ),
+    bind(FASTER, Action::Faster, "", SPEED),
+    bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
+    bind(
+        &[Key::Letter('n')],
+        Action::Game(Play::NewGame),
+        "new",
+        Help::Says("new game (next in a match); save the record"),
+    ),
+    bind(
+        &[Key::Letter('s')],
+        Action::Game(Play::Save),
+        "save",
+        Help::Joins(Action::Game(Play::NewGame)),
+    ),
+    bind(
+        &[Key::Letter('p')],
+        Action::Game(Play::TogglePreview),
+        "preview",
+        Help::Says("move preview on or off"),
+    ),
+    flip(Action::Game(Play::Flip)),
+    bind(
+        HELP_KEYS,
+        Action::Help,
+        "help",
+        Help::Says("help: the keys and the rules in brief"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Quit,
+        "quit",
+        Help::Says("quit (every move is saved: --resume)"),
+    ),
+];
