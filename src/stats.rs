@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::app::counted;
-pub use crate::app::start::{Against, Row, Stats, Tally};
+pub use crate::app::start::{Against, HEADINGS, Row, Stats, Tally};
 use crate::record::terminal_safe;
 use crate::save::games::Save;
 use crate::table::{Align, table};
@@ -60,11 +60,11 @@ impl Stats {
             &[
                 ("Player", Align::Left),
                 ("Against", Align::Left),
-                ("Games", Align::Right),
-                ("Wins", Align::Right),
-                ("Draws", Align::Right),
-                ("Losses", Align::Right),
-                ("Average margin", Align::Right),
+                (HEADINGS[0], Align::Right),
+                (HEADINGS[1], Align::Right),
+                (HEADINGS[2], Align::Right),
+                (HEADINGS[3], Align::Right),
+                (HEADINGS[4], Align::Right),
             ],
             &rows,
         ));

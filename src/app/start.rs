@@ -27,7 +27,7 @@ mod setup;
 use std::path::PathBuf;
 
 pub use menu::Entry;
-pub use results::{Against, Row, Stats, Tally};
+pub use results::{Against, HEADINGS, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 

@@ -125,17 +125,17 @@ fn the_table_counts_finished_games_by_player_and_computer_level() {
         format!(
             "Results of the 3 finished games in {games}; not counted: 1 unfinished game, \
              1 save that cannot be read (`endodoi games` names them):
-Player                             Against             Games  Wins  Draws  Losses  Average margin
-Computer (level 3)                 everyone                1     1      0       0           +14.0
-                                   people                  1     1      0       0           +14.0
-Computer (level 5)                 everyone                1     0      0       1            -2.0
-                                   people                  1     0      0       1            -2.0
-Naserian Ole Sikoi «the sower» 🌱  everyone                3     1      0       2            -6.0
-                                   people                  1     0      0       1            -6.0
-                                   Computer (level 3)      1     0      0       1           -14.0
-                                   Computer (level 5)      1     1      0       0            +2.0
-李小龍                             everyone                1     1      0       0            +6.0
-                                   people                  1     1      0       0            +6.0
+Player                             Against             Games  Won  Drawn  Lost  Margin
+Computer (level 3)                 everyone                1    1      0     0   +14.0
+                                   people                  1    1      0     0   +14.0
+Computer (level 5)                 everyone                1    0      0     1    -2.0
+                                   people                  1    0      0     1    -2.0
+Naserian Ole Sikoi «the sower» 🌱  everyone                3    1      0     2    -6.0
+                                   people                  1    0      0     1    -6.0
+                                   Computer (level 3)      1    0      0     1   -14.0
+                                   Computer (level 5)      1    1      0     0    +2.0
+李小龍                             everyone                1    1      0     0    +6.0
+                                   people                  1    1      0     0    +6.0
 "
         )
     );
@@ -436,4 +436,44 @@ fn a_tiny_terminal_draws_what_fits_of_the_results_without_a_panic() {
             assert_eq!(screen.split('\n').count(), usize::from(height.max(1)));
         }
     }
+}
+
+/// Issue 26, 11: two computers that played each other are numbered in
+/// their game (`Computer 1 (level 1)`), but in the results the computer at
+/// a level is one player, as against a person.
+#[test]
+fn a_computer_numbered_in_a_game_of_two_computers_is_one_player_in_the_results() {
+    let home = Home::new();
+    home.save(
+        "a",
+        "Computer 1 (level 1)",
+        "Computer 2 (level 2)",
+        usize::MAX,
+        |legal| legal[0],
+    );
+    home.save("b", "Naserian", "Computer (level 1)", usize::MAX, |legal| {
+        legal[0]
+    });
+    let output = home.endodoi(&["stats", "--json"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let players: std::collections::BTreeSet<&str> = json["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| row["player"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        players.into_iter().collect::<Vec<_>>(),
+        ["Computer (level 1)", "Computer (level 2)", "Naserian"]
+    );
+    let everyone = |player: &str| {
+        json["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|row| row["player"] == player && row["against"] == "everyone")
+            .map(|row| row["games"].as_u64())
+    };
+    assert_eq!(everyone("Computer (level 1)"), Some(Some(2)));
 }

@@ -5,7 +5,7 @@
 //! games count; unfinished and unreadable saves are counted apart so that
 //! the table can say so. A player is a name as the record's `South` and
 //! `North` tags write it, so the computer at each level (`Computer (level
-//! 3)`) is a player of its own. The saves are read by the caller
+//! 3)`, however a game of two computers numbered it) is a player of its own. The saves are read by the caller
 //! (`crate::stats`); this is the counting, pure.
 
 use std::collections::BTreeMap;
@@ -14,6 +14,10 @@ use crate::app::{computer_name, level_of_name};
 use crate::record::Record;
 use crate::rules::Side;
 use crate::search::Level;
+
+/// The headings of the number columns, as the results page and `endodoi
+/// stats` both show them: games, won, drawn, lost, and the average margin.
+pub const HEADINGS: [&str; 5] = ["Games", "Won", "Drawn", "Lost", "Margin"];
 
 /// Whom a row's games were played against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -145,8 +149,12 @@ impl Stats {
     }
 }
 
-/// The name of whoever played `side` in `record`, as `endodoi games` shows it.
+/// The name of whoever played `side` in `record`, as `endodoi games` shows
+/// it; the computer at a level is one player however the game numbered it
+/// (`Computer 1 (level 3)` against `Computer 2 (level 3)` counts for
+/// `Computer (level 3)`).
 fn name(record: &Record, side: Side) -> String {
     let row = side.to_string();
-    record.tag(&row).unwrap_or(&row).to_owned()
+    let name = record.tag(&row).unwrap_or(&row);
+    level_of_name(name).map_or_else(|| name.to_owned(), |level| computer_name(level, None))
 }

@@ -19,17 +19,17 @@ use ratatui::text::{Line, Span};
 
 use super::super::theme::fit;
 use super::super::{View, key_of, wrap};
-use crate::app::start::{Against, Row};
+use crate::app::start::{Against, HEADINGS, Row};
 use crate::app::{Action, Keymap, Menu, Start, counted};
 use crate::record::terminal_safe;
 
 /// The headings of the number columns and their widths.
 const COLUMNS: [(&str, usize); 5] = [
-    ("Games", 5),
-    ("Won", 3),
-    ("Drawn", 5),
-    ("Lost", 4),
-    ("Margin", 6),
+    (HEADINGS[0], 5),
+    (HEADINGS[1], 3),
+    (HEADINGS[2], 5),
+    (HEADINGS[3], 4),
+    (HEADINGS[4], 6),
 ];
 /// The rows a note over the table may take.
 const NOTE_ROWS: u16 = 3;
