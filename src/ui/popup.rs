@@ -251,8 +251,8 @@ const RULES: &str = "Lift all seeds of one of your holes and sow them one by one
 counterclockwise. If the last seed lands in an occupied hole, lift that hole and sow on (a \
 relay lap). In an empty hole the move ends; if that hole is yours, capture the facing enemy \
 seeds with it. A sowing that never ends may not be played. The game ends when the player to \
-move has no legal move (the mover takes the rest) or a position repeats (each takes their own \
-row). Most seeds wins.";
+move has no legal move (the seeds left go to the last mover) or a position repeats (each takes \
+their own row). Most seeds wins.";
 
 pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;

@@ -33,13 +33,13 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
         Action::Game(Play::Undo),
         "undo",
-        Help::Says("undo, redo (vs the computer: to your turn)"),
+        Help::Says("undo a move (vs the computer: to your turn)"),
     ),
     bind(
         &[Key::Letter('r')],
         Action::Game(Play::Redo),
         "redo",
-        Help::Joins(Action::Game(Play::Undo)),
+        Help::Says("redo a move undone"),
     ),
     bind(
         &[Key::Letter('t')],
