@@ -255,7 +255,9 @@ impl Start {
             Page::NewGame => match Field::ALL[self.row] {
                 Field::Play => self.begin(),
                 Field::Player(side) if self.setup.computers[side].is_none() => {
-                    let name = self.setup.players().name(side).to_owned();
+                    // A name given is edited; the default ("South") is
+                    // only shown, so that typing replaces it.
+                    let name = self.setup.names[side].clone().unwrap_or_default();
                     self.typing = Some((Typed::Name(side), name));
                     Vec::new()
                 }

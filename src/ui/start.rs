@@ -360,6 +360,11 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
             " ",
             Style::new().add_modifier(Modifier::REVERSED),
         ));
+        if text.is_empty() {
+            // The name the row gets if none is typed, as a placeholder.
+            let default = setup.players().name(side).to_owned();
+            spans.push(Span::styled(default, look.muted()));
+        }
         return Line::from(spans);
     }
     let value = value_of(setup, field);

@@ -88,9 +88,6 @@ fn keys_set_up_a_new_game_against_the_computer_at_level_2_on_width_8() {
     assert_eq!(page(&app), Page::NewGame);
     // South's name: Enter types it.
     press(&mut app, KeyCode::Enter);
-    for _ in "South".chars() {
-        press(&mut app, KeyCode::Backspace);
-    }
     type_keys(&mut app, "Naserian\n");
     // North: the computer, level 1 then 2.
     type_keys(&mut app, "j");
@@ -163,13 +160,39 @@ fn the_computer_moves_first_when_it_plays_south() {
     );
 }
 
+/// Issue 26, 2: the default name is a placeholder, not text to type after
+/// (`SouthKim`); a name given before is there to edit.
+#[test]
+fn typing_a_name_replaces_the_default_and_edits_a_name_given() {
+    let mut app = menu();
+    type_keys(&mut app, "n\n");
+    assert_eq!(
+        app.start_screen().expect("start").typing(),
+        Some((Typed::Name(Side::South), ""))
+    );
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    // The cursor, then the default name as a placeholder.
+    assert!(
+        screen.contains("▶ South (moves first)     South "),
+        "the default shown:\n{screen}"
+    );
+    type_keys(&mut app, "Kim\n");
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.setup().names.south.as_deref(), Some("Kim"));
+    type_keys(&mut app, "\n");
+    assert_eq!(
+        app.start_screen().expect("start").typing(),
+        Some((Typed::Name(Side::South), "Kim"))
+    );
+    type_keys(&mut app, "a\n");
+    let start = app.start_screen().expect("start");
+    assert_eq!(start.setup().names.south.as_deref(), Some("Kima"));
+}
+
 #[test]
 fn a_blank_name_is_the_default_and_esc_forgets_what_was_typed() {
     let mut app = menu();
     type_keys(&mut app, "n\n");
-    for _ in "South".chars() {
-        press(&mut app, KeyCode::Backspace);
-    }
     type_keys(&mut app, "Naserian\n");
     assert_eq!(
         app.start_screen()
