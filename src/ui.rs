@@ -147,7 +147,6 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
     draw_message(app, geometry.message, buf);
     match app.lesson() {
         Some(lesson) => {
-            lesson::draw_header(app, lesson, geometry.header, buf);
             let text = Rect {
                 x: area.x,
                 width: area.width,

@@ -31,6 +31,9 @@ pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     if config.variant() == crate::rules::Variant::Cross {
         title[0] = Span::styled(" Cross-Endodoi", look.title());
     }
+    if let Some(lesson) = app.lesson() {
+        title = super::lesson::board_title(app, lesson);
+    }
     let players = app.players();
     let right = match (app.viewer(), players.first_to) {
         (Some(viewer), _) => format!(" move {} of {} ", game.ply(), viewer.total()),

@@ -67,7 +67,7 @@ impl Chrome {
                 moves: true,
             },
             (None, Some(_)) => Chrome {
-                header: 1,
+                header: 0,
                 history: lesson::TEXT_ROWS,
                 moves: false,
             },

@@ -1,10 +1,9 @@
-//! The lesson's screen: the step's title above the board, the board as in
-//! a game, what the step says under it, and a status line naming the keys
+//! The lesson's screen: the board as in a game, titled with the step the
+//! player is at, what the step says under it, and a status line naming the keys
 //! that go on.
 //!
 //! ```text
-//!         Learn to play · step 3 of 7 · Capture
-//! ╭ En Dodoi · 6 holes · 4 seeds ─────────── move 0 ╮
+//! ╭ Learn to play · step 3 of 7 ───────────── move 0 ╮
 //! │   the board, drawn as in a game                 │
 //! ╰─────────────────────────────────────────────────╯
 //!  message line, or the keys that go on
@@ -15,12 +14,15 @@
 //!  key bar
 //! ```
 
+use std::fmt::Write as _;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
 use crate::app::{Action, Keymap, Learn, Lesson};
+use crate::rules::Variant;
 
 use super::{Geometry, View, key_of, wrap};
 
@@ -30,22 +32,27 @@ pub(super) const TEXT_ROWS: u16 = 6;
 /// as a paragraph on a wide screen.
 const TEXT_WIDTH: u16 = 90;
 
-/// The line above the board: where the player is in the lesson.
-pub(super) fn draw_header(app: &View, lesson: &Lesson, area: Rect, buf: &mut Buffer) {
+/// The board's title in the lesson: where the player is in it (the
+/// positions are the lesson's own, not a board's start, so the board's
+/// holes and seeds are not its title).
+pub(super) fn board_title(app: &View, lesson: &Lesson) -> Vec<Span<'static>> {
     let look = app.look;
     let place = match lesson.step() {
-        Some(_) => format!("step {} of {}", lesson.page() + 1, Lesson::pages() - 1),
-        None => "the end".to_owned(),
+        Some(_) => format!("step {} of {} ", lesson.page() + 1, Lesson::pages() - 1),
+        None => "the end ".to_owned(),
     };
-    Line::from(vec![
-        Span::styled("Learn to play", look.title()),
+    let mut title = vec![
+        Span::styled(" Learn to play", look.title()),
         Span::styled(look.dot(), look.muted()),
         Span::raw(place),
-        Span::styled(look.dot(), look.muted()),
-        Span::styled(lesson.title(), look.strong()),
-    ])
-    .centered()
-    .render(area, buf);
+    ];
+    if app.game().config().variant() == Variant::Cross {
+        title.extend([
+            Span::styled(look.dot().trim_start().to_owned(), look.muted()),
+            Span::styled("Cross-Endodoi ", look.title()),
+        ]);
+    }
+    title
 }
 
 /// What the step says, in a frame titled with its rule, at the top of
@@ -130,12 +137,21 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
             key(Action::Lesson(Learn::Sow)),
             key(Action::Lesson(Learn::Next)),
         ),
-        Some(_) => format!(
-            "{} the next step · {} this step again · {} the step before",
-            key(Action::Lesson(Learn::Sow)),
-            key(Action::Lesson(Learn::Again)),
-            key(Action::Lesson(Learn::Back)),
-        ),
+        Some(_) => {
+            let mut text = format!(
+                "{} the next step · {} this step again",
+                key(Action::Lesson(Learn::Sow)),
+                key(Action::Lesson(Learn::Again)),
+            );
+            if lesson.offers(Learn::Back) {
+                let _ = write!(
+                    text,
+                    " · {} the step before",
+                    key(Action::Lesson(Learn::Back))
+                );
+            }
+            text
+        }
         None => format!(
             "{} starts the game · {} back to the lesson · {} quits",
             key(Action::Lesson(Learn::Sow)),

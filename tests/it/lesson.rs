@@ -507,35 +507,35 @@ fn on_a_large_screen_the_text_stays_under_the_board() {
 }
 
 #[test]
-fn at_56x19_a_step_text_cut_under_the_board_is_read_whole_in_help() {
+fn at_56x18_a_step_text_cut_under_the_board_is_read_whole_in_help() {
     for page in 0..STEPS.len() {
         let mut app = at_page(page);
         let text_of_step = collapsed(lesson(&app).text());
-        let screen = text(&draw(&app, PLAIN, 56, 19));
+        let screen = text(&draw(&app, PLAIN, 56, 18));
         assert!(screen.contains("? reads it all ╯"), "{screen}");
         press(&mut app, KeyCode::Char('?'));
-        let help = draw(&app, PLAIN, 56, 19);
+        let help = draw(&app, PLAIN, 56, 18);
         assert!(
             words(&help).contains(&text_of_step),
             "step {page} whole in help:\n{}",
             text(&help)
         );
         if page == 0 {
-            assert_snapshot!("step_1_at_56x19", screen);
-            assert_snapshot!("step_1_help_at_56x19", text(&help));
+            assert_snapshot!("step_1_at_56x18", screen);
+            assert_snapshot!("step_1_help_at_56x18", text(&help));
         }
     }
 }
 
 #[test]
-fn at_56x19_the_status_line_drops_clauses_the_key_bar_names_rather_than_cut_a_word() {
+fn at_56x18_the_status_line_drops_clauses_the_key_bar_names_rather_than_cut_a_word() {
     let mut app = at_page(0);
     let hole = STEPS[0].hole().to_string().to_lowercase();
     type_keys(&mut app, &hole);
     press(&mut app, KeyCode::Enter);
     assert!(lesson(&app).is_done());
-    let screen = text(&draw(&app, PLAIN, 56, 19));
-    let status = screen.lines().nth(14).expect("the status line");
+    let screen = text(&draw(&app, PLAIN, 56, 18));
+    let status = screen.lines().nth(13).expect("the status line");
     assert_eq!(
         status.trim(),
         "Enter the next step · u this step again",
@@ -563,4 +563,19 @@ fn where_the_step_text_fits_help_is_only_the_keys_and_rules() {
         first.trim(),
         "│ Keys                                                             │"
     );
+}
+
+/// Issue 26, 9: the first step has no step before, so its status line does
+/// not offer one; the second does.
+#[test]
+fn only_a_step_after_the_first_offers_the_step_before() {
+    for (page, offered) in [(0, false), (1, true)] {
+        let mut app = at_page(page);
+        let hole = STEPS[page].hole().to_string().to_lowercase();
+        type_keys(&mut app, &hole);
+        press(&mut app, KeyCode::Enter);
+        assert!(lesson(&app).is_done());
+        let screen = text(&draw(&app, PLAIN, 100, 30));
+        assert_eq!(screen.contains("the step before"), offered, "{screen}");
+    }
 }
