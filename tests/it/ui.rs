@@ -1072,3 +1072,37 @@ fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_
     );
     assert_snapshot!("hostile_names_game_over", over);
 }
+
+/// The blank rows above and below what `screen` shows.
+fn margins(screen: &str) -> (usize, usize) {
+    let rows: Vec<&str> = screen.lines().collect();
+    let blank = |row: &&&str| row.trim().is_empty();
+    let above = rows.iter().take_while(blank).count();
+    let below = rows.iter().rev().take_while(blank).count();
+    (above, below)
+}
+
+/// Issue 26, 10: on a large screen every screen stands in the middle, not
+/// at the top with the rows below it empty.
+#[test]
+fn at_200x60_every_screen_is_centred_top_to_bottom() {
+    let record = Record::read_moves(Config::default(), "C a F b").expect("a game");
+    let screens = [
+        ("a game of 6", game_app(6, "C a")),
+        ("a game of 10", game_app(10, "")),
+        ("the viewer", App::review(record, "game.ogn", None)),
+        (
+            "the start screen",
+            App::start(Config::default(), &Match::default(), Vec::new()),
+        ),
+    ];
+    for (what, app) in screens {
+        let screen = text(&draw(&app, PLAIN, 200, 60));
+        let (above, below) = margins(&screen);
+        assert!(above + below < 60, "{what}: nothing shown");
+        assert!(
+            above.abs_diff(below) <= 2,
+            "{what}: {above} rows above, {below} below:\n{screen}"
+        );
+    }
+}
