@@ -154,6 +154,17 @@ impl Viewer {
         self.analysis
     }
 
+    /// The mark of move `ply` in the move list once analysis is on and the
+    /// move judged: `??` for a certain mistake (perfect play proves the
+    /// loss), `?` for a mistake, nothing for a good move.
+    pub fn mark(&self, ply: usize) -> &'static str {
+        match self.analyses.get(&ply) {
+            Some(judged) if self.analysis && judged.certain => "??",
+            Some(judged) if self.analysis && judged.mistake => "?",
+            _ => "",
+        }
+    }
+
     /// The move being analysed in the background and for how long, if any.
     pub fn analysing(&self) -> Option<(usize, Duration)> {
         self.analysing

@@ -40,6 +40,7 @@ type Word = Vec<(Span<'static>, Option<usize>)>;
 /// The history in words: every move numbered (a sowing is a move, as the
 /// title, `12 Enter` and `analyze` count them), moves in pairs, moves still
 /// to be redone after a muted `redo:` (`next:` in the viewer), then the result.
+/// In the viewer with analysis on, a mistake is marked `?`, a certain one `??`.
 fn history_words(app: &View) -> Vec<Word> {
     let look = app.look;
     let game = app.game();
@@ -48,7 +49,8 @@ fn history_words(app: &View) -> Vec<Word> {
         viewer
             .moves()
             .iter()
-            .map(|report| report.played().to_string())
+            .zip(1..)
+            .map(|(report, ply)| format!("{}{}", report.played(), viewer.mark(ply)))
             .collect()
     } else {
         // A game knows its redo moves by hole only: replayed on a copy,

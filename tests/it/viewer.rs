@@ -636,3 +636,19 @@ fn where_the_status_line_shows_the_fault_whole_help_does_not_repeat_it() {
         "{screen}"
     );
 }
+
+/// Issue 26: with analysis on, the move list marks a mistake `?` and a
+/// certain one `??`; analysis off, the marks go.
+#[test]
+fn the_move_list_marks_a_mistake_and_a_certain_one() {
+    for (exact, mark) in [(false, "?"), (true, "??")] {
+        let (mut app, _) = viewer_with_a_mistake(exact);
+        // As the list writes it, with its capture.
+        let played = sample().game.history()[0].to_string();
+        let on = screen(&app);
+        assert!(on.contains(&format!("1.{played}{mark} ")), "{mark}:\n{on}");
+        press(&mut app, KeyCode::Char('a'));
+        let off = screen(&app);
+        assert!(!off.contains(&format!("1.{played}?")), "{off}");
+    }
+}
