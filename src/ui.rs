@@ -29,6 +29,7 @@
 //! landed on with the same geometry the drawing uses.
 
 mod board;
+mod evaluation;
 mod geometry;
 mod history;
 mod lesson;

@@ -154,6 +154,11 @@ impl Viewer {
         self.analysis
     }
 
+    /// The analysis of move `ply`, once known.
+    pub fn analysis_of(&self, ply: usize) -> Option<&MoveAnalysis> {
+        self.analyses.get(&ply)
+    }
+
     /// The mark of move `ply` in the move list once analysis is on and the
     /// move judged: `??` for a certain mistake (perfect play proves the
     /// loss), `?` for a mistake, nothing for a good move.
@@ -504,7 +509,7 @@ impl App {
     /// The analysis of the move leading to the position shown, if known.
     pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
         let viewer = self.viewer()?;
-        viewer.analyses.get(&self.game().ply())
+        viewer.analysis_of(self.game().ply())
     }
 
     /// The analysis of move `ply` of the viewed record, from the event loop.

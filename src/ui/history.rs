@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::evaluation;
 use super::theme::Look;
 use super::{Geometry, View};
 
@@ -171,6 +172,10 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
 }
 
 pub(super) fn draw_history(app: &View, area: Rect, buf: &mut Buffer) {
+    let (area, graph) = evaluation::panels(app, area);
+    if let (Some(graph), Some(viewer)) = (graph, app.viewer()) {
+        evaluation::draw(app, viewer, graph, buf);
+    }
     let inner = history_inner(app.look, area);
     history_block(app.look).render(area, buf);
     if inner.width == 0 || inner.height == 0 {
@@ -184,7 +189,13 @@ pub(super) fn draw_history(app: &View, area: Rect, buf: &mut Buffer) {
 /// is drawn in.
 pub fn move_at(app: &View, screen: Rect, column: u16, row: u16) -> Option<usize> {
     let geometry = Geometry::of(app, screen)?;
-    let inner = history_inner(app.look, geometry.history);
+    let (area, graph) = evaluation::panels(app, geometry.history);
+    if let (Some(graph), Some(viewer)) = (graph, app.viewer())
+        && let Some(ply) = evaluation::move_at(app, viewer, graph, column, row)
+    {
+        return Some(ply);
+    }
+    let inner = history_inner(app.look, area);
     let point = ratatui::layout::Position::new(column, row);
     if !inner.contains(point) {
         return None;

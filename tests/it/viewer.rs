@@ -652,3 +652,73 @@ fn the_move_list_marks_a_mistake_and_a_certain_one() {
         assert!(!off.contains(&format!("1.{played}?")), "{off}");
     }
 }
+
+/// The sample in the viewer at move `at`, analysis on, every move judged
+/// with the evaluation `after(ply)` after it.
+fn analysed(at: usize, after: fn(usize) -> i32) -> App {
+    let mut app = viewer(sample());
+    type_keys(&mut app, &format!("{at}\n"));
+    press(&mut app, KeyCode::Char('a'));
+    app.take_effects();
+    for (index, played) in sample().game.history().iter().enumerate() {
+        let ply = index + 1;
+        app.analysis_found(
+            ply,
+            MoveAnalysis {
+                ply,
+                side: if ply % 2 == 1 { "south" } else { "north" },
+                played: played.hole.to_string(),
+                captured: played.captured,
+                before: 0,
+                after: after(ply),
+                best: played.hole.to_string(),
+                pv: Vec::new(),
+                loss: 0,
+                mistake: false,
+                exact: false,
+                certain: false,
+                depth: 6,
+            },
+        );
+    }
+    app
+}
+
+/// Issue 26: once analysed, the viewer draws the evaluation a bar a move,
+/// up while South is ahead, down while North is.
+#[test]
+fn the_viewer_graphs_the_evaluation_a_bar_a_move() {
+    let after = |ply: usize| if ply < 10 { 4 } else { -8 };
+    let app = analysed(5, after);
+    let screen = screen(&app);
+    // The graph's rows: what lies between its frame's sides, beside the
+    // move list (80×24: 27 moves in 25 columns, two a column).
+    let rows: Vec<Vec<char>> = screen
+        .lines()
+        .filter_map(|line| line.split_once("││ "))
+        .map(|(_, graph)| graph.trim_end().trim_end_matches('│').chars().collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "two rows up, two down:\n{screen}");
+    let total = sample().game.ply();
+    for column in 0..total.div_ceil(2) {
+        let last = (2 * column + 2).min(total);
+        let bar = |row: usize| rows[row].get(column).is_some_and(|c| *c != ' ');
+        let (up, down) = (bar(0) || bar(1), bar(2) || bar(3));
+        assert_eq!(
+            (up, down),
+            (after(last) > 0, after(last) < 0),
+            "column {column} (moves to {last}):\n{screen}"
+        );
+    }
+    // A click on a column goes to its last move.
+    let (y, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("││ "))
+        .expect("the graph");
+    let x = line.split("││ ").next().expect("left").chars().count() + 3;
+    let at =
+        |column: usize| View::new(&app, PLAIN).target_at(SCREEN, (x + column) as u16, y as u16);
+    assert_eq!(at(0), Target::Move(2));
+    assert_eq!(at(3), Target::Move(8));
+}
