@@ -443,6 +443,13 @@ fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
 /// as the name a peer may send): places narrower cut it further.
 const NAME_COLUMNS: usize = 40;
 
+/// The moves the screen tells as played: the game's, less the move being
+/// sown until its sowing is over (its capture, the title's count and the
+/// result are not given away before the seeds land).
+fn shown_ply(app: &View) -> usize {
+    app.game().ply() - usize::from(app.sowing().is_some())
+}
+
 /// The name of whoever plays `side`, as the screen shows it: escaped by
 /// [`terminal_safe`] and cut to [`NAME_COLUMNS`], whatever a record or a
 /// peer put in it.

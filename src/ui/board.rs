@@ -35,10 +35,11 @@ pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         title = super::lesson::board_title(app, lesson);
     }
     let players = app.players();
+    let ply = super::shown_ply(app);
     let right = match (app.viewer(), players.first_to) {
-        (Some(viewer), _) => format!(" move {} of {} ", game.ply(), viewer.total()),
-        (None, Some(_)) => format!(" game {}{}move {} ", players.round, look.dot(), game.ply()),
-        (None, None) => format!(" move {} ", game.ply()),
+        (Some(viewer), _) => format!(" move {ply} of {} ", viewer.total()),
+        (None, Some(_)) => format!(" game {}{}move {ply} ", players.round, look.dot()),
+        (None, None) => format!(" move {ply} "),
     };
     Block::bordered()
         .border_set(look.frame())

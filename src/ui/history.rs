@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::evaluation;
 use super::theme::Look;
-use super::{Geometry, View};
+use super::{Geometry, View, shown_ply};
 
 fn history_block(look: Look) -> Block<'static> {
     Block::bordered()
@@ -45,7 +45,10 @@ type Word = Vec<(Span<'static>, Option<usize>)>;
 fn history_words(app: &View) -> Vec<Word> {
     let look = app.look;
     let game = app.game();
-    let ply = game.ply();
+    // While a move is sown, the list is as it was before it: its capture
+    // and the game's result are told when the sowing is over.
+    let ply = shown_ply(app);
+    let sowing = app.sowing().is_some();
     let moves: Vec<String> = if let Some(viewer) = app.viewer() {
         viewer
             .moves()
@@ -57,7 +60,7 @@ fn history_words(app: &View) -> Vec<Word> {
         // A game knows its redo moves by hole only: replayed on a copy,
         // they show their captures too.
         let mut ahead = game.clone();
-        game.history()
+        game.history()[..ply]
             .iter()
             .map(ToString::to_string)
             .chain(std::iter::from_fn(|| {
@@ -105,6 +108,7 @@ fn history_words(app: &View) -> Vec<Word> {
         )),
         None => game
             .outcome()
+            .filter(|_| !sowing)
             .map(|_| Span::styled(app.record().result_token(), look.strong())),
     };
     if let Some(result) = result {
@@ -121,7 +125,7 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
             spots: Vec::new(),
         };
     }
-    let ply = app.game().ply();
+    let ply = shown_ply(app);
     let mut lines: Vec<Line> = vec![Line::default()];
     let mut spots: Vec<(usize, u16, u16, usize)> = Vec::new();
     let mut current_line = 0;

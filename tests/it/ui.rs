@@ -291,7 +291,16 @@ fn sowing_animation_shows_lap_and_seeds_in_hand() {
         "the mover keeps the turn while sowing:\n{screen}"
     );
     assert!(!screen.contains("▶ Lekishon"), "{screen}");
+    // Issue 26, 8: the capture and the count wait for the seeds to land.
+    assert!(!screen.contains("A+2"), "{screen}");
+    assert!(screen.contains("move 0 ╮"), "{screen}");
     assert_snapshot!(screen);
+    app.tick(Duration::from_secs(60));
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("move 1 ╮") && screen.contains("1.A+2"),
+        "{screen}"
+    );
 }
 
 #[test]
