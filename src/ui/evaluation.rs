@@ -12,7 +12,7 @@
 //! ```
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Margin, Rect};
+use ratatui::layout::{Constraint, Direction, Layout, Margin, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
@@ -32,33 +32,15 @@ pub(super) fn panels(app: &View, area: Rect) -> (Rect, Option<Rect>) {
     if !app.viewer().is_some_and(Viewer::analysis_on) {
         return (area, None);
     }
-    if area.height >= SPLIT_HEIGHT {
-        let top = area.height / 2;
-        let moves = Rect {
-            height: top,
-            ..area
-        };
-        let graph = Rect {
-            y: area.y + top,
-            height: area.height - top,
-            ..area
-        };
-        (moves, Some(graph))
+    let direction = if area.height >= SPLIT_HEIGHT {
+        Direction::Vertical
     } else if area.width >= SPLIT_WIDTH {
-        let left = area.width / 2;
-        let moves = Rect {
-            width: left,
-            ..area
-        };
-        let graph = Rect {
-            x: area.x + left,
-            width: area.width - left,
-            ..area
-        };
-        (moves, Some(graph))
+        Direction::Horizontal
     } else {
-        (area, None)
-    }
+        return (area, None);
+    };
+    let [moves, graph] = Layout::new(direction, [Constraint::Fill(1); 2]).areas(area);
+    (moves, Some(graph))
 }
 
 /// The columns of a graph `width` wide for `moves` moves: how many moves a
