@@ -129,7 +129,7 @@ impl Start {
     pub fn unfinished(&self) -> impl Iterator<Item = &SavedGame> {
         self.saved
             .iter()
-            .filter(|saved| !saved.finished && saved.moves > 0)
+            .filter(|saved| saved.result.is_none() && saved.moves > 0)
     }
 
     /// Every saved game, newest first.

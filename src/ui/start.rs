@@ -42,6 +42,10 @@ const ART_HOLES: usize = 6;
 const ART_SEEDS: usize = 4;
 /// Columns of a saved game's date (`2026-12-01 05:10`).
 const WHEN: usize = 16;
+/// Columns of a saved game's result (`120-120`).
+const RESULT: usize = 7;
+/// The fewest columns the players keep in a list with a result column.
+const MIN_PLAYERS: usize = 20;
 /// Columns of a saved game's move count (`123 moves`).
 const MOVES: usize = 9;
 /// Columns of a setting's name on the new-game page.
@@ -180,11 +184,13 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
             Page::NewGame => field_line(app, start, Field::ALL[row], selected),
             Page::Continue => {
                 let saved = start.unfinished().nth(row).expect("a line a game");
-                saved_line(saved, rect.width.saturating_sub(2))
+                saved_line(saved, false, rect.width.saturating_sub(2))
             }
             Page::Replay => match row.checked_sub(1) {
                 None => file_line(app, start),
-                Some(index) => saved_line(&start.saved()[index], rect.width.saturating_sub(2)),
+                Some(index) => {
+                    saved_line(&start.saved()[index], true, rect.width.saturating_sub(2))
+                }
             },
             Page::Results => {
                 results::row_line(app, &start.stats().rows[row], rect.width.saturating_sub(2))
@@ -240,7 +246,14 @@ fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static>> {
     match start.page() {
         Page::Menu | Page::NewGame => Vec::new(),
         Page::Continue | Page::Replay => {
-            let line = list_line(width.saturating_sub(2), "Players", "", "last played");
+            let result = (start.page() == Page::Replay).then_some("Result");
+            let line = list_line(
+                width.saturating_sub(2),
+                "Players",
+                "",
+                result,
+                "last played",
+            );
             vec![Line::styled(format!("  {line}"), app.look.muted())]
         }
         Page::Results => results::heading(app, start, width),
@@ -423,8 +436,9 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
     ])
 }
 
-/// A saved game in a list: its players, moves and date.
-fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
+/// A saved game in a list: its players, moves, result (in the list of
+/// `results`, where games over are) and date.
+fn saved_line(saved: &SavedGame, results: bool, width: u16) -> Line<'static> {
     let players = format!(
         "{} v {}",
         terminal_safe(&saved.names.south),
@@ -434,17 +448,32 @@ fn saved_line(saved: &SavedGame, width: u16) -> Line<'static> {
         width,
         &players,
         &format!("{} moves", saved.moves),
+        results.then(|| saved.result.as_deref().unwrap_or("")),
         &saved.when,
     ))
 }
 
-/// A list's line in columns: the players (cut to fit), the moves, the date.
-fn list_line(width: u16, players: &str, moves: &str, when: &str) -> String {
-    let players_width = usize::from(width).saturating_sub(MOVES + WHEN + 4).max(8);
-    format!(
-        "{:players_width$}  {moves:>MOVES$}  {when:>WHEN$}",
-        fit(players, players_width)
-    )
+/// A list's line in columns: the players (cut to fit), the moves, the
+/// result if the list has the column and the players keep room for their
+/// names (South's seeds, then North's, as the players are named), the date.
+fn list_line(width: u16, players: &str, moves: &str, result: Option<&str>, when: &str) -> String {
+    let players_width = |result: usize| {
+        usize::from(width)
+            .saturating_sub(MOVES + result + WHEN + 4)
+            .max(8)
+    };
+    match result {
+        Some(result) if players_width(RESULT + 2) >= MIN_PLAYERS => format!(
+            "{:width$}  {moves:>MOVES$}  {result:>RESULT$}  {when:>WHEN$}",
+            fit(players, players_width(RESULT + 2)),
+            width = players_width(RESULT + 2)
+        ),
+        _ => format!(
+            "{:width$}  {moves:>MOVES$}  {when:>WHEN$}",
+            fit(players, players_width(0)),
+            width = players_width(0)
+        ),
+    }
 }
 
 /// `text` cut to `width` characters, an ellipsis marking the cut.
@@ -508,7 +537,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
             };
             match saved {
                 Some(saved) => {
-                    let state = match (&saved.in_use, saved.finished) {
+                    let state = match (&saved.in_use, saved.result.is_some()) {
                         (Some(holder), _) => format!("in use by {holder}"),
                         (None, true) => "over".to_owned(),
                         (None, false) => "unfinished".to_owned(),

@@ -41,7 +41,7 @@ fn saved(id: &str, moves: usize, finished: bool) -> SavedGame {
         moves,
         board: "8 holes, 4 seeds, classic".to_owned(),
         when: format!("2026-11-{:02} 18:30", 30 - moves),
-        finished,
+        result: finished.then(|| "27-21".to_owned()),
         in_use: None,
     }
 }
@@ -579,4 +579,29 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     );
     assert_eq!(std::fs::read(&path).expect("read"), before);
     assert_eq!(runner.store().current(), None);
+}
+
+/// Issue 26, 11: the list of games to replay has a result column, the
+/// result of each game over on its line (the list to continue, of
+/// unfinished games only, has none).
+#[test]
+fn the_replay_list_shows_each_finished_games_result() {
+    let mut app = menu();
+    type_keys(&mut app, "r");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(screen.contains("Result"), "{screen}");
+    let finished = screen
+        .lines()
+        .find(|line| line.contains("20 moves"))
+        .expect("the finished game");
+    assert!(finished.contains("27-21"), "{screen}");
+    let unfinished = screen
+        .lines()
+        .find(|line| line.contains("12 moves"))
+        .expect("an unfinished game");
+    assert!(!unfinished.contains("27-21"), "{screen}");
+    press(&mut app, KeyCode::Esc);
+    type_keys(&mut app, "c");
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(!screen.contains("Result"), "{screen}");
 }

@@ -19,8 +19,9 @@ pub struct SavedGame {
     pub board: String,
     /// When it was last played: `2026-12-01 05:10` (UTC).
     pub when: String,
-    /// Whether the game is over.
-    pub finished: bool,
+    /// The result of a game that is over (`29-19`: South's seeds, then
+    /// North's); `None` while it goes on.
+    pub result: Option<String>,
     /// The program playing it now, in words (`process 1234`), if one is.
     pub in_use: Option<String>,
 }
