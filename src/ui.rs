@@ -287,6 +287,11 @@ fn wrap(line: &Line<'_>, width: u16, rows: u16) -> Vec<Line<'static>> {
     });
     for (c, style) in chars {
         if !row.is_empty() && columns(&row) + char_columns(c) > width {
+            // A space where the row is full ends it: its last word stays.
+            if c == ' ' {
+                done.push(std::mem::take(&mut row));
+                continue;
+            }
             let rest = match row.iter().rposition(|&(c, _)| c == ' ') {
                 Some(space) => {
                     let rest = row.split_off(space + 1);

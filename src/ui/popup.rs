@@ -110,11 +110,26 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         game_over_keys(app)
     };
     lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
+    // Wrapped here, so that the popup is as tall as its lines once wrapped
+    // (long names wrap the reason): a row spare under them.
+    let inner = popup(app, "Game over")
+        .inner(Rect::new(0, 0, width, u16::MAX))
+        .width;
+    let lines: Vec<Line> = lines
+        .iter()
+        .flat_map(|line| {
+            wrap(line, inner, u16::MAX)
+                .into_iter()
+                .map(|row| match line.alignment {
+                    Some(alignment) => row.alignment(alignment),
+                    None => row,
+                })
+        })
+        .collect();
     let height = lines.len() as u16 + 2 + 1;
     let area = centered(geometry.board, width, height);
     Clear.render(area, buf);
     Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
         .block(popup(app, "Game over"))
         .render(area, buf);
 }

@@ -375,8 +375,8 @@ fn with_only_an_unfinished_game_the_results_page_says_how_to_finish_it() {
     let screen = draw(&app, PLAIN, 80, 24);
     assert!(
         screen.contains(
-            "│   No finished game yet; 1 unfinished. Play one to the end (c on the      │\n  \
-             │   menu continues it) and its result is counted here.                     │"
+            "│   No finished game yet; 1 unfinished. Play one to the end (c on the menu │\n  \
+             │   continues it) and its result is counted here.                          │"
         ),
         "{screen}"
     );

@@ -340,6 +340,19 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
         screen.contains("Enter next game · u undo · q quit"),
         "{screen}"
     );
+    // Issue 26, 5: with long names the reason wraps, and the popup grows
+    // for it rather than cut its last line, the keys.
+    let players = Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), Some(3));
+    let mut long = App::from_record(Record::new(game.clone()), players);
+    long.set_animation(false);
+    type_keys(&mut long, "e\n");
+    let screen = text(&draw(&long, PLAIN, 80, 24));
+    assert!(
+        screen
+            .lines()
+            .any(|line| line.contains("│") && line.contains("Enter next game · u undo · q quit")),
+        "{screen}"
+    );
     let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(1)));
     app.set_animation(false);
     type_keys(&mut app, "e\n");
