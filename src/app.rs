@@ -203,7 +203,7 @@ impl App {
             screen: Screen::Game,
             help_page: 0,
         };
-        app.write_tags();
+        app.table.write_tags();
         app.settle_cursor();
         app
     }
@@ -211,7 +211,7 @@ impl App {
     /// Makes the game part of a match to `first_to` wins (a loaded game).
     pub fn set_first_to(&mut self, first_to: u16) {
         self.table.players.first_to = Some(first_to);
-        self.write_tags();
+        self.table.write_tags();
     }
 
     /// Sets a record tag other than those the game and the players determine.
@@ -526,13 +526,6 @@ impl App {
         self.settle_cursor();
     }
 
-    /// Takes the app's game and players out, for a screen that shows them as
-    /// its own (the viewer), leaving a new game on `config` in their place.
-    fn set_aside(&mut self, config: Config) -> (Record, Match) {
-        let record = std::mem::replace(&mut self.table.record, Record::new(Game::new(config)));
-        (record, std::mem::take(&mut self.table.players))
-    }
-
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
@@ -549,19 +542,6 @@ impl App {
         }
         self.settle_cursor();
         self.effects.push(Effect::Autosave);
-    }
-
-    /// Writes the players and match state into the record's tags.
-    fn write_tags(&mut self) {
-        self.table.players.write_tags(&mut self.table.record);
-        if let Some(seat) = self
-            .table
-            .network
-            .as_ref()
-            .and_then(|network| network.seat.as_deref())
-        {
-            self.table.record.set_tag(remote::SEAT_TAG, seat);
-        }
     }
 }
 

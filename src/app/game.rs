@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::{App, Confirm, Effect, Match, Mode, Network, Target, Thinking, Tone, capitalise};
 use crate::record::Record;
-use crate::rules::{BySide, Game, Hole, Side};
+use crate::rules::{BySide, Config, Game, Hole, Side};
 use crate::search::DEFAULT_THINK;
 
 /// What the player asks of a game.
@@ -68,6 +68,26 @@ impl Table {
             think: DEFAULT_THINK,
             thinking: None,
             network: None,
+        }
+    }
+
+    /// Takes the game and players out, for a screen that shows them as its
+    /// own (the viewer), leaving a new game on `config` in their place.
+    pub(super) fn set_aside(&mut self, config: Config) -> (Record, Match) {
+        let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
+        (record, std::mem::take(&mut self.players))
+    }
+
+    /// Writes the players and match state (and the seat of a networked
+    /// game) into the record's tags.
+    pub(super) fn write_tags(&mut self) {
+        self.players.write_tags(&mut self.record);
+        if let Some(seat) = self
+            .network
+            .as_ref()
+            .and_then(|network| network.seat.as_deref())
+        {
+            self.record.set_tag(super::remote::SEAT_TAG, seat);
         }
     }
 }
@@ -327,7 +347,7 @@ impl App {
         self.forget_date();
         self.serial += 1;
         self.board.cursor = BySide::default();
-        self.write_tags();
+        self.table.write_tags();
         self.face_own_row();
         self.after_change();
     }

@@ -157,7 +157,7 @@ impl App {
         }
         self.table.network = Some(Box::new(network));
         self.face_own_row();
-        self.write_tags();
+        self.table.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
             self.effects.push(Effect::Autosave);
@@ -181,7 +181,7 @@ impl App {
     pub fn set_seat(&mut self, id: &str) {
         if let Some(network) = &mut self.table.network {
             network.seat = Some(id.to_owned());
-            self.write_tags();
+            self.table.write_tags();
             self.effects.push(Effect::Autosave);
         }
     }

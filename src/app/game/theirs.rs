@@ -31,7 +31,7 @@ impl App {
                     .find(|&s| self.table.players.remote(s))
                 {
                     self.table.players.set_name(side, &name);
-                    self.write_tags();
+                    self.table.write_tags();
                     self.effects.push(Effect::Autosave);
                 }
             }
@@ -173,7 +173,7 @@ impl App {
         players.computers = BySide::default();
         self.table.players = players;
         self.table.record = record;
-        self.write_tags();
+        self.table.write_tags();
         self.face_own_row();
         self.mode = Mode::Play;
         self.after_change();
