@@ -385,7 +385,8 @@ impl App {
                 self.mode = Mode::Play;
             }
         }
-        self.thinking_tick(elapsed);
+        let still = self.mode == Mode::Play;
+        self.table.tick(elapsed, still);
         let sowing = self.sowing().is_some();
         if let Screen::Viewer(viewer) = &mut self.screen {
             let asks = viewer.tick(elapsed, sowing, self.board.speed);

@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Mode, Play, Tone, seeds_word};
+use super::{Action, App, Effect, Keymap, Mode, Play, Table, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -167,36 +167,13 @@ impl App {
     }
 
     fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
-        self.table.thinking = Some(Thinking {
-            purpose,
-            elapsed: Duration::ZERO,
-            settled: Duration::ZERO,
-            answer: None,
-        });
-        self.effects.push(Effect::Think(Request {
-            game: self.game().clone(),
-            level,
-            think,
-            purpose,
-        }));
+        let effect = self.table.start_thinking(level, think, purpose);
+        self.effects.push(effect);
     }
 
     /// Drops the search under way (its answer would be about another position).
     pub(super) fn stop_thinking(&mut self) {
-        if self.table.thinking.take().is_some() {
-            self.effects.push(Effect::StopThinking);
-        }
-    }
-
-    /// Lets time pass for the search under way.
-    pub(super) fn thinking_tick(&mut self, elapsed: Duration) {
-        let still = self.mode == Mode::Play;
-        if let Some(thinking) = &mut self.table.thinking {
-            thinking.elapsed += elapsed;
-            if still {
-                thinking.settled += elapsed;
-            }
-        }
+        self.effects.extend(self.table.stop_thinking());
     }
 
     /// Plays the computer's answer once the board is still, and asks for a
@@ -252,6 +229,41 @@ impl App {
                 Tone::Error,
                 format!("The computer chose {hole}, which cannot be sown: {error}"),
             ),
+        }
+    }
+}
+
+impl Table {
+    /// Starts a search for the game's position: the work to ask for.
+    fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) -> Effect {
+        self.thinking = Some(Thinking {
+            purpose,
+            elapsed: Duration::ZERO,
+            settled: Duration::ZERO,
+            answer: None,
+        });
+        Effect::Think(Request {
+            game: self.record.game.clone(),
+            level,
+            think,
+            purpose,
+        })
+    }
+
+    /// Drops the search under way, if any: the work to ask for then.
+    fn stop_thinking(&mut self) -> Option<Effect> {
+        self.thinking.take().map(|_| Effect::StopThinking)
+    }
+
+    /// Lets `elapsed` time pass for the search under way; `still`: with the
+    /// board still (no sowing shown), which counts towards the pause
+    /// before the computer's move is played.
+    pub(super) fn tick(&mut self, elapsed: Duration, still: bool) {
+        if let Some(thinking) = &mut self.thinking {
+            thinking.elapsed += elapsed;
+            if still {
+                thinking.settled += elapsed;
+            }
         }
     }
 }
