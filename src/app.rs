@@ -3,8 +3,9 @@
 //! [`App`] is the router: it holds the [`Screen`] the player is on, the
 //! [`Mode`] over it (a [`sowing`] shown, help, a question), the message line,
 //! the board's view that the screens share (the selection, the row at the
-//! bottom, the preview, the speed) and the game being played (as its
-//! [`Record`], with its [`Match`]). A key becomes an [`Action`] through the
+//! bottom, the preview, the speed) and the game being played, gathered in
+//! one table: its [`Record`], its [`Match`], the computer's [`Thinking`]
+//! and the [`Network`]. A key becomes an [`Action`] through the
 //! table of the keys in force ([`keys`]: a popup's, else the screen's); a
 //! click arrives as an [`Action::Click`] the drawing has resolved.
 //! [`App::act`] does the router's own actions (quitting, help, a question's
@@ -54,11 +55,11 @@ use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
-use crate::search::DEFAULT_THINK;
 pub use answer::Answer;
 use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
+use game::Table;
 pub use game::{Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
@@ -167,8 +168,7 @@ enum Ask {
 /// All the state of the terminal game.
 #[derive(Clone, Debug)]
 pub struct App {
-    record: Record,
-    players: Match,
+    table: Table,
     mode: Mode,
     board: Board,
     message: Option<Message>,
@@ -179,10 +179,7 @@ pub struct App {
     serial: u64,
     quit: bool,
     screen: Screen,
-    think: Duration,
-    thinking: Option<Thinking>,
     help_page: u16,
-    network: Option<Box<Network>>,
 }
 
 impl App {
@@ -195,8 +192,7 @@ impl App {
     /// Continues the game of `record` (loaded or resumed) for `players`.
     pub fn from_record(record: Record, players: Match) -> App {
         let mut app = App {
-            record,
-            players,
+            table: Table::new(record, players),
             mode: Mode::Play,
             board: Board::default(),
             message: None,
@@ -205,25 +201,22 @@ impl App {
             serial: 0,
             quit: false,
             screen: Screen::Game,
-            think: DEFAULT_THINK,
-            thinking: None,
             help_page: 0,
-            network: None,
         };
-        app.write_tags();
+        app.table.write_tags();
         app.settle_cursor();
         app
     }
 
     /// Makes the game part of a match to `first_to` wins (a loaded game).
     pub fn set_first_to(&mut self, first_to: u16) {
-        self.players.first_to = Some(first_to);
-        self.write_tags();
+        self.table.players.first_to = Some(first_to);
+        self.table.write_tags();
     }
 
     /// Sets a record tag other than those the game and the players determine.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        self.record.set_tag(name, value);
+        self.table.record.set_tag(name, value);
     }
 
     /// The game being played.
@@ -237,7 +230,7 @@ impl App {
         match &self.screen {
             Screen::Lesson(learning) => learning.record(),
             Screen::Viewer(viewer) => viewer.record(),
-            Screen::Game | Screen::Start(_) => &self.record,
+            Screen::Game | Screen::Start(_) => &self.table.record,
         }
     }
 
@@ -246,7 +239,7 @@ impl App {
         match &self.screen {
             Screen::Lesson(learning) => learning.players(),
             Screen::Viewer(viewer) => viewer.players(),
-            Screen::Game | Screen::Start(_) => &self.players,
+            Screen::Game | Screen::Start(_) => &self.table.players,
         }
     }
 
@@ -392,7 +385,8 @@ impl App {
                 self.mode = Mode::Play;
             }
         }
-        self.thinking_tick(elapsed);
+        let still = self.mode == Mode::Play;
+        self.table.tick(elapsed, still);
         let sowing = self.sowing().is_some();
         if let Screen::Viewer(viewer) = &mut self.screen {
             let asks = viewer.tick(elapsed, sowing, self.board.speed);
@@ -524,28 +518,24 @@ impl App {
     /// players are the app's.
     fn play_on(&mut self) {
         match std::mem::replace(&mut self.screen, Screen::Game) {
-            Screen::Lesson(learning) => (self.record, self.players) = learning.into_game(),
-            Screen::Viewer(viewer) => (self.record, self.players) = viewer.into_game(),
+            Screen::Lesson(learning) => {
+                (self.table.record, self.table.players) = learning.into_game();
+            }
+            Screen::Viewer(viewer) => (self.table.record, self.table.players) = viewer.into_game(),
             Screen::Game | Screen::Start(_) => {}
         }
         self.settle_cursor();
     }
 
-    /// Takes the app's game and players out, for a screen that shows them as
-    /// its own (the viewer), leaving a new game on `config` in their place.
-    fn set_aside(&mut self, config: Config) -> (Record, Match) {
-        let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
-        (record, std::mem::take(&mut self.players))
-    }
-
     /// Drops the record's date: a game that starts now is dated when it is
     /// first saved.
     pub(crate) fn forget_date(&mut self) {
-        self.record.tags.remove(Tags::DATE);
+        self.table.record.tags.remove(Tags::DATE);
     }
 
     fn after_change(&mut self) {
         if self
+            .table
             .thinking
             .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
         {
@@ -553,18 +543,6 @@ impl App {
         }
         self.settle_cursor();
         self.effects.push(Effect::Autosave);
-    }
-
-    /// Writes the players and match state into the record's tags.
-    fn write_tags(&mut self) {
-        self.players.write_tags(&mut self.record);
-        if let Some(seat) = self
-            .network
-            .as_ref()
-            .and_then(|network| network.seat.as_deref())
-        {
-            self.record.set_tag(remote::SEAT_TAG, seat);
-        }
     }
 }
 

@@ -200,6 +200,6 @@ impl App {
 
     /// Keeps the mover's selection on a legal hole when it has one.
     pub(super) fn settle_cursor(&mut self) {
-        self.board.settle(&self.record.game);
+        self.board.settle(&self.table.record.game);
     }
 }

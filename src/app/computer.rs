@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Mode, Play, Tone, seeds_word};
+use super::{Action, App, Effect, Keymap, Mode, Play, Table, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -78,12 +78,12 @@ pub struct Thinking {
 impl App {
     /// The computer's thinking time a move.
     pub fn set_think(&mut self, think: Duration) {
-        self.think = think;
+        self.table.think = think;
     }
 
     /// The search under way, if any.
     pub fn thinking(&self) -> Option<&Thinking> {
-        self.thinking.as_ref()
+        self.table.thinking.as_ref()
     }
 
     /// The level of the computer to move, if the computer is to move.
@@ -94,7 +94,7 @@ impl App {
     /// The computer's answer: `hole` is played (animated like a person's
     /// move) once the board is still. An answer nobody waits for is ignored.
     pub fn computer_moved(&mut self, hole: Hole) {
-        match &mut self.thinking {
+        match &mut self.table.thinking {
             Some(thinking) if thinking.purpose == Purpose::Move => {
                 thinking.answer = Some(hole);
             }
@@ -107,12 +107,13 @@ impl App {
     /// with the margin the mover can expect.
     pub fn hint_found(&mut self, result: &SearchResult) {
         if !self
+            .table
             .thinking
             .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
         {
             return;
         }
-        self.thinking = None;
+        self.table.thinking = None;
         let Some(hole) = result.best.filter(|&hole| self.game().is_legal(hole)) else {
             return;
         };
@@ -142,7 +143,7 @@ impl App {
             self.refuse_computer_turn(side);
             return;
         }
-        if self.thinking.is_some() {
+        if self.table.thinking.is_some() {
             self.notify(Tone::Info, "Still looking for a hint…");
             return;
         }
@@ -161,41 +162,18 @@ impl App {
         };
         self.notify(
             Tone::Error,
-            format!("{} has this turn{undo}", self.players.name(side)),
+            format!("{} has this turn{undo}", self.table.players.name(side)),
         );
     }
 
     fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
-        self.thinking = Some(Thinking {
-            purpose,
-            elapsed: Duration::ZERO,
-            settled: Duration::ZERO,
-            answer: None,
-        });
-        self.effects.push(Effect::Think(Request {
-            game: self.game().clone(),
-            level,
-            think,
-            purpose,
-        }));
+        let effect = self.table.start_thinking(level, think, purpose);
+        self.effects.push(effect);
     }
 
     /// Drops the search under way (its answer would be about another position).
     pub(super) fn stop_thinking(&mut self) {
-        if self.thinking.take().is_some() {
-            self.effects.push(Effect::StopThinking);
-        }
-    }
-
-    /// Lets time pass for the search under way.
-    pub(super) fn thinking_tick(&mut self, elapsed: Duration) {
-        let still = self.mode == Mode::Play;
-        if let Some(thinking) = &mut self.thinking {
-            thinking.elapsed += elapsed;
-            if still {
-                thinking.settled += elapsed;
-            }
-        }
+        self.effects.extend(self.table.stop_thinking());
     }
 
     /// Plays the computer's answer once the board is still, and asks for a
@@ -207,6 +185,7 @@ impl App {
         }
         let Some(level) = self.computer_to_move() else {
             if self
+                .table
                 .thinking
                 .is_some_and(|thinking| thinking.purpose == Purpose::Move)
             {
@@ -214,18 +193,18 @@ impl App {
             }
             return;
         };
-        match self.thinking {
-            None => self.start_thinking(level, self.think, Purpose::Move),
+        match self.table.thinking {
+            None => self.start_thinking(level, self.table.think, Purpose::Move),
             Some(thinking) if thinking.purpose == Purpose::Hint => {
                 self.stop_thinking();
-                self.start_thinking(level, self.think, Purpose::Move);
+                self.start_thinking(level, self.table.think, Purpose::Move);
             }
             Some(Thinking {
                 answer: Some(hole),
                 settled,
                 ..
             }) if settled >= COMPUTER_PAUSE && self.mode == Mode::Play => {
-                self.thinking = None;
+                self.table.thinking = None;
                 self.play_computer_move(hole);
             }
             Some(_) => {}
@@ -234,13 +213,13 @@ impl App {
 
     fn play_computer_move(&mut self, hole: Hole) {
         let before = *self.game().position();
-        match self.record.game.play(hole) {
+        match self.table.record.game.play(hole) {
             Ok(report) => {
                 self.board.cursor[hole.side()] = hole.index();
                 self.animate(before, report);
                 self.after_change();
                 if self.computer_to_move().is_none() {
-                    let name = self.players.name(hole.side()).to_owned();
+                    let name = self.table.players.name(hole.side()).to_owned();
                     self.notify(Tone::Info, format!("{name} sowed {hole}"));
                 }
                 // Two computers: the next one starts thinking at once.
@@ -250,6 +229,41 @@ impl App {
                 Tone::Error,
                 format!("The computer chose {hole}, which cannot be sown: {error}"),
             ),
+        }
+    }
+}
+
+impl Table {
+    /// Starts a search for the game's position: the work to ask for.
+    fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) -> Effect {
+        self.thinking = Some(Thinking {
+            purpose,
+            elapsed: Duration::ZERO,
+            settled: Duration::ZERO,
+            answer: None,
+        });
+        Effect::Think(Request {
+            game: self.record.game.clone(),
+            level,
+            think,
+            purpose,
+        })
+    }
+
+    /// Drops the search under way, if any: the work to ask for then.
+    fn stop_thinking(&mut self) -> Option<Effect> {
+        self.thinking.take().map(|_| Effect::StopThinking)
+    }
+
+    /// Lets `elapsed` time pass for the search under way; `still`: with the
+    /// board still (no sowing shown), which counts towards the pause
+    /// before the computer's move is played.
+    pub(super) fn tick(&mut self, elapsed: Duration, still: bool) {
+        if let Some(thinking) = &mut self.thinking {
+            thinking.elapsed += elapsed;
+            if still {
+                thinking.settled += elapsed;
+            }
         }
     }
 }

@@ -6,9 +6,12 @@ mod theirs;
 pub use theirs::Theirs;
 
 use super::board::GAME_OVER;
-use super::{App, Confirm, Effect, Mode, Target, Tone, capitalise};
+use std::time::Duration;
+
+use super::{App, Confirm, Effect, Match, Mode, Network, Target, Thinking, Tone, capitalise};
 use crate::record::Record;
-use crate::rules::{BySide, Game, Hole, Side};
+use crate::rules::{BySide, Config, Game, Hole, Side};
+use crate::search::DEFAULT_THINK;
 
 /// What the player asks of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,6 +39,57 @@ pub enum Play {
     NewGame,
     /// Save the record where the player can find it.
     Save,
+}
+
+/// The game being played and what plays it: its record, the players and
+/// the match, the computer's thinking and the connection to the other
+/// player. The router holds it while the game is shown, and lends it to
+/// the screens that start from it or end in it.
+#[derive(Clone, Debug)]
+pub(super) struct Table {
+    /// The game, tags included.
+    pub(super) record: Record,
+    /// The players and the match state.
+    pub(super) players: Match,
+    /// How long the computer thinks on a move.
+    pub(super) think: Duration,
+    /// The search under way, if any.
+    pub(super) thinking: Option<Thinking>,
+    /// The other player, across the network, if the game is played so.
+    pub(super) network: Option<Box<Network>>,
+}
+
+impl Table {
+    /// The game of `record` for `players`, nothing thinking, no network.
+    pub(super) fn new(record: Record, players: Match) -> Table {
+        Table {
+            record,
+            players,
+            think: DEFAULT_THINK,
+            thinking: None,
+            network: None,
+        }
+    }
+
+    /// Takes the game and players out, for a screen that shows them as its
+    /// own (the viewer), leaving a new game on `config` in their place.
+    pub(super) fn set_aside(&mut self, config: Config) -> (Record, Match) {
+        let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
+        (record, std::mem::take(&mut self.players))
+    }
+
+    /// Writes the players and match state (and the seat of a networked
+    /// game) into the record's tags.
+    pub(super) fn write_tags(&mut self) {
+        self.players.write_tags(&mut self.record);
+        if let Some(seat) = self
+            .network
+            .as_ref()
+            .and_then(|network| network.seat.as_deref())
+        {
+            self.record.set_tag(super::remote::SEAT_TAG, seat);
+        }
+    }
 }
 
 impl App {
@@ -87,7 +141,9 @@ impl App {
                 self.effects.push(Effect::RememberDisplay);
             }
             Play::Flip => self.flip(),
-            Play::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+            Play::Sow
+                if self.game().outcome().is_some() && self.table.players.first_to.is_some() =>
+            {
                 self.new_game();
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
@@ -95,8 +151,8 @@ impl App {
                     self.refuse_computer_turn(side);
                 }
             }
-            Play::SelectLeft => self.board.step(&self.record.game, -1),
-            Play::SelectRight => self.board.step(&self.record.game, 1),
+            Play::SelectLeft => self.board.step(&self.table.record.game, -1),
+            Play::SelectRight => self.board.step(&self.table.record.game, 1),
             Play::Sow => self.sow(),
             Play::Select(letter) => self.select_letter(letter),
         }
@@ -121,7 +177,10 @@ impl App {
             Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side),
             Some(side) if side != hole.side() => self.notify(
                 Tone::Error,
-                format!("{} moves from the {side} row", self.players.name(side)),
+                format!(
+                    "{} moves from the {side} row",
+                    self.table.players.name(side)
+                ),
             ),
             Some(_) if self.selected() == Some(hole) => self.sow(),
             Some(_) => self.select(hole),
@@ -137,13 +196,13 @@ impl App {
             self.refuse_computer_turn(side);
             return;
         }
-        if let Err(why) = self.board.select_letter(&self.record.game, letter) {
+        if let Err(why) = self.board.select_letter(&self.table.record.game, letter) {
             self.notify(Tone::Error, why);
         }
     }
 
     fn select(&mut self, hole: Hole) {
-        if let Err(why) = self.board.select(&self.record.game, hole) {
+        if let Err(why) = self.board.select(&self.table.record.game, hole) {
             self.notify(Tone::Error, why);
         }
     }
@@ -158,7 +217,7 @@ impl App {
         }
         let before = *self.game().position();
         let ply = self.game().ply();
-        match self.record.game.play(hole) {
+        match self.table.record.game.play(hole) {
             Ok(report) => {
                 self.animate(before, report);
                 self.after_change();
@@ -178,7 +237,7 @@ impl App {
             .history()
             .iter()
             .map(|played| played.hole.side());
-        if self.players.all_computers() {
+        if self.table.players.all_computers() {
             movers.next().is_some()
         } else {
             movers.any(|side| self.plays_here(side))
@@ -188,7 +247,7 @@ impl App {
     /// Whether the person at this keyboard plays `side` (not the computer,
     /// nor a player in another terminal).
     pub(super) fn plays_here(&self, side: Side) -> bool {
-        self.players.computer(side).is_none() && !self.players.remote(side)
+        self.table.players.computer(side).is_none() && !self.table.players.remote(side)
     }
 
     /// Whether the computer or the player in another terminal is to move.
@@ -198,7 +257,7 @@ impl App {
 
     /// Whether `u` takes back a move of the person playing the computer.
     pub fn takes_back_yours(&self) -> bool {
-        !self.players.all_computers() && self.can_undo()
+        !self.table.players.all_computers() && self.can_undo()
     }
 
     /// Takes back the last move; against the computer, also the moves
@@ -209,7 +268,7 @@ impl App {
             return;
         }
         let mut taken = Vec::new();
-        while let Some(hole) = self.record.game.undo() {
+        while let Some(hole) = self.table.record.game.undo() {
             self.board.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
             if !self.computer_keeps_turn() {
@@ -230,7 +289,7 @@ impl App {
     /// moves after it until a person is to move.
     fn redo(&mut self) {
         let mut played = Vec::new();
-        while let Some(report) = self.record.game.redo() {
+        while let Some(report) = self.table.record.game.redo() {
             played.push(report.hole.to_string());
             if !self.computer_keeps_turn() {
                 break;
@@ -248,7 +307,7 @@ impl App {
     /// Whether undo and redo go past the position reached: the computer is to
     /// move there and a person plays the other side.
     fn computer_keeps_turn(&self) -> bool {
-        self.computer_to_move().is_some() && !self.players.all_computers()
+        self.computer_to_move().is_some() && !self.table.players.all_computers()
     }
 
     fn new_game(&mut self) {
@@ -265,30 +324,30 @@ impl App {
     /// change rows and the result counts; otherwise the game starts again.
     pub(super) fn start_next_game(&mut self) {
         let finished = self.game().outcome().is_some();
-        if self.players.first_to.is_some() && finished {
-            if self.players.next_game(self.tally()) {
+        if self.table.players.first_to.is_some() && finished {
+            if self.table.players.next_game(self.tally()) {
                 self.notify(Tone::Info, "A new match begins");
             } else {
                 self.notify(
                     Tone::Info,
                     format!(
                         "Game {}: the players change rows; {} moves first",
-                        self.players.round,
-                        self.players.name(Side::South)
+                        self.table.players.round,
+                        self.table.players.name(Side::South)
                     ),
                 );
             }
         } else {
             self.notify(Tone::Info, "New game");
         }
-        let tags = std::mem::take(&mut self.record.tags);
+        let tags = std::mem::take(&mut self.table.record.tags);
         self.stop_thinking();
-        self.record = Record::new(Game::new(self.game().config()));
-        self.record.tags = tags;
+        self.table.record = Record::new(Game::new(self.game().config()));
+        self.table.record.tags = tags;
         self.forget_date();
         self.serial += 1;
         self.board.cursor = BySide::default();
-        self.write_tags();
+        self.table.write_tags();
         self.face_own_row();
         self.after_change();
     }

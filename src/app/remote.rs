@@ -144,20 +144,20 @@ impl App {
     /// first game is `remote_home` plays in another terminal, this one
     /// (named `name`, if given) at this keyboard; no computer plays.
     pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
-        self.players.remote = Some(remote_home);
-        self.players.computers = BySide::default();
+        self.table.players.remote = Some(remote_home);
+        self.table.players.computers = BySide::default();
         if let Some(name) = name {
             let local = remote_home.opponent();
-            let side = if self.players.home(Side::South) == local {
+            let side = if self.table.players.home(Side::South) == local {
                 Side::South
             } else {
                 Side::North
             };
-            self.players.set_name(side, name);
+            self.table.players.set_name(side, name);
         }
-        self.network = Some(Box::new(network));
+        self.table.network = Some(Box::new(network));
         self.face_own_row();
-        self.write_tags();
+        self.table.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
             self.effects.push(Effect::Autosave);
@@ -167,10 +167,10 @@ impl App {
     /// Across the network, turns the board so that this terminal's row is
     /// at the bottom (the rows change sides between a match's games).
     pub(super) fn face_own_row(&mut self) {
-        if self.network.is_some()
+        if self.table.network.is_some()
             && let Some(own) = Side::ALL
                 .into_iter()
-                .find(|&side| !self.players.remote(side))
+                .find(|&side| !self.table.players.remote(side))
         {
             self.board.bottom = own;
         }
@@ -179,16 +179,16 @@ impl App {
     /// The seat a player took, by its public name: from now on the record
     /// names it (its `Seat` tag), and the game is kept.
     pub fn set_seat(&mut self, id: &str) {
-        if let Some(network) = &mut self.network {
+        if let Some(network) = &mut self.table.network {
             network.seat = Some(id.to_owned());
-            self.write_tags();
+            self.table.write_tags();
             self.effects.push(Effect::Autosave);
         }
     }
 
     /// The game across the network, if this is one.
     pub fn network(&self) -> Option<&Network> {
-        self.network.as_deref()
+        self.table.network.as_deref()
     }
 
     /// Whether the player in the other terminal is to move.
@@ -208,8 +208,8 @@ impl App {
     pub(super) fn remote_name(&self) -> String {
         Side::ALL
             .into_iter()
-            .find(|&side| self.players.remote(side))
-            .map_or_else(String::new, |side| self.players.name(side).to_owned())
+            .find(|&side| self.table.players.remote(side))
+            .map_or_else(String::new, |side| self.table.players.name(side).to_owned())
     }
 
     /// The status of the connection, for the line under the board:
@@ -265,7 +265,7 @@ impl App {
     /// which checks it before it changes anything; the rest is the
     /// connection's.
     pub fn remote(&mut self, event: Remote) {
-        if self.network.is_none() {
+        if self.table.network.is_none() {
             return;
         }
         match event {
@@ -288,7 +288,7 @@ impl App {
                 if let Some(Network {
                     role: Role::Host { invite: old, .. },
                     ..
-                }) = self.network.as_deref_mut()
+                }) = self.table.network.as_deref_mut()
                 {
                     old.clone_from(&invite);
                 }
@@ -305,7 +305,7 @@ impl App {
     }
 
     pub(super) fn set_connection(&mut self, connection: Connection) {
-        if let Some(network) = &mut self.network {
+        if let Some(network) = &mut self.table.network {
             network.connection = connection;
         }
     }
@@ -323,7 +323,7 @@ impl App {
         if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
             self.mode = Mode::Play;
         }
-        if let Some(network) = &mut self.network {
+        if let Some(network) = &mut self.table.network {
             network.asked = None;
         }
         self.notify(
@@ -336,7 +336,7 @@ impl App {
     /// Whether this player may move now across the network (the other is
     /// there); tells the player why not.
     pub(super) fn may_send(&mut self) -> bool {
-        if self.network.is_none() || self.connected() {
+        if self.table.network.is_none() || self.connected() {
             return true;
         }
         self.notify(
@@ -348,7 +348,7 @@ impl App {
 
     /// Tells the other player the move just played (`ply` moves before it).
     pub(super) fn send_move(&mut self, ply: usize, hole: Hole) {
-        if self.network.is_some() {
+        if self.table.network.is_some() {
             self.effects.push(Effect::Send(Said::Move { ply, hole }));
         }
     }
@@ -363,12 +363,12 @@ impl App {
             .game()
             .history()
             .iter()
-            .rposition(|played| !self.players.remote(played.hole.side()));
+            .rposition(|played| !self.table.players.remote(played.hole.side()));
         let Some(keep) = mine else {
             self.notify(Tone::Error, "Nothing to undo");
             return;
         };
-        if let Some(network) = &mut self.network {
+        if let Some(network) = &mut self.table.network {
             network.asked = Some(keep);
         }
         self.effects.push(Effect::Send(Said::UndoAsked(keep)));

@@ -361,7 +361,7 @@ impl App {
         next.board.animate = self.board.animate;
         next.board.speed = self.board.speed;
         next.board.preview = self.board.preview;
-        next.think = self.think;
+        next.table.think = self.table.think;
         *self = next;
     }
 

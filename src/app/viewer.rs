@@ -464,7 +464,7 @@ impl App {
         let players = Match::from_record(&record);
         let config = record.game.config();
         let mut app = App::from_record(record, players);
-        let (record, players) = app.set_aside(config);
+        let (record, players) = app.table.set_aside(config);
         app.screen = Screen::Viewer(Box::new(Viewer {
             record,
             players,

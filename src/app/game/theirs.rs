@@ -26,9 +26,12 @@ impl App {
     pub(in crate::app) fn their_act(&mut self, theirs: Theirs) {
         match theirs {
             Theirs::Named(name) => {
-                if let Some(side) = Side::ALL.into_iter().find(|&s| self.players.remote(s)) {
-                    self.players.set_name(side, &name);
-                    self.write_tags();
+                if let Some(side) = Side::ALL
+                    .into_iter()
+                    .find(|&s| self.table.players.remote(s))
+                {
+                    self.table.players.set_name(side, &name);
+                    self.table.write_tags();
                     self.effects.push(Effect::Autosave);
                 }
             }
@@ -50,7 +53,8 @@ impl App {
                     .history()
                     .get(keep)
                     .map(|played| played.hole.side());
-                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
+                if keep >= self.game().ply()
+                    || !asker.is_some_and(|side| self.table.players.remote(side))
                 {
                     self.refuse(format!(
                         "{other} asked to take the game back to move {keep}, which is not theirs"
@@ -61,6 +65,7 @@ impl App {
             }
             Said::UndoAccepted(keep) => {
                 let asked = self
+                    .table
                     .network
                     .as_mut()
                     .and_then(|network| network.asked.take());
@@ -72,6 +77,7 @@ impl App {
             }
             Said::UndoDeclined(keep) => {
                 let asked = self
+                    .table
                     .network
                     .as_mut()
                     .and_then(|network| network.asked.take());
@@ -110,7 +116,7 @@ impl App {
             ));
             return;
         }
-        if !self.players.remote(side) {
+        if !self.table.players.remote(side) {
             self.refuse(format!("{other} sowed {hole} out of turn"));
             return;
         }
@@ -119,7 +125,7 @@ impl App {
             return;
         }
         let before = *self.game().position();
-        match self.record.game.play(hole) {
+        match self.table.record.game.play(hole) {
             Ok(report) => {
                 self.board.cursor[side] = hole.index();
                 if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
@@ -163,11 +169,11 @@ impl App {
             Copies::Same | Copies::TheirsGoesOn => {}
         }
         let mut players = Match::from_record(&record);
-        players.remote = self.players.remote;
+        players.remote = self.table.players.remote;
         players.computers = BySide::default();
-        self.players = players;
-        self.record = record;
-        self.write_tags();
+        self.table.players = players;
+        self.table.record = record;
+        self.table.write_tags();
         self.face_own_row();
         self.mode = Mode::Play;
         self.after_change();
@@ -200,13 +206,13 @@ impl App {
     fn undo_to(&mut self, keep: usize) {
         let mut taken = Vec::new();
         while self.game().ply() > keep {
-            let Some(hole) = self.record.game.undo() else {
+            let Some(hole) = self.table.record.game.undo() else {
                 break;
             };
             self.board.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
         }
-        self.record.game.forget_redo();
+        self.table.record.game.forget_redo();
         taken.reverse();
         self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
         self.after_change();
