@@ -215,12 +215,14 @@ impl App {
         let before = *self.game().position();
         match self.table.record.game.play(hole) {
             Ok(report) => {
+                let played = report.played();
                 self.board.cursor[hole.side()] = hole.index();
                 self.animate(before, report);
                 self.after_change();
                 if self.computer_to_move().is_none() {
                     let name = self.table.players.name(hole.side()).to_owned();
-                    self.notify(Tone::Info, format!("{name} sowed {hole}"));
+                    // As the move list writes it: `e+12` names a capture.
+                    self.notify(Tone::Info, format!("{name} sowed {played}"));
                 }
                 // Two computers: the next one starts thinking at once.
                 self.update_computer();

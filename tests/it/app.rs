@@ -626,6 +626,20 @@ fn the_players_move_asks_the_computer_for_its_answer_which_is_then_played() {
     assert_eq!(app.take_effects(), [Effect::Autosave]);
 }
 
+/// Issue 26, 12: the status line names the computer's capture, as the
+/// move list writes it (`b+3`), not only its hole.
+#[test]
+fn the_computers_move_is_told_with_its_capture() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "a\n");
+    computer_plays(&mut app, 'b');
+    assert_eq!(letters(app.game()), "A b");
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("Computer (level 1) sowed b+3")
+    );
+}
+
 #[test]
 fn the_computers_answer_waits_until_the_board_is_still() {
     let mut app = against_computer(Side::North);

@@ -787,7 +787,8 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     both_until(&mut hosted, &mut joining, "A on both", |_, j| {
         j.game().ply() == 1
     });
-    assert_eq!(text(&joining.app), "Naserian sowed A");
+    // Issue 26, 12: the capture is named, as the move list writes it.
+    assert_eq!(text(&joining.app), "Naserian sowed A+2");
     type_keys(&mut joining.app, "\n");
     both_until(&mut hosted, &mut joining, "North's move", |h, _| {
         h.game().ply() == 2

@@ -127,12 +127,13 @@ impl App {
         let before = *self.game().position();
         match self.table.record.game.play(hole) {
             Ok(report) => {
+                let played = report.played();
                 self.board.cursor[side] = hole.index();
                 if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
                     self.animate(before, report);
                 }
                 self.after_change();
-                self.notify(Tone::Info, format!("{other} sowed {hole}"));
+                self.notify(Tone::Info, format!("{other} sowed {played}"));
             }
             Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
         }
