@@ -143,6 +143,17 @@ pub enum Effect {
     Hangup(String),
 }
 
+impl Effect {
+    /// Whether it is work on files (a save, the settings), which the
+    /// effect runner does before the rest.
+    pub fn is_file(&self) -> bool {
+        matches!(
+            self,
+            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+        )
+    }
+}
+
 /// What a screen asks of the router after an action, besides changing
 /// its own state and the board lent to it.
 #[derive(Clone, Debug, PartialEq, Eq)]

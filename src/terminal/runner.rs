@@ -59,12 +59,8 @@ impl Runner {
     /// effect is carried out; what a game opened from the start screen asks
     /// for is carried out before the rest.
     pub fn run(&mut self, effects: Vec<Effect>, app: &mut App) {
-        let (files, others): (Vec<Effect>, Vec<Effect>) = effects.into_iter().partition(|effect| {
-            matches!(
-                effect,
-                Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
-            )
-        });
+        let (files, others): (Vec<Effect>, Vec<Effect>) =
+            effects.into_iter().partition(Effect::is_file);
         for effect in files.into_iter().chain(others) {
             self.carry_out(effect, app);
         }

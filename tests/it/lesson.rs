@@ -323,10 +323,7 @@ fn the_lesson_asks_for_no_save_and_leaves_nothing_on_disk() {
     assert_eq!(app.game().ply(), 1);
     let effects = app.take_effects();
     assert!(
-        effects.iter().all(|effect| matches!(
-            effect,
-            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
-        )),
+        effects.iter().all(Effect::is_file),
         "nothing for the workers: {effects:?}"
     );
     runner.run(effects, &mut app);

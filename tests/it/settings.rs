@@ -721,10 +721,7 @@ fn a_speed_or_preview_changed_in_the_game_is_remembered_and_the_rest_kept() {
     app.handle_key(KeyEvent::from(KeyCode::Char('p')));
     let effects = app.take_effects();
     assert!(
-        effects.iter().all(|effect| matches!(
-            effect,
-            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
-        )),
+        effects.iter().all(Effect::is_file),
         "nothing for the workers: {effects:?}"
     );
     runner.run(effects, app);
