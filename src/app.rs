@@ -321,6 +321,16 @@ impl App {
                 "pause"
             }
             (Screen::Lesson(learning), Action::Lesson(Learn::Sow)) => learning.lesson().sow_label(),
+            // In a match, once a game is over, `n` goes on with the match.
+            (Screen::Game, Action::Game(Play::NewGame))
+                if self.table.players.first_to.is_some() && self.game().outcome().is_some() =>
+            {
+                if self.champion().is_some() {
+                    "new match"
+                } else {
+                    "next game"
+                }
+            }
             _ => binding.label,
         }
     }

@@ -340,6 +340,12 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
         screen.contains("Enter next game · u undo · q quit"),
         "{screen}"
     );
+    // Issue 26, 5: the key bar says so too, not "n new".
+    let bar = screen.lines().last().expect("the key bar");
+    assert!(
+        bar.contains("n next game") && !bar.contains("n new "),
+        "{bar}"
+    );
     // Issue 26, 5: with long names the reason wraps, and the popup grows
     // for it rather than cut its last line, the keys.
     let players = Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), Some(3));
@@ -358,6 +364,8 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("wins the match 1-0!"), "{screen}");
+    let bar = screen.lines().last().expect("the key bar");
+    assert!(bar.contains("n new match"), "{bar}");
     assert!(screen.contains("n new match · u undo · q quit"), "{screen}");
 }
 
