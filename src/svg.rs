@@ -53,7 +53,8 @@ pub fn svg(game: &Game, names: &BySide<String>) -> String {
     let width = u32::from(config.width());
     let status = status(game);
     let canvas_width = width * COLUMN + 80;
-    let height = 370 + LINE * u32::try_from(status.len()).unwrap_or(u32::MAX);
+    // At most four lines: a game over's reason, two totals, the result.
+    let height = 370 + LINE * status.len() as u32;
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -462,18 +462,13 @@ fn list_line(width: u16, players: &str, moves: &str, result: Option<&str>, when:
             .saturating_sub(MOVES + result + WHEN + 4)
             .max(8)
     };
-    match result {
-        Some(result) if players_width(RESULT + 2) >= MIN_PLAYERS => format!(
-            "{:width$}  {moves:>MOVES$}  {result:>RESULT$}  {when:>WHEN$}",
-            fit(players, players_width(RESULT + 2)),
-            width = players_width(RESULT + 2)
-        ),
-        _ => format!(
-            "{:width$}  {moves:>MOVES$}  {when:>WHEN$}",
-            fit(players, players_width(0)),
-            width = players_width(0)
-        ),
-    }
+    let result = result.filter(|_| players_width(RESULT + 2) >= MIN_PLAYERS);
+    let width = players_width(result.map_or(0, |_| RESULT + 2));
+    let result = result.map_or_else(String::new, |result| format!("  {result:>RESULT$}"));
+    format!(
+        "{:width$}  {moves:>MOVES$}{result}  {when:>WHEN$}",
+        fit(players, width)
+    )
 }
 
 /// `text` cut to `width` characters, an ellipsis marking the cut.
