@@ -10,10 +10,10 @@
 //! click arrives as an [`Action::Click`] the drawing has resolved.
 //! [`App::act`] does the router's own actions (quitting, help, a question's
 //! answer, the sowing's speed) and hands every other to the screen it
-//! belongs to: the lesson ([`Learning`]), the viewer ([`Viewer`]) and the
-//! start screen ([`Start`]) each change their own state and say what they
-//! ask of the router; the game's actions ([`Play`]) are still the router's
-//! methods on its game. Nothing here draws or does I/O: the animation
+//! belongs to: the game (its table, [`game`]), the lesson ([`Learning`]),
+//! the viewer ([`Viewer`]) and the start screen ([`Start`]) each change
+//! their own state and the board lent to them, and say what they ask of the
+//! router. Nothing here draws or does I/O: the animation
 //! advances by [`App::tick`] with the elapsed time passed in, so tests drive
 //! everything without a terminal or a clock, and work with side effects
 //! (writing files, searching) is asked for as [`Effect`]s, which the event
@@ -53,7 +53,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
-use crate::record::{Record, Tags};
+use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 pub use answer::Answer;
 use board::Board;
@@ -172,6 +172,11 @@ enum Ask {
     NewGame(Config, Box<Match>),
     /// The lesson, in place of the screen.
     Learn,
+    /// Ask the player this question.
+    Confirm(Confirm),
+    /// The other player's question is withdrawn (the line dropped): close
+    /// it if it is shown.
+    Withdrawn,
     /// Quit at once.
     Quit,
 }
@@ -187,7 +192,6 @@ pub struct App {
     /// the head of the message line, news following it.
     problem: Option<String>,
     effects: Vec<Effect>,
-    serial: u64,
     quit: bool,
     screen: Screen,
     help_page: u16,
@@ -209,12 +213,10 @@ impl App {
             message: None,
             problem: None,
             effects: Vec::new(),
-            serial: 0,
             quit: false,
             screen: Screen::Game,
             help_page: 0,
         };
-        app.table.write_tags();
         app.settle_cursor();
         app
     }
@@ -256,7 +258,7 @@ impl App {
 
     /// Numbers the games this app has played, so that each gets its own file.
     pub fn serial(&self) -> u64 {
-        self.serial
+        self.table.serial
     }
 
     /// The screen the player is on.
@@ -298,7 +300,7 @@ impl App {
     pub fn offers(&self, action: Action) -> bool {
         match (&self.screen, action) {
             (Screen::Game, Action::Game(play)) if self.keymap() == Keymap::Game => {
-                self.game_offers(play)
+                self.table.offers(play)
             }
             (Screen::Viewer(viewer), _) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
@@ -321,24 +323,9 @@ impl App {
                 "pause"
             }
             (Screen::Lesson(learning), Action::Lesson(Learn::Sow)) => learning.lesson().sow_label(),
-            // In a match, once a game is over, `n` goes on with the match.
-            (Screen::Game, Action::Game(Play::NewGame))
-                if self.table.players.first_to.is_some() && self.game().outcome().is_some() =>
-            {
-                if self.champion().is_some() {
-                    "new match"
-                } else {
-                    "next game"
-                }
-            }
+            (Screen::Game, Action::Game(_)) => self.table.label(binding),
             _ => binding.label,
         }
-    }
-
-    /// The name of the key that asks for `action` in `keymap`, for a
-    /// message written in words.
-    fn key_name(&self, keymap: Keymap, action: Action) -> String {
-        keymap.key_of(action).name(self.game().config().width())
     }
 
     /// The animation in progress, if any.
@@ -379,6 +366,11 @@ impl App {
     /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
     pub fn unfinished(&self) -> bool {
         self.game().ply() > 0 && self.game().outcome().is_none()
+    }
+
+    /// Whether `u` takes back a move of the person playing the computer.
+    pub fn takes_back_yours(&self) -> bool {
+        self.table.takes_back_yours()
     }
 
     /// Each player's wins in the match, the current game's result included.
@@ -451,7 +443,8 @@ impl App {
             Action::Click(target) => self.click(target),
             Action::Game(play) => {
                 if self.screen == Screen::Game {
-                    self.game_act(play);
+                    let asks = self.table.update(&mut self.board, play);
+                    self.ask(asks);
                 }
             }
             Action::Viewer(replay) => {
@@ -494,17 +487,30 @@ impl App {
     /// what is shown.
     fn answer_question(&mut self, yes: bool) {
         match std::mem::replace(&mut self.mode, Mode::Play) {
-            Mode::Confirm(Confirm::Undo(keep)) => self.answer_undo(keep, yes),
+            Mode::Confirm(Confirm::Undo(keep)) => {
+                self.table.answer_undo(&mut self.board, keep, yes);
+            }
             Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
-            Mode::Confirm(Confirm::NewGame) if yes => self.start_next_game(),
+            Mode::Confirm(Confirm::NewGame) if yes => self.table.start_next_game(&mut self.board),
             Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
         }
+        let asks = self.table.take_asks();
+        self.ask(asks);
     }
 
     /// A click, on the screen shown.
     fn click(&mut self, target: Target) {
         match self.screen {
-            Screen::Game => self.game_click(target),
+            // Any click ends a sowing or closes help, and does nothing else
+            // then; a question waits for its answer.
+            Screen::Game => match (&self.mode, target) {
+                (Mode::Sowing(_) | Mode::Help, _) => self.mode = Mode::Play,
+                (Mode::Play, Target::Hole(hole)) => {
+                    let asks = self.table.click(&mut self.board, hole);
+                    self.ask(asks);
+                }
+                (Mode::Play | Mode::Confirm(_), _) => {}
+            },
             Screen::Viewer(ref mut viewer) => {
                 let asks = viewer.click(target);
                 self.ask(asks);
@@ -530,6 +536,12 @@ impl App {
                 Ask::Play => self.play_on(),
                 Ask::NewGame(config, players) => self.replace_with(App::new(config, *players)),
                 Ask::Learn => self.replace_with(App::learn()),
+                Ask::Confirm(question) => self.mode = Mode::Confirm(question),
+                Ask::Withdrawn => {
+                    if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
+                        self.mode = Mode::Play;
+                    }
+                }
                 Ask::Quit => self.quit = true,
             }
         }
@@ -546,24 +558,6 @@ impl App {
             Screen::Game | Screen::Start(_) => {}
         }
         self.settle_cursor();
-    }
-
-    /// Drops the record's date: a game that starts now is dated when it is
-    /// first saved.
-    pub(crate) fn forget_date(&mut self) {
-        self.table.record.tags.remove(Tags::DATE);
-    }
-
-    fn after_change(&mut self) {
-        if self
-            .table
-            .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
-        {
-            self.stop_thinking();
-        }
-        self.settle_cursor();
-        self.effects.push(Effect::Autosave);
     }
 }
 

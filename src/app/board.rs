@@ -159,12 +159,6 @@ impl App {
         self.board.bottom
     }
 
-    /// Turns the board round, and says whose row is now at the bottom.
-    pub(super) fn flip(&mut self) {
-        let text = self.board.flip();
-        self.notify(Tone::Info, text);
-    }
-
     /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
     pub fn speed(&self) -> u8 {
         self.board.speed
@@ -193,7 +187,8 @@ impl App {
 
     /// Shows `report`'s sowing from `before`, if moves are animated.
     pub(super) fn animate(&mut self, before: Position, report: MoveReport) {
-        if self.board.animate {
+        // Help or a question shown stays: the move is only not animated.
+        if self.board.animate && matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
             self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.board.speed)));
         }
     }

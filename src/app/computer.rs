@@ -31,7 +31,8 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Effect, Keymap, Mode, Play, Table, Tone, seeds_word};
+use super::board::Board;
+use super::{Action, App, Effect, Mode, Play, Screen, Table, Tone, seeds_word};
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -94,37 +95,73 @@ impl App {
     /// The computer's answer: `hole` is played (animated like a person's
     /// move) once the board is still. An answer nobody waits for is ignored.
     pub fn computer_moved(&mut self, hole: Hole) {
-        match &mut self.table.thinking {
-            Some(thinking) if thinking.purpose == Purpose::Move => {
-                thinking.answer = Some(hole);
-            }
-            _ => return,
-        }
+        self.table.computer_moved(hole);
         self.update_computer();
     }
 
     /// The engine's answer to the hint key: the move is selected and shown
     /// with the margin the mover can expect.
     pub fn hint_found(&mut self, result: &SearchResult) {
+        self.table.hint_found(&mut self.board, result);
+        let asks = self.table.take_asks();
+        self.ask(asks);
+    }
+
+    /// The computer's turn on the screen shown: in a game, its answer
+    /// played once the board is still (no sowing, help or question shown),
+    /// or a search asked for; in the viewer, the analysis brought up to the
+    /// position shown.
+    pub(super) fn update_computer(&mut self) {
+        match self.screen {
+            Screen::Game => {
+                let still = self.mode == Mode::Play;
+                self.table.update_computer(&mut self.board, still);
+                let asks = self.table.take_asks();
+                self.ask(asks);
+            }
+            Screen::Viewer(_) => self.update_analysis(),
+            Screen::Lesson(_) | Screen::Start(_) => {}
+        }
+    }
+}
+
+impl Table {
+    /// The level of the computer to move, if the computer is to move.
+    pub(super) fn computer_to_move(&self) -> Option<Level> {
+        self.players.computer(self.game().to_move()?)
+    }
+
+    /// The computer's answer, held until the board is still. An answer
+    /// nobody waits for is ignored.
+    fn computer_moved(&mut self, hole: Hole) {
+        if let Some(thinking) = &mut self.thinking
+            && thinking.purpose == Purpose::Move
+        {
+            thinking.answer = Some(hole);
+        }
+    }
+
+    /// The engine's answer to the hint key: the move selected and told,
+    /// with the margin the mover can expect.
+    fn hint_found(&mut self, view: &mut Board, result: &SearchResult) {
         if !self
-            .table
             .thinking
             .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
         {
             return;
         }
-        self.table.thinking = None;
+        self.thinking = None;
         let Some(hole) = result.best.filter(|&hole| self.game().is_legal(hole)) else {
             return;
         };
-        self.board.cursor[hole.side()] = hole.index();
+        view.cursor[hole.side()] = hole.index();
         let margin = result.score_for(hole.side());
         let how = if result.exact {
             "perfect play".to_owned()
         } else {
             format!("depth {}", result.depth)
         };
-        self.notify(
+        self.say(
             Tone::Info,
             format!(
                 "Hint: {hole} ({margin:+} {}, {how})",
@@ -136,56 +173,64 @@ impl App {
     /// The hint key: asks the engine for the best move of the person to move.
     pub(super) fn ask_hint(&mut self) {
         let Some(side) = self.game().to_move() else {
-            self.notify(Tone::Error, "The game is over: no hint to give");
+            self.say(Tone::Error, "The game is over: no hint to give");
             return;
         };
         if !self.plays_here(side) {
             self.refuse_computer_turn(side);
             return;
         }
-        if self.table.thinking.is_some() {
-            self.notify(Tone::Info, "Still looking for a hint…");
+        if self.thinking.is_some() {
+            self.say(Tone::Info, "Still looking for a hint…");
             return;
         }
         self.start_thinking(Level::MAX, DEFAULT_THINK, Purpose::Hint);
     }
 
-    /// Tells the player the computer has this turn.
+    /// Tells the player the computer (or the other player) has this turn.
     pub(super) fn refuse_computer_turn(&mut self, side: Side) {
         let undo = if self.takes_back_yours() {
             format!(
                 " · {} takes back your last move",
-                self.key_name(Keymap::Game, Action::Game(Play::Undo))
+                self.key_name(Action::Game(Play::Undo))
             )
         } else {
             String::new()
         };
-        self.notify(
-            Tone::Error,
-            format!("{} has this turn{undo}", self.table.players.name(side)),
-        );
+        let name = self.players.name(side).to_owned();
+        self.say(Tone::Error, format!("{name} has this turn{undo}"));
     }
 
+    /// Starts a search for the game's position, asking for the work.
     fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
-        let effect = self.table.start_thinking(level, think, purpose);
-        self.effects.push(effect);
+        self.thinking = Some(Thinking {
+            purpose,
+            elapsed: Duration::ZERO,
+            settled: Duration::ZERO,
+            answer: None,
+        });
+        self.effect(Effect::Think(Request {
+            game: self.record.game.clone(),
+            level,
+            think,
+            purpose,
+        }));
     }
 
-    /// Drops the search under way (its answer would be about another position).
+    /// Drops the search under way, if any (its answer would be about
+    /// another position).
     pub(super) fn stop_thinking(&mut self) {
-        self.effects.extend(self.table.stop_thinking());
+        if self.thinking.take().is_some() {
+            self.effect(Effect::StopThinking);
+        }
     }
 
-    /// Plays the computer's answer once the board is still, and asks for a
-    /// search when the computer is to move and none is under way.
-    pub(super) fn update_computer(&mut self) {
-        if self.viewer().is_some() {
-            self.update_analysis();
-            return;
-        }
+    /// Plays the computer's answer once the board is `still` (no sowing
+    /// shown), and asks for a search when the computer is to move and none
+    /// is under way.
+    fn update_computer(&mut self, view: &mut Board, still: bool) {
         let Some(level) = self.computer_to_move() else {
             if self
-                .table
                 .thinking
                 .is_some_and(|thinking| thinking.purpose == Purpose::Move)
             {
@@ -193,68 +238,43 @@ impl App {
             }
             return;
         };
-        match self.table.thinking {
-            None => self.start_thinking(level, self.table.think, Purpose::Move),
+        match self.thinking {
+            None => self.start_thinking(level, self.think, Purpose::Move),
             Some(thinking) if thinking.purpose == Purpose::Hint => {
                 self.stop_thinking();
-                self.start_thinking(level, self.table.think, Purpose::Move);
+                self.start_thinking(level, self.think, Purpose::Move);
             }
             Some(Thinking {
                 answer: Some(hole),
                 settled,
                 ..
-            }) if settled >= COMPUTER_PAUSE && self.mode == Mode::Play => {
-                self.table.thinking = None;
-                self.play_computer_move(hole);
+            }) if settled >= COMPUTER_PAUSE && still => {
+                self.thinking = None;
+                self.play_computer_move(view, hole);
             }
             Some(_) => {}
         }
     }
 
-    fn play_computer_move(&mut self, hole: Hole) {
+    fn play_computer_move(&mut self, view: &mut Board, hole: Hole) {
         let before = *self.game().position();
-        match self.table.record.game.play(hole) {
+        match self.record.game.play(hole) {
             Ok(report) => {
                 let played = report.played();
-                self.board.cursor[hole.side()] = hole.index();
-                self.animate(before, report);
-                self.after_change();
+                self.played(view, before, report);
                 if self.computer_to_move().is_none() {
-                    let name = self.table.players.name(hole.side()).to_owned();
+                    let name = self.players.name(hole.side()).to_owned();
                     // As the move list writes it: `e+12` names a capture.
-                    self.notify(Tone::Info, format!("{name} sowed {played}"));
+                    self.say(Tone::Info, format!("{name} sowed {played}"));
                 }
                 // Two computers: the next one starts thinking at once.
-                self.update_computer();
+                self.update_computer(view, false);
             }
-            Err(error) => self.notify(
+            Err(error) => self.say(
                 Tone::Error,
                 format!("The computer chose {hole}, which cannot be sown: {error}"),
             ),
         }
-    }
-}
-
-impl Table {
-    /// Starts a search for the game's position: the work to ask for.
-    fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) -> Effect {
-        self.thinking = Some(Thinking {
-            purpose,
-            elapsed: Duration::ZERO,
-            settled: Duration::ZERO,
-            answer: None,
-        });
-        Effect::Think(Request {
-            game: self.record.game.clone(),
-            level,
-            think,
-            purpose,
-        })
-    }
-
-    /// Drops the search under way, if any: the work to ask for then.
-    fn stop_thinking(&mut self) -> Option<Effect> {
-        self.thinking.take().map(|_| Effect::StopThinking)
     }
 
     /// Lets `elapsed` time pass for the search under way; `still`: with the

@@ -1,16 +1,23 @@
-//! The game screen: what its actions do to the game, the selection and the
-//! match (selecting, sowing, undo and redo, a new game, a click on a hole).
+//! The game screen, a component: the [`Table`] holds the game being played
+//! (its record, the match, the computer's thinking, the connection to the
+//! other player), and its actions ([`Play`], a click, the computer's and
+//! the other player's moves) change it and the board lent to it, and say
+//! what they ask of the router ([`Ask`]): a message, a sowing to show, a
+//! question, work for the event loop.
 
 mod theirs;
 
 pub use theirs::Theirs;
 
-use super::board::GAME_OVER;
 use std::time::Duration;
 
-use super::{App, Confirm, Effect, Match, Mode, Network, Target, Thinking, Tone, capitalise};
-use crate::record::Record;
-use crate::rules::{BySide, Config, Game, Hole, Side};
+use super::board::{Board, GAME_OVER};
+use super::{
+    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Purpose, Thinking, Tone,
+    capitalise,
+};
+use crate::record::{Record, Tags};
+use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
 
 /// What the player asks of a game.
@@ -43,8 +50,9 @@ pub enum Play {
 
 /// The game being played and what plays it: its record, the players and
 /// the match, the computer's thinking and the connection to the other
-/// player. The router holds it while the game is shown, and lends it to
-/// the screens that start from it or end in it.
+/// player. The router holds it (it outlives the screen: the lesson and the
+/// viewer go on into it, and a record is reviewed out of it) and lends it
+/// the board while the game is shown.
 #[derive(Clone, Debug)]
 pub(super) struct Table {
     /// The game, tags included.
@@ -57,18 +65,59 @@ pub(super) struct Table {
     pub(super) thinking: Option<Thinking>,
     /// The other player, across the network, if the game is played so.
     pub(super) network: Option<Box<Network>>,
+    /// Numbers the games played at this table, so that each gets its own file.
+    pub(super) serial: u64,
+    /// What the actions under way ask of the router, oldest first.
+    asks: Vec<Ask>,
 }
 
 impl Table {
     /// The game of `record` for `players`, nothing thinking, no network.
     pub(super) fn new(record: Record, players: Match) -> Table {
-        Table {
+        let mut table = Table {
             record,
             players,
             think: DEFAULT_THINK,
             thinking: None,
             network: None,
-        }
+            serial: 0,
+            asks: Vec::new(),
+        };
+        table.write_tags();
+        table
+    }
+
+    /// What the actions since the last call ask of the router, oldest first.
+    pub(super) fn take_asks(&mut self) -> Vec<Ask> {
+        std::mem::take(&mut self.asks)
+    }
+
+    /// The game being played.
+    pub(super) fn game(&self) -> &Game {
+        &self.record.game
+    }
+
+    /// Asks `ask` of the router.
+    pub(super) fn push(&mut self, ask: Ask) {
+        self.asks.push(ask);
+    }
+
+    /// Asks the router to tell the player `text`.
+    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.push(Ask::Say(tone, text.into()));
+    }
+
+    /// Asks the router for work with side effects.
+    pub(super) fn effect(&mut self, effect: Effect) {
+        self.push(Ask::Effect(effect));
+    }
+
+    /// The name of the key that asks for `action` in the game, for a
+    /// message written in words.
+    pub(super) fn key_name(&self, action: Action) -> String {
+        Keymap::Game
+            .key_of(action)
+            .name(self.game().config().width())
     }
 
     /// Takes the game and players out, for a screen that shows them as its
@@ -90,11 +139,19 @@ impl Table {
             self.record.set_tag(super::remote::SEAT_TAG, seat);
         }
     }
-}
 
-impl App {
+    /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
+    pub(super) fn unfinished(&self) -> bool {
+        self.game().ply() > 0 && self.game().outcome().is_none()
+    }
+
+    /// Each player's wins in the match, the current game's result included.
+    pub(super) fn tally(&self) -> BySide<u16> {
+        self.players.tally(self.game().outcome())
+    }
+
     /// Whether `play` makes sense now, so that the key bar offers it.
-    pub(super) fn game_offers(&self, play: Play) -> bool {
+    pub(super) fn offers(&self, play: Play) -> bool {
         let moving = matches!(
             play,
             Play::Select(_)
@@ -108,12 +165,12 @@ impl App {
             self.can_undo()
         } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
-            self.network().is_none() &&
+            self.network.is_none() &&
             // Nothing taken back, nothing to play again.
             !self.game().redo_moves().is_empty()
         } else if self.game().outcome().is_some() {
             !moving
-        } else if self.network().is_some() {
+        } else if self.network.is_some() {
             // Across the network a game is played to its end, and nobody
             // moves while the other player is away.
             play != Play::NewGame && !(moving && (self.others_turn() || !self.connected()))
@@ -122,94 +179,97 @@ impl App {
         }
     }
 
-    /// Does what `play` asks of the game.
-    pub(super) fn game_act(&mut self, play: Play) {
+    /// The key bar's word for `binding` in the game: its table's, except
+    /// that in a match, once a game is over, `n` goes on with the match.
+    pub(super) fn label(&self, binding: &Binding) -> &'static str {
+        if binding.action == Action::Game(Play::NewGame)
+            && self.players.first_to.is_some()
+            && self.game().outcome().is_some()
+        {
+            if self.players.champion(self.tally()).is_some() {
+                "new match"
+            } else {
+                "next game"
+            }
+        } else {
+            binding.label
+        }
+    }
+
+    /// Does what `play` asks of the game; returns what it asks of the router.
+    pub(super) fn update(&mut self, view: &mut Board, play: Play) -> Vec<Ask> {
         match play {
-            Play::Undo if self.network().is_some() => self.ask_undo(),
-            Play::Redo if self.network().is_some() => {
-                self.notify(Tone::Error, "Nothing to redo");
-            }
-            Play::Undo => self.undo(),
-            Play::Redo => self.redo(),
-            Play::NewGame => self.new_game(),
+            Play::Undo if self.network.is_some() => self.ask_undo(),
+            Play::Redo if self.network.is_some() => self.say(Tone::Error, "Nothing to redo"),
+            Play::Undo => self.undo(view),
+            Play::Redo => self.redo(view),
+            Play::NewGame => self.new_game(view),
             Play::Hint => self.ask_hint(),
-            Play::Save => self.effects.push(Effect::Export),
+            Play::Save => self.effect(Effect::Export),
             Play::TogglePreview => {
-                self.board.preview = !self.board.preview;
-                let state = if self.board.preview { "on" } else { "off" };
-                self.notify(Tone::Info, format!("Move preview {state}"));
-                self.effects.push(Effect::RememberDisplay);
+                view.preview = !view.preview;
+                let state = if view.preview { "on" } else { "off" };
+                self.say(Tone::Info, format!("Move preview {state}"));
+                self.effect(Effect::RememberDisplay);
             }
-            Play::Flip => self.flip(),
-            Play::Sow
-                if self.game().outcome().is_some() && self.table.players.first_to.is_some() =>
-            {
-                self.new_game();
+            Play::Flip => {
+                let news = view.flip();
+                self.say(Tone::Info, news);
+            }
+            Play::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+                self.new_game(view);
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
                 if let Some(side) = self.game().to_move() {
                     self.refuse_computer_turn(side);
                 }
             }
-            Play::SelectLeft => self.board.step(&self.table.record.game, -1),
-            Play::SelectRight => self.board.step(&self.table.record.game, 1),
-            Play::Sow => self.sow(),
-            Play::Select(letter) => self.select_letter(letter),
+            Play::SelectLeft => view.step(&self.record.game, -1),
+            Play::SelectRight => view.step(&self.record.game, 1),
+            Play::Sow => self.sow(view),
+            Play::Select(letter) => self.select_letter(view, letter),
         }
+        self.take_asks()
     }
 
-    /// A click selects a hole, a click on the selected hole sows it; any
-    /// click ends a sowing or closes help, and does nothing else then.
-    pub(super) fn game_click(&mut self, target: Target) {
-        match self.mode {
-            Mode::Play => {}
-            Mode::Sowing(_) | Mode::Help => {
-                self.mode = Mode::Play;
-                return;
-            }
-            Mode::Confirm(_) => return,
-        }
-        let Target::Hole(hole) = target else {
-            return;
-        };
+    /// A click on `hole`: it selects the hole, a click on the selected hole
+    /// sows it; returns what it asks of the router.
+    pub(super) fn click(&mut self, view: &mut Board, hole: Hole) -> Vec<Ask> {
         match self.game().to_move() {
             None => {}
             Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side),
-            Some(side) if side != hole.side() => self.notify(
-                Tone::Error,
-                format!(
-                    "{} moves from the {side} row",
-                    self.table.players.name(side)
-                ),
-            ),
-            Some(_) if self.selected() == Some(hole) => self.sow(),
-            Some(_) => self.select(hole),
+            Some(side) if side != hole.side() => {
+                let name = self.players.name(side).to_owned();
+                self.say(Tone::Error, format!("{name} moves from the {side} row"));
+            }
+            Some(side) if Hole::new(side, view.cursor[side]) == hole => self.sow(view),
+            Some(_) => {
+                if let Err(why) = view.select(&self.record.game, hole) {
+                    self.say(Tone::Error, why);
+                }
+            }
         }
+        self.take_asks()
     }
 
     /// Selects the hole of `letter` in the mover's row, if the person
     /// at this keyboard is to move.
-    fn select_letter(&mut self, letter: char) {
+    fn select_letter(&mut self, view: &mut Board, letter: char) {
         if let Some(side) = self.game().to_move()
             && !self.plays_here(side)
         {
             self.refuse_computer_turn(side);
             return;
         }
-        if let Err(why) = self.board.select_letter(&self.table.record.game, letter) {
-            self.notify(Tone::Error, why);
+        if let Err(why) = view.select_letter(&self.record.game, letter) {
+            self.say(Tone::Error, why);
         }
     }
 
-    fn select(&mut self, hole: Hole) {
-        if let Err(why) = self.board.select(&self.table.record.game, hole) {
-            self.notify(Tone::Error, why);
-        }
-    }
-
-    fn sow(&mut self) {
-        let Some(hole) = self.selected() else {
-            self.notify(Tone::Error, GAME_OVER);
+    /// Sows the selected hole of the person to move.
+    fn sow(&mut self, view: &mut Board) {
+        let Some(hole) = view.selected(self.game()) else {
+            self.say(Tone::Error, GAME_OVER);
             return;
         };
         if !self.may_send() {
@@ -217,27 +277,47 @@ impl App {
         }
         let before = *self.game().position();
         let ply = self.game().ply();
-        match self.table.record.game.play(hole) {
+        match self.record.game.play(hole) {
             Ok(report) => {
-                self.animate(before, report);
-                self.after_change();
+                self.played(view, before, report);
                 self.send_move(ply, hole);
             }
-            Err(error) => self.notify(Tone::Error, capitalise(&error.to_string())),
+            Err(error) => self.say(Tone::Error, capitalise(&error.to_string())),
         }
+    }
+
+    /// A move just played from `before`, whoever played it: the board
+    /// shows it sown, and the game is kept.
+    pub(super) fn played(&mut self, view: &mut Board, before: Position, report: MoveReport) {
+        view.cursor[report.hole.side()] = report.hole.index();
+        self.push(Ask::Sow(before, report));
+        self.after_change(view);
+    }
+
+    /// After the game changed: a hint sought is dropped, the selection
+    /// kept on a legal hole, the game saved.
+    pub(super) fn after_change(&mut self, view: &mut Board) {
+        if self
+            .thinking
+            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
+        {
+            self.stop_thinking();
+        }
+        view.settle(&self.record.game);
+        self.effect(Effect::Autosave);
     }
 
     /// Whether undo has a move to take back: against the computer, one a
     /// person played (when the computer opened the game and has played
     /// only that, there is nothing to undo); with two computers or two
     /// people, any move.
-    pub fn can_undo(&self) -> bool {
+    pub(super) fn can_undo(&self) -> bool {
         let mut movers = self
             .game()
             .history()
             .iter()
             .map(|played| played.hole.side());
-        if self.table.players.all_computers() {
+        if self.players.all_computers() {
             movers.next().is_some()
         } else {
             movers.any(|side| self.plays_here(side))
@@ -247,108 +327,109 @@ impl App {
     /// Whether the person at this keyboard plays `side` (not the computer,
     /// nor a player in another terminal).
     pub(super) fn plays_here(&self, side: Side) -> bool {
-        self.table.players.computer(side).is_none() && !self.table.players.remote(side)
+        self.players.computer(side).is_none() && !self.players.remote(side)
     }
 
     /// Whether the computer or the player in another terminal is to move.
     pub(super) fn others_turn(&self) -> bool {
-        self.computer_to_move().is_some() || self.remote_to_move()
+        self.game()
+            .to_move()
+            .is_some_and(|side| !self.plays_here(side))
     }
 
     /// Whether `u` takes back a move of the person playing the computer.
-    pub fn takes_back_yours(&self) -> bool {
-        !self.table.players.all_computers() && self.can_undo()
+    pub(super) fn takes_back_yours(&self) -> bool {
+        !self.players.all_computers() && self.can_undo()
     }
 
     /// Takes back the last move; against the computer, also the moves
     /// before it until a person is to move (the computer's and the player's).
-    fn undo(&mut self) {
-        if !self.can_undo() {
-            self.notify(Tone::Error, "Nothing to undo");
-            return;
-        }
+    fn undo(&mut self, view: &mut Board) {
         let mut taken = Vec::new();
-        while let Some(hole) = self.table.record.game.undo() {
-            self.board.cursor[hole.side()] = hole.index();
-            taken.push(hole.to_string());
-            if !self.computer_keeps_turn() {
-                break;
+        if self.can_undo() {
+            while let Some(hole) = self.record.game.undo() {
+                view.cursor[hole.side()] = hole.index();
+                taken.push(hole.to_string());
+                if !self.computer_keeps_turn() {
+                    break;
+                }
             }
         }
         if taken.is_empty() {
-            self.notify(Tone::Error, "Nothing to undo");
+            self.say(Tone::Error, "Nothing to undo");
             return;
         }
         self.stop_thinking();
         taken.reverse();
-        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
-        self.after_change();
+        self.say(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change(view);
     }
 
     /// Plays the last move taken back again; against the computer, also the
     /// moves after it until a person is to move.
-    fn redo(&mut self) {
+    fn redo(&mut self, view: &mut Board) {
         let mut played = Vec::new();
-        while let Some(report) = self.table.record.game.redo() {
+        while let Some(report) = self.record.game.redo() {
             played.push(report.hole.to_string());
             if !self.computer_keeps_turn() {
                 break;
             }
         }
         if played.is_empty() {
-            self.notify(Tone::Error, "Nothing to redo");
+            self.say(Tone::Error, "Nothing to redo");
             return;
         }
         self.stop_thinking();
-        self.notify(Tone::Info, format!("Played {} again", played.join(" ")));
-        self.after_change();
+        self.say(Tone::Info, format!("Played {} again", played.join(" ")));
+        self.after_change(view);
     }
 
     /// Whether undo and redo go past the position reached: the computer is to
     /// move there and a person plays the other side.
     fn computer_keeps_turn(&self) -> bool {
-        self.computer_to_move().is_some() && !self.table.players.all_computers()
+        self.computer_to_move().is_some() && !self.players.all_computers()
     }
 
-    fn new_game(&mut self) {
-        if self.network().is_some() {
-            self.next_across();
+    /// The new-game key: across the network, the next game once this one
+    /// is over; a question first if the game is unfinished.
+    fn new_game(&mut self, view: &mut Board) {
+        if self.network.is_some() {
+            self.next_across(view);
         } else if self.unfinished() {
-            self.mode = Mode::Confirm(Confirm::NewGame);
+            self.push(Ask::Confirm(Confirm::NewGame));
         } else {
-            self.start_next_game();
+            self.start_next_game(view);
         }
     }
 
     /// Starts the next game: in a match after a finished game, the players
     /// change rows and the result counts; otherwise the game starts again.
-    pub(super) fn start_next_game(&mut self) {
+    pub(super) fn start_next_game(&mut self, view: &mut Board) {
         let finished = self.game().outcome().is_some();
-        if self.table.players.first_to.is_some() && finished {
-            if self.table.players.next_game(self.tally()) {
-                self.notify(Tone::Info, "A new match begins");
+        if self.players.first_to.is_some() && finished {
+            if self.players.next_game(self.tally()) {
+                self.say(Tone::Info, "A new match begins");
             } else {
-                self.notify(
-                    Tone::Info,
-                    format!(
-                        "Game {}: the players change rows; {} moves first",
-                        self.table.players.round,
-                        self.table.players.name(Side::South)
-                    ),
+                let news = format!(
+                    "Game {}: the players change rows; {} moves first",
+                    self.players.round,
+                    self.players.name(Side::South)
                 );
+                self.say(Tone::Info, news);
             }
         } else {
-            self.notify(Tone::Info, "New game");
+            self.say(Tone::Info, "New game");
         }
-        let tags = std::mem::take(&mut self.table.record.tags);
+        let tags = std::mem::take(&mut self.record.tags);
         self.stop_thinking();
-        self.table.record = Record::new(Game::new(self.game().config()));
-        self.table.record.tags = tags;
-        self.forget_date();
+        self.record = Record::new(Game::new(self.game().config()));
+        self.record.tags = tags;
+        // A game that starts now is dated when it is first saved.
+        self.record.tags.remove(Tags::DATE);
         self.serial += 1;
-        self.board.cursor = BySide::default();
-        self.table.write_tags();
-        self.face_own_row();
-        self.after_change();
+        view.cursor = BySide::default();
+        self.write_tags();
+        self.face_own_row(view);
+        self.after_change(view);
     }
 }

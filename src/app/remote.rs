@@ -23,7 +23,8 @@
 //! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
 //! ```
 
-use super::{Action, App, Confirm, Effect, Keymap, Mode, Theirs, Tone};
+use super::board::Board;
+use super::{Action, App, Ask, Effect, Table, Theirs, Tone};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
@@ -144,36 +145,10 @@ impl App {
     /// first game is `remote_home` plays in another terminal, this one
     /// (named `name`, if given) at this keyboard; no computer plays.
     pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
-        self.table.players.remote = Some(remote_home);
-        self.table.players.computers = BySide::default();
-        if let Some(name) = name {
-            let local = remote_home.opponent();
-            let side = if self.table.players.home(Side::South) == local {
-                Side::South
-            } else {
-                Side::North
-            };
-            self.table.players.set_name(side, name);
-        }
-        self.table.network = Some(Box::new(network));
-        self.face_own_row();
-        self.table.write_tags();
-        // A game that comes with moves (the host's, a resumed one) is kept at once.
-        if self.game().ply() > 0 {
-            self.effects.push(Effect::Autosave);
-        }
-    }
-
-    /// Across the network, turns the board so that this terminal's row is
-    /// at the bottom (the rows change sides between a match's games).
-    pub(super) fn face_own_row(&mut self) {
-        if self.table.network.is_some()
-            && let Some(own) = Side::ALL
-                .into_iter()
-                .find(|&side| !self.table.players.remote(side))
-        {
-            self.board.bottom = own;
-        }
+        self.table
+            .play_across(&mut self.board, network, remote_home, name);
+        let asks = self.table.take_asks();
+        self.ask(asks);
     }
 
     /// The seat a player took, by its public name: from now on the record
@@ -198,25 +173,11 @@ impl App {
             .is_some_and(|side| self.players().remote(side))
     }
 
-    /// Whether the other player is there to hear a move or a request.
-    pub(super) fn connected(&self) -> bool {
-        self.network()
-            .is_some_and(|network| network.connection == Connection::Connected)
-    }
-
-    /// The name of the player in the other terminal.
-    pub(super) fn remote_name(&self) -> String {
-        Side::ALL
-            .into_iter()
-            .find(|&side| self.table.players.remote(side))
-            .map_or_else(String::new, |side| self.table.players.name(side).to_owned())
-    }
-
     /// The status of the connection, for the line under the board:
     /// waiting (and how to join), connected and whose turn, lost.
     pub fn network_status(&self) -> Option<String> {
         let network = self.network()?;
-        let other = self.remote_name();
+        let other = self.table.remote_name();
         Some(match (&network.connection, &network.role) {
             (Connection::Waiting, Role::Host { invite, .. }) if network.seat.is_some() => {
                 format!("Waiting for {other} to take their seat again: {invite}")
@@ -265,47 +226,112 @@ impl App {
     /// which checks it before it changes anything; the rest is the
     /// connection's.
     pub fn remote(&mut self, event: Remote) {
-        if self.table.network.is_none() {
+        self.table.remote(&mut self.board, event);
+        let asks = self.table.take_asks();
+        self.ask(asks);
+    }
+}
+
+impl Table {
+    /// Makes this a game across the network, as [`App::play_across`] says.
+    fn play_across(
+        &mut self,
+        view: &mut Board,
+        network: Network,
+        remote_home: Side,
+        name: Option<&str>,
+    ) {
+        self.players.remote = Some(remote_home);
+        self.players.computers = BySide::default();
+        if let Some(name) = name {
+            let local = remote_home.opponent();
+            let side = if self.players.home(Side::South) == local {
+                Side::South
+            } else {
+                Side::North
+            };
+            self.players.set_name(side, name);
+        }
+        self.network = Some(Box::new(network));
+        self.face_own_row(view);
+        self.write_tags();
+        // A game that comes with moves (the host's, a resumed one) is kept at once.
+        if self.game().ply() > 0 {
+            self.effect(Effect::Autosave);
+        }
+    }
+
+    /// Across the network, turns the board so that this terminal's row is
+    /// at the bottom (the rows change sides between a match's games).
+    pub(super) fn face_own_row(&self, view: &mut Board) {
+        if self.network.is_some()
+            && let Some(own) = Side::ALL
+                .into_iter()
+                .find(|&side| !self.players.remote(side))
+        {
+            view.bottom = own;
+        }
+    }
+
+    /// Whether the other player is there to hear a move or a request.
+    pub(super) fn connected(&self) -> bool {
+        self.network
+            .as_ref()
+            .is_some_and(|network| network.connection == Connection::Connected)
+    }
+
+    /// The name of the player in the other terminal.
+    pub(super) fn remote_name(&self) -> String {
+        Side::ALL
+            .into_iter()
+            .find(|&side| self.players.remote(side))
+            .map_or_else(String::new, |side| self.players.name(side).to_owned())
+    }
+
+    /// What happened across the network, as [`App::remote`] says.
+    fn remote(&mut self, view: &mut Board, event: Remote) {
+        if self.network.is_none() {
             return;
         }
         match event {
             Remote::Joined(name) => {
                 if let Some(name) = name {
-                    self.their_act(Theirs::Named(name));
+                    self.their_act(view, Theirs::Named(name));
                 }
                 self.set_connection(Connection::Connected);
-                self.notify(Tone::Info, format!("{} joined", self.remote_name()));
+                let news = format!("{} joined", self.remote_name());
+                self.say(Tone::Info, news);
             }
-            Remote::Resync(record) => self.their_act(Theirs::Copy(record)),
+            Remote::Resync(record) => self.their_act(view, Theirs::Copy(record)),
             Remote::Said(said) => {
                 if self.connected() {
-                    self.their_act(Theirs::Said(said));
+                    self.their_act(view, Theirs::Said(said));
                 }
             }
-            Remote::TurnedAway(why) => self.notify(Tone::Error, why),
+            Remote::TurnedAway(why) => self.say(Tone::Error, why),
             Remote::Lost(why) => self.disconnected(why),
             Remote::Invite(invite) => {
                 if let Some(Network {
                     role: Role::Host { invite: old, .. },
                     ..
-                }) = self.table.network.as_deref_mut()
+                }) = self.network.as_deref_mut()
                 {
                     old.clone_from(&invite);
                 }
-                self.notify(
+                self.say(
                     Tone::Info,
                     format!("The other player now joins with: {invite}"),
                 );
             }
             Remote::GaveUp(why) => {
-                self.notify(Tone::Error, format!("{why}; not trying again"));
+                self.say(Tone::Error, format!("{why}; not trying again"));
                 self.set_connection(Connection::Closed(why));
             }
         }
     }
 
     pub(super) fn set_connection(&mut self, connection: Connection) {
-        if let Some(network) = &mut self.table.network {
+        if let Some(network) = &mut self.network {
             network.connection = connection;
         }
     }
@@ -313,20 +339,18 @@ impl App {
     /// Refuses what the other player sent: it is not applied, and the
     /// connection is closed with `why`.
     pub(super) fn refuse(&mut self, why: String) {
-        self.effects.push(Effect::Hangup(why.clone()));
+        self.effect(Effect::Hangup(why.clone()));
         self.disconnected(why);
     }
 
     /// The connection is gone (`why`): the game is kept, a question from
     /// the other player is forgotten.
     fn disconnected(&mut self, why: String) {
-        if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
-            self.mode = Mode::Play;
-        }
-        if let Some(network) = &mut self.table.network {
+        self.push(Ask::Withdrawn);
+        if let Some(network) = &mut self.network {
             network.asked = None;
         }
-        self.notify(
+        self.say(
             Tone::Error,
             format!("Disconnected: {why}; the game is kept"),
         );
@@ -336,20 +360,18 @@ impl App {
     /// Whether this player may move now across the network (the other is
     /// there); tells the player why not.
     pub(super) fn may_send(&mut self) -> bool {
-        if self.table.network.is_none() || self.connected() {
+        if self.network.is_none() || self.connected() {
             return true;
         }
-        self.notify(
-            Tone::Error,
-            format!("{} is not connected: the game waits", self.remote_name()),
-        );
+        let news = format!("{} is not connected: the game waits", self.remote_name());
+        self.say(Tone::Error, news);
         false
     }
 
     /// Tells the other player the move just played (`ply` moves before it).
     pub(super) fn send_move(&mut self, ply: usize, hole: Hole) {
-        if self.table.network.is_some() {
-            self.effects.push(Effect::Send(Said::Move { ply, hole }));
+        if self.network.is_some() {
+            self.effect(Effect::Send(Said::Move { ply, hole }));
         }
     }
 
@@ -363,17 +385,17 @@ impl App {
             .game()
             .history()
             .iter()
-            .rposition(|played| !self.table.players.remote(played.hole.side()));
+            .rposition(|played| !self.players.remote(played.hole.side()));
         let Some(keep) = mine else {
-            self.notify(Tone::Error, "Nothing to undo");
+            self.say(Tone::Error, "Nothing to undo");
             return;
         };
-        if let Some(network) = &mut self.table.network {
+        if let Some(network) = &mut self.network {
             network.asked = Some(keep);
         }
-        self.effects.push(Effect::Send(Said::UndoAsked(keep)));
+        self.effect(Effect::Send(Said::UndoAsked(keep)));
         let other = self.remote_name();
-        self.notify(
+        self.say(
             Tone::Info,
             format!("Asked {other} to take back your last move…"),
         );
@@ -381,20 +403,18 @@ impl App {
 
     /// The new-game key across the network: only once the game is over,
     /// and both terminals go on to the next game.
-    pub(super) fn next_across(&mut self) {
+    pub(super) fn next_across(&mut self, view: &mut Board) {
         if self.game().outcome().is_none() {
-            self.notify(
-                Tone::Error,
-                format!(
-                    "A game across the network is played to its end; {} quits, and it stays saved",
-                    self.key_name(Keymap::Game, Action::Quit)
-                ),
+            let news = format!(
+                "A game across the network is played to its end; {} quits, and it stays saved",
+                self.key_name(Action::Quit)
             );
+            self.say(Tone::Error, news);
             return;
         }
         if self.may_send() {
-            self.effects.push(Effect::Send(Said::NextGame));
-            self.start_next_game();
+            self.effect(Effect::Send(Said::NextGame));
+            self.start_next_game(view);
         }
     }
 }

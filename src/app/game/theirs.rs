@@ -1,11 +1,13 @@
 //! The game's actions from the other side of the network: what the other
-//! player does to the game, as [`App::remote`] makes it of what arrives.
+//! player does to the game, as [`super::super::App::remote`] makes it of
+//! what arrives.
 //! Each is checked by the rules and the state of the game before it
 //! changes anything (a move by [`crate::rules::Game::play`]); one that is
 //! not theirs to do now is refused with [`Effect::Hangup`] and never applied.
 
+use super::super::board::Board;
 use super::super::copies::Copies;
-use super::super::{App, Confirm, Connection, Effect, Match, Mode, Said, Tone, counted};
+use super::super::{Ask, Confirm, Connection, Effect, Match, Said, Table, Tone, counted};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
@@ -21,73 +23,67 @@ pub enum Theirs {
     Copy(Box<Record>),
 }
 
-impl App {
+impl Table {
     /// Does what the other player does to the game, if it is theirs to do.
-    pub(in crate::app) fn their_act(&mut self, theirs: Theirs) {
+    pub(in crate::app) fn their_act(&mut self, view: &mut Board, theirs: Theirs) {
         match theirs {
             Theirs::Named(name) => {
-                if let Some(side) = Side::ALL
-                    .into_iter()
-                    .find(|&s| self.table.players.remote(s))
-                {
-                    self.table.players.set_name(side, &name);
-                    self.table.write_tags();
-                    self.effects.push(Effect::Autosave);
+                if let Some(side) = Side::ALL.into_iter().find(|&s| self.players.remote(s)) {
+                    self.players.set_name(side, &name);
+                    self.write_tags();
+                    self.effect(Effect::Autosave);
                 }
             }
-            Theirs::Said(said) => self.their_said(said),
-            Theirs::Copy(record) => self.resync(*record),
+            Theirs::Said(said) => self.their_said(view, said),
+            Theirs::Copy(record) => self.resync(view, *record),
         }
     }
 
     /// What the other player said: a move, a request to take moves back
     /// (a question to this player), the answer to this player's, the next
     /// game; each refused if it is not theirs to say now.
-    fn their_said(&mut self, said: Said) {
+    fn their_said(&mut self, view: &mut Board, said: Said) {
         let other = self.remote_name();
         match said {
-            Said::Move { ply, hole } => self.remote_move(ply, hole),
+            Said::Move { ply, hole } => self.remote_move(view, ply, hole),
             Said::UndoAsked(keep) => {
                 let asker = self
                     .game()
                     .history()
                     .get(keep)
                     .map(|played| played.hole.side());
-                if keep >= self.game().ply()
-                    || !asker.is_some_and(|side| self.table.players.remote(side))
+                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
                 {
                     self.refuse(format!(
                         "{other} asked to take the game back to move {keep}, which is not theirs"
                     ));
                 } else {
-                    self.mode = Mode::Confirm(Confirm::Undo(keep));
+                    self.push(Ask::Confirm(Confirm::Undo(keep)));
                 }
             }
             Said::UndoAccepted(keep) => {
                 let asked = self
-                    .table
                     .network
                     .as_mut()
                     .and_then(|network| network.asked.take());
                 if asked == Some(keep) && keep < self.game().ply() {
-                    self.undo_to(keep);
+                    self.undo_to(view, keep);
                 } else {
                     self.refuse(format!("{other} took back moves nobody asked to"));
                 }
             }
             Said::UndoDeclined(keep) => {
                 let asked = self
-                    .table
                     .network
                     .as_mut()
                     .and_then(|network| network.asked.take());
                 if asked == Some(keep) {
-                    self.notify(Tone::Info, format!("{other} declined to take back"));
+                    self.say(Tone::Info, format!("{other} declined to take back"));
                 }
             }
             Said::NextGame => {
                 if self.game().outcome().is_some() {
-                    self.start_next_game();
+                    self.start_next_game(view);
                 } else if self.game().ply() > 0 {
                     self.refuse(format!(
                         "{other} started a new game in the middle of this one"
@@ -98,7 +94,7 @@ impl App {
     }
 
     /// A move from the other terminal: played if it is theirs, now, and legal.
-    fn remote_move(&mut self, ply: usize, hole: Hole) {
+    fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole) {
         let other = self.remote_name();
         let Some(side) = self.game().to_move() else {
             self.refuse(format!("{other} sowed {hole} after the end of the game"));
@@ -116,7 +112,7 @@ impl App {
             ));
             return;
         }
-        if !self.table.players.remote(side) {
+        if !self.players.remote(side) {
             self.refuse(format!("{other} sowed {hole} out of turn"));
             return;
         }
@@ -125,15 +121,11 @@ impl App {
             return;
         }
         let before = *self.game().position();
-        match self.table.record.game.play(hole) {
+        match self.record.game.play(hole) {
             Ok(report) => {
                 let played = report.played();
-                self.board.cursor[side] = hole.index();
-                if matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
-                    self.animate(before, report);
-                }
-                self.after_change();
-                self.notify(Tone::Info, format!("{other} sowed {played}"));
+                self.played(view, before, report);
+                self.say(Tone::Info, format!("{other} sowed {played}"));
             }
             Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
         }
@@ -143,9 +135,9 @@ impl App {
     /// again: taken if it goes on from ours, else ours is kept (the other
     /// side takes it, by the same rule); a copy that is another game is
     /// refused. The next game, begun as the line dropped, keeps its own file.
-    fn resync(&mut self, record: Record) {
+    fn resync(&mut self, view: &mut Board, record: Record) {
         let other = self.remote_name();
-        match Copies::of(self.record(), &record) {
+        match Copies::of(&self.record, &record) {
             Copies::Apart { theirs, ours } => {
                 self.refuse(format!(
                     "{other}'s copy of the game ({}) is another game than ours ({})",
@@ -155,7 +147,7 @@ impl App {
                 return;
             }
             Copies::OursGoesOn { theirs, ours } => {
-                self.notify(
+                self.say(
                     Tone::Info,
                     format!(
                         "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
@@ -170,52 +162,49 @@ impl App {
             Copies::Same | Copies::TheirsGoesOn => {}
         }
         let mut players = Match::from_record(&record);
-        players.remote = self.table.players.remote;
+        players.remote = self.players.remote;
         players.computers = BySide::default();
-        self.table.players = players;
-        self.table.record = record;
-        self.table.write_tags();
-        self.face_own_row();
-        self.mode = Mode::Play;
-        self.after_change();
+        self.players = players;
+        self.record = record;
+        self.write_tags();
+        self.face_own_row(view);
+        self.push(Ask::Still);
+        self.after_change(view);
         self.set_connection(Connection::Connected);
-        self.notify(
-            Tone::Info,
-            format!(
-                "Reconnected: the game goes on at move {}",
-                self.game().ply() + 1
-            ),
+        let news = format!(
+            "Reconnected: the game goes on at move {}",
+            self.game().ply() + 1
         );
+        self.say(Tone::Info, news);
     }
 
     /// The answer to the other player's request to take the game back to
     /// its first `keep` moves.
-    pub(in crate::app) fn answer_undo(&mut self, keep: usize, yes: bool) {
-        self.mode = Mode::Play;
+    pub(in crate::app) fn answer_undo(&mut self, view: &mut Board, keep: usize, yes: bool) {
         if !self.connected() {
             return;
         }
         if yes {
-            self.effects.push(Effect::Send(Said::UndoAccepted(keep)));
-            self.undo_to(keep);
+            self.effect(Effect::Send(Said::UndoAccepted(keep)));
+            self.undo_to(view, keep);
         } else {
-            self.effects.push(Effect::Send(Said::UndoDeclined(keep)));
+            self.effect(Effect::Send(Said::UndoDeclined(keep)));
         }
     }
 
     /// Takes the game back to its first `keep` moves, both sides agreeing.
-    fn undo_to(&mut self, keep: usize) {
+    fn undo_to(&mut self, view: &mut Board, keep: usize) {
         let mut taken = Vec::new();
         while self.game().ply() > keep {
-            let Some(hole) = self.table.record.game.undo() else {
+            let Some(hole) = self.record.game.undo() else {
                 break;
             };
-            self.board.cursor[hole.side()] = hole.index();
+            view.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
         }
-        self.table.record.game.forget_redo();
+        self.record.game.forget_redo();
         taken.reverse();
-        self.notify(Tone::Info, format!("Took back {}", taken.join(" ")));
-        self.after_change();
+        self.say(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change(view);
     }
 }
