@@ -28,6 +28,7 @@ mod results;
 
 use super::geometry::MAX_MESSAGE_ROWS;
 use super::shown_name;
+use super::theme::fit;
 use super::{View, draw_keys, key_of, message_line, wrap};
 use crate::app::start::{Entry, Field, Page, Setup, Typed};
 use crate::app::{Action, Keymap, Menu, SavedGame, Start};
@@ -465,21 +466,10 @@ fn list_line(width: u16, players: &str, moves: &str, result: Option<&str>, when:
     let result = result.filter(|_| players_width(RESULT + 2) >= MIN_PLAYERS);
     let width = players_width(result.map_or(0, |_| RESULT + 2));
     let result = result.map_or_else(String::new, |result| format!("  {result:>RESULT$}"));
-    format!(
-        "{:width$}  {moves:>MOVES$}{result}  {when:>WHEN$}",
-        fit(players, width)
-    )
-}
-
-/// `text` cut to `width` characters, an ellipsis marking the cut.
-fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_owned()
-    } else {
-        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    }
+    // Padded by the columns the names take on screen, not their characters.
+    let players = fit(players, width);
+    let pad = " ".repeat(width.saturating_sub(Span::raw(players.as_str()).width()));
+    format!("{players}{pad}  {moves:>MOVES$}{result}  {when:>WHEN$}")
 }
 
 /// What the selected line does, in a few words, under the frame.

@@ -605,3 +605,45 @@ fn the_replay_list_shows_each_finished_games_result() {
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(!screen.contains("Result"), "{screen}");
 }
+
+/// The column where `word` begins on the row of the buffer that shows
+/// `name`, counted in cells (a wide character takes two).
+fn column_of(buf: &Buffer, name: &str, word: &str) -> u16 {
+    let area = buf.area;
+    let row: Vec<&str> = (area.top()..area.bottom())
+        .map(|y| {
+            (area.left()..area.right())
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<Vec<_>>()
+        })
+        .find(|cells| cells.concat().contains(name))
+        .unwrap_or_else(|| panic!("{name} on the screen:\n{}", screen::text(buf)));
+    (0..row.len())
+        .find(|&x| {
+            word.chars()
+                .enumerate()
+                .all(|(i, c)| row.get(x + i).is_some_and(|cell| *cell == c.to_string()))
+        })
+        .map_or_else(
+            || panic!("{word} on the line of {name}: {:?}", row.concat()),
+            |x| x as u16,
+        )
+}
+
+/// A name in wide characters (two columns each) keeps the columns after it
+/// where the other lines have them.
+#[test]
+fn the_saved_games_columns_align_after_a_name_in_wide_characters() {
+    let mut wide = saved("wide", 12, false);
+    wide.names.south = "中村花子".to_owned();
+    let saved = vec![wide, saved("plain", 4, false)];
+    let mut app = App::start(Config::default(), &Match::default(), saved);
+    type_keys(&mut app, "c");
+    let buf = draw(&app, PLAIN, 80, 24);
+    assert_eq!(
+        column_of(&buf, "中", "moves"),
+        column_of(&buf, "Naserian", "moves"),
+        "{}",
+        text(&buf)
+    );
+}
