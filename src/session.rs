@@ -258,7 +258,7 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
                     when.hour(),
                     when.minute()
                 ),
-                result: record.game.outcome().map(|_| record.result_token().clone()),
+                result: record.verdict().map(|verdict| verdict.result()),
                 in_use: save.holder.map(|holder| holder.to_string()),
             })
         })

@@ -9,7 +9,7 @@ use clap::Parser;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{App, Effect, Keymap, Match, Opening, SavedGame, Screen, Tone};
 use endodoi::cli::Cli;
-use endodoi::record::Record;
+use endodoi::record::{Ending, Record};
 use endodoi::rules::{BySide, Config, Side, Variant};
 use endodoi::search::Level;
 use endodoi::session::Session;
@@ -499,6 +499,46 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
         })
         .count();
     assert_eq!(saves, 4, "no file more");
+}
+
+#[test]
+fn a_game_ended_before_the_rules_end_it_is_listed_as_over_not_to_continue() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("the games folder");
+    write_save(&games, "older", "C a", Duration::from_secs(7200));
+    for (id, ending, age) in [
+        ("agreed", Ending::DrawAgreed, 600),
+        ("resigned", Ending::Resigned(Side::South), 60),
+    ] {
+        let path = write_save(&games, id, "A b", Duration::from_secs(age));
+        let mut record = Record::read(&std::fs::read(&path).expect("read")).expect("a save");
+        record.end(ending).expect("an unfinished game ends");
+        std::fs::write(&path, record.to_string()).expect("written");
+        let file = std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .expect("open");
+        file.set_modified(SystemTime::now() - Duration::from_secs(age))
+            .expect("dated");
+    }
+    let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("the start screen");
+    let start = session.app.start_screen().expect("the start screen");
+    let lines: Vec<(&str, Option<&str>)> = start
+        .saved()
+        .iter()
+        .map(|saved| (saved.id.as_str(), saved.result.as_deref()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("resigned", Some("0-1")),
+            ("agreed", Some("1/2-1/2")),
+            ("older", None)
+        ]
+    );
+    let unfinished: Vec<&str> = start.unfinished().map(|saved| saved.id.as_str()).collect();
+    assert_eq!(unfinished, ["older"]);
 }
 
 #[test]

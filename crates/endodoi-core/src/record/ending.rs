@@ -116,6 +116,20 @@ pub struct Verdict {
     pub reason: Reason,
 }
 
+impl Verdict {
+    /// The result in a few characters, South's first: the final totals
+    /// when the rules ended the game (`29-19`, as the record's result), else
+    /// PGN's `1-0`, `0-1` or `1/2-1/2`, since the seeds did not decide it.
+    pub fn result(&self) -> String {
+        match (self.reason, self.winner) {
+            (Reason::Rules(_), _) => format!("{}-{}", self.totals.south, self.totals.north),
+            (Reason::Ended(_), Some(Side::South)) => "1-0".to_owned(),
+            (Reason::Ended(_), Some(Side::North)) => "0-1".to_owned(),
+            (Reason::Ended(_), None) => "1/2-1/2".to_owned(),
+        }
+    }
+}
+
 impl From<&Outcome> for Verdict {
     fn from(outcome: &Outcome) -> Verdict {
         Verdict {
