@@ -91,9 +91,9 @@ pub fn svg(record: &Record, names: &BySide<String>) -> String {
     let position = game.position();
     let captured = position.captured();
     // A game ended before the rules end it has no one to move either.
-    let mover = game.to_move().filter(|_| record.ending().is_none());
+    let to_move = game.to_move().filter(|_| record.ending().is_none());
     for (side, y) in [(Side::North, 58), (Side::South, 346)] {
-        let arrow = if mover == Some(side) { "▶ " } else { "" };
+        let arrow = if to_move == Some(side) { "▶ " } else { "" };
         // A row called by its side needs no second "(South)".
         let name = if names[side] == side.to_string() {
             format!("{arrow}{side}")

@@ -57,7 +57,7 @@ impl Save {
                 let game = &record.game;
                 let result = match record.verdict() {
                     None => format!("{} to move", game.position().to_move()),
-                    Some(verdict) => verdict_words(&verdict),
+                    Some(verdict) => verdict_words(verdict),
                 };
                 let players = Match::from_record(record);
                 let config = game.config();
@@ -93,7 +93,7 @@ impl Save {
 /// How a game ended, in the past tense of `endodoi games`: `South won
 /// 29-19`, `drawn 24-24`, and for a game ended before the rules end it, why
 /// (`North won (South resigned)`, `drawn by agreement`).
-fn verdict_words(verdict: &Verdict) -> String {
+fn verdict_words(verdict: Verdict) -> String {
     let totals = verdict.totals;
     match (verdict.winner, verdict.reason) {
         (Some(side), Reason::Rules(_)) => {

@@ -580,6 +580,50 @@ fn json_and_print_together_are_refused() {
     assert!(message.contains("--print"), "{message}");
 }
 
+#[test]
+fn a_clock_that_is_not_a_time_control_is_refused_with_the_part_that_is_wrong() {
+    let minutes = "the minutes must be a whole number from 1 to 180";
+    let increment = "the increment must be a whole number of seconds from 0 to 60";
+    for (args, value, reason) in [
+        (&["--clock", "99999999999+1"][..], "99999999999+1", minutes),
+        (&["--clock", "5+"], "5+", increment),
+        (&["--clock=-1+0"], "-1+0", minutes),
+        (&["--clock", "0.5+0"], "0.5+0", minutes),
+        (&["--clock", "5+61"], "5+61", increment),
+        (
+            &["--clock", "5"],
+            "5",
+            "a time control is MINUTES+SECONDS, such as 5+3",
+        ),
+        (&["host", "--clock", "181+0"], "181+0", minutes),
+    ] {
+        assert_eq!(
+            usage_error(&endodoi(args)),
+            format!(
+                "endodoi: invalid value '{value}' for '--clock <MINUTES+SECONDS>': {reason} \
+                 (see endodoi --help)\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_clock_does_not_go_with_a_game_continued_which_keeps_its_own() {
+    for (args, other) in [
+        (&["--clock", "5+3", "--resume"][..], "--resume [<ID>]"),
+        (&["--resume", "abc", "--clock", "5+3"], "--resume [<ID>]"),
+        (&["--clock", "5+3", "--load", "game.ogn"], "--load <FILE>"),
+        (&["host", "--clock", "5+3", "--resume"], "--resume [<ID>]"),
+    ] {
+        let message = usage_error(&endodoi(args));
+        assert!(
+            message.contains("'--clock <MINUTES+SECONDS>'") && message.contains(other),
+            "{args:?}: {message}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------- help
 
 #[test]

@@ -1,11 +1,13 @@
 //! Games that end before the rules end them (resigned, draw agreed, out of
 //! time) and games under a time control, as records keep them: the
-//! `Termination`, `TimeControl` and `Clock` tags written and read back, the
-//! verdict and JSON state of an ended game, hostile tag values kept as plain
-//! tags, and the clocks' invariants over random play.
+//! `Termination`, `TimeControl` and `Clock` tags written and read back (a
+//! match's clock too), the verdict and JSON state of an ended game, hostile
+//! tag values kept as plain tags, and the clocks' invariants over random
+//! play.
 
 use std::time::Duration;
 
+use endodoi::app::Match;
 use endodoi::clock::{Clocks, TimeControl, TimeControlError, shown};
 use endodoi::record::{
     EndError, Ending, Reason, Record, RecordError, RecordErrorKind, State, Verdict,
@@ -284,6 +286,27 @@ fn hostile_time_tags_are_kept_as_plain_tags_and_give_no_clock_they_do_not_say() 
         let control = "1+0".parse().expect("a control");
         assert_eq!(record.clocks(), Some(Clocks::new(control)), "{garbage:?}");
     }
+}
+
+#[test]
+fn a_match_keeps_its_clock_in_the_record_and_reads_it_back() {
+    let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(3));
+    players.clock = "10+5".parse().ok();
+    let mut record = read("1. A *");
+    players.write_tags(&mut record);
+    assert_eq!(
+        record.to_string(),
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[South \"Naserian\"]\n\
+         [North \"Lekishon\"]\n[Match \"3\"]\n[Round \"1\"]\n[Score \"0-0\"]\n\
+         [TimeControl \"600+5\"]\n[Result \"*\"]\n\n1. A+2 *\n"
+    );
+    assert_eq!(Match::from_record(&read(&record.to_string())), players);
+    // A control this program does not play is no clock, and stays as written.
+    let other = read("[TimeControl \"40/9000:300\"]\n\n1. A *");
+    assert_eq!(Match::from_record(&other).clock, None);
+    let mut written = other.clone();
+    Match::from_record(&other).write_tags(&mut written);
+    assert_eq!(written.tag("TimeControl"), Some("40/9000:300"));
 }
 
 // ---------------------------------------------------------------- time controls and clocks

@@ -135,6 +135,20 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     type_keys(&mut app, "j");
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
+    // The clock: none below 1+0, none past 30+0, and 3+0 chosen.
+    type_keys(&mut app, "j");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.start_screen().expect("start").setup().clock, None);
+    for (right, clock) in [(1, "1+0"), (8, "30+0"), (1, "30+0")] {
+        for _ in 0..right {
+            press(&mut app, KeyCode::Right);
+        }
+        let setup = app.start_screen().expect("start").setup();
+        assert_eq!(setup.clock, clock.parse().ok(), "{clock}");
+    }
+    for _ in 0..7 {
+        press(&mut app, KeyCode::Left);
+    }
     // Enter on the last line starts the game.
     type_keys(&mut app, "j\n");
     assert_eq!(
@@ -142,6 +156,8 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
         Config::new(10, 3, Variant::Cross).expect("a board")
     );
     assert_eq!(app.players().first_to, Some(3));
+    assert_eq!(app.players().clock, "3+0".parse().ok());
+    assert_eq!(app.record().tag("TimeControl"), Some("180+0"));
     assert_eq!(app.players().name(Side::South), "Player 1");
 }
 
@@ -444,6 +460,7 @@ fn only_options_that_choose_a_game_skip_the_start_screen() {
         &["--seeds", "5"],
         &["--variant", "cross"],
         &["--first-to", "3"],
+        &["--clock", "5+3"],
         &["--resume"],
         &["--load", "game.ogn"],
         &["--record", "game.ogn"],
