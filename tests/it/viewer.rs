@@ -397,7 +397,12 @@ fn a_resigned_game_says_who_resigned_and_its_result_above_the_board() {
     let top = screen.lines().next().expect("a header");
     assert_eq!(
         top.split(" · ").map(str::trim).collect::<Vec<_>>(),
-        ["sample.ogn", "Naserian vs Lekishon", "North resigned", "result 1-0"],
+        [
+            "sample.ogn",
+            "Naserian vs Lekishon",
+            "North resigned",
+            "result 1-0"
+        ],
         "{top}"
     );
 }
