@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::clock::TimeControl;
 use crate::options::{BoardChoice, Drawing, GameOptions, Player};
 use crate::rules::{self, BySide, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH};
 
@@ -167,6 +168,10 @@ pub struct PlayArgs {
     /// Play a match: games until one player has N wins, changing rows after every game.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
     pub first_to: Option<u16>,
+    /// Play on the clock: MINUTES each (1 to 180), and SECONDS more after each move (0 to 60),
+    /// e.g. 5+3; a continued game keeps its own.
+    #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with_all = ["resume", "load"])]
+    pub clock: Option<TimeControl>,
     /// How the board is drawn.
     #[command(flatten)]
     pub draw: DrawArgs,
@@ -195,6 +200,7 @@ impl PlayArgs {
             },
             think: self.think.map(std::time::Duration::from_millis),
             first_to: self.first_to,
+            clock: self.clock,
             drawing: self.draw.into(),
             resume: self.resume.clone(),
             load: self.load.clone(),
@@ -366,6 +372,28 @@ mod tests {
             cli.play.options().think(),
             std::time::Duration::from_millis(100)
         );
+    }
+
+    #[test]
+    fn a_clock_goes_to_the_game_options_and_with_the_board_and_a_match() {
+        let cli = Cli::try_parse_from([
+            "endodoi",
+            "--clock",
+            "5+3",
+            "--width",
+            "8",
+            "--first-to",
+            "2",
+        ])
+        .expect("a clock on a new board");
+        assert_eq!(cli.play.options().clock, "5+3".parse().ok());
+        let cli = Cli::try_parse_from(["endodoi", "host", "--clock", "10+5"]).expect("a clock");
+        let Some(Command::Host(host)) = cli.command else {
+            panic!("host");
+        };
+        assert_eq!(host.options().clock, "10+5".parse().ok());
+        let cli = Cli::try_parse_from(["endodoi"]).expect("no option");
+        assert_eq!(cli.play.options().clock, None);
     }
 
     #[test]

@@ -5,11 +5,13 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{EndReason, Game, Hole, Side};
+use crate::record::{Ending, Reason, Record};
+use crate::rules::{EndReason, Hole, Side};
 
-/// The position of `game` as text: both rows with letters, captures, whose
-/// turn it is, and the result once over.
-pub fn diagram(game: &Game) -> String {
+/// The position of `record`'s game as text: both rows with letters,
+/// captures, whose turn it is, and how it ended once over.
+pub fn diagram(record: &Record) -> String {
+    let game = &record.game;
     let config = game.config();
     let position = game.position();
     let width = config.width();
@@ -55,47 +57,63 @@ pub fn diagram(game: &Game) -> String {
     );
     let _ = writeln!(out, "       {}", letters(&south_holes));
     let _ = writeln!(out);
-    for line in status(game) {
+    for line in status(record) {
         let _ = writeln!(out, "{line}");
     }
     out
 }
 
 /// What a position's reader should know last, a line each: whose turn it is
-/// and the moves they have, or how the game ended, each side's total and
-/// the result.
-pub fn status(game: &Game) -> Vec<String> {
+/// and the moves they have, or how the game ended (by the rules or before
+/// them, [`Record::verdict`]), the seeds each side has and who won.
+pub fn status(record: &Record) -> Vec<String> {
+    let game = &record.game;
     let position = game.position();
-    match (game.to_move(), game.outcome()) {
-        (Some(side), _) => {
-            let legal: Vec<String> = game.legal_moves().map(|h| h.to_string()).collect();
-            vec![format!("{side} to move; legal: {}", legal.join(" "))]
-        }
-        (None, Some(outcome)) => {
-            let totals = outcome.totals();
-            let reason = match outcome.reason {
-                EndReason::NoMoves => format!(
-                    "{} has no legal move; the seeds left go to {}",
-                    position.to_move(),
-                    position.to_move().opponent()
-                ),
-                EndReason::Repetition => {
-                    "the position repeated; each player takes their own row".to_owned()
-                }
-            };
-            let mut lines = vec![format!("Game over: {reason}.")];
-            for side in Side::ALL {
-                lines.push(format!(
-                    "  {side:<5}  {} captured + {} taken = {}",
-                    outcome.captured[side], outcome.taken[side], totals[side]
-                ));
-            }
-            lines.push(match outcome.winner() {
-                Some(side) => format!("{side} wins {}-{}.", totals[side], totals[side.opponent()]),
-                None => format!("A draw, {}-{}.", totals.south, totals.north),
-            });
-            lines
-        }
-        (None, None) => unreachable!("a game without a player to move is over"),
+    let Some(verdict) = record.verdict() else {
+        let legal: Vec<String> = game.legal_moves().map(|h| h.to_string()).collect();
+        return vec![format!(
+            "{} to move; legal: {}",
+            position.to_move(),
+            legal.join(" ")
+        )];
+    };
+    let (reason, rest) = match verdict.reason {
+        Reason::Rules(EndReason::NoMoves) => (
+            format!(
+                "{} has no legal move; the seeds left go to {}",
+                position.to_move(),
+                position.to_move().opponent()
+            ),
+            "taken",
+        ),
+        Reason::Rules(EndReason::Repetition) => (
+            "the position repeated; each player takes their own row".to_owned(),
+            "taken",
+        ),
+        Reason::Ended(Ending::Resigned(side)) => (format!("{side} resigned"), "in the row"),
+        Reason::Ended(Ending::DrawAgreed) => ("the players agreed a draw".to_owned(), "in the row"),
+        Reason::Ended(Ending::OutOfTime(side)) => (format!("{side} ran out of time"), "in the row"),
+    };
+    let totals = verdict.totals;
+    let captured = position.captured();
+    let mut lines = vec![format!("Game over: {reason}.")];
+    for side in Side::ALL {
+        lines.push(format!(
+            "  {side:<5}  {} captured + {} {rest} = {}",
+            captured[side],
+            totals[side] - captured[side],
+            totals[side]
+        ));
     }
+    // Seeds decide a game the rules end; an early end is decided by itself.
+    let by_rules = matches!(verdict.reason, Reason::Rules(_));
+    lines.push(match verdict.winner {
+        Some(side) if by_rules => {
+            format!("{side} wins {}-{}.", totals[side], totals[side.opponent()])
+        }
+        Some(side) => format!("{side} wins."),
+        None if by_rules => format!("A draw, {}-{}.", totals.south, totals.north),
+        None => "A draw.".to_owned(),
+    });
+    lines
 }

@@ -3,7 +3,8 @@
 //!
 //! - [`rules`]: the game itself, pure and fast, and [`record`]: the text
 //!   record of a game and its JSON state; both from the `endodoi-core`
-//!   crate, which does no I/O.
+//!   crate, which does no I/O; with [`clock`]: time controls and the
+//!   players' clocks.
 //! - [`search`]: the computer player's game-tree search (the
 //!   `endodoi-engine` crate, which does no I/O either), and [`tablebase`]:
 //!   perfect endgames, built backwards level by level (the
@@ -38,7 +39,7 @@ pub mod engine;
 pub use endodoi_files as file;
 pub mod net;
 pub mod options;
-pub use endodoi_core::{record, rules};
+pub use endodoi_core::{clock, record, rules};
 pub mod save;
 pub use endodoi_engine as search;
 pub mod session;

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::clock::TimeControl;
 use crate::rules::{BySide, Config, ConfigError, Variant};
 use crate::search::{DEFAULT_THINK, Level, LevelError};
 
@@ -109,6 +110,9 @@ pub struct GameOptions {
     pub think: Option<Duration>,
     /// A match: games until one player has this many wins.
     pub first_to: Option<u16>,
+    /// The time control of a new game (`None`: no clock, or the settings'
+    /// last one when nothing else chooses the game).
+    pub clock: Option<TimeControl>,
     /// How the board is drawn.
     pub drawing: Drawing,
     /// Continue a saved game: the newest unfinished one (`Some(None)`), or
@@ -132,13 +136,14 @@ impl GameOptions {
         self.resume.is_some() || self.load.is_some()
     }
 
-    /// Whether these choose no game (no player, board, match or file):
-    /// then `endodoi` in a terminal opens on the start screen.
+    /// Whether these choose no game (no player, board, match, clock or
+    /// file): then `endodoi` in a terminal opens on the start screen.
     pub fn choose_no_game(&self) -> bool {
         self.players.south.is_none()
             && self.players.north.is_none()
             && !self.board.given()
             && self.first_to.is_none()
+            && self.clock.is_none()
             && !self.continues()
             && self.record.is_none()
     }

@@ -67,8 +67,7 @@ impl Session {
             opened.loaded = Some(loaded);
             App::from_record(record.clone(), named(&Match::from_record(&record), options))
         } else {
-            let players = named(&Match::new(None, None, options.first_to), options);
-            App::new(options.board.config()?, players)
+            App::new(options.board.config()?, new_players(options))
         };
         if let Some(first_to) = options.first_to
             && options.continues()
@@ -134,8 +133,8 @@ impl Session {
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
-        let players = named(&Match::new(None, None, options.first_to), options);
-        let app = App::start(options.board.config()?, &players, saved).with_results(stats);
+        let app =
+            App::start(options.board.config()?, &new_players(options), saved).with_results(stats);
         let store = Store::open(
             games.map(Path::to_path_buf),
             Opened::default(),
@@ -258,7 +257,7 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
                     when.hour(),
                     when.minute()
                 ),
-                result: record.game.outcome().map(|_| record.result_token().clone()),
+                result: record.verdict().map(|verdict| verdict.result()),
                 in_use: save.holder.map(|holder| holder.to_string()),
             })
         })
@@ -478,6 +477,14 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
             record.game.ply()
         ))
     }
+}
+
+/// The players of a new game as `options` set it up: names, computers, a
+/// match, a clock.
+fn new_players(options: &GameOptions) -> Match {
+    let mut players = named(&Match::new(None, None, options.first_to), options);
+    players.clock = options.clock;
+    players
 }
 
 /// `players` with the names and computers given on the command line, if any.

@@ -1,7 +1,7 @@
 //! Settings remembered between runs, in `settings.toml` in the platform's
 //! config folder (`$XDG_CONFIG_HOME/endodoi/`, else `~/.config/endodoi/` on
-//! Linux): the players' names, the last board and opponents, and how the
-//! game is shown. The keys are [`Field`]s; docs/settings.md lists them all.
+//! Linux): the players' names, the last board, opponents and clock, and
+//! how the game is shown. The keys are [`Field`]s; docs/settings.md lists them all.
 //!
 //! Reading never fails and never blocks: a file that is not a regular file
 //! (a FIFO, a device, a folder), cannot be read, is not TOML, or has an
@@ -29,6 +29,7 @@ use anyhow::{Context as _, Result, anyhow};
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
+use crate::clock::TimeControl;
 use crate::file::{folder_of, kind_of, open_without_waiting, write_atomic_through_link};
 use crate::options::{BoardChoice, Drawing, GameOptions, Player};
 use crate::rules::{BySide, Config, Side, Variant};
@@ -66,6 +67,8 @@ pub struct Settings {
     /// Who played each row in the last new game: the computer at a level,
     /// or a person (`None`).
     pub opponents: BySide<Option<Level>>,
+    /// The time control of the last new game, `None` for no clock.
+    pub clock: Option<TimeControl>,
     /// Whether moves are sown seed by seed.
     pub animation: bool,
     /// The sowing speed, [`crate::app::MIN_SPEED`] to [`crate::app::MAX_SPEED`].
@@ -88,6 +91,7 @@ impl Default for Settings {
             seeds: board.seeds(),
             variant: board.variant(),
             opponents: BySide::default(),
+            clock: None,
             animation: true,
             speed: DEFAULT_SPEED,
             preview: true,
@@ -257,11 +261,12 @@ impl Settings {
     /// `options` with these settings given to what they leave out: the
     /// animation and ASCII drawing always, and the name of each person
     /// playing a row. When the options choose no game at all, the last game
-    /// again: its board and each row's player (the computer at its level,
-    /// else the person). An option that chooses the game (a player, the
-    /// board, a match, `--record`) makes it the game the command line
-    /// says, the rest as by default: `--north computer` is a person against
-    /// the computer on the standard board, whatever was played last.
+    /// again: its board, its clock and each row's player (the computer at
+    /// its level, else the person). An option that chooses the game (a
+    /// player, the board, a match, a clock, `--record`) makes it the game
+    /// the command line says, the rest as by default: `--north computer` is
+    /// a person against the computer on the standard board without a clock,
+    /// whatever was played last.
     /// `--resume` and `--load` keep their game's own board and players.
     pub fn fill(&self, options: &GameOptions) -> GameOptions {
         let mut filled = options.clone();
@@ -276,6 +281,7 @@ impl Settings {
                 seeds: Some(self.seeds),
                 variant: Some(self.variant),
             };
+            filled.clock = self.clock;
         }
         for side in [Side::South, Side::North] {
             if filled.players[side].is_none() {
@@ -289,8 +295,9 @@ impl Settings {
     }
 
     /// Takes what `options` (as [`Settings::fill`] made them) choose for a
-    /// new game as the last one: the board, who plays each row, and the name
-    /// of each person named (a computer leaves the row's name as it was).
+    /// new game as the last one: the board, who plays each row, the name of
+    /// each person named (a computer leaves the row's name as it was) and
+    /// the clock.
     pub fn remember(&mut self, options: &GameOptions) {
         let mut names = BySide::default();
         let mut opponents = BySide::default();
@@ -302,11 +309,12 @@ impl Settings {
             }
         }
         let config = options.board.config().unwrap_or_default();
-        self.remember_game(config, names, opponents);
+        self.remember_game(config, names, opponents, options.clock);
     }
 
     /// Takes a game set up in the program as the last one: its board and
-    /// `players` (a row left with its default name has no name to remember).
+    /// `players` (a row left with its default name has no name to
+    /// remember), with their clock.
     pub fn remember_match(&mut self, config: Config, players: &Match) {
         let defaults = Match::new(None, None, players.first_to).names;
         let given =
@@ -315,18 +323,21 @@ impl Settings {
             south: given(Side::South),
             north: given(Side::North),
         };
-        self.remember_game(config, names, players.computers);
+        self.remember_game(config, names, players.computers, players.clock);
     }
 
     /// Takes a new game as the last one: its board, who plays each row (a
-    /// computer at a level, or a person), and the name of each person named
-    /// (`None`, or a computer: the row's name stays as it was).
+    /// computer at a level, or a person), the name of each person named
+    /// (`None`, or a computer: the row's name stays as it was) and its
+    /// clock.
     pub fn remember_game(
         &mut self,
         config: Config,
         names: BySide<Option<&str>>,
         opponents: BySide<Option<Level>>,
+        clock: Option<TimeControl>,
     ) {
+        self.clock = clock;
         self.width = config.width();
         self.seeds = config.seeds();
         self.variant = config.variant();

@@ -10,12 +10,13 @@
 //! it.
 //!
 //! ```
+//! use endodoi::record::Record;
 //! use endodoi::rules::{BySide, Config, Game};
 //! use endodoi::svg::svg;
 //!
-//! let game = Game::new(Config::default());
+//! let record = Record::new(Game::new(Config::default()));
 //! let names = BySide { south: "Naserian".to_owned(), north: "Lekishon".to_owned() };
-//! let picture = svg(&game, &names);
+//! let picture = svg(&record, &names);
 //! assert!(picture.starts_with("<svg "));
 //! assert!(picture.contains("Naserian"));
 //! ```
@@ -23,7 +24,8 @@
 use std::fmt::Write as _;
 
 use crate::diagram::status;
-use crate::rules::{BySide, Game, Hole, Side};
+use crate::record::Record;
+use crate::rules::{BySide, Hole, Side};
 
 /// The width of a hole's column.
 const COLUMN: u32 = 84;
@@ -45,13 +47,14 @@ const LAST: &str = "#f2c14e";
 const COUNT_STYLE: &str = "font-size=\"18\" font-weight=\"bold\" fill=\"#fff8e8\"";
 const LETTER_STYLE: &str = "font-size=\"13\" fill=\"#f0dcb8\"";
 
-/// The position of `game` as an SVG document, the players of its rows
-/// named by `names` (text as shown in the terminal: escaped and cut, see
-/// `record::terminal_safe`; the markup is escaped here).
-pub fn svg(game: &Game, names: &BySide<String>) -> String {
+/// The position of `record`'s game as an SVG document, the players of its
+/// rows named by `names` (text as shown in the terminal: escaped and cut,
+/// see `record::terminal_safe`; the markup is escaped here).
+pub fn svg(record: &Record, names: &BySide<String>) -> String {
+    let game = &record.game;
     let config = game.config();
     let width = u32::from(config.width());
-    let status = status(game);
+    let status = status(record);
     let canvas_width = width * COLUMN + 80;
     // At most four lines: a game over's reason, two totals, the result.
     let height = 370 + LINE * status.len() as u32;
@@ -87,12 +90,10 @@ pub fn svg(game: &Game, names: &BySide<String>) -> String {
     let plain = format!("font-size=\"16\" fill=\"{INK}\"");
     let position = game.position();
     let captured = position.captured();
+    // A game ended before the rules end it has no one to move either.
+    let to_move = game.to_move().filter(|_| record.ending().is_none());
     for (side, y) in [(Side::North, 58), (Side::South, 346)] {
-        let arrow = if game.to_move() == Some(side) {
-            "▶ "
-        } else {
-            ""
-        };
+        let arrow = if to_move == Some(side) { "▶ " } else { "" };
         // A row called by its side needs no second "(South)".
         let name = if names[side] == side.to_string() {
             format!("{arrow}{side}")

@@ -41,7 +41,7 @@ impl Copies {
                 .tag(Tags::ROUND)
                 .and_then(|round| round.parse::<u32>().ok())
         };
-        if ours.game.outcome().is_some()
+        if ours.verdict().is_some()
             && round(theirs) > round(ours)
             && round(ours).is_some()
             && theirs.game.config() == ours.game.config()

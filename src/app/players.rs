@@ -16,6 +16,7 @@
 //! assert_eq!(players.home(Side::South), Side::North);
 //! ```
 
+use crate::clock::TimeControl;
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Outcome, Side};
 use crate::search::Level;
@@ -37,6 +38,8 @@ pub struct Match {
     /// The first-game row of the player in another terminal, in a game
     /// across the network (see [`crate::app::Network`]).
     pub remote: Option<Side>,
+    /// The time control of every game of the match, `None` for no clock.
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Match {
@@ -64,11 +67,13 @@ impl Match {
             wins: BySide::default(),
             round: 1,
             remote: None,
+            clock: None,
         }
     }
 
     /// The players and match state a record's tags describe (names, `Match`,
-    /// `Round`, `Score`), as [`Match::write_tags`] writes them.
+    /// `Round`, `Score`, `TimeControl`), as [`Match::write_tags`] writes
+    /// them.
     pub fn from_record(record: &Record) -> Match {
         let first_to = record
             .tag(Tags::MATCH)
@@ -95,6 +100,7 @@ impl Match {
         players.round = if first_to.is_some() { round } else { 1 };
         players.wins = score.unwrap_or_default();
         players.computers = players.names.clone().map(|name| level_of_name(&name));
+        players.clock = record.time_control();
         if players.home(Side::South) == Side::North {
             players.swap_rows();
         }
@@ -108,7 +114,8 @@ impl Match {
         std::mem::swap(&mut self.computers.south, &mut self.computers.north);
     }
 
-    /// Writes the players and match state into `record`'s tags.
+    /// Writes the players, match state and time control into `record`'s
+    /// tags.
     pub fn write_tags(&self, record: &mut Record) {
         record.set_tag(Tags::SOUTH, self.name(Side::South));
         record.set_tag(Tags::NORTH, self.name(Side::North));
@@ -121,6 +128,9 @@ impl Match {
             record.set_tag(Tags::MATCH, &first_to.to_string());
             record.set_tag(Tags::ROUND, &self.round.to_string());
             record.set_tag(Tags::SCORE, &score);
+        }
+        if let Some(clock) = self.clock {
+            record.set_time_control(clock);
         }
     }
 

@@ -34,7 +34,7 @@ use std::time::Duration;
 use super::board::Board;
 use super::{Action, App, Ask, Effect, Keymap, Match, Play, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
-use crate::record::{Record, Tags};
+use crate::record::{Record, Tags, Verdict};
 use crate::rules::{Game, MoveReport};
 use crate::search::Limits;
 
@@ -100,6 +100,7 @@ pub struct Viewer {
     source: String,
     moves: Vec<MoveReport>,
     result: String,
+    verdict: Option<Verdict>,
     fault: Option<String>,
     goto: Option<usize>,
     autoplay: Option<Duration>,
@@ -132,6 +133,12 @@ impl Viewer {
     /// How the record ends: `S-N` when the game is over, else `*`.
     pub fn result(&self) -> &str {
         &self.result
+    }
+
+    /// How the record's game ended, if it is over (by the rules, or ended
+    /// before them: a `*` record may hold a resignation).
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.verdict
     }
 
     /// Why the record could be read only as far as it was (`--until-error`).
@@ -459,6 +466,7 @@ impl App {
     /// (a file name); `fault` says why a faulty record stops where it does.
     pub fn review(mut record: Record, source: &str, fault: Option<String>) -> App {
         let result = record.result_token();
+        let verdict = record.verdict();
         let (game, moves) = rewound(&record.game);
         record.game = game;
         let players = Match::from_record(&record);
@@ -471,6 +479,7 @@ impl App {
             source: source.to_owned(),
             moves,
             result,
+            verdict,
             fault,
             goto: None,
             autoplay: None,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{BoardArgs, DrawArgs};
+use crate::clock::TimeControl;
 use crate::options::GameOptions;
 
 /// The port a host of the direct mode listens at, as the help suggests.
@@ -34,6 +35,10 @@ pub struct HostArgs {
     /// Play a match: games until one player has N wins, changing rows after every game.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
     pub first_to: Option<u16>,
+    /// Play on the clock: MINUTES each (1 to 180), and SECONDS more after each move (0 to 60),
+    /// e.g. 5+3; a game hosted again keeps its own.
+    #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with = "resume")]
+    pub clock: Option<TimeControl>,
     /// How the board is drawn.
     #[command(flatten)]
     pub draw: DrawArgs,
@@ -51,6 +56,7 @@ impl HostArgs {
         GameOptions {
             board: self.board.choice(),
             first_to: self.first_to,
+            clock: self.clock,
             drawing: self.draw.into(),
             resume: self.resume.clone(),
             record: self.record.clone(),

@@ -11,8 +11,8 @@ use crate::app::{App, Match};
 use crate::cli::ReplayArgs;
 use crate::diagram::diagram;
 use crate::file::{read_record_bytes, write_atomic};
-use crate::record::{Form, Record, State, excerpt, terminal_safe};
-use crate::rules::{BySide, Game};
+use crate::record::{Form, Record, State, Tags, excerpt, terminal_safe};
+use crate::rules::BySide;
 use crate::session::Session;
 use crate::settings::{self, Settings};
 use crate::svg::svg;
@@ -72,25 +72,25 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
             terminal_safe(&name)
         );
     }
-    let game = match args.ply {
+    let shown = match args.ply {
         Some(ply) => {
-            at_ply(&record.game, ply).with_context(|| format!("{}: --ply", terminal_safe(&name)))?
+            at_ply(&record, ply).with_context(|| format!("{}: --ply", terminal_safe(&name)))?
         }
-        None => record.game.clone(),
+        None => record.clone(),
     };
     if args.json {
-        out!(&mut console.out, "{}", State::of(&game).to_json())?;
+        out!(&mut console.out, "{}", State::of_record(&shown).to_json())?;
     } else if let Some(path) = &args.svg {
         let players = Match::from_record(&record);
         let names = BySide::from_fn(|side| shown_name(&players, side));
-        let picture = svg(&game, &names);
+        let picture = svg(&shown, &names);
         if path == Path::new("-") {
             super::emit(&mut console.out, format_args!("{picture}"))?;
         } else {
             write_atomic(path, &picture)?;
         }
     } else if !viewer {
-        super::emit(&mut console.out, format_args!("{}", diagram(&game)))?;
+        super::emit(&mut console.out, format_args!("{}", diagram(&shown)))?;
     } else {
         // The display settings apply as in a game (the options win); what
         // cannot be read in them was said when a game last started.
@@ -107,22 +107,26 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
     Ok(0)
 }
 
-/// `game` as it stood after its first `ply` moves.
+/// `record` as it stood after its first `ply` moves: an ending it has
+/// (a resignation, say) came after its last move only.
 ///
 /// # Errors
 /// When the game has fewer moves than that.
-fn at_ply(game: &Game, ply: usize) -> Result<Game> {
-    if ply > game.ply() {
+fn at_ply(record: &Record, ply: usize) -> Result<Record> {
+    let moves = record.game.ply();
+    if ply > moves {
         bail!(
-            "{ply} is past the end: the game has {} move{}",
-            game.ply(),
-            if game.ply() == 1 { "" } else { "s" }
+            "{ply} is past the end: the game has {moves} move{}",
+            if moves == 1 { "" } else { "s" }
         );
     }
-    let mut earlier = game.clone();
-    while earlier.ply() > ply {
-        earlier.undo();
+    let mut earlier = record.clone();
+    if ply < moves {
+        earlier.tags.remove(Tags::TERMINATION);
     }
-    earlier.forget_redo();
+    while earlier.game.ply() > ply {
+        earlier.game.undo();
+    }
+    earlier.game.forget_redo();
     Ok(earlier)
 }

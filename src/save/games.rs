@@ -14,7 +14,7 @@ use anyhow::{Context as _, Result};
 use super::lock::{GameLock, Holder};
 use crate::app::Match;
 use crate::file::{kind_of, read_regular};
-use crate::record::{Record, terminal_safe};
+use crate::record::{Reason, Record, Verdict, terminal_safe};
 use crate::rules::Side;
 use crate::table::{Align, table};
 use crate::ui::shown_name;
@@ -38,11 +38,12 @@ pub struct Save {
 }
 
 impl Save {
-    /// Whether it holds a game that is not over.
+    /// Whether it holds a game that is not over (by the rules, or ended
+    /// before them: a resigned game is over).
     pub fn unfinished(&self) -> bool {
         self.record
             .as_ref()
-            .is_ok_and(|record| record.game.outcome().is_none())
+            .is_ok_and(|record| record.verdict().is_none())
     }
 
     /// The cells of this save's row in `endodoi games`: whatever the
@@ -54,18 +55,9 @@ impl Save {
         match &self.record {
             Ok(record) => {
                 let game = &record.game;
-                let result = match (game.to_move(), game.outcome()) {
-                    (Some(side), _) => format!("{side} to move"),
-                    (None, Some(outcome)) => {
-                        let totals = outcome.totals();
-                        match outcome.winner() {
-                            Some(side) => {
-                                format!("{side} won {}-{}", totals[side], totals[side.opponent()])
-                            }
-                            None => format!("drawn {}-{}", totals.south, totals.north),
-                        }
-                    }
-                    (None, None) => record.result_token().clone(),
+                let result = match record.verdict() {
+                    None => format!("{} to move", game.position().to_move()),
+                    Some(verdict) => verdict_words(verdict),
                 };
                 let players = Match::from_record(record);
                 let config = game.config();
@@ -95,6 +87,21 @@ impl Save {
             }
         }
         row
+    }
+}
+
+/// How a game ended, in the past tense of `endodoi games`: `South won
+/// 29-19`, `drawn 24-24`, and for a game ended before the rules end it, why
+/// (`North won (South resigned)`, `drawn by agreement`).
+fn verdict_words(verdict: Verdict) -> String {
+    let totals = verdict.totals;
+    match (verdict.winner, verdict.reason) {
+        (Some(side), Reason::Rules(_)) => {
+            format!("{side} won {}-{}", totals[side], totals[side.opponent()])
+        }
+        (None, Reason::Rules(_)) => format!("drawn {}-{}", totals.south, totals.north),
+        (Some(side), Reason::Ended(ending)) => format!("{side} won ({ending})"),
+        (None, Reason::Ended(_)) => "drawn by agreement".to_owned(),
     }
 }
 

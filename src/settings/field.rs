@@ -28,6 +28,8 @@ pub enum Field {
     SouthOpponent,
     /// `opponents.north`: a person or the computer at a level.
     NorthOpponent,
+    /// `game.clock`: the time control, or none.
+    Clock,
     /// `display.animation`: sow seed by seed or show moves at once.
     Animation,
     /// `display.speed`: the sowing speed.
@@ -42,7 +44,7 @@ pub enum Field {
 
 impl Field {
     /// Every key, in the order a new file lists them.
-    pub const ALL: [Field; 12] = [
+    pub const ALL: [Field; 13] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -50,6 +52,7 @@ impl Field {
         Field::Variant,
         Field::SouthOpponent,
         Field::NorthOpponent,
+        Field::Clock,
         Field::Animation,
         Field::Speed,
         Field::Preview,
@@ -57,8 +60,9 @@ impl Field {
         Field::Mailbox,
     ];
 
-    /// The keys a new game remembers: the names, the board and the opponents.
-    pub const LAST_GAME: [Field; 7] = [
+    /// The keys a new game remembers: the names, the board, the opponents
+    /// and the clock.
+    pub const LAST_GAME: [Field; 8] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -66,6 +70,7 @@ impl Field {
         Field::Variant,
         Field::SouthOpponent,
         Field::NorthOpponent,
+        Field::Clock,
     ];
 
     /// The keys of how the game is shown.
@@ -81,6 +86,7 @@ impl Field {
             Field::Variant => ("board", "variant"),
             Field::SouthOpponent => ("opponents", "south"),
             Field::NorthOpponent => ("opponents", "north"),
+            Field::Clock => ("game", "clock"),
             Field::Animation => ("display", "animation"),
             Field::Speed => ("display", "speed"),
             Field::Preview => ("display", "preview"),
@@ -111,6 +117,9 @@ impl Field {
                 "Who played South: `\"human\"`, or `\"computer:LEVEL\"` with LEVEL 1 to 5 (`--south`)"
             }
             Field::NorthOpponent => "Who played North, as `opponents.south` (`--north`)",
+            Field::Clock => {
+                "`\"none\"`, or the time control `\"MINUTES+SECONDS\"` with 1 to 180 minutes each and 0 to 60 seconds more a move, e.g. `\"5+3\"` (`--clock`)"
+            }
             Field::Animation => {
                 "Sow moves seed by seed; `false` shows them at once (`--no-animation`)"
             }
@@ -155,6 +164,10 @@ impl Field {
             Field::Preview => settings.preview.into(),
             Field::Ascii => settings.ascii.into(),
             Field::Mailbox => return settings.mailbox.as_deref().map(Value::from),
+            Field::Clock => settings
+                .clock
+                .map_or_else(|| NO_CLOCK.to_owned(), |clock| clock.to_string())
+                .into(),
         })
     }
 
@@ -200,6 +213,18 @@ impl Field {
                     }
                 };
             }
+            Field::Clock => {
+                let text = text.ok_or_else(|| {
+                    format!("must be \"none\" or \"MINUTES+SECONDS\" such as \"5+3\", not {found}")
+                })?;
+                settings.clock = match text {
+                    NO_CLOCK => None,
+                    text => Some(
+                        text.parse()
+                            .map_err(|error| format!("{error}, not {found}"))?,
+                    ),
+                };
+            }
             Field::Mailbox => {
                 let url = text.ok_or_else(|| format!("must be a URL in quotes, not {found}"))?;
                 settings.mailbox = Some(crate::net::wormhole::check_mailbox(url)?);
@@ -221,6 +246,9 @@ impl Field {
 
 /// An opponent's value for a person.
 const HUMAN: &str = "human";
+
+/// The clock's value for a game without one.
+const NO_CLOCK: &str = "none";
 
 /// A whole number from `min` to `max`.
 fn number(item: &Item, min: u8, max: u8) -> Result<u8, String> {

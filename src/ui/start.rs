@@ -356,6 +356,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         Field::Seeds => "Seeds in a hole",
         Field::Variant => "Rules",
         Field::FirstTo => "Match",
+        Field::Clock => "Clock",
         Field::Play => {
             let key = key_of(app, Keymap::Start, Action::Menu(Menu::Play));
             return Line::from(vec![
@@ -415,6 +416,16 @@ fn value_of(setup: &Setup, field: Field) -> String {
         Field::FirstTo => match setup.first_to {
             Some(wins) => format!("first to {wins} wins"),
             None => "a single game".to_owned(),
+        },
+        Field::Clock => match setup.clock {
+            Some(clock) => {
+                let minutes = clock.base().as_secs() / 60;
+                match clock.increment().as_secs() {
+                    0 => format!("{clock}: {minutes} min each"),
+                    seconds => format!("{clock}: {minutes} min each, +{seconds} s a move"),
+                }
+            }
+            None => "no clock".to_owned(),
         },
         Field::Play => String::new(),
     }
@@ -512,6 +523,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
                 Variant::Cross => "A lap of an odd number of seeds goes clockwise".to_owned(),
             },
             Field::FirstTo => format!("{change}: games until a player has that many wins"),
+            Field::Clock => format!("{change}: minutes each, + seconds added after a move"),
             Field::Play => format!("{} starts the game", key(Keymap::Start, Menu::Choose)),
         },
         Page::Results => results::footer(start, width),

@@ -47,9 +47,9 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
             ),
         ]
     };
-    let result = match viewer.result() {
-        "*" => Span::styled("unfinished", look.muted()),
-        result => Span::styled(format!("result {result}"), look.strong()),
+    let result = match viewer.verdict() {
+        None => Span::styled("unfinished", look.muted()),
+        Some(verdict) => Span::styled(format!("result {}", verdict.result()), look.strong()),
     };
     let mut items: Vec<(Option<&str>, Vec<Span>)> = vec![
         (

@@ -300,6 +300,95 @@ fn replay_print_names_a_repetition_end() {
     assert!(!text.contains("to move"), "{text}");
 }
 
+/// Two moves, then South resigned: North wins, South holding 26 seeds
+/// (2 captured, 24 in its row) and North 22 (3 and 19).
+const RESIGNED: &str = "[South \"Naserian\"]\n[North \"Lekishon\"]\n\
+                        [Termination \"South resigned\"]\n\n1. A+2 b+3 *\n";
+
+#[test]
+fn replay_print_of_a_resigned_game_says_who_resigned_and_who_wins() {
+    let output = endodoi_with_stdin(&["replay", "-", "--print"], RESIGNED.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "En Dodoi, 6 holes a row, 4 seeds a hole, after 2 moves\n\
+         \n\
+         \x20         f   e   d   c   b   a\n\
+         North     0   8   0   3   0   8   captured 3\n\
+         South     4   1   0   8   3   8   captured 2\n\
+         \x20         A   B   C   D   E   F\n\
+         \n\
+         Game over: South resigned.\n\
+         \x20 South  2 captured + 24 in the row = 26\n\
+         \x20 North  3 captured + 19 in the row = 22\n\
+         North wins.\n"
+    );
+    let agreed = RESIGNED.replace("South resigned", "Draw agreed");
+    let output = endodoi_with_stdin(&["replay", "-", "--print"], agreed.as_bytes());
+    assert!(
+        stdout(&output).ends_with(
+            "Game over: the players agreed a draw.\n\
+             \x20 South  2 captured + 24 in the row = 26\n\
+             \x20 North  3 captured + 19 in the row = 22\n\
+             A draw.\n"
+        ),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn replay_json_of_a_game_out_of_time_is_over_only_after_its_last_move() {
+    let timed = RESIGNED.replace("South resigned", "North lost on time");
+    let output = endodoi_with_stdin(&["replay", "-", "--json"], timed.as_bytes());
+    assert_eq!(
+        json_of(&output),
+        serde_json::json!({
+            "width": 6, "seeds": 4, "variant": "classic", "ply": 2,
+            "pits": {"south": [4, 1, 0, 8, 3, 8], "north": [8, 0, 3, 0, 8, 0]},
+            "captured": {"south": 2, "north": 3},
+            "to_move": null, "legal": [], "status": "over",
+            "result": {"south": 26, "north": 22, "winner": "south", "reason": "time"},
+        })
+    );
+    let output = endodoi_with_stdin(&["replay", "-", "--json", "--ply", "1"], timed.as_bytes());
+    let mut game = Game::new(Config::default());
+    game.play(Hole::from_letter('A').expect("a letter"))
+        .expect("a legal move");
+    assert_eq!(
+        json_of(&output),
+        serde_json::to_value(State::of(&game)).expect("a state serialises")
+    );
+}
+
+#[test]
+fn replay_svg_of_a_resigned_game_draws_no_arrow_and_says_who_wins() {
+    let output = endodoi_with_stdin(&["replay", "-", "--svg", "-"], RESIGNED.as_bytes());
+    let picture = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!picture.contains('▶'), "{picture}");
+    for line in [
+        ">Game over: South resigned.<",
+        ">North wins.<",
+        ">South  2 captured + 24 in the row = 26<",
+    ] {
+        assert!(picture.contains(line), "{line} in {picture}");
+    }
+}
+
+#[test]
+fn replay_refuses_a_resignation_in_a_game_the_rules_ended() {
+    let finished = fs::read_to_string(golden("002.ogn")).expect("a golden record");
+    let text = format!("[Termination \"North resigned\"]\n{finished}");
+    let output = endodoi_with_stdin(&["replay", "-", "--json"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "endodoi: standard input: line 1, column 1: tag `Termination` has a bad value \
+         \"North resigned\": the moves end the game by the rules, 27-15\n"
+    );
+}
+
 #[test]
 fn replay_print_of_a_cross_game_names_the_variant() {
     let output = endodoi(&["replay", "--moves", "A", "--variant", "cross", "--print"]);
@@ -489,6 +578,50 @@ fn a_file_and_moves_together_are_refused() {
 fn json_and_print_together_are_refused() {
     let message = usage_error(&endodoi(&["replay", "--moves", "A", "--json", "--print"]));
     assert!(message.contains("--print"), "{message}");
+}
+
+#[test]
+fn a_clock_that_is_not_a_time_control_is_refused_with_the_part_that_is_wrong() {
+    let minutes = "the minutes must be a whole number from 1 to 180";
+    let increment = "the increment must be a whole number of seconds from 0 to 60";
+    for (args, value, reason) in [
+        (&["--clock", "99999999999+1"][..], "99999999999+1", minutes),
+        (&["--clock", "5+"], "5+", increment),
+        (&["--clock=-1+0"], "-1+0", minutes),
+        (&["--clock", "0.5+0"], "0.5+0", minutes),
+        (&["--clock", "5+61"], "5+61", increment),
+        (
+            &["--clock", "5"],
+            "5",
+            "a time control is MINUTES+SECONDS, such as 5+3",
+        ),
+        (&["host", "--clock", "181+0"], "181+0", minutes),
+    ] {
+        assert_eq!(
+            usage_error(&endodoi(args)),
+            format!(
+                "endodoi: invalid value '{value}' for '--clock <MINUTES+SECONDS>': {reason} \
+                 (see endodoi --help)\n"
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_clock_does_not_go_with_a_game_continued_which_keeps_its_own() {
+    for (args, other) in [
+        (&["--clock", "5+3", "--resume"][..], "--resume [<ID>]"),
+        (&["--resume", "abc", "--clock", "5+3"], "--resume [<ID>]"),
+        (&["--clock", "5+3", "--load", "game.ogn"], "--load <FILE>"),
+        (&["host", "--clock", "5+3", "--resume"], "--resume [<ID>]"),
+    ] {
+        let message = usage_error(&endodoi(args));
+        assert!(
+            message.contains("'--clock <MINUTES+SECONDS>'") && message.contains(other),
+            "{args:?}: {message}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------- help

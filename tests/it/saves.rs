@@ -12,8 +12,8 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{App, Effect, Match, Message, Tone};
-use endodoi::record::{Record, Tags};
-use endodoi::rules::Config;
+use endodoi::record::{Ending, Record, Tags};
+use endodoi::rules::{Config, Side};
 use endodoi::save::Store;
 use endodoi::terminal::Runner;
 use files::names;
@@ -296,6 +296,37 @@ fn games_lists_unfinished_games_first_and_names_every_save_it_cannot_read() {
             .expect("the FIFO")
             .file_type()
             .is_fifo()
+    );
+}
+
+#[test]
+fn games_lists_a_game_ended_before_the_rules_end_it_as_over_with_why() {
+    let home = Home::new();
+    let games = home.games();
+    fs::create_dir_all(&games).expect("the games folder");
+    save(&games, "older", "C a", 1_000);
+    for (id, ending, modified) in [
+        ("resigned", Ending::Resigned(Side::South), 3_000),
+        ("agreed", Ending::DrawAgreed, 2_000),
+    ] {
+        let path = save(&games, id, "A b", modified);
+        let mut record = Record::read(&fs::read(&path).expect("the save")).expect("a save");
+        record.end(ending).expect("an unfinished game ends");
+        fs::write(&path, record.to_string()).expect("a save");
+        touch(&path, modified);
+    }
+    let output = home.endodoi(&["games"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "Saved games in {dir}, unfinished first, newest first; `endodoi --resume ID` continues one:\n\
+             ID        Moves  Result                      South     North     Board\n\
+             older         2  South to move               Naserian  Lekishon  6 holes, 4 seeds, classic\n\
+             resigned      2  North won (South resigned)  Naserian  Lekishon  6 holes, 4 seeds, classic\n\
+             agreed        2  drawn by agreement          Naserian  Lekishon  6 holes, 4 seeds, classic\n",
+            dir = games.display()
+        )
     );
 }
 

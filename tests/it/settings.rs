@@ -69,6 +69,7 @@ fn custom() -> Settings {
             south: None,
             north: Level::new(2),
         },
+        clock: Some("5+3".parse().expect("a time control")),
         animation: false,
         speed: 5,
         preview: false,
@@ -91,6 +92,9 @@ variant = \"cross\"
 [opponents]
 south = \"human\"
 north = \"computer:2\"
+
+[game]
+clock = \"5+3\"
 
 [display]
 animation = false
@@ -236,6 +240,81 @@ fn values_of_the_wrong_type_or_out_of_range_take_their_defaults() {
     ]
     .map(|message| format!("{file}:{message}"));
     assert_eq!(messages(&warnings), expected);
+}
+
+#[test]
+fn a_clock_that_is_not_a_time_control_is_named_and_no_clock_used() {
+    let file = |folder: &Folder| folder.file().display().to_string();
+    for (value, reason) in [
+        (
+            "\"5+\"",
+            "the increment must be a whole number of seconds from 0 to 60, not `\"5+\"`",
+        ),
+        (
+            "\"-1+0\"",
+            "the minutes must be a whole number from 1 to 180, not `\"-1+0\"`",
+        ),
+        (
+            "\"99999999999+1\"",
+            "the minutes must be a whole number from 1 to 180, not `\"99999999999+1\"`",
+        ),
+        (
+            "\"None\"",
+            "a time control is MINUTES+SECONDS, such as 5+3, not `\"None\"`",
+        ),
+        (
+            "5",
+            "must be \"none\" or \"MINUTES+SECONDS\" such as \"5+3\", not `5`",
+        ),
+    ] {
+        let folder = Folder::holding(&format!("[game]\nclock = {value}\n"));
+        let (settings, warnings) = Settings::load(&folder.file());
+        assert_eq!(settings, Settings::default(), "{value}");
+        assert_eq!(
+            messages(&warnings),
+            [format!(
+                "{}:2: game.clock: {reason}; the default, \"none\", is used",
+                file(&folder)
+            )]
+        );
+    }
+}
+
+#[test]
+fn a_clock_chosen_is_remembered_and_comes_back_only_when_nothing_chooses_the_game() {
+    let folder = Folder::new();
+    let games = Folder::new();
+    let five_three = "5+3".parse().ok();
+    let (session, warnings) =
+        open_in(&folder, &games, &parsed(&["--clock", "5+3"])).expect("a game");
+    assert_eq!(warnings, Vec::<String>::new());
+    assert_eq!(session.app.players().clock, five_three);
+    assert_eq!(session.app.record().tag("TimeControl"), Some("300+3"));
+    let (settings, warnings) = Settings::load(&folder.file());
+    assert_eq!(
+        (settings.clock, messages(&warnings)),
+        (five_three, Vec::new())
+    );
+    assert!(
+        folder.text().contains("\n[game]\nclock = \"5+3\"\n"),
+        "{}",
+        folder.text()
+    );
+    // The last game again, unless an option chooses the game.
+    assert_eq!(settings.fill(&parsed(&[])).clock, five_three);
+    assert_eq!(settings.fill(&parsed(&["--north", "computer"])).clock, None);
+    assert_eq!(settings.fill(&parsed(&["--resume"])).clock, None);
+    let (session, _) = open_in(&folder, &games, &parsed(&[])).expect("a game");
+    assert_eq!(session.app.record().tag("TimeControl"), Some("300+3"));
+    // A new game without a clock is remembered as one.
+    let (session, _) = open_in(&folder, &games, &parsed(&["--width", "8"])).expect("a game");
+    assert_eq!(session.app.record().tag("TimeControl"), None);
+    assert_eq!(Settings::load(&folder.file()).0.clock, None);
+    assert!(
+        folder.text().contains("\n[game]\nclock = \"none\"\n"),
+        "{}",
+        folder.text()
+    );
 }
 
 #[test]
@@ -639,7 +718,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
         folder.text(),
         "# my settings\n[players]\nsouth = \"Lemayian\"\n[board]\nwidth = 6\nseeds = 5\n\
          variant = \"classic\"\n[opponents]\nnorth = \"human\"\nsouth = \"human\"\n\
-         [display]\nspeed = 5\npreview = false\n"
+         [display]\nspeed = 5\npreview = false\n\n[game]\nclock = \"none\"\n"
     );
     // Nothing new chosen: the file is not written again.
     let before = fs::metadata(folder.file())
@@ -783,7 +862,8 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
     assert_eq!(
         folder.text(),
         "# mine\n[display]\nspeed = 4\n\n[players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\n\
-         seeds = 4\nvariant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:2\"\n"
+         seeds = 4\nvariant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:2\"\n\n\
+         [game]\nclock = \"none\"\n"
     );
     let (read, _) = Settings::load(&folder.file());
     assert_eq!(read.names.south.as_deref(), Some("Naserian"));

@@ -9,7 +9,7 @@ use clap::Parser;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{App, Effect, Keymap, Match, Opening, SavedGame, Screen, Tone};
 use endodoi::cli::Cli;
-use endodoi::record::Record;
+use endodoi::record::{Ending, Record};
 use endodoi::rules::{BySide, Config, Side, Variant};
 use endodoi::search::Level;
 use endodoi::session::Session;
@@ -135,6 +135,20 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     type_keys(&mut app, "j");
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
+    // The clock: none below 1+0, none past 30+0, and 3+0 chosen.
+    type_keys(&mut app, "j");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.start_screen().expect("start").setup().clock, None);
+    for (right, clock) in [(1, "1+0"), (8, "30+0"), (1, "30+0")] {
+        for _ in 0..right {
+            press(&mut app, KeyCode::Right);
+        }
+        let setup = app.start_screen().expect("start").setup();
+        assert_eq!(setup.clock, clock.parse().ok(), "{clock}");
+    }
+    for _ in 0..7 {
+        press(&mut app, KeyCode::Left);
+    }
     // Enter on the last line starts the game.
     type_keys(&mut app, "j\n");
     assert_eq!(
@@ -142,6 +156,8 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
         Config::new(10, 3, Variant::Cross).expect("a board")
     );
     assert_eq!(app.players().first_to, Some(3));
+    assert_eq!(app.players().clock, "3+0".parse().ok());
+    assert_eq!(app.record().tag("TimeControl"), Some("180+0"));
     assert_eq!(app.players().name(Side::South), "Player 1");
 }
 
@@ -444,6 +460,7 @@ fn only_options_that_choose_a_game_skip_the_start_screen() {
         &["--seeds", "5"],
         &["--variant", "cross"],
         &["--first-to", "3"],
+        &["--clock", "5+3"],
         &["--resume"],
         &["--load", "game.ogn"],
         &["--record", "game.ogn"],
@@ -499,6 +516,46 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
         })
         .count();
     assert_eq!(saves, 4, "no file more");
+}
+
+#[test]
+fn a_game_ended_before_the_rules_end_it_is_listed_as_over_not_to_continue() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("the games folder");
+    write_save(&games, "older", "C a", Duration::from_secs(7200));
+    for (id, ending, age) in [
+        ("agreed", Ending::DrawAgreed, 600),
+        ("resigned", Ending::Resigned(Side::South), 60),
+    ] {
+        let path = write_save(&games, id, "A b", Duration::from_secs(age));
+        let mut record = Record::read(&std::fs::read(&path).expect("read")).expect("a save");
+        record.end(ending).expect("an unfinished game ends");
+        std::fs::write(&path, record.to_string()).expect("written");
+        let file = std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .expect("open");
+        file.set_modified(SystemTime::now() - Duration::from_secs(age))
+            .expect("dated");
+    }
+    let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("the start screen");
+    let start = session.app.start_screen().expect("the start screen");
+    let lines: Vec<(&str, Option<&str>)> = start
+        .saved()
+        .iter()
+        .map(|saved| (saved.id.as_str(), saved.result.as_deref()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("resigned", Some("0-1")),
+            ("agreed", Some("1/2-1/2")),
+            ("older", None)
+        ]
+    );
+    let unfinished: Vec<&str> = start.unfinished().map(|saved| saved.id.as_str()).collect();
+    assert_eq!(unfinished, ["older"]);
 }
 
 #[test]

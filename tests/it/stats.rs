@@ -12,8 +12,8 @@ use clap::Parser;
 use endodoi::app::start::Page;
 use endodoi::app::{App, Keymap};
 use endodoi::cli::Cli;
-use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Hole};
+use endodoi::record::{Ending, Record};
+use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::session::Session;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
@@ -65,6 +65,17 @@ impl Home {
         let mut record = Record::new(game);
         record.set_tag("South", south);
         record.set_tag("North", north);
+        fs::create_dir_all(self.games()).expect("the games folder");
+        fs::write(self.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
+    }
+
+    /// Saves a game of `south` against `north` (`A b`, South holding 26
+    /// seeds to North's 22) that ended as `ending` says.
+    fn save_ended(&self, id: &str, south: &str, north: &str, ending: Ending) {
+        let mut record = Record::read_moves(Config::default(), "A b").expect("two moves");
+        record.set_tag("South", south);
+        record.set_tag("North", north);
+        record.end(ending).expect("an unfinished game ends");
         fs::create_dir_all(self.games()).expect("the games folder");
         fs::write(self.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
     }
@@ -137,6 +148,30 @@ Naserian Ole Sikoi «the sower» 🌱  everyone                3    1      0    
 李小龍                             everyone                1    1      0     0    +6.0
                                    people                  1    1      0     0    +6.0
 "
+        )
+    );
+}
+
+#[test]
+fn a_resignation_or_a_fallen_flag_loses_and_a_draw_agreed_draws_whatever_the_seeds() {
+    let home = Home::new();
+    home.save_ended("a", "Naserian", "Lekishon", Ending::Resigned(Side::South));
+    home.save_ended("b", "Naserian", "Lekishon", Ending::DrawAgreed);
+    home.save_ended("c", "Lekishon", "Naserian", Ending::OutOfTime(Side::North));
+    let output = home.endodoi(&["stats"]);
+    assert_eq!(text(&output.stderr), "");
+    // Naserian held 26 to 22, 26 to 22 and 22 to 26: +4 in three games.
+    assert_eq!(
+        text(&output.stdout),
+        format!(
+            "Results of the 3 finished games in {}:
+Player    Against   Games  Won  Drawn  Lost  Margin
+Lekishon  everyone      3    2      1     0    -1.3
+          people        3    2      1     0    -1.3
+Naserian  everyone      3    0      1     2    +1.3
+          people        3    0      1     2    +1.3
+",
+            home.games().display()
         )
     );
 }

@@ -934,7 +934,8 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
         "# endodoi's settings: `endodoi` remembers the last new game here;\n\
          # docs/settings.md lists every key. Command-line options win over these.\n\
          [players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\nseeds = 4\n\
-         variant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:1\"\n"
+         variant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:1\"\n\n\
+         [game]\nclock = \"none\"\n"
     );
     let speed_line = text.lines().count() + 3;
     std::fs::write(

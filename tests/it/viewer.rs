@@ -389,6 +389,25 @@ fn a_game_stopped_by_a_forfeit_says_why_above_the_board() {
 }
 
 #[test]
+fn a_resigned_game_says_who_resigned_and_its_result_above_the_board() {
+    let text = "[South \"Naserian\"]\n[North \"Lekishon\"]\n\
+                [Termination \"North resigned\"]\n\n1. A b *\n";
+    let app = viewer(Record::read(text).expect("a record"));
+    let screen = screen(&app);
+    let top = screen.lines().next().expect("a header");
+    assert_eq!(
+        top.split(" · ").map(str::trim).collect::<Vec<_>>(),
+        [
+            "sample.ogn",
+            "Naserian vs Lekishon",
+            "North resigned",
+            "result 1-0"
+        ],
+        "{top}"
+    );
+}
+
+#[test]
 fn each_step_says_who_sowed_which_hole_and_what_it_did() {
     let mut app = viewer(sample());
     type_keys(&mut app, "1\n");

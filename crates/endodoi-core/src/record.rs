@@ -12,6 +12,11 @@
 //!   through it, and a played move is written through it.
 //! - [`Tags`] are the record's tags, in order; the writer is `Record`'s
 //!   `Display`.
+//! - [`Ending`] is an end put to a game before the rules end it
+//!   (resigned, draw agreed, out of time), kept in the `Termination` tag;
+//!   [`Record::verdict`] says how any game that is over ended.
+//! - The time control and the clocks' time left are tags too
+//!   ([`Record::clocks`]).
 //! - [`State`] is the JSON state; [`excerpt`] and [`escaped`] quote input in
 //!   messages.
 //!
@@ -24,14 +29,17 @@
 //! # Ok::<(), endodoi_core::record::RecordError>(())
 //! ```
 
+mod ending;
 mod error;
 mod escape;
 mod read;
 mod state;
 mod tags;
+mod timing;
 mod token;
 mod write;
 
+pub use ending::{EndError, Ending, ParseEndingError, Reason, Verdict};
 pub use error::{RecordError, RecordErrorKind};
 pub use escape::{EXCERPT_CHARS, SHOWN_CHARS, excerpt, terminal_safe};
 pub use state::{ResultState, State};

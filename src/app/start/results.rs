@@ -2,7 +2,9 @@
 //! page and `endodoi stats`: games, wins, draws, losses and the average
 //! margin (the player's seeds at the end less the opponent's), in all,
 //! against people, and against the computer at each level. Only finished
-//! games count; unfinished and unreadable saves are counted apart so that
+//! games count, those ended before the rules end them too (a resignation or
+//! a fallen flag is a loss, a draw agreed a draw, whatever the seeds; the
+//! margin is the seeds each held then); unfinished and unreadable saves are counted apart so that
 //! the table can say so. A player is a name as the record's `South` and
 //! `North` tags write it, so the computer at each level (`Computer (level
 //! 3)`, however a game of two computers numbered it) is a player of its own. The saves are read by the caller
@@ -62,10 +64,11 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts a game that ended `own` seeds to the opponent's `theirs`.
-    fn add(&mut self, own: u16, theirs: u16) {
+    /// Counts a game the player won (`Greater`), drew or lost, ending with
+    /// `own` seeds to the opponent's `theirs`.
+    fn add(&mut self, result: std::cmp::Ordering, own: u16, theirs: u16) {
         self.games += 1;
-        match own.cmp(&theirs) {
+        match result {
             std::cmp::Ordering::Greater => self.wins += 1,
             std::cmp::Ordering::Equal => self.draws += 1,
             std::cmp::Ordering::Less => self.losses += 1,
@@ -120,20 +123,28 @@ impl Stats {
                 stats.unreadable.push(id.to_owned());
                 continue;
             };
-            let Some(outcome) = record.game.outcome() else {
+            let Some(verdict) = record.verdict() else {
                 stats.unfinished += 1;
                 continue;
             };
             stats.finished += 1;
-            let totals = outcome.totals();
+            let totals = verdict.totals;
             for side in [Side::South, Side::North] {
                 let player = name(record, side);
                 let against = Against::of(&name(record, side.opponent()));
+                // A resignation or a fallen flag decides the game, whatever
+                // the seeds; the margin is the seeds held then.
+                let result = match verdict.winner {
+                    Some(winner) if winner == side => std::cmp::Ordering::Greater,
+                    Some(_) => std::cmp::Ordering::Less,
+                    None => std::cmp::Ordering::Equal,
+                };
                 for counted in [Against::Everyone, against] {
-                    tallies
-                        .entry((player.clone(), counted))
-                        .or_default()
-                        .add(totals[side], totals[side.opponent()]);
+                    tallies.entry((player.clone(), counted)).or_default().add(
+                        result,
+                        totals[side],
+                        totals[side.opponent()],
+                    );
                 }
             }
         }

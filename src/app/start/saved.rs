@@ -20,7 +20,8 @@ pub struct SavedGame {
     /// When it was last played: `2026-12-01 05:10` (UTC).
     pub when: String,
     /// The result of a game that is over (`29-19`: South's seeds, then
-    /// North's); `None` while it goes on.
+    /// North's; `0-1`, `1-0`, `1/2-1/2` for a game ended before the rules
+    /// end it, see `Verdict::result`); `None` while it goes on.
     pub result: Option<String>,
     /// The program playing it now, in words (`process 1234`), if one is.
     pub in_use: Option<String>,

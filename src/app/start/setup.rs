@@ -1,6 +1,7 @@
 //! The new-game page: its lines and the game they set up.
 
 use crate::app::Match;
+use crate::clock::TimeControl;
 use crate::rules::{BySide, Config, MAX_SEEDS, MAX_WIDTH, MIN_SEEDS, MIN_WIDTH, Side, Variant};
 use crate::search::Level;
 
@@ -20,19 +21,22 @@ pub enum Field {
     Variant,
     /// A single game, or a match to some wins.
     FirstTo,
+    /// No clock, or a time control.
+    Clock,
     /// Start the game.
     Play,
 }
 
 impl Field {
     /// The new-game page's lines, top down.
-    pub const ALL: [Field; 7] = [
+    pub const ALL: [Field; 8] = [
         Field::Player(Side::South),
         Field::Player(Side::North),
         Field::Width,
         Field::Seeds,
         Field::Variant,
         Field::FirstTo,
+        Field::Clock,
         Field::Play,
     ];
 }
@@ -54,6 +58,8 @@ pub struct Setup {
     pub variant: Variant,
     /// Wins to take a match, or `None` for a single game.
     pub first_to: Option<u16>,
+    /// The time control, or `None` for no clock.
+    pub clock: Option<TimeControl>,
 }
 
 impl Setup {
@@ -72,6 +78,7 @@ impl Setup {
             seeds: config.seeds(),
             variant: config.variant(),
             first_to: players.first_to,
+            clock: players.clock,
         }
     }
 
@@ -94,11 +101,12 @@ impl Setup {
         for side in Side::ALL {
             players.set_computer(side, self.computers[side]);
         }
+        players.clock = self.clock;
         players
     }
 
     /// Changes `field` one `step` (1 or -1): a person, then the computer's
-    /// levels; numbers within their limits.
+    /// levels; numbers and clocks within their limits.
     pub(super) fn change(&mut self, field: Field, step: i8) {
         let up = step > 0;
         match field {
@@ -130,6 +138,7 @@ impl Setup {
                 };
                 self.first_to = Some(wins).filter(|&wins| wins > 1);
             }
+            Field::Clock => self.clock = next_clock(self.clock, up),
             Field::Play => {}
         }
     }
@@ -142,4 +151,17 @@ fn stepped(value: u8, up: bool, min: u8, max: u8) -> u8 {
     } else {
         value.saturating_sub(1).max(min)
     }
+}
+
+/// The clock one step longer (`up`) or shorter among no clock and
+/// [`TimeControl::CHOICES`], staying at either end; a control that is not
+/// a choice (given with `--clock`) steps to the nearest choice that way.
+fn next_clock(clock: Option<TimeControl>, up: bool) -> Option<TimeControl> {
+    let mut choices = std::iter::once(None).chain(TimeControl::CHOICES.map(Some));
+    let next = if up {
+        choices.find(|&choice| choice > clock)
+    } else {
+        choices.rev().find(|&choice| choice < clock)
+    };
+    next.unwrap_or(clock)
 }

@@ -4,8 +4,8 @@
 use std::collections::HashSet;
 
 use super::token::{MoveText, counts, is_digits};
-use super::{Form, PartialRecord, Record, RecordError, RecordErrorKind, Tags, excerpt};
-use crate::rules::{Config, ConfigError, Game};
+use super::{Ending, Form, PartialRecord, Record, RecordError, RecordErrorKind, Tags, excerpt};
+use crate::rules::{BySide, Config, ConfigError, Game};
 
 impl Record {
     /// Reads `input` (text or raw bytes) as far as its first fault, keeping
@@ -28,26 +28,37 @@ impl Record {
     ///
     /// # Errors
     /// A fault that leaves no game to keep: input that is not UTF-8
-    /// ([`RecordErrorKind::InvalidUtf8`]) or a fault in a file's tags. A fault
-    /// in the moves is the [`PartialRecord`]'s `error` instead.
+    /// ([`RecordErrorKind::InvalidUtf8`]) or a fault in a file's tags, such
+    /// as a `Termination` tag with an [`Ending`] (`South resigned`) on a game
+    /// the moves end by the rules (a [`RecordErrorKind::BadTagValue`] at the
+    /// tag). A fault in the moves is the [`PartialRecord`]'s `error`
+    /// instead.
     pub fn read_until_fault(
         input: &(impl AsRef<[u8]> + ?Sized),
         form: Form,
     ) -> Result<PartialRecord, RecordError> {
         let text = utf8(input.as_ref(), form)?;
         let mut scanner = Scanner::new(text);
-        let (config, tags, tag_fault) = match form {
+        let (config, tags, ending_at, tag_fault) = match form {
             Form::File => {
-                let (config, tags) = read_tags(&mut scanner)?;
-                (config, tags, RecordErrorKind::TagAfterMoves)
+                let (config, tags, ending_at) = read_tags(&mut scanner)?;
+                (config, tags, ending_at, RecordErrorKind::TagAfterMoves)
             }
-            Form::Moves(config) => (config, Tags::default(), RecordErrorKind::TagInMoveList),
+            Form::Moves(config) => (
+                config,
+                Tags::default(),
+                None,
+                RecordErrorKind::TagInMoveList,
+            ),
         };
         let mut record = Record {
             tags,
             game: Game::new(config),
         };
         let error = read_moves(&mut scanner, &mut record.game, tag_fault).err();
+        if let (Some(at), Some(outcome)) = (ending_at, record.game.outcome()) {
+            return Err(ended_twice(&at, &record, outcome.totals()));
+        }
         Ok(PartialRecord { record, error })
     }
 }
@@ -148,9 +159,31 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// Reads the tag pairs at the head of a record.
-fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Tags), RecordError> {
+/// The fault of a record whose moves end the game by the rules though its
+/// `Termination` tag, `at`, says it ended otherwise.
+fn ended_twice(at: &RecordError, record: &Record, totals: BySide<u16>) -> RecordError {
+    let value = record.tag(Tags::TERMINATION).unwrap_or_default();
+    RecordError {
+        kind: RecordErrorKind::BadTagValue {
+            name: Tags::TERMINATION.to_owned(),
+            value: excerpt(value),
+            reason: format!(
+                "the moves end the game by the rules, {}-{}",
+                totals.south, totals.north
+            ),
+        },
+        ..*at
+    }
+}
+
+/// Reads the tag pairs at the head of a record: the board, the tags, and
+/// where the `Termination` tag stands if it is an [`Ending`] (which the
+/// moves must not contradict by ending the game by the rules).
+fn read_tags(
+    scanner: &mut Scanner<'_>,
+) -> Result<(Config, Tags, Option<RecordError>), RecordError> {
     let mut tags = Tags::default();
+    let mut termination = None;
     // The names so far, so that each tag is checked for a duplicate in
     // constant time: a record may hold a million tags.
     let mut names: HashSet<&str> = HashSet::new();
@@ -200,11 +233,19 @@ fn read_tags(scanner: &mut Scanner<'_>) -> Result<(Config, Tags), RecordError> {
                 },
             })
         })?;
+        if name == Tags::TERMINATION {
+            termination = Some(at);
+        }
         if !Tags::GAME.contains(&name) {
             tags.push_new(name, &value);
         }
     }
-    Ok((config, tags))
+    // The value as kept (one line), as `Record::ending` reads it.
+    let ending_at = termination.filter(|_| {
+        tags.get(Tags::TERMINATION)
+            .is_some_and(|value| value.parse::<Ending>().is_ok())
+    });
+    Ok((config, tags, ending_at))
 }
 
 /// A tag's whole number.

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::{Record, Verdict};
 use crate::rules::{BySide, Game, Side};
 
 /// The JSON state of a game, as `endodoi replay --json` prints it.
@@ -32,13 +33,14 @@ pub struct State {
 /// The `result` object of [`State`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ResultState {
-    /// South's final total.
+    /// South's final total (for an early end, the seeds South holds).
     pub south: u16,
-    /// North's final total.
+    /// North's final total (for an early end, the seeds North holds).
     pub north: u16,
     /// `south`, `north` or `draw`.
     pub winner: &'static str,
-    /// `no-moves` or `repetition`.
+    /// `no-moves` or `repetition` (the rules' ends), `resignation`,
+    /// `agreement` or `time` (an [`Ending`](super::Ending)'s).
     pub reason: &'static str,
 }
 
@@ -53,10 +55,24 @@ impl<T: Serialize> Serialize for BySide<T> {
 }
 
 impl State {
-    /// The state of `game` now.
+    /// The state of `game` now, as the rules have it.
     pub fn of(game: &Game) -> State {
+        State::judged(game, game.outcome().map(Verdict::from))
+    }
+
+    /// The state of `record`'s game now: as [`State::of`], and a game ended
+    /// before the rules end it ([`Record::ending`]) is over, its `result`
+    /// the seeds each side holds with `reason` `resignation`, `agreement`
+    /// or `time`.
+    pub fn of_record(record: &Record) -> State {
+        State::judged(&record.game, record.verdict())
+    }
+
+    /// The state of `game`, over when there is a `verdict`.
+    fn judged(game: &Game, verdict: Option<Verdict>) -> State {
         let config = game.config();
         let position = game.position();
+        let over = verdict.is_some();
         State {
             width: config.width(),
             seeds: config.seeds(),
@@ -64,21 +80,18 @@ impl State {
             ply: game.ply(),
             pits: BySide::from_fn(|side| position.row(side).to_vec()),
             captured: position.captured(),
-            to_move: game.to_move().map(Side::name),
-            legal: game.legal_moves().map(|hole| hole.to_string()).collect(),
-            status: if game.outcome().is_some() {
-                "over"
+            to_move: game.to_move().filter(|_| !over).map(Side::name),
+            legal: if over {
+                Vec::new()
             } else {
-                "ongoing"
+                game.legal_moves().map(|hole| hole.to_string()).collect()
             },
-            result: game.outcome().map(|outcome| {
-                let totals = outcome.totals();
-                ResultState {
-                    south: totals.south,
-                    north: totals.north,
-                    winner: outcome.winner().map_or("draw", Side::name),
-                    reason: outcome.reason.name(),
-                }
+            status: if over { "over" } else { "ongoing" },
+            result: verdict.map(|verdict| ResultState {
+                south: verdict.totals.south,
+                north: verdict.totals.north,
+                winner: verdict.winner.map_or("draw", Side::name),
+                reason: verdict.reason.name(),
             }),
         }
     }

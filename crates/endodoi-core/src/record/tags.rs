@@ -49,10 +49,17 @@ impl Tags {
     pub const MATCH: &str = "Match";
     /// The match score before this game, South's player first.
     pub const SCORE: &str = "Score";
-    /// How a game ended when not by the rules, as `endodoi arena` writes it
-    /// for a forfeit (who, at which ply, why); the result is then `*`, the
-    /// game unfinished.
+    /// How a game ended when not by the rules: an
+    /// [`Ending`](super::Ending) in its words (`South resigned`), or free
+    /// text, as `endodoi arena` writes for a forfeit (who, at which ply,
+    /// why); the result is then `*`, the game unfinished by the rules.
     pub const TERMINATION: &str = "Termination";
+    /// The time control, as PGN writes it: seconds at the start, `+`,
+    /// seconds a move (`300+3`).
+    pub const TIME_CONTROL: &str = "TimeControl";
+    /// Each player's time left, South's first, to tenths of a second
+    /// (`4:12.3 3:58.0`).
+    pub const CLOCK: &str = "Clock";
 
     /// The value of a tag.
     pub fn get(&self, name: &str) -> Option<&str> {
