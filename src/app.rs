@@ -348,7 +348,7 @@ impl App {
         if self.computer_to_move().is_some() || self.remote_to_move() {
             return None;
         }
-        let side = self.game().to_move()?;
+        let side = self.record().to_move()?;
         Some(Hole::new(side, self.board.cursor[side]))
     }
 
@@ -365,7 +365,7 @@ impl App {
 
     /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
     pub fn unfinished(&self) -> bool {
-        self.game().ply() > 0 && self.game().outcome().is_none()
+        self.game().ply() > 0 && !self.record().is_over()
     }
 
     /// Whether `u` takes back a move of the person playing the computer.
@@ -375,7 +375,8 @@ impl App {
 
     /// Each player's wins in the match, the current game's result included.
     pub fn tally(&self) -> BySide<u16> {
-        self.players().tally(self.game().outcome())
+        self.players()
+            .tally(self.record().verdict().and_then(|verdict| verdict.winner))
     }
 
     /// The player (by first-game row, see [`Match::home`]) who has won the

@@ -162,7 +162,7 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         Mode::Help => draw_help(app, area, buf),
         Mode::Confirm(question) => draw_confirm(app, *question, geometry.board, buf),
         // The lesson says itself how its game ended.
-        Mode::Play if app.game().outcome().is_some() && app.lesson().is_none() => {
+        Mode::Play if app.record().is_over() && app.lesson().is_none() => {
             draw_result(app, &geometry, buf);
         }
         Mode::Play | Mode::Sowing(_) => {}
@@ -225,7 +225,7 @@ fn status_line(app: &View) -> Line<'static> {
     let look = app.look;
     match message_line(app) {
         Some(line) => line,
-        None => match (app.mode(), app.viewer(), app.game().to_move()) {
+        None => match (app.mode(), app.viewer(), app.record().to_move()) {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
                 Line::styled(
                     format!(

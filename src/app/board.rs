@@ -8,7 +8,8 @@
 use super::{
     App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
 };
-use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
+use crate::record::Record;
+use crate::rules::{BySide, Hole, MoveReport, Position, Side};
 
 /// What a move key answers once the game has ended.
 pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
@@ -49,33 +50,40 @@ impl Board {
         format!("Board flipped: {}'s row at the bottom", self.bottom)
     }
 
-    /// The selected hole of the player to move in `game`, if a player is.
-    pub(super) fn selected(&self, game: &Game) -> Option<Hole> {
-        let side = game.to_move()?;
+    /// The selected hole of the player to move in `record`'s game, if a
+    /// player is.
+    pub(super) fn selected(&self, record: &Record) -> Option<Hole> {
+        let side = record.to_move()?;
         Some(Hole::new(side, self.cursor[side]))
     }
 
     /// Selects the hole of `letter` (either case) in the mover's row of
-    /// `game`; says why when there is no such hole, or it cannot be sown.
-    pub(super) fn select_letter(&mut self, game: &Game, letter: char) -> Result<(), String> {
-        let Some(side) = game.to_move() else {
+    /// `record`'s game; says why when there is no such hole, or it cannot
+    /// be sown.
+    pub(super) fn select_letter(&mut self, record: &Record, letter: char) -> Result<(), String> {
+        let Some(side) = record.to_move() else {
             return Err(GAME_OVER.to_owned());
         };
         let index = letter.to_ascii_lowercase() as u8 - b'a';
-        let width = game.config().width();
+        let width = record.game.config().width();
         if index >= width {
             return Err(format!(
                 "No hole {} on a board {width} holes wide",
                 Hole::new(side, index)
             ));
         }
-        self.select(game, Hole::new(side, index))
+        self.select(record, Hole::new(side, index))
     }
 
-    /// Selects `hole`; says why when it cannot be sown in `game`.
-    pub(super) fn select(&mut self, game: &Game, hole: Hole) -> Result<(), String> {
+    /// Selects `hole`; says why when it cannot be sown in `record`'s game.
+    pub(super) fn select(&mut self, record: &Record, hole: Hole) -> Result<(), String> {
         self.cursor[hole.side()] = hole.index();
-        game.check(hole)
+        if record.ending().is_some() {
+            return Err(GAME_OVER.to_owned());
+        }
+        record
+            .game
+            .check(hole)
             .map_err(|error| capitalise(&error.to_string()))
     }
 
@@ -83,10 +91,11 @@ impl Board {
     /// left (-1) as seen on screen, where the bottom row runs left to right
     /// from its `a` and the top row right to left (North's, or South's on a
     /// flipped board).
-    pub(super) fn step(&mut self, game: &Game, step: i8) {
-        let Some(side) = game.to_move() else {
+    pub(super) fn step(&mut self, record: &Record, step: i8) {
+        let Some(side) = record.to_move() else {
             return;
         };
+        let game = &record.game;
         let legal: Vec<u8> = game.legal_moves().map(Hole::index).collect();
         let width = game.config().width();
         let forward = (step > 0) == (side == self.bottom);
@@ -105,11 +114,13 @@ impl Board {
         }
     }
 
-    /// Keeps the mover's selection on a legal hole of `game` when it has one.
-    pub(super) fn settle(&mut self, game: &Game) {
-        let Some(side) = game.to_move() else {
+    /// Keeps the mover's selection on a legal hole of `record`'s game when
+    /// it has one.
+    pub(super) fn settle(&mut self, record: &Record) {
+        let Some(side) = record.to_move() else {
             return;
         };
+        let game = &record.game;
         let hole = Hole::new(side, self.cursor[side]);
         let first = game.legal_moves().next();
         if !game.is_legal(hole)
@@ -195,6 +206,6 @@ impl App {
 
     /// Keeps the mover's selection on a legal hole when it has one.
     pub(super) fn settle_cursor(&mut self) {
-        self.board.settle(&self.table.record.game);
+        self.board.settle(&self.table.record);
     }
 }

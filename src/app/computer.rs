@@ -89,7 +89,7 @@ impl App {
 
     /// The level of the computer to move, if the computer is to move.
     pub fn computer_to_move(&self) -> Option<Level> {
-        self.players().computer(self.game().to_move()?)
+        self.players().computer(self.record().to_move()?)
     }
 
     /// The computer's answer: `hole` is played (animated like a person's
@@ -128,7 +128,7 @@ impl App {
 impl Table {
     /// The level of the computer to move, if the computer is to move.
     pub(super) fn computer_to_move(&self) -> Option<Level> {
-        self.players.computer(self.game().to_move()?)
+        self.players.computer(self.record.to_move()?)
     }
 
     /// The computer's answer, held until the board is still. An answer
@@ -172,7 +172,7 @@ impl Table {
 
     /// The hint key: asks the engine for the best move of the person to move.
     pub(super) fn ask_hint(&mut self) {
-        let Some(side) = self.game().to_move() else {
+        let Some(side) = self.record.to_move() else {
             self.say(Tone::Error, "The game is over: no hint to give");
             return;
         };

@@ -142,12 +142,13 @@ impl Table {
 
     /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
     pub(super) fn unfinished(&self) -> bool {
-        self.game().ply() > 0 && self.game().outcome().is_none()
+        self.game().ply() > 0 && !self.record.is_over()
     }
 
     /// Each player's wins in the match, the current game's result included.
     pub(super) fn tally(&self) -> BySide<u16> {
-        self.players.tally(self.game().outcome())
+        self.players
+            .tally(self.record.verdict().and_then(|verdict| verdict.winner))
     }
 
     /// Whether `play` makes sense now, so that the key bar offers it.
@@ -168,7 +169,7 @@ impl Table {
             self.network.is_none() &&
             // Nothing taken back, nothing to play again.
             !self.game().redo_moves().is_empty()
-        } else if self.game().outcome().is_some() {
+        } else if self.record.is_over() {
             !moving
         } else if self.network.is_some() {
             // Across the network a game is played to its end, and nobody
@@ -184,7 +185,7 @@ impl Table {
     pub(super) fn label(&self, binding: &Binding) -> &'static str {
         if binding.action == Action::Game(Play::NewGame)
             && self.players.first_to.is_some()
-            && self.game().outcome().is_some()
+            && self.record.is_over()
         {
             if self.players.champion(self.tally()).is_some() {
                 "new match"
@@ -216,16 +217,16 @@ impl Table {
                 let news = view.flip();
                 self.say(Tone::Info, news);
             }
-            Play::Sow if self.game().outcome().is_some() && self.players.first_to.is_some() => {
+            Play::Sow if self.record.is_over() && self.players.first_to.is_some() => {
                 self.new_game(view);
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
-                if let Some(side) = self.game().to_move() {
+                if let Some(side) = self.record.to_move() {
                     self.refuse_computer_turn(side);
                 }
             }
-            Play::SelectLeft => view.step(&self.record.game, -1),
-            Play::SelectRight => view.step(&self.record.game, 1),
+            Play::SelectLeft => view.step(&self.record, -1),
+            Play::SelectRight => view.step(&self.record, 1),
             Play::Sow => self.sow(view),
             Play::Select(letter) => self.select_letter(view, letter),
         }
@@ -235,7 +236,7 @@ impl Table {
     /// A click on `hole`: it selects the hole, a click on the selected hole
     /// sows it; returns what it asks of the router.
     pub(super) fn click(&mut self, view: &mut Board, hole: Hole) -> Vec<Ask> {
-        match self.game().to_move() {
+        match self.record.to_move() {
             None => {}
             Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side),
             Some(side) if side != hole.side() => {
@@ -244,7 +245,7 @@ impl Table {
             }
             Some(side) if Hole::new(side, view.cursor[side]) == hole => self.sow(view),
             Some(_) => {
-                if let Err(why) = view.select(&self.record.game, hole) {
+                if let Err(why) = view.select(&self.record, hole) {
                     self.say(Tone::Error, why);
                 }
             }
@@ -255,20 +256,20 @@ impl Table {
     /// Selects the hole of `letter` in the mover's row, if the person
     /// at this keyboard is to move.
     fn select_letter(&mut self, view: &mut Board, letter: char) {
-        if let Some(side) = self.game().to_move()
+        if let Some(side) = self.record.to_move()
             && !self.plays_here(side)
         {
             self.refuse_computer_turn(side);
             return;
         }
-        if let Err(why) = view.select_letter(&self.record.game, letter) {
+        if let Err(why) = view.select_letter(&self.record, letter) {
             self.say(Tone::Error, why);
         }
     }
 
     /// Sows the selected hole of the person to move.
     fn sow(&mut self, view: &mut Board) {
-        let Some(hole) = view.selected(self.game()) else {
+        let Some(hole) = view.selected(&self.record) else {
             self.say(Tone::Error, GAME_OVER);
             return;
         };
@@ -303,7 +304,7 @@ impl Table {
         {
             self.stop_thinking();
         }
-        view.settle(&self.record.game);
+        view.settle(&self.record);
         self.effect(Effect::Autosave);
     }
 
@@ -332,7 +333,7 @@ impl Table {
 
     /// Whether the computer or the player in another terminal is to move.
     pub(super) fn others_turn(&self) -> bool {
-        self.game()
+        self.record
             .to_move()
             .is_some_and(|side| !self.plays_here(side))
     }
@@ -405,7 +406,7 @@ impl Table {
     /// Starts the next game: in a match after a finished game, the players
     /// change rows and the result counts; otherwise the game starts again.
     pub(super) fn start_next_game(&mut self, view: &mut Board) {
-        let finished = self.game().outcome().is_some();
+        let finished = self.record.is_over();
         if self.players.first_to.is_some() && finished {
             if self.players.next_game(self.tally()) {
                 self.say(Tone::Info, "A new match begins");

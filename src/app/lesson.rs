@@ -326,10 +326,11 @@ impl Learning {
             let hole = step.hole();
             board.cursor[hole.side()] = hole.index();
         }
-        board.settle(&game);
+        let record = Record::new(game);
+        board.settle(&record);
         Learning {
             lesson,
-            record: Record::new(game),
+            record,
             players,
         }
     }
@@ -360,23 +361,23 @@ impl Learning {
     /// router, in order.
     pub(super) fn update(&mut self, board: &mut Board, learn: Learn) -> Vec<Ask> {
         let lesson = self.lesson;
-        let game = &self.record.game;
+        let record = &self.record;
         match learn {
             Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight if !lesson.is_open() => {
                 vec![Ask::Say(Tone::Error, self.goes_on())]
             }
             Learn::Select(letter) => board
-                .select_letter(game, letter)
+                .select_letter(record, letter)
                 .err()
                 .map(|why| Ask::Say(Tone::Error, why))
                 .into_iter()
                 .collect(),
             Learn::SelectLeft => {
-                board.step(game, -1);
+                board.step(record, -1);
                 Vec::new()
             }
             Learn::SelectRight => {
-                board.step(game, 1);
+                board.step(record, 1);
                 Vec::new()
             }
             Learn::Sow => self.sow(board),
@@ -396,7 +397,7 @@ impl Learning {
         };
         if !self.lesson.is_open() {
             Vec::new()
-        } else if board.selected(&self.record.game) == Some(hole) {
+        } else if board.selected(&self.record) == Some(hole) {
             self.sow(board)
         } else if self.record.game.to_move() == Some(hole.side()) {
             board.cursor[hole.side()] = hole.index();
@@ -444,7 +445,7 @@ impl Learning {
         if self.lesson.done {
             return self.go_to(board, self.lesson.page + 1);
         }
-        let Some(hole) = board.selected(&self.record.game) else {
+        let Some(hole) = board.selected(&self.record) else {
             return Vec::new();
         };
         if hole != step.hole() {

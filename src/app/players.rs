@@ -18,7 +18,7 @@
 
 use crate::clock::TimeControl;
 use crate::record::{Record, Tags};
-use crate::rules::{BySide, Outcome, Side};
+use crate::rules::{BySide, Side};
 use crate::search::Level;
 
 /// The two players of a game or match and the match state; every per-player
@@ -189,11 +189,11 @@ impl Match {
         &self.names[self.home(side)]
     }
 
-    /// Each player's wins, those of the match's finished games and of
-    /// `outcome` (the current game's end, if it has ended).
-    pub fn tally(&self, outcome: Option<&Outcome>) -> BySide<u16> {
+    /// Each player's wins, those of the match's finished games and the
+    /// current game's, if it has ended with `winner` (the side).
+    pub fn tally(&self, winner: Option<Side>) -> BySide<u16> {
         let mut wins = self.wins;
-        if let Some(winner) = outcome.and_then(Outcome::winner) {
+        if let Some(winner) = winner {
             // The score may come from a record's `Score` tag: any number.
             let home = self.home(winner);
             wins[home] = wins[home].saturating_add(1);

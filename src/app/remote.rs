@@ -168,7 +168,7 @@ impl App {
 
     /// Whether the player in the other terminal is to move.
     pub fn remote_to_move(&self) -> bool {
-        self.game()
+        self.record()
             .to_move()
             .is_some_and(|side| self.players().remote(side))
     }
@@ -191,7 +191,7 @@ impl App {
             (Connection::Connected, _) if self.remote_to_move() => {
                 format!("Connected to {other} · {other} is thinking")
             }
-            (Connection::Connected, _) if self.game().outcome().is_some() => {
+            (Connection::Connected, _) if self.record().is_over() => {
                 format!("Connected to {other} · the game is over")
             }
             (Connection::Connected, _) => format!("Connected to {other} · your move"),
@@ -404,7 +404,7 @@ impl Table {
     /// The new-game key across the network: only once the game is over,
     /// and both terminals go on to the next game.
     pub(super) fn next_across(&mut self, view: &mut Board) {
-        if self.game().outcome().is_none() {
+        if !self.record.is_over() {
             let news = format!(
                 "A game across the network is played to its end; {} quits, and it stays saved",
                 self.key_name(Action::Quit)

@@ -61,7 +61,7 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
     // While a move is being sown, its mover keeps the turn on screen.
     let mover = match app.sowing() {
         Some(sowing) => Some(sowing.before.to_move()),
-        None => app.game().to_move(),
+        None => app.record().to_move(),
     };
     let to_move = mover == Some(side);
     let arrow = if to_move { look.turn_arrow() } else { " " };
@@ -187,7 +187,7 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
         }
         return marks;
     }
-    let Some(side) = game.to_move() else {
+    let Some(side) = app.record().to_move() else {
         return marks;
     };
     if hole.side() == side {
@@ -336,6 +336,8 @@ fn draw_middle(app: &View, geometry: &Geometry, buf: &mut Buffer) {
             },
             look.strong(),
         )
+    } else if let Some(ending) = app.record().ending() {
+        Line::styled(format!("Game over: {ending}"), look.strong())
     } else if app.viewer().is_some() {
         viewer::explanation(app, geometry.board.width - 2)
     } else {

@@ -106,10 +106,11 @@ fn history_words(app: &View) -> Vec<Word> {
                 look.redo_move()
             },
         )),
-        None => game
-            .outcome()
+        None => app
+            .record()
+            .verdict()
             .filter(|_| !sowing)
-            .map(|_| Span::styled(app.record().result_token(), look.strong())),
+            .map(|verdict| Span::styled(verdict.result(), look.strong())),
     };
     if let Some(result) = result {
         words.push(vec![(result, None)]);

@@ -8,7 +8,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
-use crate::rules::{EndReason, Side};
+use crate::record::Reason;
+use crate::rules::{BySide, EndReason, Side};
 
 use super::theme::fit;
 use super::{Geometry, View, key_names, key_of, wrap};
@@ -40,13 +41,28 @@ pub(super) fn popup<'a>(app: &View, title: &'a str) -> Block<'a> {
 
 pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let look = app.look;
-    let game = app.game();
-    let Some(outcome) = game.outcome() else {
+    let record = app.record();
+    let Some(verdict) = record.verdict() else {
         return;
     };
     let players = app.players();
-    let totals = outcome.totals();
-    let reason = end_reason(app, outcome);
+    let totals = verdict.totals;
+    let position = record.game.position();
+    // By the rules: the seeds captured and those taken at the end; ended
+    // early: those captured and those in the player's own row.
+    let (reason, parts, second) = match (record.game.outcome(), verdict.reason) {
+        (Some(outcome), _) => (
+            end_reason(app, outcome),
+            BySide::from_fn(|side| (outcome.captured[side], outcome.taken[side])),
+            "taken",
+        ),
+        (None, Reason::Ended(ending)) => (
+            format!("{ending}."),
+            BySide::from_fn(|side| (position.captured()[side], position.row_total(side))),
+            "in row",
+        ),
+        (None, Reason::Rules(_)) => return,
+    };
     // The popup grows, up to the board's width, for the names; a name
     // longer still is cut with an ellipsis.
     let longest = Side::ALL
@@ -63,37 +79,34 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         Line::from(reason),
         Line::default(),
         Line::styled(
-            format!("  {:name_width$}  captured   taken   total", ""),
+            format!("  {:name_width$}  captured  {second:>6}   total", ""),
             look.muted(),
         ),
     ];
     for side in [Side::South, Side::North] {
         let name = fit(&shown_name(players, side), name_width);
-        let winner = outcome.winner() == Some(side);
+        let winner = verdict.winner == Some(side);
         lines.push(Line::from(vec![
             Span::styled(
                 format!("{} ", if winner { look.turn_arrow() } else { " " }),
                 look.name(side, true),
             ),
             Span::styled(format!("{name:name_width$}"), look.name(side, winner)),
-            Span::raw(format!(
-                "  {:>8} + {:>5} = ",
-                outcome.captured[side], outcome.taken[side]
-            )),
+            Span::raw(format!("  {:>8} + {:>5} = ", parts[side].0, parts[side].1)),
             Span::styled(format!("{:>5}", totals[side]), look.strong()),
         ]));
     }
     lines.push(Line::default());
-    let verdict = match outcome.winner() {
-        Some(side) => format!(
-            "{} wins {}-{}",
-            shown_name(players, side),
-            totals[side],
-            totals[side.opponent()]
-        ),
-        None => format!("A draw, {}-{}", totals.south, totals.north),
+    // The seeds decide a game the rules ended; one ended early, the ending.
+    let score = |side: Side| match verdict.reason {
+        Reason::Rules(_) => format!(" {}-{}", totals[side], totals[side.opponent()]),
+        Reason::Ended(_) => String::new(),
     };
-    lines.push(Line::styled(verdict, look.title()).centered());
+    let words = match verdict.winner {
+        Some(side) => format!("{} wins{}", shown_name(players, side), score(side)),
+        None => format!("A draw{}", score(Side::South).replacen(' ', ", ", 1)),
+    };
+    lines.push(Line::styled(words, look.title()).centered());
     let keys = if app.viewer().is_some() {
         let key = |action| key_of(app, Keymap::Viewer, action);
         format!(

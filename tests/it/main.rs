@@ -30,6 +30,7 @@ mod app;
 mod architecture;
 mod arena;
 mod cli;
+mod ended;
 mod endings;
 mod engine;
 mod lesson;

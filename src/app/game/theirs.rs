@@ -82,7 +82,7 @@ impl Table {
                 }
             }
             Said::NextGame => {
-                if self.game().outcome().is_some() {
+                if self.record.is_over() {
                     self.start_next_game(view);
                 } else if self.game().ply() > 0 {
                     self.refuse(format!(
@@ -96,7 +96,7 @@ impl Table {
     /// A move from the other terminal: played if it is theirs, now, and legal.
     fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole) {
         let other = self.remote_name();
-        let Some(side) = self.game().to_move() else {
+        let Some(side) = self.record.to_move() else {
             self.refuse(format!("{other} sowed {hole} after the end of the game"));
             return;
         };

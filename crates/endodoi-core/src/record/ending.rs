@@ -155,9 +155,11 @@ impl Record {
     /// How the game ended before the rules ended it: its `Termination` tag,
     /// when that is an [`Ending`]'s words and the game is not over by the
     /// rules (the rules' end comes first; the reader refuses a record with
-    /// both). Any other `Termination` is a plain tag.
+    /// both). Any other `Termination` is a plain tag. A game taken back
+    /// (with moves to redo, as the viewer steps through it) has not reached
+    /// its ending.
     pub fn ending(&self) -> Option<Ending> {
-        if self.game.outcome().is_some() {
+        if self.game.outcome().is_some() || !self.game.redo_moves().is_empty() {
             return None;
         }
         self.tag(Tags::TERMINATION)?.parse().ok()
@@ -194,6 +196,22 @@ impl Record {
         }
         self.set_tag(Tags::TERMINATION, &ending.to_string());
         Ok(())
+    }
+
+    /// Whether the game is over: by the rules, or by its
+    /// [`ending`](Record::ending).
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some() || self.ending().is_some()
+    }
+
+    /// The side to move, `None` once the game is over, by the rules or by
+    /// its [`ending`](Record::ending) (the rules alone would still name one).
+    pub fn to_move(&self) -> Option<Side> {
+        if self.ending().is_some() {
+            None
+        } else {
+            self.game.to_move()
+        }
     }
 
     /// The verdict on the game, once it is over: by the rules, else by its
