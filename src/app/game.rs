@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use super::board::{Board, GAME_OVER};
 use super::{
-    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Purpose, Thinking, Tone,
-    capitalise,
+    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Opening, Purpose, Thinking,
+    Tone, capitalise,
 };
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -44,6 +44,8 @@ pub enum Play {
     Flip,
     /// Start a new game.
     NewGame,
+    /// Once the game is over, go to the start screen.
+    Menu,
     /// Save the record where the player can find it.
     Save,
 }
@@ -163,6 +165,8 @@ impl Table {
         );
         if play == Play::Undo {
             self.can_undo()
+        } else if play == Play::Menu {
+            self.menu_refused().is_none()
         } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network.is_none() &&
@@ -204,6 +208,10 @@ impl Table {
             Play::Undo => self.undo(view),
             Play::Redo => self.redo(view),
             Play::NewGame => self.new_game(view),
+            Play::Menu => match self.menu_refused() {
+                Some(why) => self.say(Tone::Error, why),
+                None => self.effect(Effect::Open(Opening::Menu)),
+            },
             Play::Hint => self.ask_hint(),
             Play::Save => self.effect(Effect::Export),
             Play::TogglePreview => {
@@ -399,6 +407,24 @@ impl Table {
             self.push(Ask::Confirm(Confirm::NewGame));
         } else {
             self.start_next_game(view);
+        }
+    }
+
+    /// Why the menu key does not go to the start screen now, if it does
+    /// not: the game goes on, or it is across the network (the program
+    /// ends with it).
+    fn menu_refused(&self) -> Option<String> {
+        let quit = self.key_name(Action::Quit);
+        if self.network.is_some() {
+            Some(format!(
+                "A game across the network has no menu: {quit} quits"
+            ))
+        } else if self.game().outcome().is_none() {
+            Some(format!(
+                "The menu once the game is over; {quit} quits, and the game stays saved"
+            ))
+        } else {
+            None
         }
     }
 

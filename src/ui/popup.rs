@@ -55,7 +55,21 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .max()
         .unwrap_or(5)
         .max(5);
+    let keys = if app.viewer().is_some() {
+        let key = |action| key_of(app, Keymap::Viewer, action);
+        vec![
+            format!("{} back", key(Action::Viewer(Replay::StepBack))),
+            format!("{} start", key(Action::Viewer(Replay::Start))),
+            format!("{} play on", key(Action::Viewer(Replay::TakeOver))),
+            quit_key(app, Keymap::Viewer),
+        ]
+    } else {
+        game_over_keys(app)
+    };
+    // It grows for the keys' line too, which wraps only between two keys.
+    let keys_width = Span::raw(keys.join(look.dot())).width();
     let width = (longest as u16 + TABLE_COLUMNS + 4)
+        .max(keys_width as u16 + 4)
         .max(geometry.board.width.saturating_sub(6).min(60))
         .min(geometry.board.width.saturating_sub(2));
     let name_width = longest.min(usize::from(width.saturating_sub(TABLE_COLUMNS + 4)));
@@ -94,27 +108,17 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         None => format!("A draw, {}-{}", totals.south, totals.north),
     };
     lines.push(Line::styled(verdict, look.title()).centered());
-    let keys = if app.viewer().is_some() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
-        format!(
-            "{} back · {} start · {} play on · {} quit",
-            key(Action::Viewer(Replay::StepBack)),
-            key(Action::Viewer(Replay::Start)),
-            key(Action::Viewer(Replay::TakeOver)),
-            key(Action::Quit)
-        )
-    } else {
-        if let Some((line, _)) = match_standing(app) {
-            lines.push(Line::styled(line, look.strong()).centered());
-        }
-        game_over_keys(app)
-    };
-    lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
+    if let Some((line, _)) = match_standing(app).filter(|_| app.viewer().is_none()) {
+        lines.push(Line::styled(line, look.strong()).centered());
+    }
     // Wrapped here, so that the popup is as tall as its lines once wrapped
     // (long names wrap the reason): a row spare under them.
     let inner = popup(app, "Game over")
         .inner(Rect::new(0, 0, width, u16::MAX))
         .width;
+    for row in rows_of(&keys, look.dot(), inner) {
+        lines.push(Line::styled(row, look.muted()).centered());
+    }
     let lines: Vec<Line> = lines
         .iter()
         .flat_map(|line| {
@@ -134,19 +138,48 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// What the keys do once a game is over: the next game (or a new one),
-/// undo and quit, each with its key from the table.
-pub(super) fn game_over_keys(app: &View) -> String {
+/// `items` joined by `dot` into rows of at most `width` columns, each row
+/// as many as fit: a key never parted from its words.
+fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for item in items {
+        match rows.last_mut() {
+            Some(row) if Span::raw(format!("{row}{dot}{item}")).width() <= usize::from(width) => {
+                row.push_str(dot);
+                row.push_str(item);
+            }
+            _ => rows.push(item.clone()),
+        }
+    }
+    rows
+}
+
+/// What the keys do once a game is over: the next game (or a new one), the
+/// menu where it is offered, undo and quit (or back to
+/// the menu), each with its key from the table.
+pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     let key = |action| key_of(app, Keymap::Game, action);
-    let next = match match_standing(app) {
+    let mut keys = vec![match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
+    }];
+    keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
+    if app.game_offers(Play::Menu) {
+        keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
+    }
+    keys.push(quit_key(app, Keymap::Game));
+    keys
+}
+
+/// The quit key of `keymap` and what it does: quit, or go back to the menu
+/// the screen came from.
+fn quit_key(app: &View, keymap: Keymap) -> String {
+    let does = if app.returns_to_menu() {
+        "menu"
+    } else {
+        "quit"
     };
-    format!(
-        "{next} · {} undo · {} quit",
-        key(Action::Game(Play::Undo)),
-        key(Action::Quit)
-    )
+    format!("{} {does}", key_of(app, keymap, Action::Quit))
 }
 
 /// Why the game ended, in words.
@@ -259,7 +292,7 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
 }
 
 /// The widest the help popup grows.
-const HELP_WIDTH: u16 = 68;
+const HELP_WIDTH: u16 = 74;
 
 /// The rules in brief, as help shows them.
 const RULES: &str = "Lift all seeds of one of your holes and sow them one by one \
@@ -290,7 +323,7 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(0)
         + 2;
-    // Help is 68 columns wide at most; on a narrower screen its text wraps
+    // Help is 74 columns wide at most; on a narrower screen its text wraps
     // (a key's words under its words), and on a shorter one it comes in pages.
     let width = HELP_WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);

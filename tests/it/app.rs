@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
-    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Phase, Play, Purpose, Replay, Target, Tone, seed_time,
+    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose, Remote,
+    Replay, Role, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -1063,4 +1064,61 @@ fn a_match_at_the_largest_round_and_score_a_record_can_name_goes_on_without_over
     let mut players = app.players().clone();
     assert!(!players.next_game(tally), "nobody has won the match yet");
     assert_eq!(players.round, u16::MAX);
+}
+
+// ------------------------------------------------------------ after a game
+
+/// A game on a board 6 wide that South ends with `e`: North's last seed
+/// is captured.
+fn one_move_from_the_end(players: Match) -> App {
+    let position =
+        Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let mut app = App::from_record(Record::new(game), players);
+    app.set_animation(false);
+    app
+}
+
+#[test]
+fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
+    let mut app = one_move_from_the_end(Match::default());
+    assert!(!app.offers(Action::Game(Play::Menu)));
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), []);
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("The menu once the game is over; q quits, and the game stays saved")
+    );
+    type_keys(&mut app, "e\n");
+    app.take_effects();
+    assert!(app.offers(Action::Game(Play::Menu)));
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert!(!app.should_quit());
+    // q still quits: the game was opened on the command line.
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert_eq!(app.take_effects(), []);
+}
+
+#[test]
+fn no_menu_across_the_network() {
+    let mut app = one_move_from_the_end(Match::default());
+    let role = Role::Host {
+        invite: "endodoi join 7-crossover-clockwork".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(Remote::Joined(None));
+    type_keys(&mut app, "e\n");
+    assert!(app.game().outcome().is_some());
+    assert!(!app.offers(Action::Game(Play::Menu)));
+    app.take_effects();
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), [], "no menu");
+    assert!(!app.should_quit());
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("A game across the network has no menu: q quits")
+    );
 }

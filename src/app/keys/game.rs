@@ -75,9 +75,15 @@ pub(super) const GAME: &[Binding] = &[
         Help::Says("help: the keys and the rules in brief"),
     ),
     bind(
+        &[Key::Letter('m')],
+        Action::Game(Play::Menu),
+        "menu",
+        Help::Says("the menu, once the game is over"),
+    ),
+    bind(
         QUIT_KEYS,
         Action::Quit,
         "quit",
-        Help::Says("quit (every move is saved: --resume)"),
+        Help::Says("quit or back to the menu (every move is saved)"),
     ),
 ];
