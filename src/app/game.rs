@@ -44,6 +44,9 @@ pub enum Play {
     Flip,
     /// Start a new game.
     NewGame,
+    /// Once a game (not of a match) is over, play it again on the same
+    /// board, the players changing rows.
+    Rematch,
     /// Once the game is over, go to the start screen.
     Menu,
     /// Save the record where the player can find it.
@@ -165,6 +168,8 @@ impl Table {
         );
         if play == Play::Undo {
             self.can_undo()
+        } else if play == Play::Rematch {
+            self.rematch_refused().is_none()
         } else if play == Play::Menu {
             self.menu_refused().is_none()
         } else if play == Play::Redo {
@@ -208,6 +213,7 @@ impl Table {
             Play::Undo => self.undo(view),
             Play::Redo => self.redo(view),
             Play::NewGame => self.new_game(view),
+            Play::Rematch => self.rematch(view),
             Play::Menu => match self.menu_refused() {
                 Some(why) => self.say(Tone::Error, why),
                 None => self.effect(Effect::Open(Opening::Menu)),
@@ -410,6 +416,28 @@ impl Table {
         }
     }
 
+    /// Why there is no rematch now, if there is none: the game goes on, the
+    /// match goes on with its next game (the rows change already), or the
+    /// game is across the network (its next game begins on both terminals,
+    /// which swap no rows).
+    fn rematch_refused(&self) -> Option<String> {
+        if self.game().outcome().is_none() {
+            Some("A rematch once the game is over".to_owned())
+        } else if self.players.first_to.is_some() {
+            Some(format!(
+                "In a match the players change rows after every game: {} goes on",
+                self.key_name(Action::Game(Play::Sow))
+            ))
+        } else if self.network.is_some() {
+            Some(format!(
+                "Across the network, {} starts the next game on both terminals",
+                self.key_name(Action::Game(Play::NewGame))
+            ))
+        } else {
+            None
+        }
+    }
+
     /// Why the menu key does not go to the start screen now, if it does
     /// not: the game goes on, or it is across the network (the program
     /// ends with it).
@@ -426,6 +454,28 @@ impl Table {
         } else {
             None
         }
+    }
+
+    /// The rematch key: the same board again, the players changing rows
+    /// (each computer with its level); the new South moves first.
+    fn rematch(&mut self, view: &mut Board) {
+        if let Some(why) = self.rematch_refused() {
+            self.say(Tone::Error, why);
+            return;
+        }
+        self.players.swap_rows();
+        // The one person against the computer keeps their row where it was
+        // on the screen, as the board turns with the players.
+        let here = Side::ALL.map(|side| self.plays_here(side));
+        if here[0] != here[1] {
+            view.bottom = view.bottom.opponent();
+        }
+        let news = format!(
+            "Rematch: the players change rows; {} moves first",
+            self.players.name(Side::South)
+        );
+        self.say(Tone::Info, news);
+        self.set_up_next_game(view);
     }
 
     /// Starts the next game: in a match after a finished game, the players
@@ -446,6 +496,12 @@ impl Table {
         } else {
             self.say(Tone::Info, "New game");
         }
+        self.set_up_next_game(view);
+    }
+
+    /// A new game on the same board for the players as they now are, in a
+    /// file of its own, the record keeping its other tags.
+    fn set_up_next_game(&mut self, view: &mut Board) {
         let tags = std::mem::take(&mut self.record.tags);
         self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));

@@ -154,8 +154,8 @@ fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
     rows
 }
 
-/// What the keys do once a game is over: the next game (or a new one), the
-/// menu where it is offered, undo and quit (or back to
+/// What the keys do once a game is over: the next game (or a new one), a
+/// rematch and the menu where they are offered, undo and quit (or back to
 /// the menu), each with its key from the table.
 pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     let key = |action| key_of(app, Keymap::Game, action);
@@ -163,6 +163,9 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
     }];
+    if app.game_offers(Play::Rematch) {
+        keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
+    }
     keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     if app.game_offers(Play::Menu) {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));

@@ -672,12 +672,12 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("The game is over: n new game · u undo · m menu · q quit"),
+        screen.contains("The game is over: n new game · w rematch · u undo · m menu · q quit"),
         "{screen}"
     );
     let ascii = text(&draw(&app, ASCII, 80, 24));
     assert!(
-        ascii.contains("The game is over: n new game - u undo - m menu - q quit"),
+        ascii.contains("The game is over: n new game - w rematch - u undo - m menu - q quit"),
         "{ascii}"
     );
 }

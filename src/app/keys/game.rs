@@ -62,6 +62,12 @@ pub(super) const GAME: &[Binding] = &[
         Help::Joins(Action::Game(Play::NewGame)),
     ),
     bind(
+        &[Key::Letter('w')],
+        Action::Game(Play::Rematch),
+        "rematch",
+        Help::Says("after a game: rematch (rows swapped), the menu"),
+    ),
+    bind(
         &[Key::Letter('p')],
         Action::Game(Play::TogglePreview),
         "preview",
@@ -78,7 +84,7 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('m')],
         Action::Game(Play::Menu),
         "menu",
-        Help::Says("the menu, once the game is over"),
+        Help::Joins(Action::Game(Play::Rematch)),
     ),
     bind(
         QUIT_KEYS,
