@@ -195,6 +195,9 @@ pub struct App {
     quit: bool,
     screen: Screen,
     help_page: u16,
+    /// The run began on the start screen: leaving a game, a replay or the
+    /// lesson (the quit key) goes back to it.
+    from_menu: bool,
 }
 
 impl App {
@@ -216,6 +219,7 @@ impl App {
             quit: false,
             screen: Screen::Game,
             help_page: 0,
+            from_menu: false,
         };
         app.settle_cursor();
         app
@@ -300,7 +304,7 @@ impl App {
     pub fn offers(&self, action: Action) -> bool {
         match (&self.screen, action) {
             (Screen::Game, Action::Game(play)) if self.keymap() == Keymap::Game => {
-                self.table.offers(play)
+                self.game_offers(play)
             }
             (Screen::Viewer(viewer), _) if self.keymap() == Keymap::Viewer => {
                 viewer::offers(viewer, self.sowing().is_some(), action)
@@ -315,10 +319,22 @@ impl App {
         }
     }
 
+    /// Whether `play` makes sense in the game now, whatever popup is shown
+    /// over it (the end of the game lists those that do). The menu key is
+    /// not offered where the quit key goes back to the menu already.
+    pub fn game_offers(&self, play: Play) -> bool {
+        match play {
+            Play::Menu if self.from_menu => false,
+            _ => self.table.offers(play),
+        }
+    }
+
     /// The key bar's word for `binding` now: its table's, except for the
-    /// key that plays a record by itself, which pauses it while it plays.
+    /// key that plays a record by itself, which pauses it while it plays,
+    /// and the quit key where it goes back to the menu.
     pub fn label(&self, binding: &Binding) -> &'static str {
         match (&self.screen, binding.action) {
+            (_, Action::Quit) if self.returns_to_menu() => "menu",
             (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
@@ -442,6 +458,8 @@ impl App {
             Action::Faster => self.change_speed(1),
             Action::Slower => self.change_speed(-1),
             Action::Click(target) => self.click(target),
+            // Where the quit key goes back to the menu, the menu key is it.
+            Action::Game(Play::Menu) if self.returns_to_menu() => self.ask_quit(),
             Action::Game(play) => {
                 if self.screen == Screen::Game {
                     let asks = self.table.update(&mut self.board, play);
@@ -464,15 +482,6 @@ impl App {
             Action::Menu(menu) => self.start_act(menu),
         }
         self.update_computer();
-    }
-
-    /// The quit key: in an unfinished game, a question first.
-    fn ask_quit(&mut self) {
-        if self.screen == Screen::Game && self.unfinished() {
-            self.mode = Mode::Confirm(Confirm::Quit);
-        } else {
-            self.quit = true;
-        }
     }
 
     /// The help key: help from its first page (the viewer pauses).

@@ -264,20 +264,36 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
         .collect()
 }
 
-/// Opens what the start screen chose (its [`crate::app::Effect::Open`]),
-/// the saved games being in `games`: a saved game, continued as
-/// `--resume ID` would, or a record file shown in the replay viewer. Returns
-/// the app that goes on with it and the store that keeps it (the locks it
-/// could not take are in [`Store::refused_locks`]).
+/// Opens what the app asked for (its [`crate::app::Effect::Open`]), the
+/// saved games being in `games`: a saved game chosen on the start screen,
+/// continued as `--resume ID` would, a record file shown in the replay
+/// viewer, or the start screen again (its new game set up as the settings
+/// file `settings` says, as when `endodoi` opens on it). Returns the app
+/// that goes on with it and the store that keeps it (the locks it could not
+/// take are in [`Store::refused_locks`]).
 ///
 /// # Errors
 /// When it cannot be opened: the saved game is gone, unreadable or in use,
 /// the record file cannot be read. The start screen stays, and says why.
-pub fn open_chosen(opening: &Opening, games: Option<PathBuf>) -> Result<(App, Store)> {
+pub fn open_chosen(
+    opening: &Opening,
+    games: Option<PathBuf>,
+    settings: Option<&Path>,
+) -> Result<(App, Store)> {
     match opening {
         Opening::Resume(id) => resume_chosen(games, id),
         Opening::Replay(path) => replay_chosen(games, path),
+        Opening::Menu => menu_again(games.as_deref(), settings),
     }
+}
+
+/// The start screen again: the saved games in `games` and their results
+/// read anew (the game just left among them), a new game set up as the
+/// settings file says (what could not be read of it was told at the start).
+fn menu_again(games: Option<&Path>, settings: Option<&Path>) -> Result<(App, Store)> {
+    let settings = settings.map_or_else(Settings::default, |path| Settings::load(path).0);
+    let session = Session::start_screen(&settings.fill(&GameOptions::default()), games)?;
+    Ok((session.app, session.store))
 }
 
 /// The saved game `id` in `games`, locked, and the store that keeps it.

@@ -254,8 +254,10 @@ fn status_line(app: &View) -> Line<'static> {
                 look.muted(),
             ),
             (_, None, None) => Line::styled(
-                format!("The game is over: {}", popup::game_over_keys(app))
-                    .replace(" · ", look.dot()),
+                format!(
+                    "The game is over: {}",
+                    popup::game_over_keys(app).join(look.dot())
+                ),
                 look.muted(),
             ),
         },

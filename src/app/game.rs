@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use super::board::{Board, GAME_OVER};
 use super::{
-    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Purpose, Thinking, Tone,
-    capitalise,
+    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Opening, Purpose, Thinking,
+    Tone, capitalise,
 };
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -44,6 +44,11 @@ pub enum Play {
     Flip,
     /// Start a new game.
     NewGame,
+    /// Once a game (not of a match) is over, play it again on the same
+    /// board, the players changing rows.
+    Rematch,
+    /// Once the game is over, go to the start screen.
+    Menu,
     /// Save the record where the player can find it.
     Save,
 }
@@ -164,6 +169,10 @@ impl Table {
         );
         if play == Play::Undo {
             self.can_undo()
+        } else if play == Play::Rematch {
+            self.rematch_refused().is_none()
+        } else if play == Play::Menu {
+            self.menu_refused().is_none()
         } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network.is_none() &&
@@ -205,6 +214,11 @@ impl Table {
             Play::Undo => self.undo(view),
             Play::Redo => self.redo(view),
             Play::NewGame => self.new_game(view),
+            Play::Rematch => self.rematch(view),
+            Play::Menu => match self.menu_refused() {
+                Some(why) => self.say(Tone::Error, why),
+                None => self.effect(Effect::Open(Opening::Menu)),
+            },
             Play::Hint => self.ask_hint(),
             Play::Save => self.effect(Effect::Export),
             Play::TogglePreview => {
@@ -403,6 +417,68 @@ impl Table {
         }
     }
 
+    /// Why there is no rematch now, if there is none: the game goes on, the
+    /// match goes on with its next game (the rows change already), or the
+    /// game is across the network (its next game begins on both terminals,
+    /// which swap no rows).
+    fn rematch_refused(&self) -> Option<String> {
+        if !self.record.is_over() {
+            Some("A rematch once the game is over".to_owned())
+        } else if self.players.first_to.is_some() {
+            Some(format!(
+                "In a match the players change rows after every game: {} goes on",
+                self.key_name(Action::Game(Play::Sow))
+            ))
+        } else if self.network.is_some() {
+            Some(format!(
+                "Across the network, {} starts the next game on both terminals",
+                self.key_name(Action::Game(Play::NewGame))
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Why the menu key does not go to the start screen now, if it does
+    /// not: the game goes on, or it is across the network (the program
+    /// ends with it).
+    fn menu_refused(&self) -> Option<String> {
+        let quit = self.key_name(Action::Quit);
+        if self.network.is_some() {
+            Some(format!(
+                "A game across the network has no menu: {quit} quits"
+            ))
+        } else if !self.record.is_over() {
+            Some(format!(
+                "The menu once the game is over; {quit} quits, and the game stays saved"
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The rematch key: the same board again, the players changing rows
+    /// (each computer with its level); the new South moves first.
+    fn rematch(&mut self, view: &mut Board) {
+        if let Some(why) = self.rematch_refused() {
+            self.say(Tone::Error, why);
+            return;
+        }
+        self.players.swap_rows();
+        // The one person against the computer keeps their row where it was
+        // on the screen, as the board turns with the players.
+        let here = Side::ALL.map(|side| self.plays_here(side));
+        if here[0] != here[1] {
+            view.bottom = view.bottom.opponent();
+        }
+        let news = format!(
+            "Rematch: the players change rows; {} moves first",
+            self.players.name(Side::South)
+        );
+        self.say(Tone::Info, news);
+        self.set_up_next_game(view);
+    }
+
     /// Starts the next game: in a match after a finished game, the players
     /// change rows and the result counts; otherwise the game starts again.
     pub(super) fn start_next_game(&mut self, view: &mut Board) {
@@ -421,6 +497,12 @@ impl Table {
         } else {
             self.say(Tone::Info, "New game");
         }
+        self.set_up_next_game(view);
+    }
+
+    /// A new game on the same board for the players as they now are, in a
+    /// file of its own, the record keeping its other tags.
+    fn set_up_next_game(&mut self, view: &mut Board) {
         let tags = std::mem::take(&mut self.record.tags);
         self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));

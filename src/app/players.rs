@@ -108,7 +108,7 @@ impl Match {
     }
 
     /// Swaps every per-player value between the rows.
-    fn swap_rows(&mut self) {
+    pub(super) fn swap_rows(&mut self) {
         std::mem::swap(&mut self.names.south, &mut self.names.north);
         std::mem::swap(&mut self.wins.south, &mut self.wins.north);
         std::mem::swap(&mut self.computers.south, &mut self.computers.north);

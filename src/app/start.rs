@@ -5,7 +5,9 @@
 //! replayed; each player's results are read as a table. The saved games and
 //! their results are read before the screen opens (the session lists them,
 //! [`App::with_results`]); opening one is file work, asked for as
-//! [`Effect::Open`].
+//! [`Effect::Open`]. A game, a replay or the lesson opened from here comes
+//! back with the quit key ([`App::returns_to_menu`]), the lists read anew
+//! ([`Opening::Menu`]).
 //!
 //! ```
 //! use endodoi::app::{App, Match, Screen};
@@ -31,7 +33,7 @@ pub use results::{Against, HEADINGS, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::{App, Ask, Effect, Keymap, Match, Menu, Screen, Target};
+use super::{App, Ask, Confirm, Effect, Keymap, Match, Menu, Mode, Screen, Target};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -61,13 +63,17 @@ pub enum Typed {
     Path,
 }
 
-/// A saved game or a record file to open, for [`Effect::Open`].
+/// A saved game, a record file or the start screen to open, for
+/// [`Effect::Open`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opening {
     /// Continue the saved game of this ID (as `--resume ID`).
     Resume(String),
     /// Show this record file in the replay viewer.
     Replay(PathBuf),
+    /// The start screen, its saved games and results read anew: a game, a
+    /// replay or the lesson left for it.
+    Menu,
 }
 
 /// The state of the start screen.
@@ -335,6 +341,7 @@ impl App {
     pub fn start(config: Config, players: &Match, saved: Vec<SavedGame>) -> App {
         let mut app = App::new(config, Match::default());
         app.screen = Screen::Start(Box::new(Start::new(config, players, saved)));
+        app.from_menu = true;
         app
     }
 
@@ -355,14 +362,36 @@ impl App {
         }
     }
 
-    /// Goes on as `next` (a game or a record opened from the start screen),
-    /// keeping this run's settings: animation, speed, preview, thinking time.
+    /// Goes on as `next` (a game or a record opened from the start screen,
+    /// the start screen again), keeping this run's settings: animation,
+    /// speed, preview, thinking time; and, once the run has been on the
+    /// start screen, the quit key going back to it.
     pub fn replace_with(&mut self, mut next: App) {
+        next.from_menu |= self.from_menu;
         next.board.animate = self.board.animate;
         next.board.speed = self.board.speed;
         next.board.preview = self.board.preview;
         next.table.think = self.table.think;
         *self = next;
+    }
+
+    /// Whether the quit key goes back to the start screen rather than
+    /// quitting: a game, a replay or the lesson opened from it.
+    pub fn returns_to_menu(&self) -> bool {
+        self.from_menu && !matches!(self.screen, Screen::Start(_))
+    }
+
+    /// The quit key: back to the start screen the screen was opened from
+    /// (a game left unfinished is kept, and listed there to continue: no
+    /// question); else, in an unfinished game, a question first.
+    pub(super) fn ask_quit(&mut self) {
+        if self.returns_to_menu() {
+            self.effects.push(Effect::Open(Opening::Menu));
+        } else if self.screen == Screen::Game && self.unfinished() {
+            self.mode = Mode::Confirm(Confirm::Quit);
+        } else {
+            self.quit = true;
+        }
     }
 
     /// Does what `menu` asks of the start screen, while it is shown.

@@ -20,6 +20,9 @@ use super::workers::Workers;
 /// Carries out the app's effects, and hands it the answers.
 pub struct Runner {
     store: Store,
+    /// What the player must read at exit of the games left for another
+    /// screen: what could not be written, the records kept nowhere.
+    left: Farewell,
     settings: SettingsFile,
     workers: Workers,
     link: Option<Link>,
@@ -32,6 +35,7 @@ impl Runner {
     pub fn new(store: Store, settings: Option<PathBuf>, link: Option<Link>) -> Runner {
         Runner {
             store,
+            left: Farewell::default(),
             settings: SettingsFile {
                 path: settings,
                 told: None,
@@ -77,9 +81,14 @@ impl Runner {
     }
 
     /// At exit: the store's last writes, and what the player should read
-    /// of them ([`Store::finish`]).
+    /// of them ([`Store::finish`]), after what could not be kept of the
+    /// games left earlier.
     pub fn finish(&mut self, app: &App) -> Farewell {
-        self.store.finish(app)
+        let mut farewell = std::mem::take(&mut self.left);
+        let mut last = self.store.finish(app);
+        farewell.notes = std::mem::take(&mut last.notes);
+        add_problems(&mut farewell, last);
+        farewell
     }
 
     /// Carries out one effect, `app`'s answers told as they come.
@@ -140,12 +149,22 @@ impl Runner {
         }
     }
 
-    /// Opens what the start screen chose: the app goes on with it, kept
-    /// by the store it came with, and what it asks for is carried out. What
-    /// cannot be opened is told on the start screen, which stays.
+    /// Opens what the app asked for (a game or a record chosen on the start
+    /// screen, the start screen again): the app goes on with it, kept by
+    /// the store it came with, and what it asks for is carried out. The
+    /// store of the screen left first writes its game a last time and lets
+    /// its files go (their locks released, so that the start screen lists
+    /// the game free to continue); what could not be kept of it is told at
+    /// exit (where it is kept, the start screen shows). What cannot be
+    /// opened is told on the screen, which stays.
     fn open(&mut self, opening: &Opening, app: &mut App) {
-        match open_chosen(opening, self.store.games().map(Path::to_path_buf)) {
+        let games = self.store.games().map(Path::to_path_buf);
+        let fresh = Store::new(games.clone(), None, Store::export_dirs());
+        let left = std::mem::replace(&mut self.store, fresh).finish(app);
+        add_problems(&mut self.left, left);
+        match open_chosen(opening, games, self.settings.path.as_deref()) {
             Ok((next, store)) => {
+                self.workers.drop_work();
                 self.store = store;
                 app.answer(Answer::Opened(Box::new(next)));
                 for refused in self.store.refused_locks() {
@@ -186,6 +205,14 @@ impl SettingsFile {
         self.told = Some(text.clone());
         Some(text)
     }
+}
+
+/// Adds to `farewell` what `later` could not keep (its notes, where the
+/// games are, are not kept: a game left for the start screen is listed
+/// there).
+fn add_problems(farewell: &mut Farewell, later: Farewell) {
+    farewell.failures.extend(later.failures);
+    farewell.unkept.extend(later.unkept);
 }
 
 /// Tells `app` the notice `text` in `tone`, if there is one.

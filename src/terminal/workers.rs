@@ -57,6 +57,13 @@ impl Workers {
         self.search = None;
     }
 
+    /// Drops the work under way, a search and an analysis: the screen it
+    /// was for is gone, and what it finds must not reach the next.
+    pub(super) fn drop_work(&mut self) {
+        self.search = None;
+        self.analysis = None;
+    }
+
     /// Starts the analysis `request` asks for, in place of any under way;
     /// returns the problem with the tables, told the first time.
     pub(super) fn analyze(&mut self, request: AnalysisRequest) -> Option<String> {

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
-use crate::record::Reason;
+use crate::record::{Reason, Verdict};
 use crate::rules::{BySide, EndReason, Side};
 
 use super::theme::fit;
@@ -47,21 +47,13 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     };
     let players = app.players();
     let totals = verdict.totals;
-    let position = record.game.position();
-    // By the rules: the seeds captured and those taken at the end; ended
-    // early: those captured and those in the player's own row.
-    let (reason, parts, second) = match (record.game.outcome(), verdict.reason) {
-        (Some(outcome), _) => (
-            end_reason(app, outcome),
-            BySide::from_fn(|side| (outcome.captured[side], outcome.taken[side])),
-            "taken",
-        ),
-        (None, Reason::Ended(ending)) => (
-            format!("{ending}."),
-            BySide::from_fn(|side| (position.captured()[side], position.row_total(side))),
-            "in row",
-        ),
-        (None, Reason::Rules(_)) => return,
+    let Some(EndParts {
+        reason,
+        parts,
+        second,
+    }) = end_parts(app, verdict)
+    else {
+        return;
     };
     // The popup grows, up to the board's width, for the names; a name
     // longer still is cut with an ellipsis.
@@ -71,7 +63,21 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .max()
         .unwrap_or(5)
         .max(5);
+    let keys = if app.viewer().is_some() {
+        let key = |action| key_of(app, Keymap::Viewer, action);
+        vec![
+            format!("{} back", key(Action::Viewer(Replay::StepBack))),
+            format!("{} start", key(Action::Viewer(Replay::Start))),
+            format!("{} play on", key(Action::Viewer(Replay::TakeOver))),
+            quit_key(app, Keymap::Viewer),
+        ]
+    } else {
+        game_over_keys(app)
+    };
+    // It grows for the keys' line too, which wraps only between two keys.
+    let keys_width = Span::raw(keys.join(look.dot())).width();
     let width = (longest as u16 + TABLE_COLUMNS + 4)
+        .max(keys_width as u16 + 4)
         .max(geometry.board.width.saturating_sub(6).min(60))
         .min(geometry.board.width.saturating_sub(2));
     let name_width = longest.min(usize::from(width.saturating_sub(TABLE_COLUMNS + 4)));
@@ -107,27 +113,17 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         None => format!("A draw{}", score(Side::South).replacen(' ', ", ", 1)),
     };
     lines.push(Line::styled(words, look.title()).centered());
-    let keys = if app.viewer().is_some() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
-        format!(
-            "{} back · {} start · {} play on · {} quit",
-            key(Action::Viewer(Replay::StepBack)),
-            key(Action::Viewer(Replay::Start)),
-            key(Action::Viewer(Replay::TakeOver)),
-            key(Action::Quit)
-        )
-    } else {
-        if let Some((line, _)) = match_standing(app) {
-            lines.push(Line::styled(line, look.strong()).centered());
-        }
-        game_over_keys(app)
-    };
-    lines.push(Line::styled(keys.replace(" · ", look.dot()), look.muted()).centered());
+    if let Some((line, _)) = match_standing(app).filter(|_| app.viewer().is_none()) {
+        lines.push(Line::styled(line, look.strong()).centered());
+    }
     // Wrapped here, so that the popup is as tall as its lines once wrapped
     // (long names wrap the reason): a row spare under them.
     let inner = popup(app, "Game over")
         .inner(Rect::new(0, 0, width, u16::MAX))
         .width;
+    for row in rows_of(&keys, look.dot(), inner) {
+        lines.push(Line::styled(row, look.muted()).centered());
+    }
     let lines: Vec<Line> = lines
         .iter()
         .flat_map(|line| {
@@ -147,19 +143,81 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// What the keys do once a game is over: the next game (or a new one),
-/// undo and quit, each with its key from the table.
-pub(super) fn game_over_keys(app: &View) -> String {
+/// Why a game ended, and what makes up each side's total.
+struct EndParts {
+    /// Why, in words.
+    reason: String,
+    /// Each side's seeds in two parts: by the rules, those captured and
+    /// those taken at the end; ended early, those captured and those in
+    /// the player's own row.
+    parts: BySide<(u16, u16)>,
+    /// The second part's heading.
+    second: &'static str,
+}
+
+fn end_parts(app: &View, verdict: Verdict) -> Option<EndParts> {
+    let record = app.record();
+    let position = record.game.position();
+    match (record.game.outcome(), verdict.reason) {
+        (Some(outcome), _) => Some(EndParts {
+            reason: end_reason(app, outcome),
+            parts: BySide::from_fn(|side| (outcome.captured[side], outcome.taken[side])),
+            second: "taken",
+        }),
+        (None, Reason::Ended(ending)) => Some(EndParts {
+            reason: format!("{ending}."),
+            parts: BySide::from_fn(|side| (position.captured()[side], position.row_total(side))),
+            second: "in row",
+        }),
+        (None, Reason::Rules(_)) => None,
+    }
+}
+
+/// `items` joined by `dot` into rows of at most `width` columns, each row
+/// as many as fit: a key never parted from its words.
+fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for item in items {
+        match rows.last_mut() {
+            Some(row) if Span::raw(format!("{row}{dot}{item}")).width() <= usize::from(width) => {
+                row.push_str(dot);
+                row.push_str(item);
+            }
+            _ => rows.push(item.clone()),
+        }
+    }
+    rows
+}
+
+/// What the keys do once a game is over: the next game (or a new one), a
+/// rematch and the menu where they are offered, undo and quit (or back to
+/// the menu), each with its key from the table.
+pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     let key = |action| key_of(app, Keymap::Game, action);
-    let next = match match_standing(app) {
+    let mut keys = vec![match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
+    }];
+    if app.game_offers(Play::Rematch) {
+        keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
+    }
+    keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
+    if app.game_offers(Play::Menu) {
+        keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
+    }
+    keys.push(quit_key(app, Keymap::Game));
+    keys
+}
+
+/// The quit key of `keymap` and what it does: quit, or go back to the menu
+/// the screen came from.
+fn quit_key(app: &View, keymap: Keymap) -> String {
+    let does = if app.returns_to_menu() {
+        "menu"
+    } else {
+        "quit"
     };
-    format!(
-        "{next} · {} undo · {} quit",
-        key(Action::Game(Play::Undo)),
-        key(Action::Quit)
-    )
+    format!("{} {does}", key_of(app, keymap, Action::Quit))
 }
 
 /// Why the game ended, in words.
@@ -272,7 +330,7 @@ pub(super) fn draw_confirm(app: &View, question: Confirm, board: Rect, buf: &mut
 }
 
 /// The widest the help popup grows.
-const HELP_WIDTH: u16 = 68;
+const HELP_WIDTH: u16 = 74;
 
 /// The rules in brief, as help shows them.
 const RULES: &str = "Lift all seeds of one of your holes and sow them one by one \
@@ -303,7 +361,7 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(0)
         + 2;
-    // Help is 68 columns wide at most; on a narrower screen its text wraps
+    // Help is 74 columns wide at most; on a narrower screen its text wraps
     // (a key's words under its words), and on a shorter one it comes in pages.
     let width = HELP_WIDTH.min(area.width);
     let text_width = width.saturating_sub(4);

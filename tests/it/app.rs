@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
-    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Phase, Play, Purpose, Replay, Target, Tone, seed_time,
+    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose, Remote,
+    Replay, Role, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -1063,4 +1064,159 @@ fn a_match_at_the_largest_round_and_score_a_record_can_name_goes_on_without_over
     let mut players = app.players().clone();
     assert!(!players.next_game(tally), "nobody has won the match yet");
     assert_eq!(players.round, u16::MAX);
+}
+
+// ------------------------------------------------------------ after a game
+
+/// A game on a board 6 wide that South ends with `e`: North's last seed
+/// is captured.
+fn one_move_from_the_end(players: Match) -> App {
+    let position =
+        Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let game = Game::from_position(Variant::Classic, position, 4);
+    let mut app = App::from_record(Record::new(game), players);
+    app.set_animation(false);
+    app
+}
+
+/// Naserian (South) against the computer at level 3 (North).
+fn naserian_against_level_3() -> Match {
+    let mut players = Match::new(Some("Naserian".into()), None, None);
+    players.set_computer(Side::North, Level::new(3));
+    players
+}
+
+#[test]
+fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_first() {
+    let mut app = one_move_from_the_end(naserian_against_level_3());
+    type_keys(&mut app, "e\n");
+    assert!(app.game().outcome().is_some());
+    assert!(app.offers(Action::Game(Play::Rematch)));
+    app.take_effects();
+    type_keys(&mut app, "w");
+    let mut swapped = Match::new(
+        Some("Computer (level 3)".into()),
+        Some("Naserian".into()),
+        None,
+    );
+    swapped.computers = BySide {
+        south: Level::new(3),
+        north: None,
+    };
+    assert_eq!(app.players(), &swapped);
+    assert_eq!(
+        (app.game().ply(), app.game().config()),
+        (0, Config::new(6, 4, Variant::Classic).expect("a board"))
+    );
+    assert_eq!(app.record().tag("South"), Some("Computer (level 3)"));
+    assert_eq!(app.record().tag("North"), Some("Naserian"));
+    assert_eq!(app.record().tag("Date"), None, "dated when first saved");
+    assert_eq!(app.serial(), 1, "a file of its own");
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("Rematch: the players change rows; Computer (level 3) moves first")
+    );
+    // The person keeps their row at the bottom of the screen.
+    assert_eq!(app.bottom_side(), Side::North);
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|effect| matches!(
+            effect,
+            Effect::Think(request) if request.purpose == Purpose::Move
+                && request.level == Level::new(3).expect("a level")
+                && request.game.ply() == 0
+        )),
+        "the computer, now South, is asked for its first move at once: {effects:?}"
+    );
+    computer_plays(&mut app, 'C');
+    assert_eq!(letters(app.game()), "C");
+}
+
+#[test]
+fn a_rematch_of_two_people_keeps_the_board_turned_as_it_was() {
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut app = one_move_from_the_end(players);
+    type_keys(&mut app, "e\nw");
+    let swapped = Match::new(Some("Lekishon".into()), Some("Naserian".into()), None);
+    assert_eq!(app.players(), &swapped);
+    assert_eq!(app.bottom_side(), Side::South);
+    assert_eq!(app.take_effects(), [Effect::Autosave, Effect::Autosave]);
+}
+
+#[test]
+fn no_rematch_mid_game_nor_in_a_match() {
+    let mut app = against_computer(Side::North);
+    type_keys(&mut app, "c\n");
+    let before = (app.players().clone(), app.record().clone());
+    assert!(!app.offers(Action::Game(Play::Rematch)));
+    type_keys(&mut app, "w");
+    assert_eq!((app.players().clone(), app.record().clone()), before);
+    let message = app.message().expect("told why");
+    assert_eq!(
+        (message.tone, message.text.as_str()),
+        (Tone::Error, "A rematch once the game is over")
+    );
+
+    let mut app = one_move_from_the_end(Match::new(None, None, Some(3)));
+    type_keys(&mut app, "e\n");
+    let before = (app.players().clone(), app.record().clone());
+    assert!(!app.offers(Action::Game(Play::Rematch)));
+    type_keys(&mut app, "w");
+    assert_eq!((app.players().clone(), app.record().clone()), before);
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("In a match the players change rows after every game: Enter goes on")
+    );
+}
+
+#[test]
+fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
+    let mut app = one_move_from_the_end(Match::default());
+    assert!(!app.offers(Action::Game(Play::Menu)));
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), []);
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("The menu once the game is over; q quits, and the game stays saved")
+    );
+    type_keys(&mut app, "e\n");
+    app.take_effects();
+    assert!(app.offers(Action::Game(Play::Menu)));
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert!(!app.should_quit());
+    // q still quits: the game was opened on the command line.
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert_eq!(app.take_effects(), []);
+}
+
+#[test]
+fn no_rematch_nor_menu_across_the_network() {
+    let mut app = one_move_from_the_end(Match::default());
+    let role = Role::Host {
+        invite: "endodoi join 7-crossover-clockwork".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(Remote::Joined(None));
+    type_keys(&mut app, "e\n");
+    assert!(app.game().outcome().is_some());
+    assert!(!app.offers(Action::Game(Play::Rematch)));
+    assert!(!app.offers(Action::Game(Play::Menu)));
+    app.take_effects();
+    let before = (app.players().clone(), app.record().clone());
+    type_keys(&mut app, "w");
+    assert_eq!((app.players().clone(), app.record().clone()), before);
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("Across the network, n starts the next game on both terminals")
+    );
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), [], "nothing sent, no menu");
+    assert!(!app.should_quit());
+    assert_eq!(
+        app.message().map(|message| message.text.as_str()),
+        Some("A game across the network has no menu: q quits")
+    );
 }

@@ -558,7 +558,7 @@ fn where_the_step_text_fits_help_is_only_the_keys_and_rules() {
     let first = help.lines().nth(title + 1).expect("a line");
     assert_eq!(
         first.trim(),
-        "│ Keys                                                             │"
+        "│ Keys                                                                   │"
     );
 }
 

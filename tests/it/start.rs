@@ -6,8 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
-use endodoi::app::start::{Page, Typed};
-use endodoi::app::{App, Effect, Keymap, Match, Opening, SavedGame, Screen, Tone};
+use endodoi::app::start::{Against, Page, Typed};
+use endodoi::app::{
+    Action, Answer, App, Confirm, Effect, Keymap, Match, Mode, Opening, Play, SavedGame, Screen,
+    Target, Tone,
+};
 use endodoi::cli::Cli;
 use endodoi::record::{Ending, Record};
 use endodoi::rules::{BySide, Config, Side, Variant};
@@ -703,4 +706,170 @@ fn the_saved_games_columns_align_after_a_name_in_wide_characters() {
         "{}",
         text(&buf)
     );
+}
+
+// ------------------------------------------------------------ back to the menu
+
+/// Issue 26, 4: `q` in a game, a replay or the lesson opened from the menu
+/// goes back to it (asks for the menu, read anew), without a question:
+/// the game is kept, and listed there.
+#[test]
+fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu() {
+    let mut app = menu();
+    type_keys(&mut app, "ns");
+    type_keys(&mut app, "c\n");
+    assert!(app.unfinished());
+    assert!(app.returns_to_menu());
+    app.take_effects();
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.mode(), &Mode::Play, "no question");
+    assert!(!app.should_quit());
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    // The key bar and the game's end say so.
+    let screen = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen
+            .lines()
+            .last()
+            .expect("a key bar")
+            .ends_with("q menu"),
+        "{screen}"
+    );
+    // `m`, offered after a game from the command line, is not offered
+    // here, where `q` does it, but does the same.
+    assert!(!app.offers(Action::Game(Play::Menu)));
+    type_keys(&mut app, "m");
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+
+    let mut app = menu();
+    type_keys(&mut app, "l");
+    assert!(app.lesson().is_some());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit());
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+
+    let mut app = menu();
+    let record = Record::read_moves(Config::default(), "C a").expect("a game");
+    app.answer(Answer::Opened(Box::new(App::review(
+        record, "game.ogn", None,
+    ))));
+    assert!(app.viewer().is_some());
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+
+    // On the menu itself, q quits.
+    let mut app = menu();
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert_eq!(app.take_effects(), []);
+}
+
+#[test]
+fn q_from_a_game_a_replay_or_the_lesson_opened_on_the_command_line_quits() {
+    let mut app = App::new(Config::default(), Match::default());
+    app.set_animation(false);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    assert!(!app.returns_to_menu());
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    type_keys(&mut app, "y");
+    assert!(app.should_quit());
+    assert_eq!(app.take_effects(), []);
+
+    let record = Record::read_moves(Config::default(), "C a").expect("a game");
+    for mut app in [App::review(record, "game.ogn", None), App::learn()] {
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.should_quit());
+        assert_eq!(app.take_effects(), []);
+    }
+}
+
+/// The session and the runner: a game started on the menu and left with
+/// `q` is written, its lock let go, and listed on the menu read anew, to
+/// continue; once finished and left, it is counted in the results.
+#[test]
+fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let games = dir.path().join("games");
+    let session = Session::start_screen(&play_args(&["--no-animation"]), Some(&games))
+        .expect("the start screen");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
+    type_keys(&mut app, "ns");
+    type_keys(&mut app, "c\n");
+    runner.run(app.take_effects(), &mut app);
+    let kept = runner.store().current().expect("autosaved").to_path_buf();
+    let lock = kept.with_file_name(format!(
+        ".{}.lock",
+        kept.file_name().expect("a name").to_string_lossy()
+    ));
+    assert!(lock.exists(), "the game being played is locked");
+
+    press(&mut app, KeyCode::Char('q'));
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(page(&app), Page::Menu);
+    assert!(!lock.exists(), "the game left is let go");
+    let start = app.start_screen().expect("the start screen");
+    let listed: Vec<(usize, Option<&String>)> = start
+        .unfinished()
+        .map(|saved| (saved.moves, saved.in_use.as_ref()))
+        .collect();
+    assert_eq!(listed, [(1, None)]);
+
+    // Continued from the menu, in its own file, then finished.
+    type_keys(&mut app, "c\n");
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(app.screen(), &Screen::Game);
+    assert_eq!(runner.store().current(), Some(kept.as_path()));
+    while app.game().outcome().is_none() {
+        let first = app.game().legal_moves().next().expect("a move");
+        app.act(Action::Click(Target::Hole(first)));
+        app.act(Action::Click(Target::Hole(first)));
+        runner.run(app.take_effects(), &mut app);
+    }
+    let played = app.record().clone();
+    press(&mut app, KeyCode::Char('q'));
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(page(&app), Page::Menu);
+    let start = app.start_screen().expect("the start screen");
+    assert_eq!(start.unfinished().count(), 0);
+    assert_eq!(start.saved().len(), 1, "the one file");
+    let saved = Record::read(&std::fs::read_to_string(&kept).expect("read")).expect("a record");
+    assert_eq!(saved, played);
+    let mut counted: Vec<(&str, u32)> = start
+        .stats()
+        .rows
+        .iter()
+        .filter(|row| row.against == Against::Everyone)
+        .map(|row| (row.player.as_str(), row.tally.games))
+        .collect();
+    counted.sort_unstable();
+    assert_eq!(counted, [("North", 1), ("South", 1)], "the game counted");
+    assert!(runner.finish(&app).all_kept());
+}
+
+/// A game left for the menu that could not be kept anywhere (no data
+/// folder) is not lost: its record is printed at exit, as a game on the
+/// screen at exit would be.
+#[test]
+fn a_game_left_for_the_menu_that_could_not_be_kept_is_printed_at_exit() {
+    let session = Session::start_screen(&play_args(&["--no-animation"]), None).expect("start");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
+    type_keys(&mut app, "ns");
+    type_keys(&mut app, "c\na\n");
+    runner.run(app.take_effects(), &mut app);
+    let played = app.record().to_string();
+    press(&mut app, KeyCode::Char('q'));
+    runner.run(app.take_effects(), &mut app);
+    assert_eq!(page(&app), Page::Menu);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    let farewell = runner.finish(&app);
+    assert_eq!(farewell.unkept, [played]);
+    assert_eq!(
+        farewell.failures,
+        ["the game was not saved: autosave is off (no data directory)"]
+    );
+    assert!(farewell.notes.is_empty(), "{:?}", farewell.notes);
 }

@@ -1074,3 +1074,42 @@ fn the_results_page_opens_from_the_start_screen_on_the_saved_games_and_q_goes_ba
     tmux.keys(&["q"]);
     tmux.wait_for_exit();
 }
+
+/// Issue 26, 4: `q` in a game started from the menu goes back to the menu,
+/// which lists the game to continue; `q` on the menu quits, and the game
+/// is kept, its lock let go.
+#[test]
+fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu_which_lists_it() {
+    let Some(tmux) = Tmux::new("start-back") else {
+        return;
+    };
+    tmux.start("--no-animation", false);
+    tmux.wait_for("Learn to play");
+    tmux.keys(&["n"]);
+    tmux.wait_for("Start the game");
+    tmux.keys(&["s"]);
+    tmux.wait_for("South to move");
+    tmux.play(&["c"], 0);
+    let screen = tmux.wait_for("q menu");
+    assert!(!screen.contains("q quit"), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("1 unfinished");
+    tmux.keys(&["c"]);
+    let screen = tmux.wait_for("South v North");
+    assert!(screen.contains("1 move"), "{screen}");
+    assert!(!screen.contains("in use"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Learn to play");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+    assert_eq!(moves(&tmux.autosaved()), "C");
+    let locks: Vec<PathBuf> = std::fs::read_dir(tmux.games())
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "lock")
+        })
+        .collect();
+    assert_eq!(locks, Vec::<PathBuf>::new(), "no lock left");
+}

@@ -337,7 +337,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("Enter next game · u undo · q quit"),
+        screen.contains("Enter next game · u undo · m menu · q quit"),
         "{screen}"
     );
     // Issue 26, 5: the key bar says so too, not "n new".
@@ -356,7 +356,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     assert!(
         screen
             .lines()
-            .any(|line| line.contains("│") && line.contains("Enter next game · u undo · q quit")),
+            .any(|line| line.contains("│") && line.contains("Enter next game · u undo · m menu")),
         "{screen}"
     );
     let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(1)));
@@ -366,7 +366,10 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     assert!(screen.contains("wins the match 1-0!"), "{screen}");
     let bar = screen.lines().last().expect("the key bar");
     assert!(bar.contains("n new match"), "{bar}");
-    assert!(screen.contains("n new match · u undo · q quit"), "{screen}");
+    assert!(
+        screen.contains("n new match · u undo · m menu · q quit"),
+        "{screen}"
+    );
 }
 
 // ------------------------------------------------------------ the computer
@@ -669,12 +672,12 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("The game is over: n new game · u undo · q quit"),
+        screen.contains("The game is over: n new game · w rematch · u undo · m menu · q quit"),
         "{screen}"
     );
     let ascii = text(&draw(&app, ASCII, 80, 24));
     assert!(
-        ascii.contains("The game is over: n new game - u undo - q quit"),
+        ascii.contains("The game is over: n new game - w rematch - u undo - m menu - q quit"),
         "{ascii}"
     );
 }
@@ -887,7 +890,7 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
     type_keys(&mut app, "?");
     let first = text(&draw(&app, PLAIN, 56, 18));
     assert!(
-        first.contains("Space more (1/2) · any other key closes"),
+        first.contains("Space more (1/3) · any other key closes"),
         "{first}"
     );
     assert!(first.contains("select that hole of the mover"), "{first}");
@@ -897,9 +900,12 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
     );
     type_keys(&mut app, " ");
     let second = text(&draw(&app, PLAIN, 56, 18));
-    assert!(second.contains("Space more (2/2)"), "{second}");
-    assert!(second.contains("Most seeds wins."), "{second}");
-    // Every word of help is on one page or the other, none cut at the edge.
+    assert!(second.contains("Space more (2/3)"), "{second}");
+    type_keys(&mut app, " ");
+    let third = text(&draw(&app, PLAIN, 56, 18));
+    assert!(third.contains("Space more (3/3)"), "{third}");
+    assert!(third.contains("Most seeds wins."), "{third}");
+    // Every word of help is on one page or another, none cut at the edge.
     let words = |screen: &str| -> Vec<String> {
         screen
             .split(|c: char| c.is_whitespace() || c == '│')
@@ -907,7 +913,7 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
             .map(str::to_owned)
             .collect()
     };
-    let shown: Vec<String> = [words(&first), words(&second)].concat();
+    let shown: Vec<String> = [words(&first), words(&second), words(&third)].concat();
     let wide = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         wide.contains("any key closes"),
@@ -920,7 +926,7 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
     }
     type_keys(&mut app, " ");
     assert!(
-        text(&draw(&app, PLAIN, 56, 18)).contains("(1/2)"),
+        text(&draw(&app, PLAIN, 56, 18)).contains("(1/3)"),
         "Space goes round"
     );
     type_keys(&mut app, "x");

@@ -650,7 +650,7 @@ fn where_the_status_line_shows_the_fault_whole_help_does_not_repeat_it() {
     let screen = drawn(&app, 80, 24);
     assert!(
         screen.contains(
-            "╭────────────────────────────── Help ──────────────────────────────╮\n      │ Keys "
+            "╭───────────────────────────────── Help ─────────────────────────────────╮\n   │ Keys "
         ),
         "{screen}"
     );

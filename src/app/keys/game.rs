@@ -62,6 +62,12 @@ pub(super) const GAME: &[Binding] = &[
         Help::Joins(Action::Game(Play::NewGame)),
     ),
     bind(
+        &[Key::Letter('w')],
+        Action::Game(Play::Rematch),
+        "rematch",
+        Help::Says("after a game: rematch (rows swapped), the menu"),
+    ),
+    bind(
         &[Key::Letter('p')],
         Action::Game(Play::TogglePreview),
         "preview",
@@ -75,9 +81,15 @@ pub(super) const GAME: &[Binding] = &[
         Help::Says("help: the keys and the rules in brief"),
     ),
     bind(
+        &[Key::Letter('m')],
+        Action::Game(Play::Menu),
+        "menu",
+        Help::Joins(Action::Game(Play::Rematch)),
+    ),
+    bind(
         QUIT_KEYS,
         Action::Quit,
         "quit",
-        Help::Says("quit (every move is saved: --resume)"),
+        Help::Says("quit or back to the menu (every move is saved)"),
     ),
 ];

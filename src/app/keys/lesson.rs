@@ -59,6 +59,6 @@ pub(super) const LESSON: &[Binding] = &[
         QUIT_KEYS,
         Action::Quit,
         "quit",
-        Help::Says("quit the lesson"),
+        Help::Says("quit the lesson, or back to the menu"),
     ),
 ];

@@ -83,7 +83,7 @@ pub(super) const VIEWER: &[Binding] = &[
         QUIT_KEYS,
         Action::Quit,
         "quit",
-        Help::Says("quit (the record is never changed)"),
+        Help::Says("quit or back to the menu (the record is never changed)"),
     ),
     bind(
         &[Key::Any],
