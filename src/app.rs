@@ -11,7 +11,8 @@
 //! [`App::act`] does the router's own actions (quitting, help, a question's
 //! answer, the sowing's speed) and hands every other to the screen it
 //! belongs to: the game (its table, [`game`]), the lesson ([`Learning`]),
-//! the viewer ([`Viewer`]) and the start screen ([`Start`]) each change
+//! the viewer ([`Viewer`]) and the start screen ([`Start`], holding the
+//! [`results`] page) each change
 //! their own state and the board lent to them, and say what they ask of the
 //! router. Nothing here draws or does I/O: the animation
 //! advances by [`App::tick`] with the elapsed time passed in, so tests drive
@@ -45,6 +46,7 @@ mod lesson;
 mod message;
 pub mod players;
 mod remote;
+pub mod results;
 pub mod sowing;
 pub mod start;
 pub mod viewer;
@@ -315,6 +317,7 @@ impl App {
                 learning.lesson().offers(learn)
             }
             (Screen::Start(start), Action::Menu(menu)) => start.offers(menu),
+            (Screen::Start(start), Action::Results(read)) => start.results().offers(read),
             _ => true,
         }
     }
@@ -480,6 +483,7 @@ impl App {
                 }
             }
             Action::Menu(menu) => self.start_act(menu),
+            Action::Results(read) => self.results_act(read),
         }
         self.update_computer();
     }

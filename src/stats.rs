@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::app::counted;
-pub use crate::app::start::{Against, HEADINGS, Row, Stats, Tally};
+pub use crate::app::results::{Against, HEADINGS, Row, Stats, Tally};
 use crate::record::terminal_safe;
 use crate::save::games::Save;
 use crate::table::{Align, table};

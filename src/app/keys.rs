@@ -18,6 +18,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::Play;
 use super::lesson::Learn;
+use super::results::Read;
 use super::viewer::Replay;
 use crate::rules::Hole;
 pub use start::Menu;
@@ -70,6 +71,8 @@ pub enum Action {
     Lesson(Learn),
     /// The start screen's: see [`Menu`].
     Menu(Menu),
+    /// The results page's: see [`Read`].
+    Results(Read),
 }
 
 /// What a click landed on, as the drawing resolves it.

@@ -22,17 +22,17 @@
 //! ```
 
 mod menu;
-mod results;
 mod saved;
 mod setup;
 
 use std::path::PathBuf;
 
+use super::results::Stats;
 pub use menu::Entry;
-pub use results::{Against, HEADINGS, Row, Stats, Tally};
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
+use super::results::{Read, Results};
 use super::{App, Ask, Confirm, Effect, Keymap, Match, Menu, Mode, Screen, Target};
 use crate::rules::{Config, Side};
 
@@ -83,7 +83,7 @@ pub struct Start {
     row: usize,
     setup: Setup,
     saved: Vec<SavedGame>,
-    stats: Stats,
+    results: Results,
     typing: Option<(Typed, String)>,
     path: String,
 }
@@ -97,7 +97,7 @@ impl Start {
             row: 0,
             setup: Setup::new(config, players),
             saved,
-            stats: Stats::default(),
+            results: Results::default(),
             typing: None,
             path: String::new(),
         }
@@ -110,7 +110,10 @@ impl Start {
 
     /// The selected line of the page.
     pub fn row(&self) -> usize {
-        self.row
+        match self.page {
+            Page::Results => self.results.row(),
+            _ => self.row,
+        }
     }
 
     /// The new game set up.
@@ -143,9 +146,9 @@ impl Start {
         &self.saved
     }
 
-    /// Each player's results in the saved games, for the results page.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
+    /// The results page: each player's results in the saved games.
+    pub fn results(&self) -> &Results {
+        &self.results
     }
 
     /// The table of the keys of the page shown.
@@ -165,7 +168,7 @@ impl Start {
             Page::Continue => self.unfinished().count(),
             // A record file, then the saved games.
             Page::Replay => 1 + self.saved.len(),
-            Page::Results => self.stats.rows.len(),
+            Page::Results => self.results.rows(),
         }
     }
 
@@ -283,7 +286,7 @@ impl Start {
                 }
                 Some(index) => Self::open(Opening::Replay(self.saved[index].path.clone())),
             },
-            // A table to read: a click selects its line, nothing more.
+            // A table to read: nothing to choose.
             Page::Results => Vec::new(),
         }
     }
@@ -308,10 +311,25 @@ impl Start {
         }
     }
 
+    /// Does what `read` asks of the results page; going back shows the
+    /// menu.
+    pub(super) fn read(&mut self, read: Read) -> Vec<Ask> {
+        self.results.update(read);
+        if read == Read::Back {
+            return self.update(Menu::Back);
+        }
+        Vec::new()
+    }
+
     /// A click on line `row`: on the new-game page the first click selects
-    /// a line and the next changes it (or chooses it); elsewhere it chooses.
+    /// a line and the next changes it (or chooses it); on the results page
+    /// it selects it; elsewhere it chooses.
     pub(super) fn click(&mut self, row: usize) -> Vec<Ask> {
         if self.typing.is_some() || row >= self.rows() {
+            return Vec::new();
+        }
+        if self.page == Page::Results {
+            self.results.click(row);
             return Vec::new();
         }
         if self.page == Page::NewGame {
@@ -349,7 +367,7 @@ impl App {
     /// games by the session).
     pub fn with_results(mut self, stats: Stats) -> App {
         if let Screen::Start(start) = &mut self.screen {
-            start.stats = stats;
+            start.results = Results::new(stats);
         }
         self
     }
@@ -398,6 +416,16 @@ impl App {
     pub(super) fn start_act(&mut self, menu: Menu) {
         if let Screen::Start(start) = &mut self.screen {
             let asks = start.update(menu);
+            self.ask(asks);
+        }
+    }
+
+    /// Does what `read` asks of the results page, while it is shown.
+    pub(super) fn results_act(&mut self, read: Read) {
+        if let Screen::Start(start) = &mut self.screen
+            && start.page == Page::Results
+        {
+            let asks = start.read(read);
             self.ask(asks);
         }
     }

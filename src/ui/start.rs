@@ -193,9 +193,11 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
                     saved_line(&start.saved()[index], true, rect.width.saturating_sub(2))
                 }
             },
-            Page::Results => {
-                results::row_line(app, &start.stats().rows[row], rect.width.saturating_sub(2))
-            }
+            Page::Results => results::row_line(
+                app,
+                &start.results().stats().rows[row],
+                rect.width.saturating_sub(2),
+            ),
         };
         let mark = if selected { look.turn_arrow() } else { " " };
         Line::from(
@@ -328,7 +330,7 @@ fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
         Entry::Replay => ("Replay a game", format!("{} saved", start.saved().len())),
         Entry::Results => (
             "Results",
-            match start.stats().finished {
+            match start.results().stats().finished {
                 0 => "no finished game".to_owned(),
                 n => format!("{n} finished"),
             },

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
-use endodoi::app::start::{Against, Page, Typed};
+use endodoi::app::results::Against;
+use endodoi::app::start::{Page, Typed};
 use endodoi::app::{
     Action, Answer, App, Confirm, Effect, Keymap, Match, Mode, Opening, Play, SavedGame, Screen,
     Target, Tone,
@@ -838,6 +839,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     let saved = Record::read(&std::fs::read_to_string(&kept).expect("read")).expect("a record");
     assert_eq!(saved, played);
     let mut counted: Vec<(&str, u32)> = start
+        .results()
         .stats()
         .rows
         .iter()

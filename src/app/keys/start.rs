@@ -2,7 +2,7 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::{Action, Binding, HELP_KEYS, Help, Key, Target, bind};
+use super::{Action, Binding, HELP_KEYS, Help, Key, Read, Target, bind};
 
 /// What the player asks of the start screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -148,15 +148,15 @@ pub(super) const START: &[Binding] = &[
 pub(super) const RESULTS: &[Binding] = &[
     bind(
         &[Key::Code(KeyCode::Up), Key::Char('k')],
-        Action::Menu(Menu::Up),
+        Action::Results(Read::Up),
         "scroll",
         Help::Says("the line above, below"),
     ),
     bind(
         &[Key::Code(KeyCode::Down), Key::Char('j')],
-        Action::Menu(Menu::Down),
+        Action::Results(Read::Down),
         "scroll",
-        Help::Joins(Action::Menu(Menu::Up)),
+        Help::Joins(Action::Results(Read::Up)),
     ),
     bind(
         &[Key::Click],
@@ -166,7 +166,7 @@ pub(super) const RESULTS: &[Binding] = &[
     ),
     bind(
         &[Key::Code(KeyCode::Esc), Key::Letter('q')],
-        Action::Menu(Menu::Back),
+        Action::Results(Read::Back),
         "back",
         Help::Says("back to the menu"),
     ),

@@ -19,7 +19,7 @@ use ratatui::text::{Line, Span};
 
 use super::super::theme::fit;
 use super::super::{View, key_of, wrap};
-use crate::app::start::{Against, HEADINGS, Row};
+use crate::app::results::{Against, HEADINGS, Row};
 use crate::app::{Action, Keymap, Menu, Start, counted};
 use crate::record::terminal_safe;
 
@@ -38,7 +38,7 @@ const NOTE_ROWS: u16 = 3;
 /// is not, and the columns' headings; without a row, how to get one.
 pub(super) fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static>> {
     let look = app.look;
-    let stats = start.stats();
+    let stats = start.results().stats();
     let mut lines = Vec::new();
     // Notes start where the table's names do.
     let mut note = |text: String, style| {
@@ -127,7 +127,7 @@ pub(super) fn row_line(app: &View, row: &Row, width: u16) -> Line<'static> {
 /// `first` that keeps the selected line in sight: a player's name rather
 /// than a line under it, where the selected line then stays in sight.
 pub(super) fn first_shown(start: &Start, first: usize, visible: usize) -> usize {
-    let rows = &start.stats().rows;
+    let rows = &start.results().stats().rows;
     let names = |at: usize| {
         rows.get(at)
             .is_some_and(|row| row.against == Against::Everyone)
@@ -145,7 +145,7 @@ pub(super) fn first_shown(start: &Start, first: usize, visible: usize) -> usize 
 /// Under the frame, whose line is selected, in words: the name whole
 /// where the table cuts it.
 pub(super) fn footer(start: &Start, width: u16) -> String {
-    let Some(row) = start.stats().rows.get(start.row()) else {
+    let Some(row) = start.results().stats().rows.get(start.row()) else {
         return String::new();
     };
     let player = terminal_safe(&row.player);

@@ -1,5 +1,5 @@
-//! Each player's results in the saved games, for the start screen's results
-//! page and `endodoi stats`: games, wins, draws, losses and the average
+//! Each player's results in the saved games, for the results page and
+//! `endodoi stats`: games, wins, draws, losses and the average
 //! margin (the player's seeds at the end less the opponent's), in all,
 //! against people, and against the computer at each level. Only finished
 //! games count, those ended before the rules end them too (a resignation or
