@@ -10,7 +10,7 @@
 //! click arrives as an [`Action::Click`] the drawing has resolved.
 //! [`App::act`] does the router's own actions (quitting, help, a question's
 //! answer, the sowing's speed) and hands every other to the screen it
-//! belongs to: the game (its table, [`game`]), the lesson ([`Learning`]),
+//! belongs to: the game ([`Play`], on its table), the lesson ([`Learning`]),
 //! the viewer ([`Viewer`]) and the start screen ([`Start`], holding the
 //! [`results`] page) each change
 //! their own state and the board lent to them, and say what they ask of the

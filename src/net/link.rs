@@ -138,7 +138,8 @@ impl Link {
     /// the host's game.
     ///
     /// # Errors
-    /// As [`join`].
+    /// When the host cannot be reached or turns this player away: a
+    /// [`JoinError`] saying why.
     pub fn join(
         way: &Way,
         pass: &Pass,

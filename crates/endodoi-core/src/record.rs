@@ -17,7 +17,7 @@
 //!   [`Record::verdict`] says how any game that is over ended.
 //! - The time control and the clocks' time left are tags too
 //!   ([`Record::clocks`]).
-//! - [`State`] is the JSON state; [`excerpt`] and [`escaped`] quote input in
+//! - [`State`] is the JSON state; [`excerpt`] and [`terminal_safe`] quote input in
 //!   messages.
 //!
 //! ```

@@ -14,7 +14,7 @@ pub const EXCERPT_CHARS: usize = 32;
 pub const SHOWN_CHARS: usize = 1000;
 
 /// Input as every message quotes it: at most [`EXCERPT_CHARS`] characters,
-/// `…` when cut short, and [`escaped`].
+/// `…` when cut short, and its hidden characters escaped (`\u{1b}`).
 ///
 /// ```
 /// use endodoi_core::record::excerpt;
