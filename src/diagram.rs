@@ -105,15 +105,6 @@ pub fn status(record: &Record) -> Vec<String> {
             totals[side]
         ));
     }
-    // Seeds decide a game the rules end; an early end is decided by itself.
-    let by_rules = matches!(verdict.reason, Reason::Rules(_));
-    lines.push(match verdict.winner {
-        Some(side) if by_rules => {
-            format!("{side} wins {}-{}.", totals[side], totals[side.opponent()])
-        }
-        Some(side) => format!("{side} wins."),
-        None if by_rules => format!("A draw, {}-{}.", totals.south, totals.north),
-        None => "A draw.".to_owned(),
-    });
+    lines.push(format!("{}.", verdict.headline(|side| side.to_string())));
     lines
 }

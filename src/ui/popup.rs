@@ -103,15 +103,7 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         ]));
     }
     lines.push(Line::default());
-    // The seeds decide a game the rules ended; one ended early, the ending.
-    let score = |side: Side| match verdict.reason {
-        Reason::Rules(_) => format!(" {}-{}", totals[side], totals[side.opponent()]),
-        Reason::Ended(_) => String::new(),
-    };
-    let words = match verdict.winner {
-        Some(side) => format!("{} wins{}", shown_name(players, side), score(side)),
-        None => format!("A draw{}", score(Side::South).replacen(' ', ", ", 1)),
-    };
+    let words = verdict.headline(|side| shown_name(players, side));
     lines.push(Line::styled(words, look.title()).centered());
     if let Some((line, _)) = match_standing(app).filter(|_| app.viewer().is_none()) {
         lines.push(Line::styled(line, look.strong()).centered());

@@ -130,6 +130,34 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// Who won, in words, each side called as `name` says: `Naserian wins
+    /// 29-19` and `A draw, 24-24` when the rules ended the game (the seeds
+    /// decided it), `Naserian wins` and `A draw` when it ended early.
+    ///
+    /// ```
+    /// use endodoi_core::record::{Ending, Record};
+    /// use endodoi_core::rules::Side;
+    ///
+    /// let mut record = Record::read("1. A+2 b+3 *")?;
+    /// record.end(Ending::Resigned(Side::North))?;
+    /// let verdict = record.verdict().expect("over");
+    /// assert_eq!(verdict.headline(|side| side.to_string()), "South wins");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn headline(&self, name: impl Fn(Side) -> String) -> String {
+        let totals = self.totals;
+        let score = |first: Side| match self.reason {
+            Reason::Rules(_) => format!(" {}-{}", totals[first], totals[first.opponent()]),
+            Reason::Ended(_) => String::new(),
+        };
+        match self.winner {
+            Some(side) => format!("{} wins{}", name(side), score(side)),
+            None => format!("A draw{}", score(Side::South).replacen(' ', ", ", 1)),
+        }
+    }
+}
+
 impl From<&Outcome> for Verdict {
     fn from(outcome: &Outcome) -> Verdict {
         Verdict {
