@@ -134,9 +134,8 @@ impl Table {
     /// Whether the computer's search for its move is under way, its answer
     /// not yet in (its clock runs only then).
     pub(super) fn searching(&self) -> bool {
-        self.thinking.is_some_and(|thinking| {
-            thinking.purpose == Purpose::Move && thinking.answer.is_none()
-        })
+        self.thinking
+            .is_some_and(|thinking| thinking.purpose == Purpose::Move && thinking.answer.is_none())
     }
 
     /// The computer's answer, held until the board is still. An answer
@@ -246,7 +245,10 @@ impl Table {
             }
             return;
         };
-        let think = self.record.to_move().map_or(self.think, |side| self.think_for(side));
+        let think = self
+            .record
+            .to_move()
+            .map_or(self.think, |side| self.think_for(side));
         match self.thinking {
             None => self.start_thinking(level, think, Purpose::Move),
             Some(thinking) if thinking.purpose == Purpose::Hint => {

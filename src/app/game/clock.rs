@@ -95,13 +95,15 @@ impl Table {
         let Some(clocks) = &mut self.clocks else {
             return;
         };
+        // Of `elapsed`, what passes after the clock reached zero.
+        let beyond = elapsed.saturating_sub(clocks.left(running));
         clocks.tick(running, elapsed);
         let fallen = clocks.fallen();
         self.write_clocks();
         let Some(side) = fallen else {
             return;
         };
-        self.overtime += elapsed;
+        self.overtime += beyond;
         if !self.players.remote(side) || self.overtime >= FLAG_GRACE {
             let ply = self.game().ply();
             self.out_of_time(side);

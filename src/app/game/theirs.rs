@@ -7,10 +7,10 @@
 
 use std::time::Duration;
 
-use super::FLAG_GRACE;
 use super::super::board::Board;
 use super::super::copies::Copies;
 use super::super::{Ask, Confirm, Connection, Effect, Match, Said, Table, Tone, counted};
+use super::FLAG_GRACE;
 use crate::clock::shown;
 use crate::record::{Ending, Record};
 use crate::rules::{BySide, Hole, Side};
@@ -162,7 +162,8 @@ impl Table {
             (Some(most), Some(left)) if left > most => Some(format!(
                 "with {} left on their clock, more than the game's {} allows ({})",
                 shown(left),
-                self.clocks.map_or_else(String::new, |c| c.control().to_string()),
+                self.clocks
+                    .map_or_else(String::new, |c| c.control().to_string()),
                 shown(most)
             )),
             _ => None,
@@ -180,7 +181,9 @@ impl Table {
             return;
         };
         let Some(clocks) = self.clocks else {
-            self.refuse(format!("{other} said a clock ran out in a game without clocks"));
+            self.refuse(format!(
+                "{other} said a clock ran out in a game without clocks"
+            ));
             return;
         };
         if ply != self.game().ply() {
