@@ -10,10 +10,16 @@ use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{BySide, Config, Hole, Side};
 use endodoi::search::Level;
+use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::widgets::Widget;
+use screen::text;
 
-use crate::common::keys;
+use crate::common::{keys, screen, snapshot::assert_snapshot};
 
 fn control(text: &str) -> TimeControl {
     text.parse().expect("a time control")
@@ -411,4 +417,62 @@ fn no_clock_runs_while_the_other_player_is_away() {
     app.tick(secs(30));
     assert_eq!(left(&app), both(secs(60), secs(60)));
     assert_eq!(app.clock_running(), None);
+}
+
+fn drawn(app: &App, width: u16, height: u16) -> Buffer {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    View::new(app, PLAIN).render(buf.area, &mut buf);
+    buf
+}
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+
+/// Naserian and Lekishon on 5+3, two moves in: Naserian's clock runs with
+/// 9.4 s left.
+fn on_the_board() -> App {
+    let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    players.clock = Some(control("5+3"));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    type_keys(&mut app, "c\n");
+    app.tick(millis(61_700));
+    type_keys(&mut app, "a\n");
+    app.tick(millis(293_600));
+    app
+}
+
+#[test]
+fn each_clock_is_shown_beside_its_players_name_the_running_one_marked() {
+    let app = on_the_board();
+    for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+        let buf = drawn(&app, width, height);
+        let screen = text(&buf);
+        let line_of = |name: &str| {
+            screen
+                .lines()
+                .find(|line| line.contains(name))
+                .unwrap_or_else(|| panic!("{name} at {width}x{height}:\n{screen}"))
+                .to_owned()
+        };
+        assert!(line_of("Naserian").contains(" 9.4  captured"), "{screen}");
+        assert!(line_of("Lekishon").contains(" 4:01  captured"), "{screen}");
+        let (x, y) = find(&buf, " 9.4 ").expect("South's clock");
+        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "running");
+        let (x, y) = find(&buf, " 4:01 ").expect("North's clock");
+        assert!(!buf[(x, y)].modifier.contains(Modifier::REVERSED), "stopped");
+        assert_snapshot!(format!("clocks_at_{width}x{height}"), screen);
+    }
+}
+
+/// Where `needle` starts on the screen, if it is there.
+fn find(buf: &Buffer, needle: &str) -> Option<(u16, u16)> {
+    let lines = text(buf);
+    lines.lines().enumerate().find_map(|(y, line)| {
+        let at = line.find(needle)?;
+        let x = line[..at].chars().count();
+        Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
+    })
 }
