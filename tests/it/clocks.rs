@@ -462,7 +462,10 @@ fn each_clock_is_shown_beside_its_players_name_the_running_one_marked() {
         let (x, y) = find(&buf, " 9.4 ").expect("South's clock");
         assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "running");
         let (x, y) = find(&buf, " 4:01 ").expect("North's clock");
-        assert!(!buf[(x, y)].modifier.contains(Modifier::REVERSED), "stopped");
+        assert!(
+            !buf[(x, y)].modifier.contains(Modifier::REVERSED),
+            "stopped"
+        );
         assert_snapshot!(format!("clocks_at_{width}x{height}"), screen);
     }
 }
