@@ -134,6 +134,14 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
         !app.game_offers(Play::Undo),
         "a game lost on time is not taken back"
     );
+    let screen = text(&drawn(&app, 80, 24));
+    assert!(screen.contains("North lost on time."), "{screen}");
+    assert!(
+        screen.contains("n new game · w rematch · m menu · q quit"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game().ply(), 1);
 }
 
 #[test]
