@@ -62,7 +62,7 @@ use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 use game::Table;
-pub use game::{Play, Theirs};
+pub use game::{FLAG_GRACE, Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
     FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,
@@ -409,9 +409,10 @@ impl App {
         std::mem::take(&mut self.effects)
     }
 
-    /// Lets `elapsed` time pass for the animation, the computer's thinking
-    /// (and for the viewer playing a record by itself).
+    /// Lets `elapsed` time pass for the animation, the computer's thinking,
+    /// the players' clocks (and for the viewer playing a record by itself).
     pub fn tick(&mut self, elapsed: Duration) {
+        self.run_clocks(elapsed);
         if let Mode::Sowing(sowing) = &mut self.mode {
             sowing.advance(elapsed);
             if sowing.is_done() {
@@ -571,6 +572,7 @@ impl App {
             Screen::Viewer(viewer) => (self.table.record, self.table.players) = viewer.into_game(),
             Screen::Game | Screen::Start(_) => {}
         }
+        self.table.reset_clocks();
         self.settle_cursor();
     }
 }

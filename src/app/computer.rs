@@ -131,6 +131,13 @@ impl Table {
         self.players.computer(self.record.to_move()?)
     }
 
+    /// Whether the computer's search for its move is under way, its answer
+    /// not yet in (its clock runs only then).
+    pub(super) fn searching(&self) -> bool {
+        self.thinking
+            .is_some_and(|thinking| thinking.purpose == Purpose::Move && thinking.answer.is_none())
+    }
+
     /// The computer's answer, held until the board is still. An answer
     /// nobody waits for is ignored.
     fn computer_moved(&mut self, hole: Hole) {
@@ -238,11 +245,15 @@ impl Table {
             }
             return;
         };
+        let think = self
+            .record
+            .to_move()
+            .map_or(self.think, |side| self.think_for(side));
         match self.thinking {
-            None => self.start_thinking(level, self.think, Purpose::Move),
+            None => self.start_thinking(level, think, Purpose::Move),
             Some(thinking) if thinking.purpose == Purpose::Hint => {
                 self.stop_thinking();
-                self.start_thinking(level, self.think, Purpose::Move);
+                self.start_thinking(level, think, Purpose::Move);
             }
             Some(Thinking {
                 answer: Some(hole),

@@ -5,7 +5,10 @@
 //! what they ask of the router ([`Ask`]): a message, a sowing to show, a
 //! question, work for the event loop.
 
+mod clock;
 mod theirs;
+
+pub use clock::FLAG_GRACE;
 
 pub use theirs::Theirs;
 
@@ -16,6 +19,7 @@ use super::{
     Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Opening, Purpose, Thinking,
     Tone, capitalise,
 };
+use crate::clock::Clocks;
 use crate::record::{Record, Tags};
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
@@ -72,6 +76,10 @@ pub(super) struct Table {
     pub(super) network: Option<Box<Network>>,
     /// Numbers the games played at this table, so that each gets its own file.
     pub(super) serial: u64,
+    /// The players' clocks, if the game has a time control.
+    clocks: Option<Clocks>,
+    /// How long the running clock has stood at zero.
+    overtime: Duration,
     /// What the actions under way ask of the router, oldest first.
     asks: Vec<Ask>,
 }
@@ -86,9 +94,12 @@ impl Table {
             thinking: None,
             network: None,
             serial: 0,
+            clocks: None,
+            overtime: Duration::ZERO,
             asks: Vec::new(),
         };
         table.write_tags();
+        table.reset_clocks();
         table
     }
 
@@ -305,6 +316,7 @@ impl Table {
     /// shows it sown, and the game is kept.
     pub(super) fn played(&mut self, view: &mut Board, before: Position, report: MoveReport) {
         view.cursor[report.hole.side()] = report.hole.index();
+        self.clock_moved(report.hole.side());
         self.push(Ask::Sow(before, report));
         self.after_change(view);
     }
@@ -325,8 +337,12 @@ impl Table {
     /// Whether undo has a move to take back: against the computer, one a
     /// person played (when the computer opened the game and has played
     /// only that, there is nothing to undo); with two computers or two
-    /// people, any move.
+    /// people, any move. A game lost on time is not taken back: the clock
+    /// that fell would end it again at once.
     pub(super) fn can_undo(&self) -> bool {
+        if self.lost_on_time() {
+            return false;
+        }
         let mut movers = self
             .game()
             .history()
@@ -509,6 +525,10 @@ impl Table {
         self.record.tags = tags;
         // A game that starts now is dated when it is first saved.
         self.record.tags.remove(Tags::DATE);
+        // Its clocks start full, and an ending was the last game's.
+        self.record.tags.remove(Tags::CLOCK);
+        self.record.tags.remove(Tags::TERMINATION);
+        self.reset_clocks();
         self.serial += 1;
         view.cursor = BySide::default();
         self.write_tags();

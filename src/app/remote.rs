@@ -18,10 +18,12 @@
 //! app.set_animation(false);
 //! app.play_across(Network::new(Role::Host { invite: "endodoi join 7-crossover-clockwork".into(), options: String::new() }), Side::North, None);
 //! app.remote(Remote::Joined(Some("Lekishon".into())));
-//! app.remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0) }));
+//! app.remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None }));
 //! assert_eq!(app.game().ply(), 0, "North cannot open the game");
 //! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
 //! ```
+
+use std::time::Duration;
 
 use super::board::Board;
 use super::{Action, App, Ask, Effect, Table, Theirs, Tone};
@@ -40,6 +42,9 @@ pub enum Said {
         ply: usize,
         /// The hole sown.
         hole: Hole,
+        /// In a game with clocks, the mover's time left after the move (the
+        /// increment added): the mover's terminal is its clock's authority.
+        left: Option<Duration>,
     },
     /// Asks to take the game back to its first `ply` moves.
     UndoAsked(usize),
@@ -49,6 +54,9 @@ pub enum Said {
     UndoDeclined(usize),
     /// The game is over: the next one (of the match) begins.
     NextGame,
+    /// The clock of the player to move after `ply` moves has run out: the
+    /// game ends on time (the sender's own, or the receiver's after a grace).
+    Flag(usize),
 }
 
 /// What happens to the other player and the connection.
@@ -371,13 +379,18 @@ impl Table {
     /// Tells the other player the move just played (`ply` moves before it).
     pub(super) fn send_move(&mut self, ply: usize, hole: Hole) {
         if self.network.is_some() {
-            self.effect(Effect::Send(Said::Move { ply, hole }));
+            let left = self.left_to_send(hole.side());
+            self.effect(Effect::Send(Said::Move { ply, hole, left }));
         }
     }
 
     /// The undo key across the network: asks the other player to take the
     /// game back to before this player's last move.
     pub(super) fn ask_undo(&mut self) {
+        if self.lost_on_time() {
+            self.say(Tone::Error, "A game lost on time is not taken back");
+            return;
+        }
         if !self.may_send() {
             return;
         }

@@ -506,10 +506,12 @@ impl App {
     }
 
     /// Whether time must be passed in often: a sowing is shown, the viewer
-    /// plays the game, or the computer is thinking (its clock is shown).
+    /// plays the game, the computer is thinking (its clock is shown), or a
+    /// player's clock runs.
     pub fn wants_frames(&self) -> bool {
         self.sowing().is_some()
             || self.thinking().is_some()
+            || self.clock_running().is_some()
             || self
                 .viewer()
                 .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())

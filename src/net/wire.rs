@@ -5,6 +5,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
+use std::time::Duration;
 
 use crate::app::Said;
 use crate::rules::Hole;
@@ -154,7 +155,14 @@ impl fmt::Display for Message {
                 let json = serde_json::to_string(text).map_err(|_| fmt::Error)?;
                 write!(f, "game {json}")
             }
-            Message::Said(Said::Move { ply, hole }) => write!(f, "move {ply} {}", hole.letter()),
+            Message::Said(Said::Move { ply, hole, left }) => {
+                write!(f, "move {ply} {}", hole.letter())?;
+                match left {
+                    Some(left) => write!(f, " {}", left.as_millis()),
+                    None => Ok(()),
+                }
+            }
+            Message::Said(Said::Flag(ply)) => write!(f, "flag {ply}"),
             Message::Said(Said::UndoAsked(keep)) => write!(f, "undo {keep}"),
             Message::Said(Said::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
             Message::Said(Said::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
@@ -189,19 +197,34 @@ impl FromStr for Message {
                 serde_json::from_str(rest).map_err(|_| malformed("a record as a JSON string"))?,
             ),
             "move" => {
-                const TAKES: &str = "the number of moves before it and a hole letter";
-                let (ply, letter) = rest.split_once(' ').ok_or_else(|| malformed(TAKES))?;
+                const TAKES: &str = "the number of moves before it, a hole letter, \
+                                     and with clocks the milliseconds left";
+                let words: Vec<&str> = rest.split(' ').collect();
+                let (ply, letter, left) = match words[..] {
+                    [ply, letter] => (ply, letter, None),
+                    [ply, letter, left] => (ply, letter, Some(left)),
+                    _ => return Err(malformed(TAKES)),
+                };
                 let mut letters = letter.chars();
                 let hole = match (letters.next(), letters.next()) {
                     (Some(letter), None) => Hole::from_letter(letter),
                     _ => None,
                 }
                 .ok_or_else(|| malformed(TAKES))?;
+                let left = match left {
+                    Some(millis) if millis.bytes().all(|byte| byte.is_ascii_digit()) => Some(
+                        Duration::from_millis(millis.parse().map_err(|_| malformed(TAKES))?),
+                    ),
+                    Some(_) => return Err(malformed(TAKES)),
+                    None => None,
+                };
                 Message::Said(Said::Move {
                     ply: number(ply, TAKES)?,
                     hole,
+                    left,
                 })
             }
+            "flag" => Message::Said(Said::Flag(number(rest, "a number of moves")?)),
             "undo" => Message::Said(Said::UndoAsked(number(rest, "a number of moves")?)),
             "undo-yes" => Message::Said(Said::UndoAccepted(number(rest, "a number of moves")?)),
             "undo-no" => Message::Said(Said::UndoDeclined(number(rest, "a number of moves")?)),
@@ -336,7 +359,20 @@ mod tests {
             Message::Said(Said::Move {
                 ply: 12,
                 hole: Hole::new(Side::North, 3),
+                left: None,
             }),
+            Message::Said(Said::Move {
+                ply: 0,
+                hole: Hole::new(Side::South, 0),
+                left: Some(Duration::from_millis(10_859_900)),
+            }),
+            Message::Said(Said::Move {
+                ply: 7,
+                hole: Hole::new(Side::South, 9),
+                left: Some(Duration::ZERO),
+            }),
+            Message::Said(Said::Flag(0)),
+            Message::Said(Said::Flag(31)),
             Message::Said(Said::UndoAsked(4)),
             Message::Said(Said::UndoAccepted(4)),
             Message::Said(Said::UndoDeclined(4)),
@@ -393,11 +429,46 @@ mod tests {
         );
         assert_eq!(
             "move 3 AB".parse::<Message>().unwrap_err().to_string(),
-            "\"move\" takes the number of moves before it and a hole letter"
+            "\"move\" takes the number of moves before it, a hole letter, \
+             and with clocks the milliseconds left"
         );
         assert_eq!(
             "ping now".parse::<Message>().unwrap_err().to_string(),
             "\"ping\" takes nothing more"
+        );
+    }
+
+    #[test]
+    fn a_hostile_time_or_flag_is_no_message() {
+        for line in [
+            "move 3 A -5",
+            "move 3 A +5",
+            "move 3 A 1.5",
+            "move 3 A 1e9",
+            "move 3 A ",
+            "move 3 A  5",
+            "move 3 A 5 6",
+            "move 3 A 99999999999999999999999",
+            "move 3 A ５",
+            "move  3 A",
+            "flag",
+            "flag -1",
+            "flag 3 4",
+            "flag x",
+            "flag 99999999999999999999999",
+        ] {
+            assert!(
+                matches!(line.parse::<Message>(), Err(WireError::Malformed(..))),
+                "{line:?}"
+            );
+        }
+        assert_eq!(
+            "move 3 a 18446744073709551615".parse::<Message>(),
+            Ok(Message::Said(Said::Move {
+                ply: 3,
+                hole: Hole::new(Side::North, 0),
+                left: Some(Duration::from_millis(u64::MAX)),
+            }))
         );
     }
 

@@ -5,11 +5,13 @@ use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::shown_name;
 use crate::app::Phase;
+use crate::clock::shown;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
 use super::geometry::MAX_CELL;
@@ -80,10 +82,20 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
         )
     });
     let captured = shown_captured(app)[side];
-    let right = Line::from(vec![
+    let mut right = Line::from(vec![
         Span::styled("captured ", look.muted()),
         Span::styled(format!("{captured:>3}"), look.strong()),
     ]);
+    if let Some(clocks) = app.clocks() {
+        // The running clock stands out in reverse video, colour or not.
+        let style = if app.clock_running() == Some(side) {
+            look.strong().add_modifier(Modifier::REVERSED)
+        } else {
+            look.muted()
+        };
+        let clock = Span::styled(format!(" {} ", shown(clocks.left(side))), style);
+        right.spans.splice(0..0, [clock, Span::raw(" ")]);
+    }
     let inner = geometry.board.inner(ratatui::layout::Margin::new(1, 0));
     let area = Rect::new(inner.x + 1, geometry.name_y(side), inner.width - 2, 1);
     // The name gets what the arrow, the row, the pins and the count leave,

@@ -193,7 +193,10 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     if app.game_offers(Play::Rematch) {
         keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
     }
-    keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
+    // A game lost on time is not taken back.
+    if app.game_offers(Play::Undo) {
+        keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
+    }
     if app.game_offers(Play::Menu) {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }

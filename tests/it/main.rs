@@ -30,6 +30,7 @@ mod app;
 mod architecture;
 mod arena;
 mod cli;
+mod clocks;
 mod ended;
 mod endings;
 mod engine;

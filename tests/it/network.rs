@@ -1371,12 +1371,14 @@ fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
         said,
         Message::Said(Said::Move {
             ply: usize::MAX,
-            hole: Hole::new(Side::North, 0)
+            hole: Hole::new(Side::North, 0),
+            left: None,
         })
     );
     app.remote(Remote::Said(Said::Move {
         ply: usize::MAX,
         hole: Hole::new(Side::North, 0),
+        left: None,
     }));
     let why = "Lekishon sowed a after 18446744073709551615 moves, but this is move 1";
     assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);

@@ -1113,3 +1113,44 @@ fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu_which_lists_it() {
         .collect();
     assert_eq!(locks, Vec::<PathBuf>::new(), "no lock left");
 }
+
+#[test]
+fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
+    let Some(tmux) = Tmux::new("clock") else {
+        return;
+    };
+    tmux.start(
+        "--no-animation --clock 1+0 --south Naserian --north Lekishon",
+        false,
+    );
+    tmux.wait_for("Naserian to move");
+    let before = tmux.screen_of("game");
+    assert!(before.contains(" 1:00  captured"), "{before}");
+    tmux.play(&["c"], 0);
+    tmux.wait_for("Lekishon to move");
+    let first = tmux.screen_of("game");
+    sleep(Duration::from_millis(1100));
+    let second = tmux.screen_of("game");
+    let differ: Vec<(&str, &str)> = first
+        .lines()
+        .zip(second.lines())
+        .filter(|(one, other)| one != other)
+        .collect();
+    assert_eq!(differ.len(), 1, "one line changes:\n{first}\n{second}");
+    let (one, other) = differ[0];
+    assert!(one.contains("Lekishon"), "North's clock runs: {one}");
+    let clock = |line: &str| {
+        let (head, _) = line.split_once("  captured").expect("a clock");
+        head.rsplit(' ').next().expect("a clock").to_owned()
+    };
+    let (was, is) = (clock(one), clock(other));
+    assert!(
+        was.starts_with("0:5") && is.starts_with("0:5") && is < was,
+        "{was} → {is}"
+    );
+    assert_eq!(one.replace(&was, &is), other, "only the clock changes");
+    assert!(
+        second.contains(" 1:00  captured"),
+        "South's clock stands: {second}"
+    );
+}

@@ -5,10 +5,14 @@
 //! changes anything (a move by [`crate::rules::Game::play`]); one that is
 //! not theirs to do now is refused with [`Effect::Hangup`] and never applied.
 
+use std::time::Duration;
+
 use super::super::board::Board;
 use super::super::copies::Copies;
 use super::super::{Ask, Confirm, Connection, Effect, Match, Said, Table, Tone, counted};
-use crate::record::Record;
+use super::FLAG_GRACE;
+use crate::clock::shown;
+use crate::record::{Ending, Record};
 use crate::rules::{BySide, Hole, Side};
 
 /// What the other player, across the network, does to the game.
@@ -45,14 +49,18 @@ impl Table {
     fn their_said(&mut self, view: &mut Board, said: Said) {
         let other = self.remote_name();
         match said {
-            Said::Move { ply, hole } => self.remote_move(view, ply, hole),
+            Said::Move { ply, hole, left } => self.remote_move(view, ply, hole, left),
+            Said::Flag(ply) => self.their_flag(ply),
             Said::UndoAsked(keep) => {
                 let asker = self
                     .game()
                     .history()
                     .get(keep)
                     .map(|played| played.hole.side());
-                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
+                if self.lost_on_time() {
+                    self.refuse(format!("{other} asked to take back a game lost on time"));
+                } else if keep >= self.game().ply()
+                    || !asker.is_some_and(|side| self.players.remote(side))
                 {
                     self.refuse(format!(
                         "{other} asked to take the game back to move {keep}, which is not theirs"
@@ -93,9 +101,15 @@ impl Table {
         }
     }
 
-    /// A move from the other terminal: played if it is theirs, now, and legal.
-    fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole) {
+    /// A move from the other terminal: played if it is theirs, now, and
+    /// legal, and its mover's time `left` is what the game's clocks allow.
+    /// A move that crossed the end of the game on their time is dropped.
+    fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole, left: Option<Duration>) {
         let other = self.remote_name();
+        if matches!(self.record.ending(), Some(Ending::OutOfTime(side)) if self.players.remote(side))
+        {
+            return;
+        }
         let Some(side) = self.record.to_move() else {
             self.refuse(format!("{other} sowed {hole} after the end of the game"));
             return;
@@ -120,14 +134,72 @@ impl Table {
             self.refuse(format!("{other} sowed {hole}, a hole of the other row"));
             return;
         }
+        if let Some(why) = self.wrong_time(side, left) {
+            self.refuse(format!("{other} sowed {hole} {why}"));
+            return;
+        }
         let before = *self.game().position();
         match self.record.game.play(hole) {
             Ok(report) => {
                 let played = report.played();
                 self.played(view, before, report);
+                if let Some(left) = left {
+                    self.set_left(side, left);
+                }
                 self.say(Tone::Info, format!("{other} sowed {played}"));
             }
             Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
+        }
+    }
+
+    /// Why the time left sent with `side`'s move cannot be, if it cannot:
+    /// missing in a game with clocks, sent in one without, or more than the
+    /// control gives after all of their moves.
+    fn wrong_time(&self, side: Side, left: Option<Duration>) -> Option<String> {
+        match (self.most_left(side), left) {
+            (Some(_), None) => Some("without the time left on their clock".to_owned()),
+            (None, Some(_)) => Some("with a time left, in a game without clocks".to_owned()),
+            (Some(most), Some(left)) if left > most => Some(format!(
+                "with {} left on their clock, more than the game's {} allows ({})",
+                shown(left),
+                self.clocks
+                    .map_or_else(String::new, |c| c.control().to_string()),
+                shown(most)
+            )),
+            _ => None,
+        }
+    }
+
+    /// The other terminal says the player to move after `ply` moves ran out
+    /// of time: their own flag (taken at its word), or this player's (taken
+    /// only if this terminal's clock is within [`FLAG_GRACE`] of zero: the
+    /// two clocks start apart by the line's delay). Once the game is over
+    /// it is news to nobody.
+    fn their_flag(&mut self, ply: usize) {
+        let other = self.remote_name();
+        let Some(side) = self.record.to_move() else {
+            return;
+        };
+        let Some(clocks) = self.clocks else {
+            self.refuse(format!(
+                "{other} said a clock ran out in a game without clocks"
+            ));
+            return;
+        };
+        if ply != self.game().ply() {
+            self.refuse(format!(
+                "{other} said a clock ran out after {}, but this game has {}",
+                counted(ply, "move"),
+                counted(self.game().ply(), "move")
+            ));
+        } else if self.players.remote(side) || clocks.left(side) <= FLAG_GRACE {
+            self.out_of_time(side);
+        } else {
+            let name = self.players.name(side).to_owned();
+            self.refuse(format!(
+                "{other} said {name} ran out of time, with {} left here",
+                shown(clocks.left(side))
+            ));
         }
     }
 
@@ -167,6 +239,7 @@ impl Table {
         self.players = players;
         self.record = record;
         self.write_tags();
+        self.reset_clocks();
         self.face_own_row(view);
         self.push(Ask::Still);
         self.after_change(view);

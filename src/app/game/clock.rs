@@ -1,0 +1,199 @@
+//! The players' clocks at the table, when the game has a time control.
+//!
+//! Time reaches them only through [`App::tick`]. The clock of the side to
+//! move runs:
+//! - once the first move is made (the opening move is not timed, as on
+//!   lichess), while the game is not over;
+//! - not while a move's sowing is still being shown (the animation is the
+//!   program's time, not the player's);
+//! - for the computer, only while it searches (the pause before its answer
+//!   is played, [`super::super::COMPUTER_PAUSE`], is for the eye);
+//! - across the network, only while the other player is connected (a
+//!   player who cannot move is not timed).
+//!
+//! After a move its mover gains the increment; the time left is written in
+//! the record's `Clock` tag whenever it changes, so that autosave keeps it
+//! and `--resume` goes on from it. Undo and redo leave the clocks as they
+//! are: a take-back gives no time back (as on lichess), and a game lost on
+//! time is not taken back. When the mover's clock reaches zero the game
+//! ends, [`Ending::OutOfTime`]; across the network see
+//! [`Table::run_clocks`].
+
+use std::time::Duration;
+
+use crate::clock::Clocks;
+use crate::record::{Ending, Tags};
+use crate::rules::Side;
+
+use super::super::{App, Effect, Mode, Said, Screen, Table, Tone};
+
+/// How long past zero a remote player's clock may stand, here, before this
+/// terminal ends the game on time without word from theirs: room for the
+/// line's delay and for the two terminals' clocks starting apart.
+pub const FLAG_GRACE: Duration = Duration::from_secs(2);
+
+/// The share of its time left the computer spends on a move at most
+/// (besides the increment).
+const SHARE_OF_TIME: u32 = 20;
+
+impl App {
+    /// The players' clocks in the game, if it has a time control (none on
+    /// the other screens).
+    pub fn clocks(&self) -> Option<&Clocks> {
+        match self.screen {
+            Screen::Game => self.table.clocks.as_ref(),
+            Screen::Viewer(_) | Screen::Lesson(_) | Screen::Start(_) => None,
+        }
+    }
+
+    /// The side whose clock is running now, if one is.
+    pub fn clock_running(&self) -> Option<Side> {
+        let sowing = matches!(self.mode, Mode::Sowing(_));
+        self.clocks()?;
+        self.table.clock_running(sowing)
+    }
+
+    /// Lets `elapsed` pass on the clock running, on the game screen; a flag
+    /// that falls ends the game.
+    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration) {
+        if self.screen == Screen::Game {
+            let sowing = matches!(self.mode, Mode::Sowing(_));
+            self.table.run_clocks(elapsed, sowing);
+            let asks = self.table.take_asks();
+            self.ask(asks);
+        }
+    }
+}
+
+impl Table {
+    /// The clocks as the record keeps them (full time without a `Clock`
+    /// tag): for a game just set up, resumed or taken from the other side.
+    pub(in crate::app) fn reset_clocks(&mut self) {
+        self.clocks = self.record.clocks();
+        self.overtime = Duration::ZERO;
+    }
+
+    /// The side whose clock runs now, as the module says; `sowing`: a move
+    /// is being shown.
+    pub(in crate::app) fn clock_running(&self, sowing: bool) -> Option<Side> {
+        self.clocks.as_ref()?;
+        let side = self.record.to_move()?;
+        let computer_answered = self.players.computer(side).is_some() && !self.searching();
+        let away = self.network.is_some() && !self.connected();
+        (self.game().ply() > 0 && !sowing && !computer_answered && !away).then_some(side)
+    }
+
+    /// Lets `elapsed` pass on the running clock. When it reaches zero:
+    /// at one keyboard, and for this terminal's own player across the
+    /// network, the game ends on time (the other terminal is told); for the
+    /// other player's clock, this terminal waits [`FLAG_GRACE`] for their
+    /// word, then ends it and tells them.
+    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration, sowing: bool) {
+        let Some(running) = self.clock_running(sowing) else {
+            return;
+        };
+        let Some(clocks) = &mut self.clocks else {
+            return;
+        };
+        // Of `elapsed`, what passes after the clock reached zero.
+        let beyond = elapsed.saturating_sub(clocks.left(running));
+        clocks.tick(running, elapsed);
+        let fallen = clocks.fallen();
+        self.write_clocks();
+        let Some(side) = fallen else {
+            return;
+        };
+        self.overtime += beyond;
+        if !self.players.remote(side) || self.overtime >= FLAG_GRACE {
+            let ply = self.game().ply();
+            self.out_of_time(side);
+            if self.network.is_some() {
+                self.effect(Effect::Send(Said::Flag(ply)));
+            }
+        }
+    }
+
+    /// `side` has moved: their clock gains the increment, and the record
+    /// keeps the clocks.
+    pub(in crate::app) fn clock_moved(&mut self, side: Side) {
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(side);
+            self.overtime = Duration::ZERO;
+            self.write_clocks();
+        }
+    }
+
+    /// Sets `side`'s time left as the other terminal, its authority, says.
+    pub(in crate::app) fn set_left(&mut self, side: Side, left: Duration) {
+        if let Some(clocks) = &mut self.clocks {
+            let mut all = clocks.all_left();
+            all[side] = left;
+            *clocks = Clocks::resumed(clocks.control(), all);
+            self.overtime = Duration::ZERO;
+            self.write_clocks();
+        }
+    }
+
+    /// The most time `side` can have after the move they are making, under
+    /// the game's control: the base time and an increment for each of their
+    /// moves, this one counted; `None` without clocks.
+    pub(in crate::app) fn most_left(&self, side: Side) -> Option<Duration> {
+        let control = self.clocks?.control();
+        let moves = 1 + self
+            .game()
+            .history()
+            .iter()
+            .filter(|played| played.hole.side() == side)
+            .count();
+        let moves = u32::try_from(moves).unwrap_or(u32::MAX);
+        Some(control.base() + control.increment() * moves)
+    }
+
+    /// The time left of this terminal's own player after their move, to
+    /// send with it; `None` without clocks.
+    pub(in crate::app) fn left_to_send(&self, side: Side) -> Option<Duration> {
+        Some(self.clocks?.left(side))
+    }
+
+    /// The game ends: `side` ran out of time.
+    pub(in crate::app) fn out_of_time(&mut self, side: Side) {
+        if self.record.end(Ending::OutOfTime(side)).is_err() {
+            return;
+        }
+        self.stop_thinking();
+        let name = self.players.name(side).to_owned();
+        let winner = self.players.name(side.opponent()).to_owned();
+        self.say(
+            Tone::Info,
+            format!("{name} ran out of time: {winner} wins on time"),
+        );
+        self.effect(Effect::Autosave);
+    }
+
+    /// Whether the game ended with a flag fallen.
+    pub(in crate::app) fn lost_on_time(&self) -> bool {
+        matches!(self.record.ending(), Some(Ending::OutOfTime(_)))
+    }
+
+    /// How long the computer playing `side` may think on its move: its
+    /// thinking time, and with a clock no more than a twentieth of its time
+    /// left and the increment, so that it never runs out in a normal game.
+    pub(in crate::app) fn think_for(&self, side: Side) -> Duration {
+        match &self.clocks {
+            Some(clocks) => self
+                .think
+                .min(clocks.left(side) / SHARE_OF_TIME + clocks.control().increment()),
+            None => self.think,
+        }
+    }
+
+    /// Keeps the clocks in the record's `Clock` tag (none without them).
+    fn write_clocks(&mut self) {
+        match &self.clocks {
+            Some(clocks) => self.record.set_clocks(clocks),
+            None => {
+                self.record.tags.remove(Tags::CLOCK);
+            }
+        }
+    }
+}
