@@ -39,6 +39,7 @@ mod answer;
 mod board;
 pub mod computer;
 mod copies;
+mod effect;
 mod game;
 pub mod keys;
 mod lesson;
@@ -59,6 +60,7 @@ pub use answer::Answer;
 use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
+pub use effect::Effect;
 use game::Table;
 pub use game::{Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
@@ -110,48 +112,6 @@ pub enum Confirm {
     /// The other player, across the network, asks to take the game back to
     /// its first so many moves.
     Undo(usize),
-}
-
-/// Work with side effects that the app asks the event loop to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// The game changed: write it to its autosave file.
-    Autosave,
-    /// The player pressed `s`: write the record where the player can find it.
-    Export,
-    /// Search in the background, replacing any search under way; answer with
-    /// [`App::computer_moved`] or [`App::hint_found`].
-    Think(Request),
-    /// Stop the search under way and drop its answer.
-    StopThinking,
-    /// Analyse a move of the viewed record in the background; answer with
-    /// [`App::analysis_found`].
-    Analyze(AnalysisRequest),
-    /// The player changed the sowing speed or the move preview: remember
-    /// them for the next game.
-    RememberDisplay,
-    /// The player set up a new game on the start screen: remember its board
-    /// and players as the last game.
-    RememberGame,
-    /// Open a saved game or a record file chosen on the start screen; the
-    /// app then goes on as [`App::replace_with`] says.
-    Open(Opening),
-    /// Tell the other player, across the network.
-    Send(Said),
-    /// Close the connection to the other player, telling them why: what
-    /// they sent is refused.
-    Hangup(String),
-}
-
-impl Effect {
-    /// Whether it is work on files (a save, the settings), which the
-    /// effect runner does before the rest.
-    pub fn is_file(&self) -> bool {
-        matches!(
-            self,
-            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
-        )
-    }
 }
 
 /// What a screen asks of the router after an action, besides changing
