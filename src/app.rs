@@ -112,6 +112,11 @@ pub enum Confirm {
     /// The other player, across the network, asks to take the game back to
     /// its first so many moves.
     Undo(usize),
+    /// Resign the game: the player to move, at this keyboard.
+    Resign,
+    /// The player of this side offers a draw: the other player (at this
+    /// keyboard or across the network) accepts or declines.
+    Draw(Side),
 }
 
 /// What a screen asks of the router after an action, besides changing
@@ -134,8 +139,8 @@ enum Ask {
     Learn,
     /// Ask the player this question.
     Confirm(Confirm),
-    /// The other player's question is withdrawn (the line dropped): close
-    /// it if it is shown.
+    /// The other player's question (to take back, a draw) is withdrawn
+    /// (the line dropped): close it if it is shown.
     Withdrawn,
     /// Quit at once.
     Quit,
@@ -239,7 +244,7 @@ impl App {
     pub fn keymap(&self) -> Keymap {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
-            (Mode::Confirm(Confirm::Undo(_)), _) => Keymap::Answer,
+            (Mode::Confirm(Confirm::Undo(_) | Confirm::Draw(_)), _) => Keymap::Answer,
             (Mode::Confirm(_), _) => Keymap::Confirm,
             (_, Screen::Start(start)) => start.keymap(),
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
@@ -462,6 +467,10 @@ impl App {
             }
             Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
             Mode::Confirm(Confirm::NewGame) if yes => self.table.start_next_game(&mut self.board),
+            Mode::Confirm(Confirm::Resign) if yes => self.table.resign_confirmed(&mut self.board),
+            Mode::Confirm(Confirm::Draw(offerer)) => {
+                self.table.answer_draw(&mut self.board, offerer, yes);
+            }
             Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
         }
         let asks = self.table.take_asks();
@@ -508,7 +517,7 @@ impl App {
                 Ask::Learn => self.replace_with(App::learn()),
                 Ask::Confirm(question) => self.mode = Mode::Confirm(question),
                 Ask::Withdrawn => {
-                    if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
+                    if let Mode::Confirm(Confirm::Undo(_) | Confirm::Draw(_)) = self.mode {
                         self.mode = Mode::Play;
                     }
                 }

@@ -11,7 +11,9 @@ pub enum Effect {
     /// The player pressed `s`: write the record where the player can find it.
     Export,
     /// Search in the background, replacing any search under way; answer with
-    /// [`App::computer_moved`](super::App::computer_moved) or [`App::hint_found`](super::App::hint_found).
+    /// [`App::computer_moved`](super::App::computer_moved),
+    /// [`App::hint_found`](super::App::hint_found) or
+    /// [`App::draw_weighed`](super::App::draw_weighed).
     Think(Request),
     /// Stop the search under way and drop its answer.
     StopThinking,

@@ -5,6 +5,7 @@
 //! what they ask of the router ([`Ask`]): a message, a sowing to show, a
 //! question, work for the event loop.
 
+mod ending;
 mod theirs;
 
 pub use theirs::Theirs;
@@ -51,6 +52,10 @@ pub enum Play {
     Menu,
     /// Save the record where the player can find it.
     Save,
+    /// Resign the game, asking first: the player to move, if at this keyboard.
+    Resign,
+    /// Offer the other player (or the computer) a draw.
+    OfferDraw,
 }
 
 /// The game being played and what plays it: its record, the players and
@@ -173,6 +178,10 @@ impl Table {
             self.rematch_refused().is_none()
         } else if play == Play::Menu {
             self.menu_refused().is_none()
+        } else if play == Play::Resign {
+            self.resign_refused().is_none()
+        } else if play == Play::OfferDraw {
+            self.draw_refused().is_none()
         } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network.is_none() &&
@@ -209,6 +218,7 @@ impl Table {
     /// Does what `play` asks of the game; returns what it asks of the router.
     pub(super) fn update(&mut self, view: &mut Board, play: Play) -> Vec<Ask> {
         match play {
+            Play::Undo if self.record.ending().is_some() => self.refuse_takeback(),
             Play::Undo if self.network.is_some() => self.ask_undo(),
             Play::Redo if self.network.is_some() => self.say(Tone::Error, "Nothing to redo"),
             Play::Undo => self.undo(view),
@@ -221,6 +231,8 @@ impl Table {
             },
             Play::Hint => self.ask_hint(),
             Play::Save => self.effect(Effect::Export),
+            Play::Resign => self.resign(),
+            Play::OfferDraw => self.offer_draw(),
             Play::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };
@@ -309,14 +321,17 @@ impl Table {
         self.after_change(view);
     }
 
-    /// After the game changed: a hint sought is dropped, the selection
-    /// kept on a legal hole, the game saved.
+    /// After the game changed: a hint sought is dropped, a draw offered
+    /// lapses, the selection is kept on a legal hole, the game saved.
     pub(super) fn after_change(&mut self, view: &mut Board) {
         if self
             .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
+            .is_some_and(|thinking| thinking.purpose != Purpose::Move)
         {
             self.stop_thinking();
+        }
+        if let Some(network) = &mut self.network {
+            network.offered = false;
         }
         view.settle(&self.record);
         self.effect(Effect::Autosave);
@@ -325,8 +340,12 @@ impl Table {
     /// Whether undo has a move to take back: against the computer, one a
     /// person played (when the computer opened the game and has played
     /// only that, there is nothing to undo); with two computers or two
-    /// people, any move.
+    /// people, any move. A game resigned or drawn by agreement takes no
+    /// move back (as on lichess).
     pub(super) fn can_undo(&self) -> bool {
+        if self.record.ending().is_some() {
+            return false;
+        }
         let mut movers = self
             .game()
             .history()
@@ -507,8 +526,10 @@ impl Table {
         self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));
         self.record.tags = tags;
-        // A game that starts now is dated when it is first saved.
+        // A game that starts now is dated when it is first saved, and has
+        // not ended as the last one did.
         self.record.tags.remove(Tags::DATE);
+        self.record.tags.remove(Tags::TERMINATION);
         self.serial += 1;
         view.cursor = BySide::default();
         self.write_tags();

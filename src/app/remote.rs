@@ -49,6 +49,14 @@ pub enum Said {
     UndoDeclined(usize),
     /// The game is over: the next one (of the match) begins.
     NextGame,
+    /// The sender, to move, resigns the game.
+    Resigned,
+    /// The sender offers a draw (while the other player is to move).
+    DrawOffered,
+    /// Accepts the draw offered: the game is drawn.
+    DrawAccepted,
+    /// Declines the draw offered: the game goes on.
+    DrawDeclined,
 }
 
 /// What happens to the other player and the connection.
@@ -118,6 +126,8 @@ pub struct Network {
     /// The moves kept by the take-back this player asked for, while the
     /// other has not answered.
     pub(super) asked: Option<usize>,
+    /// Whether this player offered a draw that the other has not answered.
+    pub(super) offered: bool,
     /// The public name of the seat, once a player has taken it: the
     /// `Seat` tag of the game's record.
     pub(super) seat: Option<String>,
@@ -135,6 +145,7 @@ impl Network {
             role,
             connection,
             asked: None,
+            offered: false,
             seat: None,
         }
     }
@@ -349,6 +360,7 @@ impl Table {
         self.push(Ask::Withdrawn);
         if let Some(network) = &mut self.network {
             network.asked = None;
+            network.offered = false;
         }
         self.say(
             Tone::Error,
