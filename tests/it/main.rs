@@ -32,6 +32,7 @@ mod arena;
 mod cli;
 mod ended;
 mod endings;
+mod endings_game;
 mod engine;
 mod lesson;
 mod network;
