@@ -33,6 +33,7 @@ mod cli;
 mod ended;
 mod endings;
 mod endings_game;
+mod endings_network;
 mod engine;
 mod lesson;
 mod network;
