@@ -1113,3 +1113,41 @@ fn q_in_a_game_started_from_the_menu_goes_back_to_the_menu_which_lists_it() {
         .collect();
     assert_eq!(locks, Vec::<PathBuf>::new(), "no lock left");
 }
+
+#[test]
+fn resigning_a_game_at_one_keyboard_shows_it_over_and_keeps_it_so() {
+    let Some(tmux) = Tmux::new("resign") else {
+        return;
+    };
+    tmux.start("--no-animation --south Naserian --north Lekishon", false);
+    tmux.wait_for("Naserian to move");
+    tmux.play(&["c"], 0);
+    tmux.keys(&["x"]);
+    let screen = tmux.wait_for("Resign?");
+    assert!(
+        screen.contains("Lekishon resigns, and Naserian wins the game."),
+        "{screen}"
+    );
+    tmux.keys(&["y"]);
+    let screen = tmux.wait_for("Game over");
+    assert!(screen.contains("North resigned."), "{screen}");
+    assert!(screen.contains("Naserian wins"), "{screen}");
+    assert!(
+        screen.contains("Lekishon resigned: Naserian wins"),
+        "the message line names the player: {screen}"
+    );
+    assert!(!screen.contains("u undo"), "no takeback: {screen}");
+    let path = tmux.autosaved_path();
+    let record = read(&path);
+    assert_eq!(record.tag("Termination"), Some("North resigned"));
+    assert!(record.is_over());
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+    tmux.tmux(&["kill-session", "-t", "game"]);
+    // Resumed, the game is over as it was left.
+    let id = path.file_stem().expect("a name").to_string_lossy();
+    tmux.start(&format!("--no-animation --resume {id}"), true);
+    let screen = tmux.wait_for("Game over");
+    assert!(screen.contains("North resigned."), "{screen}");
+    assert!(screen.contains("Naserian wins"), "{screen}");
+}
