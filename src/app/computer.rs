@@ -145,6 +145,12 @@ impl Table {
         self.players.computer(self.record.to_move()?)
     }
 
+    /// Whether a search for `purpose` is under way.
+    pub(super) fn thinks_for(&self, purpose: Purpose) -> bool {
+        self.thinking
+            .is_some_and(|thinking| thinking.purpose == purpose)
+    }
+
     /// The computer's answer, held until the board is still. An answer
     /// nobody waits for is ignored.
     fn computer_moved(&mut self, hole: Hole) {
@@ -158,10 +164,7 @@ impl Table {
     /// The engine's answer to the hint key: the move selected and told,
     /// with the margin the mover can expect.
     fn hint_found(&mut self, view: &mut Board, result: &SearchResult) {
-        if !self
-            .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
-        {
+        if !self.thinks_for(Purpose::Hint) {
             return;
         }
         self.thinking = None;
@@ -186,10 +189,7 @@ impl Table {
 
     /// The search's answer to the draw offered, as [`App::draw_weighed`] says.
     fn draw_weighed(&mut self, view: &mut Board, result: &SearchResult) {
-        if !self
-            .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Draw)
-        {
+        if !self.thinks_for(Purpose::Draw) {
             return;
         }
         self.thinking = None;
@@ -275,10 +275,7 @@ impl Table {
     /// is under way.
     fn update_computer(&mut self, view: &mut Board, still: bool) {
         let Some(level) = self.computer_to_move() else {
-            if self
-                .thinking
-                .is_some_and(|thinking| thinking.purpose == Purpose::Move)
-            {
+            if self.thinks_for(Purpose::Move) {
                 self.stop_thinking();
             }
             return;

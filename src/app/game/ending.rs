@@ -60,10 +60,7 @@ impl Table {
             }
         } else if !self.plays_here(side) {
             Some(format!("{name} has this turn: offer a draw on your own"))
-        } else if self
-            .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Draw)
-        {
+        } else if self.thinks_for(Purpose::Draw) {
             Some(format!(
                 "{} weighs your draw offer…",
                 self.players.name(side.opponent())
