@@ -40,6 +40,7 @@ mod answer;
 mod board;
 pub mod computer;
 mod copies;
+mod effect;
 mod game;
 pub mod keys;
 mod lesson;
@@ -61,6 +62,7 @@ pub use answer::Answer;
 use board::Board;
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
+pub use effect::Effect;
 use game::Table;
 pub use game::{FLAG_GRACE, Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
@@ -112,48 +114,11 @@ pub enum Confirm {
     /// The other player, across the network, asks to take the game back to
     /// its first so many moves.
     Undo(usize),
-}
-
-/// Work with side effects that the app asks the event loop to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// The game changed: write it to its autosave file.
-    Autosave,
-    /// The player pressed `s`: write the record where the player can find it.
-    Export,
-    /// Search in the background, replacing any search under way; answer with
-    /// [`App::computer_moved`] or [`App::hint_found`].
-    Think(Request),
-    /// Stop the search under way and drop its answer.
-    StopThinking,
-    /// Analyse a move of the viewed record in the background; answer with
-    /// [`App::analysis_found`].
-    Analyze(AnalysisRequest),
-    /// The player changed the sowing speed or the move preview: remember
-    /// them for the next game.
-    RememberDisplay,
-    /// The player set up a new game on the start screen: remember its board
-    /// and players as the last game.
-    RememberGame,
-    /// Open a saved game or a record file chosen on the start screen; the
-    /// app then goes on as [`App::replace_with`] says.
-    Open(Opening),
-    /// Tell the other player, across the network.
-    Send(Said),
-    /// Close the connection to the other player, telling them why: what
-    /// they sent is refused.
-    Hangup(String),
-}
-
-impl Effect {
-    /// Whether it is work on files (a save, the settings), which the
-    /// effect runner does before the rest.
-    pub fn is_file(&self) -> bool {
-        matches!(
-            self,
-            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
-        )
-    }
+    /// Resign the game: the player to move, at this keyboard.
+    Resign,
+    /// The player of this side offers a draw: the other player (at this
+    /// keyboard or across the network) accepts or declines.
+    Draw(Side),
 }
 
 /// What a screen asks of the router after an action, besides changing
@@ -176,8 +141,8 @@ enum Ask {
     Learn,
     /// Ask the player this question.
     Confirm(Confirm),
-    /// The other player's question is withdrawn (the line dropped): close
-    /// it if it is shown.
+    /// The other player's question (to take back, a draw) is withdrawn
+    /// (the line dropped): close it if it is shown.
     Withdrawn,
     /// Quit at once.
     Quit,
@@ -281,7 +246,7 @@ impl App {
     pub fn keymap(&self) -> Keymap {
         match (&self.mode, &self.screen) {
             (Mode::Help, _) => Keymap::Help,
-            (Mode::Confirm(Confirm::Undo(_)), _) => Keymap::Answer,
+            (Mode::Confirm(Confirm::Undo(_) | Confirm::Draw(_)), _) => Keymap::Answer,
             (Mode::Confirm(_), _) => Keymap::Confirm,
             (_, Screen::Start(start)) => start.keymap(),
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
@@ -507,6 +472,10 @@ impl App {
             }
             Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
             Mode::Confirm(Confirm::NewGame) if yes => self.table.start_next_game(&mut self.board),
+            Mode::Confirm(Confirm::Resign) if yes => self.table.resign_confirmed(&mut self.board),
+            Mode::Confirm(Confirm::Draw(offerer)) => {
+                self.table.answer_draw(&mut self.board, offerer, yes);
+            }
             Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
         }
         let asks = self.table.take_asks();
@@ -553,7 +522,7 @@ impl App {
                 Ask::Learn => self.replace_with(App::learn()),
                 Ask::Confirm(question) => self.mode = Mode::Confirm(question),
                 Ask::Withdrawn => {
-                    if let Mode::Confirm(Confirm::Undo(_)) = self.mode {
+                    if let Mode::Confirm(Confirm::Undo(_) | Confirm::Draw(_)) = self.mode {
                         self.mode = Mode::Play;
                     }
                 }

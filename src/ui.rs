@@ -347,6 +347,16 @@ fn thinking_status(app: &View) -> Line<'static> {
     let who = match (thinking.purpose, app.game().to_move()) {
         (Purpose::Move, Some(side)) => format!("{} is thinking", shown_name(app.players(), side)),
         (Purpose::Hint, _) | (Purpose::Move, None) => "Looking for a hint".to_owned(),
+        (Purpose::Draw, _) => {
+            let computer = Side::ALL
+                .into_iter()
+                .find(|&side| app.players().computer(side).is_some())
+                .map_or_else(
+                    || "The computer".to_owned(),
+                    |side| shown_name(app.players(), side),
+                );
+            format!("{computer} weighs your draw offer")
+        }
     };
     let key = |action| key_of(app, Keymap::Game, action);
     let keys = match thinking.purpose {
@@ -355,6 +365,7 @@ fn thinking_status(app: &View) -> Line<'static> {
         }
         Purpose::Move => format!("{} quits", key(Action::Quit)),
         Purpose::Hint => "you may still move".to_owned(),
+        Purpose::Draw => "a move withdraws it".to_owned(),
     };
     Line::from(vec![
         Span::styled(format!("{who} "), look.strong()),

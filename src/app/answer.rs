@@ -19,6 +19,9 @@ pub enum Answer {
     ComputerMoved(Hole),
     /// The search for a hint ended with this result ([`App::hint_found`]).
     HintFound(SearchResult),
+    /// The search that weighs the person's draw offer ended with this
+    /// result ([`App::draw_weighed`]).
+    DrawWeighed(SearchResult),
     /// The move at this ply of the viewed record is judged
     /// ([`App::analysis_found`]).
     Analysed(usize, MoveAnalysis),
@@ -44,6 +47,7 @@ impl App {
         match answer {
             Answer::ComputerMoved(hole) => self.computer_moved(hole),
             Answer::HintFound(result) => self.hint_found(&result),
+            Answer::DrawWeighed(result) => self.draw_weighed(&result),
             Answer::Analysed(ply, analysis) => self.analysis_found(ply, analysis),
             Answer::Opened(next) => self.replace_with(*next),
             Answer::Notice(tone, text) => self.notify(tone, text),

@@ -33,6 +33,7 @@ use std::time::Duration;
 
 use super::board::Board;
 use super::{Action, App, Effect, Mode, Play, Screen, Table, Tone, seeds_word};
+use crate::record::Ending;
 use crate::rules::{Game, Hole, Side};
 use crate::search::{DEFAULT_THINK, Level, SearchResult};
 
@@ -48,6 +49,9 @@ pub enum Purpose {
     Move,
     /// A hint for the person to move.
     Hint,
+    /// Whether the computer accepts the draw the person offers: it does
+    /// unless it expects to win.
+    Draw,
 }
 
 /// A search the app asks the event loop to run.
@@ -107,6 +111,16 @@ impl App {
         self.ask(asks);
     }
 
+    /// The search's answer to the person's draw offer: the computer
+    /// accepts unless it expects to win (its margin above 0), and the game
+    /// is drawn; an answer nobody waits for (the offer lapsed with a move)
+    /// is ignored.
+    pub fn draw_weighed(&mut self, result: &SearchResult) {
+        self.table.draw_weighed(&mut self.board, result);
+        let asks = self.table.take_asks();
+        self.ask(asks);
+    }
+
     /// The computer's turn on the screen shown: in a game, its answer
     /// played once the board is still (no sowing, help or question shown),
     /// or a search asked for; in the viewer, the analysis brought up to the
@@ -138,6 +152,12 @@ impl Table {
             .is_some_and(|thinking| thinking.purpose == Purpose::Move && thinking.answer.is_none())
     }
 
+    /// Whether a search for `purpose` is under way.
+    pub(super) fn thinks_for(&self, purpose: Purpose) -> bool {
+        self.thinking
+            .is_some_and(|thinking| thinking.purpose == purpose)
+    }
+
     /// The computer's answer, held until the board is still. An answer
     /// nobody waits for is ignored.
     fn computer_moved(&mut self, hole: Hole) {
@@ -151,10 +171,7 @@ impl Table {
     /// The engine's answer to the hint key: the move selected and told,
     /// with the margin the mover can expect.
     fn hint_found(&mut self, view: &mut Board, result: &SearchResult) {
-        if !self
-            .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
-        {
+        if !self.thinks_for(Purpose::Hint) {
             return;
         }
         self.thinking = None;
@@ -177,6 +194,27 @@ impl Table {
         );
     }
 
+    /// The search's answer to the draw offered, as [`App::draw_weighed`] says.
+    fn draw_weighed(&mut self, view: &mut Board, result: &SearchResult) {
+        if !self.thinks_for(Purpose::Draw) {
+            return;
+        }
+        self.thinking = None;
+        let Some(computer) = Side::ALL
+            .into_iter()
+            .find(|&side| self.players.computer(side).is_some())
+        else {
+            return;
+        };
+        let name = self.players.name(computer).to_owned();
+        if result.score_for(computer) <= 0 {
+            let news = format!("Draw agreed: {name} accepted your offer");
+            self.end_by(view, Ending::DrawAgreed, news);
+        } else {
+            self.say(Tone::Info, format!("{name} declines the draw"));
+        }
+    }
+
     /// The hint key: asks the engine for the best move of the person to move.
     pub(super) fn ask_hint(&mut self) {
         let Some(side) = self.record.to_move() else {
@@ -187,9 +225,16 @@ impl Table {
             self.refuse_computer_turn(side);
             return;
         }
-        if self.thinking.is_some() {
-            self.say(Tone::Info, "Still looking for a hint…");
-            return;
+        match self.thinking {
+            Some(thinking) if thinking.purpose == Purpose::Draw => {
+                self.say(Tone::Info, "The computer weighs your draw offer first");
+                return;
+            }
+            Some(_) => {
+                self.say(Tone::Info, "Still looking for a hint…");
+                return;
+            }
+            None => {}
         }
         self.start_thinking(Level::MAX, DEFAULT_THINK, Purpose::Hint);
     }
@@ -209,7 +254,7 @@ impl Table {
     }
 
     /// Starts a search for the game's position, asking for the work.
-    fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
+    pub(super) fn start_thinking(&mut self, level: Level, think: Duration, purpose: Purpose) {
         self.thinking = Some(Thinking {
             purpose,
             elapsed: Duration::ZERO,
@@ -237,10 +282,7 @@ impl Table {
     /// is under way.
     fn update_computer(&mut self, view: &mut Board, still: bool) {
         let Some(level) = self.computer_to_move() else {
-            if self
-                .thinking
-                .is_some_and(|thinking| thinking.purpose == Purpose::Move)
-            {
+            if self.thinks_for(Purpose::Move) {
                 self.stop_thinking();
             }
             return;

@@ -6,6 +6,7 @@
 //! question, work for the event loop.
 
 mod clock;
+mod ending;
 mod theirs;
 
 pub use clock::FLAG_GRACE;
@@ -55,6 +56,10 @@ pub enum Play {
     Menu,
     /// Save the record where the player can find it.
     Save,
+    /// Resign the game, asking first: the player to move, if at this keyboard.
+    Resign,
+    /// Offer the other player (or the computer) a draw.
+    OfferDraw,
 }
 
 /// The game being played and what plays it: its record, the players and
@@ -184,6 +189,10 @@ impl Table {
             self.rematch_refused().is_none()
         } else if play == Play::Menu {
             self.menu_refused().is_none()
+        } else if play == Play::Resign {
+            self.resign_refused().is_none()
+        } else if play == Play::OfferDraw {
+            self.draw_refused().is_none()
         } else if play == Play::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network.is_none() &&
@@ -220,6 +229,7 @@ impl Table {
     /// Does what `play` asks of the game; returns what it asks of the router.
     pub(super) fn update(&mut self, view: &mut Board, play: Play) -> Vec<Ask> {
         match play {
+            Play::Undo if self.record.ending().is_some() => self.refuse_takeback(),
             Play::Undo if self.network.is_some() => self.ask_undo(),
             Play::Redo if self.network.is_some() => self.say(Tone::Error, "Nothing to redo"),
             Play::Undo => self.undo(view),
@@ -232,6 +242,8 @@ impl Table {
             },
             Play::Hint => self.ask_hint(),
             Play::Save => self.effect(Effect::Export),
+            Play::Resign => self.resign(),
+            Play::OfferDraw => self.offer_draw(),
             Play::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };
@@ -321,14 +333,17 @@ impl Table {
         self.after_change(view);
     }
 
-    /// After the game changed: a hint sought is dropped, the selection
-    /// kept on a legal hole, the game saved.
+    /// After the game changed: a hint sought is dropped, a draw offered
+    /// lapses, the selection is kept on a legal hole, the game saved.
     pub(super) fn after_change(&mut self, view: &mut Board) {
         if self
             .thinking
-            .is_some_and(|thinking| thinking.purpose == Purpose::Hint)
+            .is_some_and(|thinking| thinking.purpose != Purpose::Move)
         {
             self.stop_thinking();
+        }
+        if let Some(network) = &mut self.network {
+            network.offered = false;
         }
         view.settle(&self.record);
         self.effect(Effect::Autosave);
@@ -337,10 +352,11 @@ impl Table {
     /// Whether undo has a move to take back: against the computer, one a
     /// person played (when the computer opened the game and has played
     /// only that, there is nothing to undo); with two computers or two
-    /// people, any move. A game lost on time is not taken back: the clock
-    /// that fell would end it again at once.
+    /// people, any move. A game ended early takes no move back: resigned
+    /// or drawn by agreement (as on lichess), or lost on time (the clock
+    /// that fell would end it again at once).
     pub(super) fn can_undo(&self) -> bool {
-        if self.lost_on_time() {
+        if self.record.ending().is_some() {
             return false;
         }
         let mut movers = self
@@ -523,9 +539,9 @@ impl Table {
         self.stop_thinking();
         self.record = Record::new(Game::new(self.game().config()));
         self.record.tags = tags;
-        // A game that starts now is dated when it is first saved.
+        // A game that starts now is dated when it is first saved; its
+        // clocks start full, and an ending was the last game's.
         self.record.tags.remove(Tags::DATE);
-        // Its clocks start full, and an ending was the last game's.
         self.record.tags.remove(Tags::CLOCK);
         self.record.tags.remove(Tags::TERMINATION);
         self.reset_clocks();

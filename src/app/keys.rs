@@ -317,9 +317,9 @@ const CONFIRM: &[Binding] = &[
     bind(&[Key::Any], Action::No, "no", Help::Says("no")),
 ];
 
-/// The keys of a request from the other player across the network (to
-/// take moves back): only `y` and `n` answer it, so that a key meant for
-/// the board answers nothing.
+/// The keys of a request from the other player (across the network, to
+/// take moves back; a draw offered, there or at this keyboard): only `y`
+/// and `n` answer it, so that a key meant for the board answers nothing.
 const ANSWER: &[Binding] = &[
     bind(
         &[Key::Letter('y')],
@@ -346,7 +346,7 @@ pub enum Keymap {
     Help,
     /// A question.
     Confirm,
-    /// A request from the other player across the network.
+    /// A request from the other player: to take back, a draw.
     Answer,
     /// The replay viewer.
     Viewer,

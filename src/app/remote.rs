@@ -57,6 +57,14 @@ pub enum Said {
     /// The clock of the player to move after `ply` moves has run out: the
     /// game ends on time (the sender's own, or the receiver's after a grace).
     Flag(usize),
+    /// The sender, to move, resigns the game.
+    Resigned,
+    /// The sender offers a draw (while the other player is to move).
+    DrawOffered,
+    /// Accepts the draw offered: the game is drawn.
+    DrawAccepted,
+    /// Declines the draw offered: the game goes on.
+    DrawDeclined,
 }
 
 /// What happens to the other player and the connection.
@@ -126,6 +134,8 @@ pub struct Network {
     /// The moves kept by the take-back this player asked for, while the
     /// other has not answered.
     pub(super) asked: Option<usize>,
+    /// Whether this player offered a draw that the other has not answered.
+    pub(super) offered: bool,
     /// The public name of the seat, once a player has taken it: the
     /// `Seat` tag of the game's record.
     pub(super) seat: Option<String>,
@@ -143,6 +153,7 @@ impl Network {
             role,
             connection,
             asked: None,
+            offered: false,
             seat: None,
         }
     }
@@ -357,6 +368,7 @@ impl Table {
         self.push(Ask::Withdrawn);
         if let Some(network) = &mut self.network {
             network.asked = None;
+            network.offered = false;
         }
         self.say(
             Tone::Error,
@@ -387,10 +399,6 @@ impl Table {
     /// The undo key across the network: asks the other player to take the
     /// game back to before this player's last move.
     pub(super) fn ask_undo(&mut self) {
-        if self.lost_on_time() {
-            self.say(Tone::Error, "A game lost on time is not taken back");
-            return;
-        }
         if !self.may_send() {
             return;
         }

@@ -11,7 +11,9 @@ use crate::app::Said;
 use crate::rules::Hole;
 
 /// The version of the protocol this program speaks (the second word of `knock`).
-pub const VERSION: u32 = 2;
+/// Version 3 added resigning and offering a draw, which a version 2 peer
+/// would take for garbage.
+pub const VERSION: u32 = 3;
 
 /// The longest line read before the two ends agreed a key, in bytes: a
 /// `knock` or its answer never needs more.
@@ -167,6 +169,10 @@ impl fmt::Display for Message {
             Message::Said(Said::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
             Message::Said(Said::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
             Message::Said(Said::NextGame) => write!(f, "next"),
+            Message::Said(Said::Resigned) => write!(f, "resign"),
+            Message::Said(Said::DrawOffered) => write!(f, "draw"),
+            Message::Said(Said::DrawAccepted) => write!(f, "draw-yes"),
+            Message::Said(Said::DrawDeclined) => write!(f, "draw-no"),
             Message::Ping => write!(f, "ping"),
             Message::Bye(why) => write!(f, "bye {why}"),
         }
@@ -229,8 +235,14 @@ impl FromStr for Message {
             "undo-yes" => Message::Said(Said::UndoAccepted(number(rest, "a number of moves")?)),
             "undo-no" => Message::Said(Said::UndoDeclined(number(rest, "a number of moves")?)),
             "next" if rest.is_empty() => Message::Said(Said::NextGame),
+            "resign" if rest.is_empty() => Message::Said(Said::Resigned),
+            "draw" if rest.is_empty() => Message::Said(Said::DrawOffered),
+            "draw-yes" if rest.is_empty() => Message::Said(Said::DrawAccepted),
+            "draw-no" if rest.is_empty() => Message::Said(Said::DrawDeclined),
             "ping" if rest.is_empty() => Message::Ping,
-            "next" | "ping" => return Err(malformed("nothing more")),
+            "next" | "resign" | "draw" | "draw-yes" | "draw-no" | "ping" => {
+                return Err(malformed("nothing more"));
+            }
             _ => return Err(WireError::Unknown(shorten(word))),
         })
     }
@@ -377,6 +389,10 @@ mod tests {
             Message::Said(Said::UndoAccepted(4)),
             Message::Said(Said::UndoDeclined(4)),
             Message::Said(Said::NextGame),
+            Message::Said(Said::Resigned),
+            Message::Said(Said::DrawOffered),
+            Message::Said(Said::DrawAccepted),
+            Message::Said(Said::DrawDeclined),
             Message::Ping,
             Message::Bye("a move out of turn".into()),
         ];
@@ -414,11 +430,11 @@ mod tests {
             Err(WireError::Unknown(_))
         ));
         assert!(matches!(
-            "knock 3 whatever comes in version 3".parse::<Opening>(),
-            Ok(Opening::Knock { version: 3, .. })
+            "knock 4 whatever comes in version 4".parse::<Opening>(),
+            Ok(Opening::Knock { version: 4, .. })
         ));
-        assert!("knock 2 join".parse::<Opening>().is_err());
-        assert!("knock 2 rejoin x".parse::<Opening>().is_err());
+        assert!("knock 3 join".parse::<Opening>().is_err());
+        assert!("knock 3 rejoin x".parse::<Opening>().is_err());
     }
 
     #[test]
@@ -435,6 +451,14 @@ mod tests {
         assert_eq!(
             "ping now".parse::<Message>().unwrap_err().to_string(),
             "\"ping\" takes nothing more"
+        );
+        assert_eq!(
+            "draw-yes 3".parse::<Message>().unwrap_err().to_string(),
+            "\"draw-yes\" takes nothing more"
+        );
+        assert_eq!(
+            "draw?".parse::<Message>(),
+            Err(WireError::Unknown("draw?".into()))
         );
     }
 

@@ -93,6 +93,7 @@ impl Workers {
                         (Purpose::Move, Some(hole)) => answers.push(Answer::ComputerMoved(hole)),
                         (Purpose::Move, None) => {}
                         (Purpose::Hint, _) => answers.push(Answer::HintFound(result)),
+                        (Purpose::Draw, _) => answers.push(Answer::DrawWeighed(result)),
                     }
                 }
                 Err(TryRecvError::Empty) => {}

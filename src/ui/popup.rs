@@ -182,8 +182,9 @@ fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
 }
 
 /// What the keys do once a game is over: the next game (or a new one), a
-/// rematch and the menu where they are offered, undo and quit (or back to
-/// the menu), each with its key from the table.
+/// rematch, undo (none after a resignation or a draw agreed) and the menu
+/// where they are offered, and quit (or back to the menu), each with its
+/// key from the table.
 pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     let key = |action| key_of(app, Keymap::Game, action);
     let mut keys = vec![match match_standing(app) {
@@ -193,7 +194,6 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     if app.game_offers(Play::Rematch) {
         keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
     }
-    // A game lost on time is not taken back.
     if app.game_offers(Play::Undo) {
         keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     }
@@ -279,6 +279,21 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
         Confirm::Undo(_) => (
             "Take back?",
             "The other player asks to take back their last move.".to_owned(),
+        ),
+        Confirm::Resign => {
+            let side = app.record().to_move().unwrap_or(Side::South);
+            (
+                "Resign?",
+                format!(
+                    "{} resigns, and {} wins the game.",
+                    shown_name(app.players(), side),
+                    shown_name(app.players(), side.opponent())
+                ),
+            )
+        }
+        Confirm::Draw(offerer) => (
+            "Draw?",
+            format!("{} offers a draw.", shown_name(app.players(), offerer)),
         ),
     }
 }

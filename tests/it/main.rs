@@ -33,6 +33,8 @@ mod cli;
 mod clocks;
 mod ended;
 mod endings;
+mod endings_game;
+mod endings_network;
 mod engine;
 mod lesson;
 mod network;

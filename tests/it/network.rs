@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use endodoi::app::{Action, App, Connection, Match, Network, Play, Role};
 use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey};
-use endodoi::net::wire::Message;
+use endodoi::net::wire::{Message, VERSION};
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
@@ -219,8 +219,10 @@ impl Peer {
         };
         let (agreement, message) = Agreement::start(password, purpose);
         match seat {
-            Some(seat) => self.send_clear(&format!("knock 2 rejoin {} {message}", seat.id())),
-            None => self.send_clear(&format!("knock 2 join {message}")),
+            Some(seat) => {
+                self.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
+            }
+            None => self.send_clear(&format!("knock {VERSION} join {message}")),
         }
         let answer = self.clear_line();
         let message = answer
@@ -467,7 +469,7 @@ fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() 
     let mut thief = Peer::connect(hosted.address);
     let forged = Seat::from_secret([7; 32]);
     let (agreement, message) = Agreement::start(&forged.password(), Purpose::Rejoin);
-    thief.send_clear(&format!("knock 2 rejoin {seat_id} {message}"));
+    thief.send_clear(&format!("knock {VERSION} rejoin {seat_id} {message}"));
     let answer = thief.clear_line();
     let key = agreement
         .finish(answer.strip_prefix("answer ").expect("an answer"))
@@ -494,7 +496,7 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
     let seat = Seat::from_secret([5; 32]);
     let mut player = Peer::connect(hosted.address);
     let (_, message) = Agreement::start(&seat.password(), Purpose::Rejoin);
-    player.send_clear(&format!("knock 2 rejoin {} {message}", seat.id()));
+    player.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
     let why = format!(
         "this host has no game of seat {} to go on with (it was started without it: \
          `endodoi host --resume` goes on with a saved one)",
@@ -513,12 +515,16 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
 #[test]
 fn another_version_of_the_protocol_is_refused() {
     let mut hosted = Hosted::new();
-    for (line, version) in [("knock 3 join bWVzc2FnZQ==", 3), ("hello 1 k4p9 Eve", 1)] {
+    let later = VERSION + 1;
+    let knock = format!("knock {later} join bWVzc2FnZQ==");
+    for (line, version) in [(knock.as_str(), later), ("hello 1 k4p9 Eve", 1)] {
         let mut stranger = Peer::connect(hosted.address);
         stranger.send_clear(line);
         assert_eq!(
             stranger.clear_line(),
-            format!("refused protocol version {version} is not spoken here (this host speaks 2)")
+            format!(
+                "refused protocol version {version} is not spoken here (this host speaks {VERSION})"
+            )
         );
         news(&mut hosted, "Turned away");
     }
@@ -945,7 +951,7 @@ fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
 
 impl Peer {
     /// Answers a joiner's knock as a host agreeing on `password`; the
-    /// knock's first words (`knock 2 join` or `knock 2 rejoin SEAT`).
+    /// knock's first words (`knock 3 join` or `knock 3 rejoin SEAT`).
     fn agree_as_host(&mut self, password: &[u8]) -> String {
         let knock = self.clear_line();
         let (words, message) = knock.rsplit_once(' ').expect("a knock");
@@ -1100,7 +1106,7 @@ fn an_impostor_at_the_hosts_address_learns_nothing_and_cannot_shorten_the_game()
         )
     );
     let (knock, opened, hello, game) = impostor.join().expect("the impostor ran");
-    assert_eq!(knock, format!("knock 2 rejoin {}", seat.id()));
+    assert_eq!(knock, format!("knock {VERSION} rejoin {}", seat.id()));
     assert_eq!(opened, None, "the joiner's hello does not open");
     for line in [&hello, &game] {
         for secret in ["hello", "Lekishon", "move", "Width", CODE, &seat.to_hex()] {

@@ -1154,3 +1154,41 @@ fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
         "South's clock stands: {second}"
     );
 }
+
+#[test]
+fn resigning_a_game_at_one_keyboard_shows_it_over_and_keeps_it_so() {
+    let Some(tmux) = Tmux::new("resign") else {
+        return;
+    };
+    tmux.start("--no-animation --south Naserian --north Lekishon", false);
+    tmux.wait_for("Naserian to move");
+    tmux.play(&["c"], 0);
+    tmux.keys(&["x"]);
+    tmux.wait_for("Resign?");
+    tmux.wait_for("Lekishon resigns, and Naserian wins the game.");
+    tmux.keys(&["y"]);
+    // The popup names the ending and the winner, the message line the player.
+    tmux.wait_for("Game over");
+    tmux.wait_for("North resigned.");
+    let screen = tmux.wait_for("Lekishon resigned: Naserian wins");
+    assert!(!screen.contains("u undo"), "no takeback: {screen}");
+    // The autosave has the ending as soon as it is written.
+    let start = Instant::now();
+    let path = tmux.autosaved_path();
+    while read(&path).tag("Termination").is_none() {
+        assert!(start.elapsed() < PATIENCE, "no Termination in the autosave");
+        sleep(Duration::from_millis(40));
+    }
+    let record = read(&path);
+    assert_eq!(record.tag("Termination"), Some("North resigned"));
+    assert!(record.is_over());
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+    tmux.tmux(&["kill-session", "-t", "game"]);
+    // Resumed, the game is over as it was left.
+    let id = path.file_stem().expect("a name").to_string_lossy();
+    tmux.start(&format!("--no-animation --resume {id}"), true);
+    tmux.wait_for("Game over");
+    tmux.wait_for("North resigned.");
+    tmux.wait_for("Naserian wins");
+}

@@ -308,7 +308,7 @@ fn help_lists_the_keys() {
     let mut app = game_app(6, "");
     type_keys(&mut app, "?");
     let screen = text(&draw(&app, PLAIN, 80, 24));
-    for key in ["a-f", "Enter", "u  Backspace", "q  Ctrl-C"] {
+    for key in ["a-f", "Enter", "u  r  Backspace", "x  o", "q  Ctrl-C"] {
         assert!(screen.contains(key), "{key} missing:\n{screen}");
     }
     assert_snapshot!(screen);

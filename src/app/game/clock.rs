@@ -170,11 +170,6 @@ impl Table {
         self.effect(Effect::Autosave);
     }
 
-    /// Whether the game ended with a flag fallen.
-    pub(in crate::app) fn lost_on_time(&self) -> bool {
-        matches!(self.record.ending(), Some(Ending::OutOfTime(_)))
-    }
-
     /// How long the computer playing `side` may think on its move: its
     /// thinking time, and with a clock no more than a twentieth of its time
     /// left and the increment, so that it never runs out in a normal game.

@@ -45,22 +45,25 @@ impl Table {
 
     /// What the other player said: a move, a request to take moves back
     /// (a question to this player), the answer to this player's, the next
-    /// game; each refused if it is not theirs to say now.
+    /// game, a resignation, a draw offered or answered; each refused if it
+    /// is not theirs to say now.
     fn their_said(&mut self, view: &mut Board, said: Said) {
         let other = self.remote_name();
         match said {
             Said::Move { ply, hole, left } => self.remote_move(view, ply, hole, left),
             Said::Flag(ply) => self.their_flag(ply),
+            Said::UndoAsked(_) | Said::UndoAccepted(_) if self.record.ending().is_some() => {
+                self.refuse(format!(
+                    "{other} would take back moves once the game had ended"
+                ));
+            }
             Said::UndoAsked(keep) => {
                 let asker = self
                     .game()
                     .history()
                     .get(keep)
                     .map(|played| played.hole.side());
-                if self.lost_on_time() {
-                    self.refuse(format!("{other} asked to take back a game lost on time"));
-                } else if keep >= self.game().ply()
-                    || !asker.is_some_and(|side| self.players.remote(side))
+                if keep >= self.game().ply() || !asker.is_some_and(|side| self.players.remote(side))
                 {
                     self.refuse(format!(
                         "{other} asked to take the game back to move {keep}, which is not theirs"
@@ -98,6 +101,10 @@ impl Table {
                     ));
                 }
             }
+            Said::Resigned => self.their_resignation(view),
+            Said::DrawOffered => self.their_draw_offer(),
+            Said::DrawAccepted => self.their_draw_answer(view, true),
+            Said::DrawDeclined => self.their_draw_answer(view, false),
         }
     }
 

@@ -33,13 +33,13 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
         Action::Game(Play::Undo),
         "undo",
-        Help::Says("undo a move (vs the computer: to your turn)"),
+        Help::Says("undo, redo a move (vs the computer: to your turn)"),
     ),
     bind(
         &[Key::Letter('r')],
         Action::Game(Play::Redo),
         "redo",
-        Help::Says("redo a move undone"),
+        Help::Joins(Action::Game(Play::Undo)),
     ),
     bind(
         &[Key::Letter('t')],
@@ -74,6 +74,18 @@ pub(super) const GAME: &[Binding] = &[
         Help::Says("move preview on or off"),
     ),
     flip(Action::Game(Play::Flip)),
+    bind(
+        &[Key::Letter('x')],
+        Action::Game(Play::Resign),
+        "resign",
+        Help::Says("resign (asks first); offer a draw"),
+    ),
+    bind(
+        &[Key::Letter('o')],
+        Action::Game(Play::OfferDraw),
+        "draw",
+        Help::Joins(Action::Game(Play::Resign)),
+    ),
     bind(
         HELP_KEYS,
         Action::Help,

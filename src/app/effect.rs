@@ -1,0 +1,48 @@
+//! The work with side effects the app asks the event loop to do: it never
+//! writes a file, searches or talks to the network itself.
+
+use super::{AnalysisRequest, Opening, Request, Said};
+
+/// Work with side effects that the app asks the event loop to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The game changed: write it to its autosave file.
+    Autosave,
+    /// The player pressed `s`: write the record where the player can find it.
+    Export,
+    /// Search in the background, replacing any search under way; answer with
+    /// [`App::computer_moved`](super::App::computer_moved),
+    /// [`App::hint_found`](super::App::hint_found) or
+    /// [`App::draw_weighed`](super::App::draw_weighed).
+    Think(Request),
+    /// Stop the search under way and drop its answer.
+    StopThinking,
+    /// Analyse a move of the viewed record in the background; answer with
+    /// [`App::analysis_found`](super::App::analysis_found).
+    Analyze(AnalysisRequest),
+    /// The player changed the sowing speed or the move preview: remember
+    /// them for the next game.
+    RememberDisplay,
+    /// The player set up a new game on the start screen: remember its board
+    /// and players as the last game.
+    RememberGame,
+    /// Open a saved game or a record file chosen on the start screen; the
+    /// app then goes on as [`App::replace_with`](super::App::replace_with) says.
+    Open(Opening),
+    /// Tell the other player, across the network.
+    Send(Said),
+    /// Close the connection to the other player, telling them why: what
+    /// they sent is refused.
+    Hangup(String),
+}
+
+impl Effect {
+    /// Whether it is work on files (a save, the settings), which the
+    /// effect runner does before the rest.
+    pub fn is_file(&self) -> bool {
+        matches!(
+            self,
+            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+        )
+    }
+}

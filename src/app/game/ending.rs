@@ -1,0 +1,230 @@
+//! A game ended before the rules end it: the player to move resigns
+//! (asked first), or the players agree a draw, offered to the other player
+//! at this keyboard, to the computer (which weighs it with a search) or
+//! across the network. The ending goes into the record
+//! ([`crate::record::Record::end`]), and the game is over everywhere.
+
+use super::super::board::Board;
+use super::super::{Ask, Confirm, Effect, Purpose, Said, Table, Tone, capitalise};
+use crate::record::Ending;
+use crate::rules::Side;
+
+impl Table {
+    /// Why the player to move may not resign now, if not: the game is
+    /// over, or the computer or the player in another terminal is to move.
+    pub(super) fn resign_refused(&self) -> Option<String> {
+        let Some(side) = self.record.to_move() else {
+            return Some("The game is over".to_owned());
+        };
+        if self.players.all_computers() {
+            Some("Two computers play: nobody here resigns".to_owned())
+        } else if !self.plays_here(side) {
+            Some(format!(
+                "{} has this turn: resign on your own",
+                self.players.name(side)
+            ))
+        } else if self.network.is_some() && !self.connected() {
+            Some(format!(
+                "{} is not connected: the game waits",
+                self.remote_name()
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Why no draw may be offered now, if not. The player to move offers
+    /// it, at this keyboard or to the computer; across the network, the
+    /// player who has just moved, while the other is to move (who answers
+    /// before moving, so that no move crosses the answer on the line).
+    pub(super) fn draw_refused(&self) -> Option<String> {
+        let Some(side) = self.record.to_move() else {
+            return Some("The game is over".to_owned());
+        };
+        if self.players.all_computers() {
+            return Some("Two computers play: nobody here offers a draw".to_owned());
+        }
+        let name = self.players.name(side);
+        if let Some(network) = &self.network {
+            let other = self.remote_name();
+            if !self.connected() {
+                Some(format!("{other} is not connected: the game waits"))
+            } else if network.offered {
+                Some(format!("Your draw offer waits for {other}'s answer"))
+            } else if self.plays_here(side) {
+                Some(format!(
+                    "Offer a draw once you have moved, while {other} thinks"
+                ))
+            } else {
+                None
+            }
+        } else if !self.plays_here(side) {
+            Some(format!("{name} has this turn: offer a draw on your own"))
+        } else if self.thinks_for(Purpose::Draw) {
+            Some(format!(
+                "{} weighs your draw offer…",
+                self.players.name(side.opponent())
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The resign key: the player to move is asked first.
+    pub(super) fn resign(&mut self) {
+        match self.resign_refused() {
+            Some(why) => self.say(Tone::Error, why),
+            None => self.push(Ask::Confirm(Confirm::Resign)),
+        }
+    }
+
+    /// The player to move said yes to resigning: the game ends, the other
+    /// player wins (across the network, told so).
+    pub(in crate::app) fn resign_confirmed(&mut self, view: &mut Board) {
+        let Some(side) = self.record.to_move().filter(|&side| self.plays_here(side)) else {
+            return;
+        };
+        if !self.may_send() {
+            return;
+        }
+        if self.network.is_some() {
+            self.effect(Effect::Send(Said::Resigned));
+        }
+        self.resigned(view, side);
+    }
+
+    /// The draw key: the other player at this keyboard is asked, the
+    /// computer weighs it, or the player across the network is asked.
+    pub(super) fn offer_draw(&mut self) {
+        if let Some(why) = self.draw_refused() {
+            self.say(Tone::Error, why);
+            return;
+        }
+        let Some(side) = self.record.to_move() else {
+            return;
+        };
+        let other = side.opponent();
+        if let Some(network) = &mut self.network {
+            network.offered = true;
+            self.effect(Effect::Send(Said::DrawOffered));
+            let news = format!("Offered {} a draw…", self.remote_name());
+            self.say(Tone::Info, news);
+        } else if let Some(level) = self.players.computer(other) {
+            // A hint sought gives way to the offer.
+            self.stop_thinking();
+            self.start_thinking(level, self.think, Purpose::Draw);
+            let news = format!("Offered {} a draw…", self.players.name(other));
+            self.say(Tone::Info, news);
+        } else {
+            self.push(Ask::Confirm(Confirm::Draw(side)));
+        }
+    }
+
+    /// The answer, at this keyboard, to the draw `offerer`'s player offers:
+    /// `yes` draws the game. Across the network the answer is sent.
+    pub(in crate::app) fn answer_draw(&mut self, view: &mut Board, offerer: Side, yes: bool) {
+        if self.network.is_some() {
+            if !self.connected() {
+                return;
+            }
+            let said = if yes {
+                Said::DrawAccepted
+            } else {
+                Said::DrawDeclined
+            };
+            self.effect(Effect::Send(said));
+        }
+        let answerer = self.players.name(offerer.opponent()).to_owned();
+        if yes {
+            let news = format!(
+                "Draw agreed: {answerer} accepted {}'s offer",
+                self.players.name(offerer)
+            );
+            self.end_by(view, Ending::DrawAgreed, news);
+        } else {
+            self.say(Tone::Info, format!("{answerer} declined the draw"));
+        }
+    }
+
+    /// The other player, across the network, resigned: refused unless it
+    /// is their turn in a game that goes on.
+    pub(super) fn their_resignation(&mut self, view: &mut Board) {
+        let other = self.remote_name();
+        match self.record.to_move() {
+            None => self.refuse(format!("{other} resigned after the end of the game")),
+            Some(side) if !self.players.remote(side) => {
+                self.refuse(format!("{other} resigned out of turn"));
+            }
+            Some(side) => self.resigned(view, side),
+        }
+    }
+
+    /// The other player, across the network, offers a draw: asked of this
+    /// player, unless the game is over or it is theirs to move (they offer
+    /// once they have moved).
+    pub(super) fn their_draw_offer(&mut self) {
+        let other = self.remote_name();
+        match self.record.to_move() {
+            None => self.refuse(format!("{other} offered a draw after the end of the game")),
+            Some(side) if self.players.remote(side) => {
+                self.refuse(format!("{other} offered a draw on their own turn"));
+            }
+            Some(side) => self.push(Ask::Confirm(Confirm::Draw(side.opponent()))),
+        }
+    }
+
+    /// The other player's answer to this player's draw offer: refused if
+    /// nobody offered one.
+    pub(super) fn their_draw_answer(&mut self, view: &mut Board, yes: bool) {
+        let other = self.remote_name();
+        let offered = self
+            .network
+            .as_mut()
+            .is_some_and(|network| std::mem::take(&mut network.offered));
+        if !offered || self.record.is_over() {
+            let what = if yes { "accepted" } else { "declined" };
+            self.refuse(format!("{other} {what} a draw nobody offered"));
+        } else if yes {
+            let news = format!("Draw agreed: {other} accepted your offer");
+            self.end_by(view, Ending::DrawAgreed, news);
+        } else {
+            self.say(Tone::Info, format!("{other} declined the draw"));
+        }
+    }
+
+    /// The player of `side` resigned: the game ends, and the message line
+    /// names who resigned and who wins.
+    fn resigned(&mut self, view: &mut Board, side: Side) {
+        let news = format!(
+            "{} resigned: {} wins",
+            self.players.name(side),
+            self.players.name(side.opponent())
+        );
+        self.end_by(view, Ending::Resigned(side), news);
+    }
+
+    /// Ends the game as `ending` says, and tells the player `news`: nothing
+    /// thinks on, nothing waits for an answer, and the game is kept with
+    /// its ending.
+    pub(in crate::app) fn end_by(&mut self, view: &mut Board, ending: Ending, news: String) {
+        if let Err(error) = self.record.end(ending) {
+            self.say(Tone::Error, capitalise(&error.to_string()));
+            return;
+        }
+        self.stop_thinking();
+        if let Some(network) = &mut self.network {
+            network.asked = None;
+            network.offered = false;
+        }
+        self.say(Tone::Info, news);
+        self.after_change(view);
+    }
+
+    /// The undo key in a game ended early (resigned, drawn by agreement,
+    /// lost on time): no move is taken back.
+    pub(super) fn refuse_takeback(&mut self) {
+        if let Some(ending) = self.record.ending() {
+            self.say(Tone::Error, format!("{ending}: no move is taken back"));
+        }
+    }
+}

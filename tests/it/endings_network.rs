@@ -1,0 +1,231 @@
+//! Resigning and offering a draw across the network, as the app hears and
+//! says them (no sockets: `App::remote` hands it what arrives, and what it
+//! sends is an `Effect::Send`): both ways, and the hostile ones refused with
+//! a hangup and never applied.
+
+use endodoi::app::{Action, App, Confirm, Effect, Match, Mode, Network, Play, Remote, Role, Said};
+use endodoi::record::Ending;
+use endodoi::rules::{Config, Hole, Side};
+
+use crate::common::keys::type_keys;
+
+/// The host's game, South at this keyboard, Lekishon (North) joined.
+fn hosted() -> App {
+    let mut app = App::new(Config::default(), Match::default());
+    app.set_animation(false);
+    let role = Role::Host {
+        invite: "endodoi join 7-crossover-clockwork".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.take_effects();
+    app
+}
+
+/// The hosted game with South's `C` played: Lekishon to move.
+fn after_our_move() -> App {
+    let mut app = hosted();
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    app
+}
+
+fn message(app: &App) -> &str {
+    app.message().map_or("", |message| message.text.as_str())
+}
+
+/// `said` arrives: it is refused with `why`, and the game is unchanged.
+fn refused(mut app: App, said: Said, why: &str) {
+    let before = app.record().clone();
+    app.remote(Remote::Said(said));
+    assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+    assert_eq!(app.record(), &before, "nothing applied");
+}
+
+#[test]
+fn resigning_here_tells_the_other_player() {
+    let mut app = hosted();
+    type_keys(&mut app, "x");
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign));
+    type_keys(&mut app, "y");
+    assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Send(Said::Resigned), Effect::Autosave]
+    );
+    assert_eq!(message(&app), "South resigned: Lekishon wins");
+}
+
+#[test]
+fn the_other_player_resigns_on_their_turn() {
+    let mut app = after_our_move();
+    app.remote(Remote::Said(Said::Resigned));
+    assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
+    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(message(&app), "Lekishon resigned: South wins");
+    assert!(!app.offers(Action::Game(Play::Undo)));
+}
+
+#[test]
+fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
+    let mut app = hosted();
+    assert!(!app.offers(Action::Game(Play::OfferDraw)), "our turn");
+    type_keys(&mut app, "o");
+    assert_eq!(
+        message(&app),
+        "Offer a draw once you have moved, while Lekishon thinks"
+    );
+    assert_eq!(app.take_effects(), []);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    assert!(app.offers(Action::Game(Play::OfferDraw)));
+    type_keys(&mut app, "o");
+    assert_eq!(app.take_effects(), [Effect::Send(Said::DrawOffered)]);
+    assert_eq!(message(&app), "Offered Lekishon a draw…");
+    assert!(!app.offers(Action::Game(Play::OfferDraw)), "one at a time");
+    type_keys(&mut app, "o");
+    assert_eq!(message(&app), "Your draw offer waits for Lekishon's answer");
+    assert_eq!(app.take_effects(), []);
+    app.remote(Remote::Said(Said::DrawAccepted));
+    assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
+    assert_eq!(message(&app), "Draw agreed: Lekishon accepted your offer");
+    assert_eq!(app.take_effects(), [Effect::Autosave]);
+}
+
+#[test]
+fn a_draw_declined_there_leaves_the_game_going() {
+    let mut app = after_our_move();
+    type_keys(&mut app, "o");
+    app.take_effects();
+    app.remote(Remote::Said(Said::DrawDeclined));
+    assert!(!app.record().is_over());
+    assert_eq!(message(&app), "Lekishon declined the draw");
+    assert_eq!(app.take_effects(), []);
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole: Hole::new(Side::North, 0),
+        left: None,
+    }));
+    assert_eq!(app.game().ply(), 2, "they play on");
+}
+
+#[test]
+fn the_other_players_offer_is_asked_here_and_accepted() {
+    let mut app = hosted();
+    app.remote(Remote::Said(Said::DrawOffered));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Draw(Side::North)));
+    type_keys(&mut app, "c");
+    assert_eq!(app.game().ply(), 0, "only y or n answers");
+    type_keys(&mut app, "y");
+    assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Send(Said::DrawAccepted), Effect::Autosave]
+    );
+    assert_eq!(
+        message(&app),
+        "Draw agreed: South accepted Lekishon's offer"
+    );
+}
+
+#[test]
+fn the_other_players_offer_declined_here_is_told_them() {
+    let mut app = hosted();
+    app.remote(Remote::Said(Said::DrawOffered));
+    type_keys(&mut app, "n");
+    assert!(!app.record().is_over());
+    assert_eq!(app.take_effects(), [Effect::Send(Said::DrawDeclined)]);
+    type_keys(&mut app, "c\n");
+    assert_eq!(app.game().ply(), 1, "we play on");
+}
+
+#[test]
+fn a_dropped_line_withdraws_the_other_players_offer() {
+    let mut app = hosted();
+    app.remote(Remote::Said(Said::DrawOffered));
+    app.remote(Remote::Lost("the other player left".into()));
+    assert_eq!(app.mode(), &Mode::Play);
+    assert!(!app.record().is_over());
+}
+
+#[test]
+fn a_resignation_out_of_turn_is_refused() {
+    refused(hosted(), Said::Resigned, "Lekishon resigned out of turn");
+}
+
+#[test]
+fn a_resignation_after_the_end_is_refused() {
+    let mut app = after_our_move();
+    app.remote(Remote::Said(Said::Resigned));
+    app.take_effects();
+    refused(
+        app,
+        Said::Resigned,
+        "Lekishon resigned after the end of the game",
+    );
+}
+
+#[test]
+fn a_draw_offered_on_their_own_turn_is_refused() {
+    refused(
+        after_our_move(),
+        Said::DrawOffered,
+        "Lekishon offered a draw on their own turn",
+    );
+}
+
+#[test]
+fn a_draw_offered_after_the_end_is_refused() {
+    let mut app = hosted();
+    type_keys(&mut app, "xy");
+    app.take_effects();
+    refused(
+        app,
+        Said::DrawOffered,
+        "Lekishon offered a draw after the end of the game",
+    );
+}
+
+#[test]
+fn an_answer_to_a_draw_nobody_offered_is_refused() {
+    refused(
+        after_our_move(),
+        Said::DrawAccepted,
+        "Lekishon accepted a draw nobody offered",
+    );
+    refused(
+        after_our_move(),
+        Said::DrawDeclined,
+        "Lekishon declined a draw nobody offered",
+    );
+}
+
+#[test]
+fn a_move_lets_this_players_offer_lapse() {
+    let mut app = after_our_move();
+    type_keys(&mut app, "o");
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole: Hole::new(Side::North, 0),
+        left: None,
+    }));
+    app.take_effects();
+    refused(
+        app,
+        Said::DrawAccepted,
+        "Lekishon accepted a draw nobody offered",
+    );
+}
+
+#[test]
+fn taking_back_a_resigned_game_is_refused() {
+    let mut app = after_our_move();
+    app.remote(Remote::Said(Said::Resigned));
+    app.take_effects();
+    refused(
+        app,
+        Said::UndoAsked(0),
+        "Lekishon would take back moves once the game had ended",
+    );
+}
