@@ -184,6 +184,11 @@ impl Table {
             self.say(Tone::Info, "Still looking for a hint…");
             return;
         }
+        // Across the network the other player is told: they must be there.
+        if !self.may_send() {
+            return;
+        }
+        self.hint_asked(side);
         self.start_thinking(Level::MAX, DEFAULT_THINK, Purpose::Hint);
     }
 
