@@ -262,7 +262,8 @@ pub struct ReplayArgs {
 #[command(
     after_help = "Only finished games count; the first line says how many unfinished games and \
                   unreadable saves were left out. A computer is named by its level, e.g. \
-                  `Computer (level 3)`."
+                  `Computer (level 3)`. Games in which a player was helped by a hint or a \
+                  take-back count against each opponent on a row of their own (`…, helped`)."
 )]
 pub struct StatsArgs {
     /// Print one JSON document instead of a table (described in docs/settings.md).

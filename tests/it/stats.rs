@@ -177,6 +177,59 @@ Naserian  everyone      3    0      1     2    +1.3
 }
 
 #[test]
+fn games_a_player_was_helped_in_are_counted_apart_against_each_opponent() {
+    let home = Home::new();
+    let save = |id: &str, south: &str, north: &str, ending, helped: Option<&str>| {
+        let mut record = Record::read_moves(Config::default(), "A b").expect("two moves");
+        record.set_tag("South", south);
+        record.set_tag("North", north);
+        if let Some(helped) = helped {
+            record.set_tag("Assisted", helped);
+        }
+        record.end(ending).expect("an unfinished game ends");
+        fs::create_dir_all(home.games()).expect("the games folder");
+        fs::write(home.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
+    };
+    let computer = "Computer (level 3)";
+    // South holds 26 seeds to North's 22 in each.
+    save("a", "Naserian", computer, Ending::OutOfTime(Side::North), Some("South"));
+    save("b", "Naserian", computer, Ending::Resigned(Side::South), None);
+    save("c", "Lekishon", "Naserian", Ending::DrawAgreed, Some("South North"));
+    // A value that names no side helps nobody.
+    save("d", "Lemayian", computer, Ending::Resigned(Side::North), Some("everyone"));
+    let output = home.endodoi(&["stats"]);
+    assert_eq!(text(&output.stderr), "");
+    assert_eq!(
+        text(&output.stdout),
+        format!(
+            "Results of the 4 finished games in {}:
+Player              Against                     Games  Won  Drawn  Lost  Margin
+Computer (level 3)  everyone                        3    1      0     2    -4.0
+                    people                          3    1      0     2    -4.0
+Lekishon            everyone                        1    0      1     0    +4.0
+                    people, helped                  1    0      1     0    +4.0
+Lemayian            everyone                        1    1      0     0    +4.0
+                    Computer (level 3)              1    1      0     0    +4.0
+Naserian            everyone                        3    1      1     1    +1.3
+                    people, helped                  1    0      1     0    -4.0
+                    Computer (level 3)              1    0      0     1    +4.0
+                    Computer (level 3), helped      1    1      0     0    +4.0
+",
+            home.games().display()
+        )
+    );
+    let output = home.endodoi(&["stats", "--json"]);
+    let document: serde_json::Value = serde_json::from_str(&text(&output.stdout)).expect("JSON");
+    assert_eq!(
+        document["rows"][9],
+        serde_json::json!({
+            "player": "Naserian", "against": "computer", "level": 3, "helped": true, "games": 1,
+            "wins": 1, "draws": 0, "losses": 0, "average_margin": 4.0
+        })
+    );
+}
+
+#[test]
 fn json_is_one_document_with_every_name_whole() {
     let home = home_with_games();
     let output = home.endodoi(&["stats", "--json"]);
@@ -198,8 +251,8 @@ fn json_is_one_document_with_every_name_whole() {
     assert_eq!(
         rows[6],
         serde_json::json!({
-            "player": LONG, "against": "computer", "level": 3, "games": 1, "wins": 0,
-            "draws": 0, "losses": 1, "average_margin": -14.0
+            "player": LONG, "against": "computer", "level": 3, "helped": false, "games": 1,
+            "wins": 0, "draws": 0, "losses": 1, "average_margin": -14.0
         })
     );
     assert_eq!(rows[4]["against"], "everyone");
