@@ -54,6 +54,8 @@ pub fn path() -> Option<PathBuf> {
 
 /// Everything the settings file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// Each is a key of the file of its own, true or false, not a state.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Settings {
     /// The name of the person who last took each row in a new game (the
     /// first game's rows in a match); `None`: the program's name for it.

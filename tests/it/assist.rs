@@ -19,9 +19,10 @@ fn text(app: &App) -> String {
 }
 
 fn without_help() -> Match {
-    let mut players = Match::default();
-    players.no_assist = true;
-    players
+    Match {
+        no_assist: true,
+        ..Match::default()
+    }
 }
 
 fn local(players: Match) -> App {
@@ -116,7 +117,10 @@ fn the_other_players_hint_is_shown_and_marks_their_side() {
     assert_eq!(text(&app), "Lekishon asked for a hint");
     assert_eq!(app.take_effects(), [Effect::Autosave]);
     assert_eq!(app.record().tag("Assisted"), Some("North"));
-    assert_eq!(app.network().map(|n| n.connection.clone()), Some(endodoi::app::Connection::Connected));
+    assert_eq!(
+        app.network().map(|n| n.connection.clone()),
+        Some(endodoi::app::Connection::Connected)
+    );
 }
 
 #[test]
@@ -215,7 +219,10 @@ fn a_take_back_agreed_across_the_network_marks_the_asker() {
         hole: endodoi::rules::Hole::new(Side::North, 0),
     }));
     press(&mut app, KeyCode::Char('u'));
-    assert!(app.take_effects().contains(&Effect::Send(Said::UndoAsked(0))));
+    assert!(
+        app.take_effects()
+            .contains(&Effect::Send(Said::UndoAsked(0)))
+    );
     assert_eq!(app.record().tag("Assisted"), None, "not before they agree");
     app.remote(Remote::Said(Said::UndoAccepted(0)));
     assert_eq!(app.game().ply(), 0);

@@ -351,7 +351,9 @@ fn a_clock_chosen_is_remembered_and_comes_back_only_when_nothing_chooses_the_gam
     assert_eq!(session.app.record().tag("TimeControl"), None);
     assert_eq!(Settings::load(&folder.file()).0.clock, None);
     assert!(
-        folder.text().contains("\n[game]\nclock = \"none\"\nassist = true\n"),
+        folder
+            .text()
+            .contains("\n[game]\nclock = \"none\"\nassist = true\n"),
         "{}",
         folder.text()
     );

@@ -51,6 +51,14 @@ impl Home {
             .expect("endodoi runs")
     }
 
+    /// The table of `endodoi stats`, nothing on standard error.
+    fn stats(&self) -> String {
+        let output = self.endodoi(&["stats"]);
+        assert_eq!(text(&output.stderr), "");
+        assert_eq!(output.status.code(), Some(0));
+        text(&output.stdout)
+    }
+
     /// Saves a game of `south` against `north`, each move chosen by `pick`
     /// among the legal ones, `plies` of them or to the end.
     fn save(&self, id: &str, south: &str, north: &str, plies: usize, pick: fn(&[Hole]) -> Hole) {
@@ -72,9 +80,18 @@ impl Home {
     /// Saves a game of `south` against `north` (`A b`, South holding 26
     /// seeds to North's 22) that ended as `ending` says.
     fn save_ended(&self, id: &str, south: &str, north: &str, ending: Ending) {
+        self.save_ended_with(id, [south, north], ending, &[]);
+    }
+
+    /// Saves a game as [`Home::save_ended`] does, with `tags` besides the
+    /// players.
+    fn save_ended_with(&self, id: &str, players: [&str; 2], ending: Ending, tags: &[(&str, &str)]) {
         let mut record = Record::read_moves(Config::default(), "A b").expect("two moves");
-        record.set_tag("South", south);
-        record.set_tag("North", north);
+        record.set_tag("South", players[0]);
+        record.set_tag("North", players[1]);
+        for (name, value) in tags {
+            record.set_tag(name, value);
+        }
         record.end(ending).expect("an unfinished game ends");
         fs::create_dir_all(self.games()).expect("the games folder");
         fs::write(self.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
@@ -158,11 +175,9 @@ fn a_resignation_or_a_fallen_flag_loses_and_a_draw_agreed_draws_whatever_the_see
     home.save_ended("a", "Naserian", "Lekishon", Ending::Resigned(Side::South));
     home.save_ended("b", "Naserian", "Lekishon", Ending::DrawAgreed);
     home.save_ended("c", "Lekishon", "Naserian", Ending::OutOfTime(Side::North));
-    let output = home.endodoi(&["stats"]);
-    assert_eq!(text(&output.stderr), "");
     // Naserian held 26 to 22, 26 to 22 and 22 to 26: +4 in three games.
     assert_eq!(
-        text(&output.stdout),
+        home.stats(),
         format!(
             "Results of the 3 finished games in {}:
 Player    Against   Games  Won  Drawn  Lost  Margin
@@ -179,28 +194,31 @@ Naserian  everyone      3    0      1     2    +1.3
 #[test]
 fn games_a_player_was_helped_in_are_counted_apart_against_each_opponent() {
     let home = Home::new();
-    let save = |id: &str, south: &str, north: &str, ending, helped: Option<&str>| {
-        let mut record = Record::read_moves(Config::default(), "A b").expect("two moves");
-        record.set_tag("South", south);
-        record.set_tag("North", north);
-        if let Some(helped) = helped {
-            record.set_tag("Assisted", helped);
-        }
-        record.end(ending).expect("an unfinished game ends");
-        fs::create_dir_all(home.games()).expect("the games folder");
-        fs::write(home.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
-    };
     let computer = "Computer (level 3)";
+    let helped = |sides| [("Assisted", sides)];
     // South holds 26 seeds to North's 22 in each.
-    save("a", "Naserian", computer, Ending::OutOfTime(Side::North), Some("South"));
-    save("b", "Naserian", computer, Ending::Resigned(Side::South), None);
-    save("c", "Lekishon", "Naserian", Ending::DrawAgreed, Some("South North"));
+    home.save_ended_with(
+        "a",
+        ["Naserian", computer],
+        Ending::OutOfTime(Side::North),
+        &helped("South"),
+    );
+    home.save_ended("b", "Naserian", computer, Ending::Resigned(Side::South));
+    home.save_ended_with(
+        "c",
+        ["Lekishon", "Naserian"],
+        Ending::DrawAgreed,
+        &helped("South North"),
+    );
     // A value that names no side helps nobody.
-    save("d", "Lemayian", computer, Ending::Resigned(Side::North), Some("everyone"));
-    let output = home.endodoi(&["stats"]);
-    assert_eq!(text(&output.stderr), "");
+    home.save_ended_with(
+        "d",
+        ["Lemayian", computer],
+        Ending::Resigned(Side::North),
+        &helped("everyone"),
+    );
     assert_eq!(
-        text(&output.stdout),
+        home.stats(),
         format!(
             "Results of the 4 finished games in {}:
 Player              Against                     Games  Won  Drawn  Lost  Margin

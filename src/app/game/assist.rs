@@ -31,7 +31,9 @@ impl Table {
     pub(in crate::app) fn their_hint(&mut self, ply: usize) {
         let other = self.remote_name();
         let Some(side) = self.record.to_move() else {
-            self.refuse(format!("{other} asked for a hint after the end of the game"));
+            self.refuse(format!(
+                "{other} asked for a hint after the end of the game"
+            ));
             return;
         };
         if self.players.no_assist {

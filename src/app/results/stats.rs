@@ -162,11 +162,10 @@ impl Stats {
                     None => std::cmp::Ordering::Equal,
                 };
                 for key in [(Against::Everyone, false), (against, helped[side])] {
-                    tallies.entry((player.clone(), key.0, key.1)).or_default().add(
-                        result,
-                        totals[side],
-                        totals[side.opponent()],
-                    );
+                    tallies
+                        .entry((player.clone(), key.0, key.1))
+                        .or_default()
+                        .add(result, totals[side], totals[side.opponent()]);
                 }
             }
         }
