@@ -172,6 +172,10 @@ pub struct PlayArgs {
     /// e.g. 5+3; a continued game keeps its own.
     #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with_all = ["resume", "load"])]
     pub clock: Option<TimeControl>,
+    /// Play without hints and take-backs: `t` and `u` are refused, and the record says so; a
+    /// continued game keeps its own choice.
+    #[arg(long, conflicts_with_all = ["resume", "load"])]
+    pub no_assist: bool,
     /// How the board is drawn.
     #[command(flatten)]
     pub draw: DrawArgs,
@@ -201,6 +205,7 @@ impl PlayArgs {
             think: self.think.map(std::time::Duration::from_millis),
             first_to: self.first_to,
             clock: self.clock,
+            no_assist: self.no_assist,
             drawing: self.draw.into(),
             resume: self.resume.clone(),
             load: self.load.clone(),
@@ -257,7 +262,8 @@ pub struct ReplayArgs {
 #[command(
     after_help = "Only finished games count; the first line says how many unfinished games and \
                   unreadable saves were left out. A computer is named by its level, e.g. \
-                  `Computer (level 3)`."
+                  `Computer (level 3)`. Games in which a player was helped by a hint or a \
+                  take-back count against each opponent on a row of their own (`…, helped`)."
 )]
 pub struct StatsArgs {
     /// Print one JSON document instead of a table (described in docs/settings.md).
@@ -394,6 +400,22 @@ mod tests {
         assert_eq!(host.options().clock, "10+5".parse().ok());
         let cli = Cli::try_parse_from(["endodoi"]).expect("no option");
         assert_eq!(cli.play.options().clock, None);
+    }
+
+    #[test]
+    fn a_game_without_hints_goes_to_the_game_options_on_endodoi_and_host() {
+        let cli = Cli::try_parse_from(["endodoi", "--no-assist", "--width", "8"])
+            .expect("a game without hints on a new board");
+        assert!(cli.play.options().no_assist);
+        assert!(!cli.play.options().choose_no_game());
+        let cli = Cli::try_parse_from(["endodoi", "host", "--no-assist"]).expect("a host");
+        let Some(Command::Host(host)) = cli.command else {
+            panic!("host");
+        };
+        assert!(host.options().no_assist);
+        let cli = Cli::try_parse_from(["endodoi"]).expect("no option");
+        assert!(!cli.play.options().no_assist);
+        assert!(cli.play.options().choose_no_game());
     }
 
     #[test]

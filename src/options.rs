@@ -113,6 +113,9 @@ pub struct GameOptions {
     /// The time control of a new game (`None`: no clock, or the settings'
     /// last one when nothing else chooses the game).
     pub clock: Option<TimeControl>,
+    /// A new game played without hints and take-backs (`false`: with them,
+    /// or as the settings' last game when nothing else chooses the game).
+    pub no_assist: bool,
     /// How the board is drawn.
     pub drawing: Drawing,
     /// Continue a saved game: the newest unfinished one (`Some(None)`), or
@@ -136,14 +139,16 @@ impl GameOptions {
         self.resume.is_some() || self.load.is_some()
     }
 
-    /// Whether these choose no game (no player, board, match, clock or
-    /// file): then `endodoi` in a terminal opens on the start screen.
+    /// Whether these choose no game (no player, board, match, clock, game
+    /// without hints or file): then `endodoi` in a terminal opens on the
+    /// start screen.
     pub fn choose_no_game(&self) -> bool {
         self.players.south.is_none()
             && self.players.north.is_none()
             && !self.board.given()
             && self.first_to.is_none()
             && self.clock.is_none()
+            && !self.no_assist
             && !self.continues()
             && self.record.is_none()
     }

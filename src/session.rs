@@ -496,10 +496,11 @@ fn own_record(path: &Path, start: &Record) -> Result<(), String> {
 }
 
 /// The players of a new game as `options` set it up: names, computers, a
-/// match, a clock.
+/// match, a clock, a game without hints and take-backs.
 fn new_players(options: &GameOptions) -> Match {
     let mut players = named(&Match::new(None, None, options.first_to), options);
     players.clock = options.clock;
+    players.no_assist = options.no_assist;
     players
 }
 

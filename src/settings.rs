@@ -54,6 +54,8 @@ pub fn path() -> Option<PathBuf> {
 
 /// Everything the settings file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// Each is a key of the file of its own, true or false, not a state.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Settings {
     /// The name of the person who last took each row in a new game (the
     /// first game's rows in a match); `None`: the program's name for it.
@@ -69,6 +71,8 @@ pub struct Settings {
     pub opponents: BySide<Option<Level>>,
     /// The time control of the last new game, `None` for no clock.
     pub clock: Option<TimeControl>,
+    /// Whether the last new game allowed hints and take-backs.
+    pub assist: bool,
     /// Whether moves are sown seed by seed.
     pub animation: bool,
     /// The sowing speed, [`crate::app::MIN_SPEED`] to [`crate::app::MAX_SPEED`].
@@ -92,6 +96,7 @@ impl Default for Settings {
             variant: board.variant(),
             opponents: BySide::default(),
             clock: None,
+            assist: true,
             animation: true,
             speed: DEFAULT_SPEED,
             preview: true,
@@ -261,12 +266,13 @@ impl Settings {
     /// `options` with these settings given to what they leave out: the
     /// animation and ASCII drawing always, and the name of each person
     /// playing a row. When the options choose no game at all, the last game
-    /// again: its board, its clock and each row's player (the computer at
-    /// its level, else the person). An option that chooses the game (a
-    /// player, the board, a match, a clock, `--record`) makes it the game
-    /// the command line says, the rest as by default: `--north computer` is
-    /// a person against the computer on the standard board without a clock,
-    /// whatever was played last.
+    /// again: its board, its clock, hints and take-backs allowed or not,
+    /// and each row's player (the computer at its level, else the person).
+    /// An option that chooses the game (a player, the board, a match, a
+    /// clock, `--no-assist`, `--record`) makes it the game the command line
+    /// says, the rest as by default: `--north computer` is a person against
+    /// the computer on the standard board without a clock, hints and
+    /// take-backs allowed, whatever was played last.
     /// `--resume` and `--load` keep their game's own board and players.
     pub fn fill(&self, options: &GameOptions) -> GameOptions {
         let mut filled = options.clone();
@@ -282,6 +288,7 @@ impl Settings {
                 variant: Some(self.variant),
             };
             filled.clock = self.clock;
+            filled.no_assist = !self.assist;
         }
         for side in [Side::South, Side::North] {
             if filled.players[side].is_none() {
@@ -296,9 +303,10 @@ impl Settings {
 
     /// Takes what `options` (as [`Settings::fill`] made them) choose for a
     /// new game as the last one: the board, who plays each row, the name of
-    /// each person named (a computer leaves the row's name as it was) and
-    /// the clock.
+    /// each person named (a computer leaves the row's name as it was), the
+    /// clock, and whether hints and take-backs are allowed.
     pub fn remember(&mut self, options: &GameOptions) {
+        self.assist = !options.no_assist;
         let mut names = BySide::default();
         let mut opponents = BySide::default();
         for side in [Side::South, Side::North] {
@@ -314,8 +322,10 @@ impl Settings {
 
     /// Takes a game set up in the program as the last one: its board and
     /// `players` (a row left with its default name has no name to
-    /// remember), with their clock.
+    /// remember), with their clock and whether they allow hints and
+    /// take-backs.
     pub fn remember_match(&mut self, config: Config, players: &Match) {
+        self.assist = !players.no_assist;
         let defaults = Match::new(None, None, players.first_to).names;
         let given =
             |side: Side| Some(players.names[side].as_str()).filter(|name| *name != defaults[side]);

@@ -47,7 +47,7 @@ impl Stats {
                 let tally = row.tally;
                 vec![
                     player,
-                    row.against.label(),
+                    row.label(),
                     tally.games.to_string(),
                     tally.wins.to_string(),
                     tally.draws.to_string(),
@@ -100,6 +100,7 @@ impl Stats {
             player: &'a str,
             against: &'static str,
             level: Option<u8>,
+            helped: bool,
             games: u32,
             wins: u32,
             draws: u32,
@@ -127,6 +128,7 @@ impl Stats {
                     player: &row.player,
                     against,
                     level,
+                    helped: row.helped,
                     games: row.tally.games,
                     wins: row.tally.wins,
                     draws: row.tally.draws,

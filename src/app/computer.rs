@@ -236,6 +236,11 @@ impl Table {
             }
             None => {}
         }
+        // Across the network the other player is told: they must be there.
+        if !self.may_send() {
+            return;
+        }
+        self.hint_asked(side);
         self.start_thinking(Level::MAX, DEFAULT_THINK, Purpose::Hint);
     }
 

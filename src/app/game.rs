@@ -5,12 +5,13 @@
 //! what they ask of the router ([`Ask`]): a message, a sowing to show, a
 //! question, work for the event loop.
 
+mod assist;
 mod clock;
 mod ending;
 mod theirs;
 
+use assist::NO_ASSIST;
 pub use clock::FLAG_GRACE;
-
 pub use theirs::Theirs;
 
 use std::time::Duration;
@@ -174,6 +175,9 @@ impl Table {
 
     /// Whether `play` makes sense now, so that the key bar offers it.
     pub(super) fn offers(&self, play: Play) -> bool {
+        if matches!(play, Play::Hint | Play::Undo) && self.players.no_assist {
+            return false;
+        }
         let moving = matches!(
             play,
             Play::Select(_)
@@ -230,6 +234,7 @@ impl Table {
     pub(super) fn update(&mut self, view: &mut Board, play: Play) -> Vec<Ask> {
         match play {
             Play::Undo if self.record.ending().is_some() => self.refuse_takeback(),
+            Play::Hint | Play::Undo if self.players.no_assist => self.say(Tone::Error, NO_ASSIST),
             Play::Undo if self.network.is_some() => self.ask_undo(),
             Play::Redo if self.network.is_some() => self.say(Tone::Error, "Nothing to redo"),
             Play::Undo => self.undo(view),
@@ -386,7 +391,7 @@ impl Table {
 
     /// Whether `u` takes back a move of the person playing the computer.
     pub(super) fn takes_back_yours(&self) -> bool {
-        !self.players.all_computers() && self.can_undo()
+        !self.players.all_computers() && !self.players.no_assist && self.can_undo()
     }
 
     /// Takes back the last move; against the computer, also the moves
@@ -409,6 +414,10 @@ impl Table {
         self.stop_thinking();
         taken.reverse();
         self.say(Tone::Info, format!("Took back {}", taken.join(" ")));
+        // The person whose move was taken back is to play it again.
+        if let Some(side) = self.record.to_move().filter(|&side| self.plays_here(side)) {
+            self.record.mark_assisted(side);
+        }
         self.after_change(view);
     }
 
@@ -545,6 +554,8 @@ impl Table {
         self.record.tags.remove(Tags::CLOCK);
         self.record.tags.remove(Tags::TERMINATION);
         self.reset_clocks();
+        // Help in the last game is not help in this one.
+        self.record.tags.remove(Tags::ASSISTED);
         self.serial += 1;
         view.cursor = BySide::default();
         self.write_tags();

@@ -40,6 +40,9 @@ pub struct Match {
     pub remote: Option<Side>,
     /// The time control of every game of the match, `None` for no clock.
     pub clock: Option<TimeControl>,
+    /// Whether every game of the match is played without hints and
+    /// take-backs.
+    pub no_assist: bool,
 }
 
 impl Default for Match {
@@ -68,12 +71,13 @@ impl Match {
             round: 1,
             remote: None,
             clock: None,
+            no_assist: false,
         }
     }
 
     /// The players and match state a record's tags describe (names, `Match`,
-    /// `Round`, `Score`, `TimeControl`), as [`Match::write_tags`] writes
-    /// them.
+    /// `Round`, `Score`, `TimeControl`, `Assist`), as [`Match::write_tags`]
+    /// writes them.
     pub fn from_record(record: &Record) -> Match {
         let first_to = record
             .tag(Tags::MATCH)
@@ -101,6 +105,7 @@ impl Match {
         players.wins = score.unwrap_or_default();
         players.computers = players.names.clone().map(|name| level_of_name(&name));
         players.clock = record.time_control();
+        players.no_assist = record.assist_off();
         if players.home(Side::South) == Side::North {
             players.swap_rows();
         }
@@ -114,8 +119,8 @@ impl Match {
         std::mem::swap(&mut self.computers.south, &mut self.computers.north);
     }
 
-    /// Writes the players, match state and time control into `record`'s
-    /// tags.
+    /// Writes the players, match state, time control and a game without
+    /// hints and take-backs into `record`'s tags.
     pub fn write_tags(&self, record: &mut Record) {
         record.set_tag(Tags::SOUTH, self.name(Side::South));
         record.set_tag(Tags::NORTH, self.name(Side::North));
@@ -131,6 +136,9 @@ impl Match {
         }
         if let Some(clock) = self.clock {
             record.set_time_control(clock);
+        }
+        if self.no_assist {
+            record.set_assist_off();
         }
     }
 

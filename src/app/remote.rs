@@ -52,6 +52,9 @@ pub enum Said {
     UndoAccepted(usize),
     /// Declines to take the game back to its first `ply` moves.
     UndoDeclined(usize),
+    /// Asks the engine for a hint at its turn, `ply` moves played: told to
+    /// the other player, and kept in both records.
+    HintAsked(usize),
     /// The game is over: the next one (of the match) begins.
     NextGame,
     /// The clock of the player to move after `ply` moves has run out: the

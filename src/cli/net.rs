@@ -39,6 +39,10 @@ pub struct HostArgs {
     /// e.g. 5+3; a game hosted again keeps its own.
     #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with = "resume")]
     pub clock: Option<TimeControl>,
+    /// Play without hints and take-backs, on both terminals: `t` and `u` are refused, and the
+    /// record says so; a game hosted again keeps its own choice.
+    #[arg(long, conflicts_with = "resume")]
+    pub no_assist: bool,
     /// How the board is drawn.
     #[command(flatten)]
     pub draw: DrawArgs,
@@ -57,6 +61,7 @@ impl HostArgs {
             board: self.board.choice(),
             first_to: self.first_to,
             clock: self.clock,
+            no_assist: self.no_assist,
             drawing: self.draw.into(),
             resume: self.resume.clone(),
             record: self.record.clone(),

@@ -30,6 +30,8 @@ pub enum Field {
     NorthOpponent,
     /// `game.clock`: the time control, or none.
     Clock,
+    /// `game.assist`: hints and take-backs allowed, or a game without them.
+    Assist,
     /// `display.animation`: sow seed by seed or show moves at once.
     Animation,
     /// `display.speed`: the sowing speed.
@@ -44,7 +46,7 @@ pub enum Field {
 
 impl Field {
     /// Every key, in the order a new file lists them.
-    pub const ALL: [Field; 13] = [
+    pub const ALL: [Field; 14] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -53,6 +55,7 @@ impl Field {
         Field::SouthOpponent,
         Field::NorthOpponent,
         Field::Clock,
+        Field::Assist,
         Field::Animation,
         Field::Speed,
         Field::Preview,
@@ -60,9 +63,9 @@ impl Field {
         Field::Mailbox,
     ];
 
-    /// The keys a new game remembers: the names, the board, the opponents
-    /// and the clock.
-    pub const LAST_GAME: [Field; 8] = [
+    /// The keys a new game remembers: the names, the board, the opponents,
+    /// the clock and whether hints and take-backs are allowed.
+    pub const LAST_GAME: [Field; 9] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -71,6 +74,7 @@ impl Field {
         Field::SouthOpponent,
         Field::NorthOpponent,
         Field::Clock,
+        Field::Assist,
     ];
 
     /// The keys of how the game is shown.
@@ -87,6 +91,7 @@ impl Field {
             Field::SouthOpponent => ("opponents", "south"),
             Field::NorthOpponent => ("opponents", "north"),
             Field::Clock => ("game", "clock"),
+            Field::Assist => ("game", "assist"),
             Field::Animation => ("display", "animation"),
             Field::Speed => ("display", "speed"),
             Field::Preview => ("display", "preview"),
@@ -119,6 +124,9 @@ impl Field {
             Field::NorthOpponent => "Who played North, as `opponents.south` (`--north`)",
             Field::Clock => {
                 "`\"none\"`, or the time control `\"MINUTES+SECONDS\"` with 1 to 180 minutes each and 0 to 60 seconds more a move, e.g. `\"5+3\"` (`--clock`)"
+            }
+            Field::Assist => {
+                "Hints and take-backs allowed; `false` plays without them (`--no-assist`)"
             }
             Field::Animation => {
                 "Sow moves seed by seed; `false` shows them at once (`--no-animation`)"
@@ -159,6 +167,7 @@ impl Field {
                 None => HUMAN.into(),
                 Some(level) => format!("computer:{level}").into(),
             },
+            Field::Assist => settings.assist.into(),
             Field::Animation => settings.animation.into(),
             Field::Speed => i64::from(settings.speed).into(),
             Field::Preview => settings.preview.into(),
@@ -229,11 +238,12 @@ impl Field {
                 let url = text.ok_or_else(|| format!("must be a URL in quotes, not {found}"))?;
                 settings.mailbox = Some(crate::net::wormhole::check_mailbox(url)?);
             }
-            Field::Animation | Field::Preview | Field::Ascii => {
+            Field::Assist | Field::Animation | Field::Preview | Field::Ascii => {
                 let value = item
                     .as_bool()
                     .ok_or_else(|| format!("must be true or false, not {found}"))?;
                 match self {
+                    Field::Assist => settings.assist = value,
                     Field::Animation => settings.animation = value,
                     Field::Preview => settings.preview = value,
                     _ => settings.ascii = value,

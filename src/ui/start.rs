@@ -359,6 +359,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         Field::Variant => "Rules",
         Field::FirstTo => "Match",
         Field::Clock => "Clock",
+        Field::Assist => "Hints and take-backs",
         Field::Play => {
             let key = key_of(app, Keymap::Start, Action::Menu(Menu::Play));
             return Line::from(vec![
@@ -429,6 +430,8 @@ fn value_of(setup: &Setup, field: Field) -> String {
             }
             None => "no clock".to_owned(),
         },
+        Field::Assist if setup.no_assist => "off".to_owned(),
+        Field::Assist => "allowed".to_owned(),
         Field::Play => String::new(),
     }
 }
@@ -526,6 +529,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
             },
             Field::FirstTo => format!("{change}: games until a player has that many wins"),
             Field::Clock => format!("{change}: minutes each, + seconds added after a move"),
+            Field::Assist => format!("{change}: the hint and take-back keys allowed, or off"),
             Field::Play => format!("{} starts the game", key(Keymap::Start, Menu::Choose)),
         },
         Page::Results => results::footer(start, width),

@@ -624,6 +624,24 @@ fn a_clock_does_not_go_with_a_game_continued_which_keeps_its_own() {
     }
 }
 
+#[test]
+fn a_game_without_hints_does_not_go_with_a_game_continued_which_keeps_its_own() {
+    for (args, other) in [
+        (&["--no-assist", "--resume"][..], "--resume [<ID>]"),
+        (&["--resume", "abc", "--no-assist"], "--resume [<ID>]"),
+        (&["--no-assist", "--load", "game.ogn"], "--load <FILE>"),
+        (&["host", "--no-assist", "--resume"], "--resume [<ID>]"),
+    ] {
+        let message = usage_error(&endodoi(args));
+        assert!(
+            message.contains("'--no-assist'") && message.contains(other),
+            "{args:?}: {message}"
+        );
+    }
+    let message = usage_error(&endodoi(&["join", "7-crossover-clockwork", "--no-assist"]));
+    assert!(message.contains("'--no-assist'"), "{message}");
+}
+
 // ---------------------------------------------------------------- help
 
 #[test]

@@ -29,6 +29,7 @@ mod common {
 mod app;
 mod architecture;
 mod arena;
+mod assist;
 mod cli;
 mod clocks;
 mod ended;

@@ -70,6 +70,7 @@ fn custom() -> Settings {
             north: Level::new(2),
         },
         clock: Some("5+3".parse().expect("a time control")),
+        assist: false,
         animation: false,
         speed: 5,
         preview: false,
@@ -95,6 +96,7 @@ north = \"computer:2\"
 
 [game]
 clock = \"5+3\"
+assist = false
 
 [display]
 animation = false
@@ -281,6 +283,44 @@ fn a_clock_that_is_not_a_time_control_is_named_and_no_clock_used() {
 }
 
 #[test]
+fn a_game_without_hints_is_remembered_and_comes_back_only_when_nothing_chooses_the_game() {
+    let folder = Folder::new();
+    let games = Folder::new();
+    let (session, warnings) = open_in(&folder, &games, &parsed(&["--no-assist"])).expect("a game");
+    assert_eq!(warnings, Vec::<String>::new());
+    assert!(session.app.players().no_assist);
+    assert_eq!(session.app.record().tag("Assist"), Some("off"));
+    let (settings, warnings) = Settings::load(&folder.file());
+    assert_eq!((settings.assist, messages(&warnings)), (false, Vec::new()));
+    assert!(
+        folder.text().contains("\nassist = false\n"),
+        "{}",
+        folder.text()
+    );
+    // The last game again, unless an option chooses the game.
+    assert!(settings.fill(&parsed(&[])).no_assist);
+    assert!(!settings.fill(&parsed(&["--north", "computer"])).no_assist);
+    assert!(!settings.fill(&parsed(&["--resume"])).no_assist);
+    let (session, _) = open_in(&folder, &games, &parsed(&[])).expect("a game");
+    assert_eq!(session.app.record().tag("Assist"), Some("off"));
+    // A new game with hints is remembered as one.
+    let (session, _) = open_in(&folder, &games, &parsed(&["--width", "8"])).expect("a game");
+    assert_eq!(session.app.record().tag("Assist"), None);
+    assert!(Settings::load(&folder.file()).0.assist);
+    // A value that is no switch is named, and hints are allowed.
+    let folder = Folder::holding("[game]\nassist = \"off\"\n");
+    let (settings, warnings) = Settings::load(&folder.file());
+    assert!(settings.assist);
+    assert_eq!(
+        messages(&warnings),
+        [format!(
+            "{}:2: game.assist: must be true or false, not `\"off\"`; the default, true, is used",
+            folder.file().display()
+        )]
+    );
+}
+
+#[test]
 fn a_clock_chosen_is_remembered_and_comes_back_only_when_nothing_chooses_the_game() {
     let folder = Folder::new();
     let games = Folder::new();
@@ -311,7 +351,9 @@ fn a_clock_chosen_is_remembered_and_comes_back_only_when_nothing_chooses_the_gam
     assert_eq!(session.app.record().tag("TimeControl"), None);
     assert_eq!(Settings::load(&folder.file()).0.clock, None);
     assert!(
-        folder.text().contains("\n[game]\nclock = \"none\"\n"),
+        folder
+            .text()
+            .contains("\n[game]\nclock = \"none\"\nassist = true\n"),
         "{}",
         folder.text()
     );
@@ -718,7 +760,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
         folder.text(),
         "# my settings\n[players]\nsouth = \"Lemayian\"\n[board]\nwidth = 6\nseeds = 5\n\
          variant = \"classic\"\n[opponents]\nnorth = \"human\"\nsouth = \"human\"\n\
-         [display]\nspeed = 5\npreview = false\n\n[game]\nclock = \"none\"\n"
+         [display]\nspeed = 5\npreview = false\n\n[game]\nclock = \"none\"\nassist = true\n"
     );
     // Nothing new chosen: the file is not written again.
     let before = fs::metadata(folder.file())
@@ -863,7 +905,7 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
         folder.text(),
         "# mine\n[display]\nspeed = 4\n\n[players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\n\
          seeds = 4\nvariant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:2\"\n\n\
-         [game]\nclock = \"none\"\n"
+         [game]\nclock = \"none\"\nassist = true\n"
     );
     let (read, _) = Settings::load(&folder.file());
     assert_eq!(read.names.south.as_deref(), Some("Naserian"));

@@ -153,6 +153,14 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     for _ in 0..7 {
         press(&mut app, KeyCode::Left);
     }
+    // Hints and take-backs: allowed, then off, either way.
+    type_keys(&mut app, "j");
+    assert!(!app.start_screen().expect("start").setup().no_assist);
+    press(&mut app, KeyCode::Right);
+    assert!(app.start_screen().expect("start").setup().no_assist);
+    press(&mut app, KeyCode::Left);
+    assert!(!app.start_screen().expect("start").setup().no_assist);
+    press(&mut app, KeyCode::Right);
     // Enter on the last line starts the game.
     type_keys(&mut app, "j\n");
     assert_eq!(
@@ -162,6 +170,8 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     assert_eq!(app.players().first_to, Some(3));
     assert_eq!(app.players().clock, "3+0".parse().ok());
     assert_eq!(app.record().tag("TimeControl"), Some("180+0"));
+    assert!(app.players().no_assist);
+    assert_eq!(app.record().tag("Assist"), Some("off"));
     assert_eq!(app.players().name(Side::South), "Player 1");
 }
 

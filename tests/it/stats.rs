@@ -51,6 +51,14 @@ impl Home {
             .expect("endodoi runs")
     }
 
+    /// The table of `endodoi stats`, nothing on standard error.
+    fn stats(&self) -> String {
+        let output = self.endodoi(&["stats"]);
+        assert_eq!(text(&output.stderr), "");
+        assert_eq!(output.status.code(), Some(0));
+        text(&output.stdout)
+    }
+
     /// Saves a game of `south` against `north`, each move chosen by `pick`
     /// among the legal ones, `plies` of them or to the end.
     fn save(&self, id: &str, south: &str, north: &str, plies: usize, pick: fn(&[Hole]) -> Hole) {
@@ -72,9 +80,18 @@ impl Home {
     /// Saves a game of `south` against `north` (`A b`, South holding 26
     /// seeds to North's 22) that ended as `ending` says.
     fn save_ended(&self, id: &str, south: &str, north: &str, ending: Ending) {
+        self.save_ended_with(id, [south, north], ending, &[]);
+    }
+
+    /// Saves a game as [`Home::save_ended`] does, with `tags` besides the
+    /// players.
+    fn save_ended_with(&self, id: &str, players: [&str; 2], ending: Ending, tags: &[(&str, &str)]) {
         let mut record = Record::read_moves(Config::default(), "A b").expect("two moves");
-        record.set_tag("South", south);
-        record.set_tag("North", north);
+        record.set_tag("South", players[0]);
+        record.set_tag("North", players[1]);
+        for (name, value) in tags {
+            record.set_tag(name, value);
+        }
         record.end(ending).expect("an unfinished game ends");
         fs::create_dir_all(self.games()).expect("the games folder");
         fs::write(self.games().join(format!("{id}.ogn")), record.to_string()).expect("a save");
@@ -158,11 +175,9 @@ fn a_resignation_or_a_fallen_flag_loses_and_a_draw_agreed_draws_whatever_the_see
     home.save_ended("a", "Naserian", "Lekishon", Ending::Resigned(Side::South));
     home.save_ended("b", "Naserian", "Lekishon", Ending::DrawAgreed);
     home.save_ended("c", "Lekishon", "Naserian", Ending::OutOfTime(Side::North));
-    let output = home.endodoi(&["stats"]);
-    assert_eq!(text(&output.stderr), "");
     // Naserian held 26 to 22, 26 to 22 and 22 to 26: +4 in three games.
     assert_eq!(
-        text(&output.stdout),
+        home.stats(),
         format!(
             "Results of the 3 finished games in {}:
 Player    Against   Games  Won  Drawn  Lost  Margin
@@ -173,6 +188,62 @@ Naserian  everyone      3    0      1     2    +1.3
 ",
             home.games().display()
         )
+    );
+}
+
+#[test]
+fn games_a_player_was_helped_in_are_counted_apart_against_each_opponent() {
+    let home = Home::new();
+    let computer = "Computer (level 3)";
+    let helped = |sides| [("Assisted", sides)];
+    // South holds 26 seeds to North's 22 in each.
+    home.save_ended_with(
+        "a",
+        ["Naserian", computer],
+        Ending::OutOfTime(Side::North),
+        &helped("South"),
+    );
+    home.save_ended("b", "Naserian", computer, Ending::Resigned(Side::South));
+    home.save_ended_with(
+        "c",
+        ["Lekishon", "Naserian"],
+        Ending::DrawAgreed,
+        &helped("South North"),
+    );
+    // A value that names no side helps nobody.
+    home.save_ended_with(
+        "d",
+        ["Lemayian", computer],
+        Ending::Resigned(Side::North),
+        &helped("everyone"),
+    );
+    assert_eq!(
+        home.stats(),
+        format!(
+            "Results of the 4 finished games in {}:
+Player              Against                     Games  Won  Drawn  Lost  Margin
+Computer (level 3)  everyone                        3    1      0     2    -4.0
+                    people                          3    1      0     2    -4.0
+Lekishon            everyone                        1    0      1     0    +4.0
+                    people, helped                  1    0      1     0    +4.0
+Lemayian            everyone                        1    1      0     0    +4.0
+                    Computer (level 3)              1    1      0     0    +4.0
+Naserian            everyone                        3    1      1     1    +1.3
+                    people, helped                  1    0      1     0    -4.0
+                    Computer (level 3)              1    0      0     1    +4.0
+                    Computer (level 3), helped      1    1      0     0    +4.0
+",
+            home.games().display()
+        )
+    );
+    let output = home.endodoi(&["stats", "--json"]);
+    let document: serde_json::Value = serde_json::from_str(&text(&output.stdout)).expect("JSON");
+    assert_eq!(
+        document["rows"][9],
+        serde_json::json!({
+            "player": "Naserian", "against": "computer", "level": 3, "helped": true, "games": 1,
+            "wins": 1, "draws": 0, "losses": 0, "average_margin": 4.0
+        })
     );
 }
 
@@ -198,8 +269,8 @@ fn json_is_one_document_with_every_name_whole() {
     assert_eq!(
         rows[6],
         serde_json::json!({
-            "player": LONG, "against": "computer", "level": 3, "games": 1, "wins": 0,
-            "draws": 0, "losses": 1, "average_margin": -14.0
+            "player": LONG, "against": "computer", "level": 3, "helped": false, "games": 1,
+            "wins": 0, "draws": 0, "losses": 1, "average_margin": -14.0
         })
     );
     assert_eq!(rows[4]["against"], "everyone");

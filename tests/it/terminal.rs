@@ -935,7 +935,7 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
          # docs/settings.md lists every key. Command-line options win over these.\n\
          [players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\nseeds = 4\n\
          variant = \"classic\"\n\n[opponents]\nsouth = \"human\"\nnorth = \"computer:1\"\n\n\
-         [game]\nclock = \"none\"\n"
+         [game]\nclock = \"none\"\nassist = true\n"
     );
     let speed_line = text.lines().count() + 3;
     std::fs::write(

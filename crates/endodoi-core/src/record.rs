@@ -29,6 +29,7 @@
 //! # Ok::<(), endodoi_core::record::RecordError>(())
 //! ```
 
+mod assist;
 mod ending;
 mod error;
 mod escape;

@@ -57,6 +57,12 @@ impl Table {
                     "{other} would take back moves once the game had ended"
                 ));
             }
+            Said::HintAsked(ply) => self.their_hint(ply),
+            Said::UndoAsked(keep) if self.players.no_assist => {
+                self.refuse(format!(
+                    "{other} asked to take the game back to move {keep} in a game played without take-backs"
+                ));
+            }
             Said::UndoAsked(keep) => {
                 let asker = self
                     .game()
@@ -274,6 +280,10 @@ impl Table {
 
     /// Takes the game back to its first `keep` moves, both sides agreeing.
     fn undo_to(&mut self, view: &mut Board, keep: usize) {
+        // The player whose move is taken back was helped.
+        if let Some(played) = self.game().history().get(keep) {
+            self.record.mark_assisted(played.hole.side());
+        }
         let mut taken = Vec::new();
         while self.game().ply() > keep {
             let Some(hole) = self.record.game.undo() else {

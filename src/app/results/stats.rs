@@ -7,7 +7,12 @@
 //! margin is the seeds each held then); unfinished and unreadable saves are counted apart so that
 //! the table can say so. A player is a name as the record's `South` and
 //! `North` tags write it, so the computer at each level (`Computer (level
-//! 3)`, however a game of two computers numbered it) is a player of its own. The saves are read by the caller
+//! 3)`, however a game of two computers numbered it) is a player of its own.
+//! A game in which a player was helped by a hint or a take-back (the
+//! record's `Assisted` tag names their side) counts in their line against
+//! everyone, but against each opponent apart from the games they played
+//! unaided (its own row, `helped`), so that the win rate against the
+//! computer is not flattered. The saves are read by the caller
 //! (`crate::stats`); this is the counting, pure.
 
 use std::collections::BTreeMap;
@@ -93,15 +98,31 @@ pub struct Row {
     pub player: String,
     /// The opponents counted.
     pub against: Against,
+    /// Whether the games counted are those in which the player was helped
+    /// by a hint or a take-back (never against everyone, which counts all).
+    pub helped: bool,
     /// The results.
     pub tally: Tally,
+}
+
+impl Row {
+    /// Whom the row counts against, as a table shows it: `people`,
+    /// `Computer (level 3)`, `Computer (level 3), helped`.
+    pub fn label(&self) -> String {
+        if self.helped {
+            format!("{}, helped", self.against.label())
+        } else {
+            self.against.label()
+        }
+    }
 }
 
 /// The results of every player in a folder of saved games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Each player's rows: everyone first, then people, then each computer
-    /// level, gentlest first; players in the order of their names.
+    /// level, gentlest first, each unaided then helped; players in the
+    /// order of their names.
     pub rows: Vec<Row>,
     /// Finished games counted.
     pub finished: usize,
@@ -117,7 +138,7 @@ impl Stats {
     /// and its record, `None` when it cannot be read.
     pub fn count<'a>(saves: impl IntoIterator<Item = (&'a str, Option<&'a Record>)>) -> Stats {
         let mut stats = Stats::default();
-        let mut tallies: BTreeMap<(String, Against), Tally> = BTreeMap::new();
+        let mut tallies: BTreeMap<(String, Against, bool), Tally> = BTreeMap::new();
         for (id, record) in saves {
             let Some(record) = record else {
                 stats.unreadable.push(id.to_owned());
@@ -129,6 +150,7 @@ impl Stats {
             };
             stats.finished += 1;
             let totals = verdict.totals;
+            let helped = record.assisted();
             for side in [Side::South, Side::North] {
                 let player = name(record, side);
                 let against = Against::of(&name(record, side.opponent()));
@@ -139,20 +161,20 @@ impl Stats {
                     Some(_) => std::cmp::Ordering::Less,
                     None => std::cmp::Ordering::Equal,
                 };
-                for counted in [Against::Everyone, against] {
-                    tallies.entry((player.clone(), counted)).or_default().add(
-                        result,
-                        totals[side],
-                        totals[side.opponent()],
-                    );
+                for key in [(Against::Everyone, false), (against, helped[side])] {
+                    tallies
+                        .entry((player.clone(), key.0, key.1))
+                        .or_default()
+                        .add(result, totals[side], totals[side.opponent()]);
                 }
             }
         }
         stats.rows = tallies
             .into_iter()
-            .map(|((player, against), tally)| Row {
+            .map(|((player, against, helped), tally)| Row {
                 player,
                 against,
+                helped,
                 tally,
             })
             .collect();

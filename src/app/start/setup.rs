@@ -23,13 +23,15 @@ pub enum Field {
     FirstTo,
     /// No clock, or a time control.
     Clock,
+    /// Hints and take-backs allowed, or a game without them.
+    Assist,
     /// Start the game.
     Play,
 }
 
 impl Field {
     /// The new-game page's lines, top down.
-    pub const ALL: [Field; 8] = [
+    pub const ALL: [Field; 9] = [
         Field::Player(Side::South),
         Field::Player(Side::North),
         Field::Width,
@@ -37,6 +39,7 @@ impl Field {
         Field::Variant,
         Field::FirstTo,
         Field::Clock,
+        Field::Assist,
         Field::Play,
     ];
 }
@@ -60,6 +63,8 @@ pub struct Setup {
     pub first_to: Option<u16>,
     /// The time control, or `None` for no clock.
     pub clock: Option<TimeControl>,
+    /// Whether the game is played without hints and take-backs.
+    pub no_assist: bool,
 }
 
 impl Setup {
@@ -79,6 +84,7 @@ impl Setup {
             variant: config.variant(),
             first_to: players.first_to,
             clock: players.clock,
+            no_assist: players.no_assist,
         }
     }
 
@@ -102,11 +108,13 @@ impl Setup {
             players.set_computer(side, self.computers[side]);
         }
         players.clock = self.clock;
+        players.no_assist = self.no_assist;
         players
     }
 
     /// Changes `field` one `step` (1 or -1): a person, then the computer's
-    /// levels; numbers and clocks within their limits.
+    /// levels; numbers and clocks within their limits; hints and
+    /// take-backs allowed or not, either way.
     pub(super) fn change(&mut self, field: Field, step: i8) {
         let up = step > 0;
         match field {
@@ -139,6 +147,7 @@ impl Setup {
                 self.first_to = Some(wins).filter(|&wins| wins > 1);
             }
             Field::Clock => self.clock = next_clock(self.clock, up),
+            Field::Assist => self.no_assist = !self.no_assist,
             Field::Play => {}
         }
     }

@@ -113,7 +113,7 @@ pub(super) fn row_line(app: &View, row: &Row, width: u16) -> Line<'static> {
     ];
     let (name, style) = match row.against {
         Against::Everyone => (terminal_safe(&row.player), look.strong()),
-        against => (format!("  {}", against.label()), look.muted()),
+        _ => (format!("  {}", row.label()), look.muted()),
     };
     let line = table_line(&name, &cells, width);
     let split = line.len() - numbers_width(width);
@@ -151,6 +151,10 @@ pub(super) fn footer(start: &Start, width: u16) -> String {
     let player = terminal_safe(&row.player);
     let text = match row.against {
         Against::Everyone => format!("{player}: all games"),
+        _ if row.helped => format!(
+            "{player} against {}, helped by a hint or a take-back",
+            row.against.label()
+        ),
         against => format!("{player} against {}", against.label()),
     };
     fit(&text, usize::from(width))

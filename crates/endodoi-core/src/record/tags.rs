@@ -60,6 +60,12 @@ impl Tags {
     /// Each player's time left, South's first, to tenths of a second
     /// (`4:12.3 3:58.0`).
     pub const CLOCK: &str = "Clock";
+    /// `off` for a game played without hints and take-backs (see
+    /// [`Record::assist_off`](super::Record::assist_off)).
+    pub const ASSIST: &str = "Assist";
+    /// The sides helped by a hint or a take-back, South first (`South`,
+    /// `North`, `South North`; see [`Record::assisted`](super::Record::assisted)).
+    pub const ASSISTED: &str = "Assisted";
 
     /// The value of a tag.
     pub fn get(&self, name: &str) -> Option<&str> {

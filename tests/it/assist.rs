@@ -1,0 +1,243 @@
+//! Hints and take-backs: a game played without them (the keys refused and
+//! not offered, the record saying so, a resumed game keeping it, the host's
+//! choice holding for the joiner), a game where a player was helped saying
+//! so in its record, and across the network a hint announced to the other
+//! player, whose own is checked as a move is.
+
+use endodoi::app::{Action, App, Effect, Match, Network, Play, Remote, Role, Said};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Side};
+use keys::{press, type_keys};
+use ratatui::crossterm::event::KeyCode;
+
+use crate::common::keys;
+
+const NO_ASSIST: &str = "This game is played without hints and take-backs";
+
+fn text(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+fn without_help() -> Match {
+    Match {
+        no_assist: true,
+        ..Match::default()
+    }
+}
+
+fn local(players: Match) -> App {
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    app
+}
+
+/// A game hosted for Lekishon, who has joined and plays North.
+fn hosted(players: Match) -> App {
+    let mut app = local(players);
+    let role = Role::Host {
+        invite: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, Some("Naserian"));
+    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.take_effects();
+    app
+}
+
+fn offers_help(app: &App) -> [bool; 2] {
+    [Play::Hint, Play::Undo].map(|play| app.offers(Action::Game(play)))
+}
+
+#[test]
+fn a_game_without_help_refuses_the_keys_says_so_in_its_record_and_keeps_it_resumed() {
+    let mut app = local(without_help());
+    type_keys(&mut app, "c\n");
+    assert_eq!(offers_help(&app), [false, false]);
+    for key in ['t', 'u'] {
+        app.take_effects();
+        press(&mut app, KeyCode::Char(key));
+        assert_eq!(text(&app), NO_ASSIST, "{key}");
+        assert_eq!(app.take_effects(), [], "{key}: no search, nothing saved");
+        assert_eq!(app.game().ply(), 1, "{key}");
+    }
+    let saved = app.record().to_string();
+    assert_eq!(
+        saved,
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[South \"South\"]\n\
+         [North \"North\"]\n[Assist \"off\"]\n[Result \"*\"]\n\n1. C+7 *\n"
+    );
+    let record = Record::read(&saved).expect("the record reads back");
+    let players = Match::from_record(&record);
+    assert!(players.no_assist);
+    let mut resumed = App::from_record(record, players);
+    resumed.set_animation(false);
+    assert_eq!(offers_help(&resumed), [false, false]);
+    press(&mut resumed, KeyCode::Char('t'));
+    assert_eq!(text(&resumed), NO_ASSIST);
+}
+
+#[test]
+fn a_hint_and_a_take_back_mark_the_side_helped_in_the_record_as_they_happen() {
+    let mut app = local(Match::default());
+    assert_eq!(offers_help(&app), [true, false]);
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.record().tag("Assisted"), Some("South"));
+    assert!(app.take_effects().contains(&Effect::Autosave));
+    type_keys(&mut app, "c\n");
+    // North's move taken back: North plays it again, helped.
+    type_keys(&mut app, "a\n");
+    assert_eq!(offers_help(&app), [true, true]);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.game().ply(), 1);
+    assert_eq!(
+        app.record().to_string(),
+        "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[South \"South\"]\n\
+         [North \"North\"]\n[Assisted \"South North\"]\n[Result \"*\"]\n\n1. C+7 *\n"
+    );
+}
+
+#[test]
+fn a_hint_asked_across_the_network_is_announced() {
+    let mut app = hosted(Match::default());
+    press(&mut app, KeyCode::Char('t'));
+    let effects = app.take_effects();
+    assert!(
+        effects.contains(&Effect::Send(Said::HintAsked(0))),
+        "{effects:?}"
+    );
+    assert_eq!(app.record().tag("Assisted"), Some("South"));
+}
+
+#[test]
+fn the_other_players_hint_is_shown_and_marks_their_side() {
+    let mut app = hosted(Match::default());
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    app.remote(Remote::Said(Said::HintAsked(1)));
+    assert_eq!(text(&app), "Lekishon asked for a hint");
+    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.record().tag("Assisted"), Some("North"));
+    assert_eq!(
+        app.network().map(|n| n.connection.clone()),
+        Some(endodoi::app::Connection::Connected)
+    );
+}
+
+#[test]
+fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
+    // On this player's turn, and for another move than this one.
+    for (said, why) in [
+        (Said::HintAsked(0), "Lekishon asked for a hint out of turn"),
+        (Said::HintAsked(7), "Lekishon asked for a hint out of turn"),
+    ] {
+        let mut app = hosted(Match::default());
+        if said == Said::HintAsked(7) {
+            type_keys(&mut app, "c\n");
+            app.take_effects();
+        }
+        let before = app.record().clone();
+        app.remote(Remote::Said(said));
+        assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+        assert_eq!(app.record(), &before, "{said:?}");
+    }
+    // After the end of the game.
+    let record = Record::read(include_str!("../../examples/naserian-lekishon.ogn"))
+        .expect("a finished game");
+    let mut app = App::from_record(record, Match::default());
+    app.set_animation(false);
+    let role = Role::Host {
+        invite: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.take_effects();
+    assert!(app.record().is_over(), "a finished game");
+    let ply = app.game().ply();
+    app.remote(Remote::Said(Said::HintAsked(ply)));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Hangup(
+            "Lekishon asked for a hint after the end of the game".to_owned()
+        )]
+    );
+    assert_eq!(app.record().tag("Assisted"), None);
+}
+
+#[test]
+fn the_hosts_game_without_help_holds_for_both() {
+    let mut app = hosted(without_help());
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    assert_eq!(offers_help(&app), [false, false]);
+    // The joiner reads the host's record: it refuses too.
+    let record = Record::read(&app.record().to_string()).expect("the host's record");
+    let players = Match::from_record(&record);
+    let mut joiner = App::from_record(record, players);
+    joiner.set_animation(false);
+    let role = Role::Guest {
+        place: "127.0.0.1:7557".to_owned(),
+        command: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
+    };
+    joiner.play_across(Network::new(role), Side::South, Some("Lekishon"));
+    joiner.take_effects();
+    press(&mut joiner, KeyCode::Char('t'));
+    assert_eq!(text(&joiner), NO_ASSIST);
+    assert_eq!(joiner.take_effects(), []);
+    // A hint or a take-back asked for all the same is refused.
+    app.remote(Remote::Said(Said::HintAsked(1)));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Hangup(
+            "Lekishon asked for a hint in a game played without them".to_owned()
+        )]
+    );
+    let mut app = hosted(without_help());
+    type_keys(&mut app, "c\n");
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole: endodoi::rules::Hole::new(Side::North, 0),
+        left: None,
+    }));
+    app.take_effects();
+    app.remote(Remote::Said(Said::UndoAsked(1)));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Hangup(
+            "Lekishon asked to take the game back to move 1 in a game played without take-backs"
+                .to_owned()
+        )]
+    );
+    assert_eq!(app.game().ply(), 2);
+}
+
+#[test]
+fn a_take_back_agreed_across_the_network_marks_the_asker() {
+    let mut app = hosted(Match::default());
+    type_keys(&mut app, "c\n");
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole: endodoi::rules::Hole::new(Side::North, 0),
+        left: None,
+    }));
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        app.take_effects()
+            .contains(&Effect::Send(Said::UndoAsked(0)))
+    );
+    assert_eq!(app.record().tag("Assisted"), None, "not before they agree");
+    app.remote(Remote::Said(Said::UndoAccepted(0)));
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().tag("Assisted"), Some("South"));
+    // They ask in turn, and this player agrees: North is helped too.
+    type_keys(&mut app, "c\n");
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole: endodoi::rules::Hole::new(Side::North, 0),
+        left: None,
+    }));
+    app.remote(Remote::Said(Said::UndoAsked(1)));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().tag("Assisted"), Some("South North"));
+}
