@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
 use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
-use crate::record::{Reason, Verdict};
+use crate::record::{Ending, Reason, Verdict};
 use crate::rules::{BySide, EndReason, Side};
 
 use super::theme::fit;
@@ -157,11 +157,22 @@ fn end_parts(app: &View, verdict: Verdict) -> Option<EndParts> {
             second: "taken",
         }),
         (None, Reason::Ended(ending)) => Some(EndParts {
-            reason: format!("{ending}."),
+            reason: ending_words(app, ending),
             parts: BySide::from_fn(|side| (position.captured()[side], position.row_total(side))),
             second: "in row",
         }),
         (None, Reason::Rules(_)) => None,
+    }
+}
+
+/// An ending in words, naming the players as the screen does: `Naserian
+/// resigned.`, `Draw agreed.`, `Lekishon ran out of time.`
+fn ending_words(app: &View, ending: Ending) -> String {
+    let name = |side| shown_name(app.players(), side);
+    match ending {
+        Ending::Resigned(side) => format!("{} resigned.", name(side)),
+        Ending::DrawAgreed => "Draw agreed.".to_owned(),
+        Ending::OutOfTime(side) => format!("{} ran out of time.", name(side)),
     }
 }
 

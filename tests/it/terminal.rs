@@ -1167,9 +1167,9 @@ fn resigning_a_game_at_one_keyboard_shows_it_over_and_keeps_it_so() {
     tmux.wait_for("Resign?");
     tmux.wait_for("Lekishon resigns, and Naserian wins the game.");
     tmux.keys(&["y"]);
-    // The popup names the ending and the winner, the message line the player.
+    // The popup and the message line name the player who resigned.
     tmux.wait_for("Game over");
-    tmux.wait_for("North resigned.");
+    tmux.wait_for("Lekishon resigned.");
     let screen = tmux.wait_for("Lekishon resigned: Naserian wins");
     assert!(!screen.contains("u undo"), "no takeback: {screen}");
     // The autosave has the ending as soon as it is written.
@@ -1189,6 +1189,6 @@ fn resigning_a_game_at_one_keyboard_shows_it_over_and_keeps_it_so() {
     let id = path.file_stem().expect("a name").to_string_lossy();
     tmux.start(&format!("--no-animation --resume {id}"), true);
     tmux.wait_for("Game over");
-    tmux.wait_for("North resigned.");
+    tmux.wait_for("Lekishon resigned.");
     tmux.wait_for("Naserian wins");
 }
