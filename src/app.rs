@@ -472,9 +472,9 @@ impl App {
             }
             Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
             Mode::Confirm(Confirm::NewGame) if yes => self.table.start_next_game(&mut self.board),
-            Mode::Confirm(Confirm::Resign) if yes => self.table.resign_confirmed(&mut self.board),
+            Mode::Confirm(Confirm::Resign) if yes => self.table.resign_confirmed(),
             Mode::Confirm(Confirm::Draw(offerer)) => {
-                self.table.answer_draw(&mut self.board, offerer, yes);
+                self.table.answer_draw(offerer, yes);
             }
             Mode::Confirm(_) | Mode::Play | Mode::Sowing(_) | Mode::Help => {}
         }

@@ -116,7 +116,7 @@ impl App {
     /// is drawn; an answer nobody waits for (the offer lapsed with a move)
     /// is ignored.
     pub fn draw_weighed(&mut self, result: &SearchResult) {
-        self.table.draw_weighed(&mut self.board, result);
+        self.table.draw_weighed(result);
         let asks = self.table.take_asks();
         self.ask(asks);
     }
@@ -195,7 +195,7 @@ impl Table {
     }
 
     /// The search's answer to the draw offered, as [`App::draw_weighed`] says.
-    fn draw_weighed(&mut self, view: &mut Board, result: &SearchResult) {
+    fn draw_weighed(&mut self, result: &SearchResult) {
         if !self.thinks_for(Purpose::Draw) {
             return;
         }
@@ -209,7 +209,7 @@ impl Table {
         let name = self.players.name(computer).to_owned();
         if result.score_for(computer) <= 0 {
             let news = format!("Draw agreed: {name} accepted your offer");
-            self.end_by(view, Ending::DrawAgreed, news);
+            self.end_by(Ending::DrawAgreed, news);
         } else {
             self.say(Tone::Info, format!("{name} declines the draw"));
         }

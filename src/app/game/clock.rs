@@ -25,7 +25,7 @@ use crate::clock::Clocks;
 use crate::record::{Ending, Tags};
 use crate::rules::Side;
 
-use super::super::{App, Effect, Mode, Said, Screen, Table, Tone};
+use super::super::{App, Effect, Mode, Said, Screen, Table};
 
 /// How long past zero a remote player's clock may stand, here, before this
 /// terminal ends the game on time without word from theirs: room for the
@@ -155,19 +155,18 @@ impl Table {
         Some(self.clocks?.left(side))
     }
 
-    /// The game ends: `side` ran out of time.
+    /// The game ends: `side` ran out of time (a game over already stays
+    /// as it ended).
     pub(in crate::app) fn out_of_time(&mut self, side: Side) {
-        if self.record.end(Ending::OutOfTime(side)).is_err() {
+        if self.record.is_over() {
             return;
         }
-        self.stop_thinking();
-        let name = self.players.name(side).to_owned();
-        let winner = self.players.name(side.opponent()).to_owned();
-        self.say(
-            Tone::Info,
-            format!("{name} ran out of time: {winner} wins on time"),
+        let news = format!(
+            "{} ran out of time: {} wins on time",
+            self.players.name(side),
+            self.players.name(side.opponent())
         );
-        self.effect(Effect::Autosave);
+        self.end_by(Ending::OutOfTime(side), news);
     }
 
     /// How long the computer playing `side` may think on its move: its

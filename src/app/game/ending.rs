@@ -4,7 +4,6 @@
 //! across the network. The ending goes into the record
 //! ([`crate::record::Record::end`]), and the game is over everywhere.
 
-use super::super::board::Board;
 use super::super::{Ask, Confirm, Effect, Purpose, Said, Table, Tone, capitalise};
 use crate::record::Ending;
 use crate::rules::Side;
@@ -80,7 +79,7 @@ impl Table {
 
     /// The player to move said yes to resigning: the game ends, the other
     /// player wins (across the network, told so).
-    pub(in crate::app) fn resign_confirmed(&mut self, view: &mut Board) {
+    pub(in crate::app) fn resign_confirmed(&mut self) {
         let Some(side) = self.record.to_move().filter(|&side| self.plays_here(side)) else {
             return;
         };
@@ -90,7 +89,7 @@ impl Table {
         if self.network.is_some() {
             self.effect(Effect::Send(Said::Resigned));
         }
-        self.resigned(view, side);
+        self.resigned(side);
     }
 
     /// The draw key: the other player at this keyboard is asked, the
@@ -122,7 +121,7 @@ impl Table {
 
     /// The answer, at this keyboard, to the draw `offerer`'s player offers:
     /// `yes` draws the game. Across the network the answer is sent.
-    pub(in crate::app) fn answer_draw(&mut self, view: &mut Board, offerer: Side, yes: bool) {
+    pub(in crate::app) fn answer_draw(&mut self, offerer: Side, yes: bool) {
         if self.network.is_some() {
             if !self.connected() {
                 return;
@@ -140,7 +139,7 @@ impl Table {
                 "Draw agreed: {answerer} accepted {}'s offer",
                 self.players.name(offerer)
             );
-            self.end_by(view, Ending::DrawAgreed, news);
+            self.end_by(Ending::DrawAgreed, news);
         } else {
             self.say(Tone::Info, format!("{answerer} declined the draw"));
         }
@@ -148,14 +147,14 @@ impl Table {
 
     /// The other player, across the network, resigned: refused unless it
     /// is their turn in a game that goes on.
-    pub(super) fn their_resignation(&mut self, view: &mut Board) {
+    pub(super) fn their_resignation(&mut self) {
         let other = self.remote_name();
         match self.record.to_move() {
             None => self.refuse(format!("{other} resigned after the end of the game")),
             Some(side) if !self.players.remote(side) => {
                 self.refuse(format!("{other} resigned out of turn"));
             }
-            Some(side) => self.resigned(view, side),
+            Some(side) => self.resigned(side),
         }
     }
 
@@ -175,7 +174,7 @@ impl Table {
 
     /// The other player's answer to this player's draw offer: refused if
     /// nobody offered one.
-    pub(super) fn their_draw_answer(&mut self, view: &mut Board, yes: bool) {
+    pub(super) fn their_draw_answer(&mut self, yes: bool) {
         let other = self.remote_name();
         let offered = self
             .network
@@ -186,7 +185,7 @@ impl Table {
             self.refuse(format!("{other} {what} a draw nobody offered"));
         } else if yes {
             let news = format!("Draw agreed: {other} accepted your offer");
-            self.end_by(view, Ending::DrawAgreed, news);
+            self.end_by(Ending::DrawAgreed, news);
         } else {
             self.say(Tone::Info, format!("{other} declined the draw"));
         }
@@ -194,19 +193,19 @@ impl Table {
 
     /// The player of `side` resigned: the game ends, and the message line
     /// names who resigned and who wins.
-    fn resigned(&mut self, view: &mut Board, side: Side) {
+    fn resigned(&mut self, side: Side) {
         let news = format!(
             "{} resigned: {} wins",
             self.players.name(side),
             self.players.name(side.opponent())
         );
-        self.end_by(view, Ending::Resigned(side), news);
+        self.end_by(Ending::Resigned(side), news);
     }
 
     /// Ends the game as `ending` says, and tells the player `news`: nothing
     /// thinks on, nothing waits for an answer, and the game is kept with
-    /// its ending.
-    pub(in crate::app) fn end_by(&mut self, view: &mut Board, ending: Ending, news: String) {
+    /// its ending. (The board needs no settling: nobody is to move.)
+    pub(in crate::app) fn end_by(&mut self, ending: Ending, news: String) {
         if let Err(error) = self.record.end(ending) {
             self.say(Tone::Error, capitalise(&error.to_string()));
             return;
@@ -217,7 +216,7 @@ impl Table {
             network.offered = false;
         }
         self.say(Tone::Info, news);
-        self.after_change(view);
+        self.effect(Effect::Autosave);
     }
 
     /// The undo key in a game ended early (resigned, drawn by agreement,

@@ -107,10 +107,10 @@ impl Table {
                     ));
                 }
             }
-            Said::Resigned => self.their_resignation(view),
+            Said::Resigned => self.their_resignation(),
             Said::DrawOffered => self.their_draw_offer(),
-            Said::DrawAccepted => self.their_draw_answer(view, true),
-            Said::DrawDeclined => self.their_draw_answer(view, false),
+            Said::DrawAccepted => self.their_draw_answer(true),
+            Said::DrawDeclined => self.their_draw_answer(false),
         }
     }
 
