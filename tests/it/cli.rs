@@ -768,3 +768,31 @@ fn a_full_disk_under_standard_output_is_named_and_exits_1() {
         "endodoi: cannot write to standard output: No space left on device (os error 28)\n"
     );
 }
+
+// ---------------------------------------------------------------- join codes
+
+#[test]
+fn codes_a_guesser_tries_first_are_refused_by_host_and_join_with_the_reason() {
+    for (code, why) in [
+        ("password", "this is a top-10 common password"),
+        ("123456789", "this is a top-10 common password"),
+        ("qwertyuiop", "this is a top-100 common password"),
+        ("iloveyou1", "this is a very common password"),
+        ("abcdefgh", "sequences like abc or 6543 are easy to guess"),
+        ("ABCDE", "sequences like abc or 6543 are easy to guess"),
+    ] {
+        let host = ["host", "--listen", "127.0.0.1:0", "--code", code];
+        let join = ["join", "127.0.0.1:7557", "--code", code, "--name", "Eve"];
+        for args in [&host[..], &join[..]] {
+            let message = usage_error(&binary(args));
+            assert!(
+                message.contains(&format!(
+                    "the join code {code:?} is too easy to guess: {why} (found in about "
+                )) && message.contains(
+                    "a code `endodoi host` makes up (6 letters at random, 30 bits) has no such pattern"
+                ),
+                "{args:?}: {message}"
+            );
+        }
+    }
+}
