@@ -228,7 +228,7 @@ impl PlayArgs {
 pub struct ReplayArgs {
     /// The record to read; `-` reads standard input.
     pub file: Option<PathBuf>,
-    /// A move list instead of a file, e.g. "A d C b" (with --width, --seeds, --variant).
+    /// A move list instead of a file, e.g. "A e C b" (with --width, --seeds, --variant).
     #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// The board of a --moves list.

@@ -796,3 +796,76 @@ fn codes_a_guesser_tries_first_are_refused_by_host_and_join_with_the_reason() {
         }
     }
 }
+
+// ---------------------------------------------------------------- help
+
+/// Every example (`e.g. X` or `e.g. "X"`) in the help of every option of
+/// every command, with the command and the option.
+fn help_examples() -> Vec<(Vec<String>, String, String)> {
+    fn walk(
+        command: &clap::Command,
+        path: &[String],
+        found: &mut Vec<(Vec<String>, String, String)>,
+    ) {
+        for arg in command.get_arguments() {
+            let (Some(long), Some(help)) = (arg.get_long(), arg.get_help()) else {
+                continue;
+            };
+            let help = help.to_string();
+            for after in help.split("e.g. ").skip(1) {
+                let example = match after.strip_prefix('"') {
+                    Some(quoted) => quoted.split('"').next().unwrap_or_default(),
+                    None => after
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or_default()
+                        .trim_end_matches([';', ',', ')']),
+                };
+                found.push((path.to_vec(), long.to_owned(), example.to_owned()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            let mut path = path.to_vec();
+            path.push(sub.get_name().to_owned());
+            walk(sub, &path, found);
+        }
+    }
+    let mut found = Vec::new();
+    walk(
+        &<endodoi::cli::Cli as clap::CommandFactory>::command(),
+        &[],
+        &mut found,
+    );
+    found
+}
+
+#[test]
+fn every_example_in_the_help_is_taken_as_shown() {
+    use clap::error::ErrorKind;
+    let examples = help_examples();
+    assert!(examples.len() >= 6, "the examples were found: {examples:?}");
+    for (path, long, example) in &examples {
+        let mut args = vec!["endodoi".to_owned()];
+        args.extend(path.iter().cloned());
+        args.extend([format!("--{long}"), example.clone()]);
+        let parsed = <endodoi::cli::Cli as clap::Parser>::try_parse_from(&args);
+        if let Err(error) = parsed {
+            // Another argument the command needs is missing: this one was taken.
+            assert!(
+                matches!(
+                    error.kind(),
+                    ErrorKind::MissingRequiredArgument | ErrorKind::MissingSubcommand
+                ),
+                "{args:?}: {error}"
+            );
+        }
+        if long == "moves" {
+            let output = binary(&["replay", "--moves", example, "--print"]);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        }
+    }
+    assert!(
+        examples.iter().any(|(_, long, _)| long == "moves"),
+        "{examples:?}"
+    );
+}
