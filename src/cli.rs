@@ -101,10 +101,10 @@ pub struct LearnArgs {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct BoardArgs {
     /// Holes in each row.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    #[arg(long, value_parser = between::<u8>(i64::from(MIN_WIDTH), i64::from(MAX_WIDTH)))]
     pub width: Option<u8>,
     /// Seeds in every hole at the start.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(i64::from(MIN_SEEDS)..=i64::from(MAX_SEEDS)))]
+    #[arg(long, value_parser = between::<u8>(i64::from(MIN_SEEDS), i64::from(MAX_SEEDS)))]
     pub seeds: Option<u8>,
     /// The rules: classic En Dodoi, or Cross-Endodoi (odd laps sown clockwise).
     #[arg(long, value_enum)]
@@ -163,10 +163,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "NAME|computer[:LEVEL]")]
     pub north: Option<Player>,
     /// The computer's thinking time a move, in milliseconds (at most 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    #[arg(long, value_name = "MS", value_parser = between::<u64>(1, 1000))]
     pub think: Option<u64>,
     /// Play a match: games until one player has N wins, changing rows after every game.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
+    #[arg(long, value_name = "N", value_parser = between::<u16>(1, 99))]
     pub first_to: Option<u16>,
     /// Play on the clock: MINUTES each (1 to 180), and SECONDS more after each move (0 to 60),
     /// e.g. 5+3; a continued game keeps its own.
@@ -289,14 +289,14 @@ pub struct AnalyzeArgs {
     pub json: bool,
     /// Positions to search for each position of the record: the same verdicts
     /// on every run and machine.
-    #[arg(long, value_name = "N", default_value_t = crate::analyze::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    #[arg(long, value_name = "N", default_value_t = crate::analyze::DEFAULT_NODES, value_parser = between::<u64>(1, 1_000_000_000_000))]
     pub nodes: u64,
     /// Search each position this many plies deep instead.
-    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::search::MAX_DEPTH)))]
+    #[arg(long, value_name = "N", conflicts_with = "movetime", value_parser = between::<u32>(1, i64::from(crate::search::MAX_DEPTH)))]
     pub depth: Option<u32>,
     /// Think this long about each position instead (milliseconds; the verdicts
     /// then depend on the machine's speed).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", value_parser = between::<u64>(1, 600_000))]
     pub movetime: Option<u64>,
     /// A move that loses more than N seeds against the engine's choice is a mistake.
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -310,13 +310,13 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Holes in each row.
-    #[arg(long, default_value_t = rules::DEFAULT_WIDTH, value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    #[arg(long, default_value_t = rules::DEFAULT_WIDTH, value_parser = between::<u8>(i64::from(MIN_WIDTH), i64::from(MAX_WIDTH)))]
     pub width: u8,
     /// Seeds in each hole at the start.
-    #[arg(long, default_value_t = rules::DEFAULT_SEEDS, value_parser = clap::value_parser!(u8).range(i64::from(MIN_SEEDS)..=i64::from(MAX_SEEDS)))]
+    #[arg(long, default_value_t = rules::DEFAULT_SEEDS, value_parser = between::<u8>(i64::from(MIN_SEEDS), i64::from(MAX_SEEDS)))]
     pub seeds: u8,
     /// Seconds to search in all, shared by the first moves.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = between::<u64>(1, 604_800))]
     pub time: u64,
     /// Print the result as one JSON document.
     #[arg(long)]
@@ -332,6 +332,24 @@ pub struct EngineArgs {
     /// The tables of perfect endgames.
     #[command(flatten)]
     pub tables: EngineTablesArgs,
+}
+
+/// A parser of a whole number from `low` to `high` for an option, whose
+/// refusal says so in words ("11 is not from 6 to 10").
+fn between<T>(low: i64, high: i64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<i64>,
+{
+    move |text| {
+        let number: i64 = text
+            .parse()
+            .map_err(|_| format!("not a whole number from {low} to {high}"))?;
+        if (low..=high).contains(&number) {
+            T::try_from(number).map_err(|_| format!("{number} is not from {low} to {high}"))
+        } else {
+            Err(format!("{number} is not from {low} to {high}"))
+        }
+    }
 }
 
 #[cfg(test)]

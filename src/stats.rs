@@ -31,10 +31,14 @@ impl Stats {
             counted(self.finished, "finished game"),
             dir.display()
         );
-        let _ = writeln!(text, "{}", self.not_counted());
         if self.rows.is_empty() {
+            let _ = writeln!(text, "{}.", self.not_counted());
+            text.push_str(
+                "No finished game yet: play one to its end (`endodoi`), and it counts here.\n",
+            );
             return text;
         }
+        let _ = writeln!(text, "{}:", self.not_counted());
         let rows: Vec<Vec<String>> = self
             .rows
             .iter()
@@ -71,8 +75,8 @@ impl Stats {
         text
     }
 
-    /// What is not counted, as the end of the table's first line: `.`, or
-    /// the unfinished games and unreadable saves left out.
+    /// What is not counted, as the end of the table's first line: nothing,
+    /// or the unfinished games and unreadable saves left out.
     fn not_counted(&self) -> String {
         let mut parts = Vec::new();
         if self.unfinished > 0 {
@@ -85,9 +89,9 @@ impl Stats {
             ));
         }
         if parts.is_empty() {
-            ":".to_owned()
+            String::new()
         } else {
-            format!("; not counted: {}:", parts.join(", "))
+            format!("; not counted: {}", parts.join(", "))
         }
     }
 

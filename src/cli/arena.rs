@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use super::between;
 use crate::arena::{EngineSpec, SpecError};
 use crate::rules::{MAX_WIDTH, MIN_WIDTH};
 
@@ -25,10 +26,10 @@ use crate::rules::{MAX_WIDTH, MIN_WIDTH};
 )]
 pub struct ArenaArgs {
     /// Games a pairing plays at each width (rounded up to an even number: each opening twice).
-    #[arg(long, value_name = "N", default_value_t = 68, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 68, value_parser = between::<u32>(2, 100_000))]
     pub games: u32,
     /// Level 5's thinking time a move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS", default_value_t = 200, value_parser = between::<u64>(1, 600_000))]
     pub movetime: u64,
     /// The built-in pairings to play (all when neither this nor --engine is given); repeat
     /// the option for several.
@@ -45,19 +46,19 @@ pub struct ArenaArgs {
     pub engine_go: Vec<String>,
     /// How long an engine may answer after its `go` movetime (the whole wait when its limits
     /// have no movetime), in milliseconds, before it forfeits the game.
-    #[arg(long, value_name = "MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", default_value_t = 2000, value_parser = between::<u64>(1, 86_400_000))]
     pub timeout: u64,
     /// Leave the built-in level 5 out: the engines play each other only.
     #[arg(long, requires = "engine")]
     pub no_builtin: bool,
     /// Board widths to play on, e.g. 6,8,10 (the default); repeat or separate with commas.
-    #[arg(long, visible_alias = "width", value_delimiter = ',', value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    #[arg(long, visible_alias = "width", value_delimiter = ',', value_parser = between::<u8>(i64::from(MIN_WIDTH), i64::from(MAX_WIDTH)))]
     pub widths: Vec<u8>,
     /// Seed of the random openings.
     #[arg(long, default_value_t = crate::arena::SEED)]
     pub seed: u64,
     /// Games played at once (each with its own engine processes).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = between::<u16>(1, 256))]
     pub threads: u16,
     /// Print every game's result on standard error as it ends.
     #[arg(long)]

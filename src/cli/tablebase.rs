@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use super::between;
 use crate::rules::{self, MAX_WIDTH, MIN_WIDTH};
 use crate::tablebase::MAX_TABLE_SEEDS;
 
@@ -21,7 +22,7 @@ pub enum TablebaseCommand {
 #[derive(Debug, Clone, Args)]
 pub struct TablesArgs {
     /// Holes in each row.
-    #[arg(long, default_value_t = rules::DEFAULT_WIDTH, value_parser = clap::value_parser!(u8).range(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)))]
+    #[arg(long, default_value_t = rules::DEFAULT_WIDTH, value_parser = between::<u8>(i64::from(MIN_WIDTH), i64::from(MAX_WIDTH)))]
     pub width: u8,
     /// The folder of the tables (default: `tablebase` in the data folder).
     #[arg(long, value_name = "DIR")]
@@ -58,10 +59,10 @@ pub struct TablebaseBuildArgs {
     #[command(flatten)]
     pub tables: TablesArgs,
     /// The most seeds on a board in the tables.
-    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_TABLE_SEEDS)))]
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = between::<u8>(0, i64::from(MAX_TABLE_SEEDS)))]
     pub max_seeds: u8,
     /// Threads to build with (default: one a processor).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "T", value_parser = between::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// The most memory the build may take, in GiB: the links it keeps
     /// between sweeps fill what the levels leave of it (never more than the

@@ -869,3 +869,21 @@ fn every_example_in_the_help_is_taken_as_shown() {
         "{examples:?}"
     );
 }
+
+#[test]
+fn a_number_out_of_its_range_is_refused_in_words() {
+    for (args, said) in [
+        (&["--width", "11"][..], "11 is not from 6 to 10"),
+        (&["--seeds", "0"][..], "0 is not from 3 to 6"),
+        (&["--width", "x"][..], "not a whole number from 6 to 10"),
+        (&["--think", "0"][..], "0 is not from 1 to 1000"),
+        (
+            &["tablebase", "build", "--width", "99"][..],
+            "99 is not from 6 to 10",
+        ),
+    ] {
+        let message = usage_error(&binary(args));
+        assert!(message.contains(said), "{args:?}: {message}");
+        assert!(!message.contains("..="), "{args:?}: {message}");
+    }
+}

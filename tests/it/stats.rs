@@ -279,14 +279,15 @@ fn json_is_one_document_with_every_name_whole() {
 }
 
 #[test]
-fn no_saved_games_is_an_empty_table_not_an_error() {
+fn no_saved_games_is_said_in_words_not_an_empty_table() {
     let home = Home::new();
     let output = home.endodoi(&["stats"]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         text(&output.stdout),
         format!(
-            "Results of the 0 finished games in {}:\n",
+            "Results of the 0 finished games in {}.\n\
+             No finished game yet: play one to its end (`endodoi`), and it counts here.\n",
             home.games().display()
         )
     );
