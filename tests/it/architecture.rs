@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -394,5 +395,74 @@ fn imports_are_read_from_paths_and_groups() {
     assert_eq!(
         imports(engine, true),
         ["file", "rules"].map(str::to_owned).into_iter().collect()
+    );
+}
+
+/// `major.minor` of a Rust version (`1.92`, `1.88.0`), to compare.
+fn rust_version(text: &str) -> (u32, u32) {
+    let mut parts = text
+        .split('.')
+        .map(|part| part.parse().expect("a version number"));
+    (parts.next().expect("major"), parts.next().unwrap_or(0))
+}
+
+#[test]
+fn the_rust_version_we_claim_builds_every_locked_dependency() {
+    let host = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc runs");
+    let host = String::from_utf8(host.stdout).expect("UTF-8");
+    let triple = host
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .expect("rustc names its host");
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+            "--filter-platform",
+            triple,
+        ])
+        .current_dir(ROOT)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let packages = metadata["packages"].as_array().expect("packages");
+    let ours: Vec<&serde_json::Value> = packages
+        .iter()
+        .filter(|package| package["source"].is_null())
+        .collect();
+    let claimed = ours[0]["rust_version"].as_str().expect("our rust-version");
+    for package in &ours {
+        assert_eq!(
+            package["rust_version"].as_str(),
+            Some(claimed),
+            "{}",
+            package["name"]
+        );
+    }
+    let needed = packages
+        .iter()
+        .filter_map(|package| Some((package["rust_version"].as_str()?, package["name"].as_str()?)))
+        .max_by_key(|(version, _)| rust_version(version))
+        .expect("a dependency with a rust-version");
+    assert!(
+        rust_version(claimed) >= rust_version(needed.0),
+        "we claim Rust {claimed}, but {} needs {}",
+        needed.1,
+        needed.0
+    );
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(&format!("a Rust toolchain ({claimed} or newer)")),
+        "the README says Rust {claimed}"
     );
 }
