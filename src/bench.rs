@@ -193,16 +193,18 @@ impl fmt::Display for Measurement {
 }
 
 impl SearchMeasurement {
-    /// The header of the table whose rows [`Display`](fmt::Display) writes.
+    /// The header of the table whose rows [`Display`](fmt::Display) writes:
+    /// the fixed-depth searches, then the timed one (`1s`); no two columns
+    /// named alike.
     pub const HEADER: &str =
-        "width  depth      nodes      nodes/s  depth in 1s   time ms      nodes/s";
+        "width  depth      nodes      nodes/s  depth in 1s   time ms  1s nodes/s";
 }
 
 impl fmt::Display for SearchMeasurement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>12.0}",
+            "{:>5} {:>6} {:>10} {:>12.0} {:>12} {:>9} {:>11.0}",
             self.search_width,
             self.depth,
             self.nodes,
@@ -256,5 +258,51 @@ pub fn measure_search(width: u8, depth: u32, positions: &[&str]) -> SearchMeasur
         timed_depth: timed.depth,
         timed_ms: timed.elapsed.as_millis(),
         timed_nodes_per_s: timed.nps() as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of a header's columns: words two spaces or more apart.
+    fn columns(header: &str) -> Vec<&str> {
+        header
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn the_tables_name_each_column_once_and_their_rows_fit_the_header() {
+        let row = SearchMeasurement {
+            search_width: 10,
+            depth: 12,
+            positions: 3,
+            nodes: 1_234_567_890,
+            nodes_per_s: 12_345_678.0,
+            timed_depth: 21,
+            timed_ms: 1000,
+            timed_nodes_per_s: 12_345_678.0,
+        };
+        for (header, row) in [
+            (SearchMeasurement::HEADER, row.to_string()),
+            (
+                Measurement::HEADER,
+                Measurement {
+                    width: 10,
+                    games: 20_000,
+                    games_per_s: 123_456.0,
+                    moves_per_s: 9_876_543.0,
+                }
+                .to_string(),
+            ),
+        ] {
+            let names = columns(header);
+            let unique: std::collections::HashSet<&&str> = names.iter().collect();
+            assert_eq!(unique.len(), names.len(), "{header}");
+            assert_eq!(row.len(), header.len(), "{header}\n{row}");
+        }
     }
 }
