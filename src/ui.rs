@@ -208,7 +208,7 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
 }
 
 fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
-    let line = status_line(app);
+    let line = status_line(app, area.width);
     if line.width() <= usize::from(area.width) {
         line.centered().render(area, buf);
     } else {
@@ -220,8 +220,9 @@ fn draw_message(app: &View, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The message shown under the board, or else what the player may do now.
-fn status_line(app: &View) -> Line<'static> {
+/// The message shown under the board, or else what the player may do now,
+/// in as few words as `columns` need where it can be said shorter.
+fn status_line(app: &View, columns: u16) -> Line<'static> {
     let look = app.look;
     match message_line(app) {
         Some(line) => line,
@@ -237,7 +238,7 @@ fn status_line(app: &View) -> Line<'static> {
                     look.muted(),
                 )
             }
-            (_, Some(viewer), _) => viewer::status(app, viewer),
+            (_, Some(viewer), _) => viewer::status(app, viewer, columns),
             (_, None, _) if app.lesson().is_some() => app
                 .lesson()
                 .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),

@@ -177,7 +177,13 @@ impl Viewer {
         }
     }
 
-    /// The move being analysed in the background and for how long, if any.
+    /// The moves analysed so far.
+    pub fn analysed(&self) -> usize {
+        self.analyses.len()
+    }
+
+    /// The move being analysed in the background and for how long, if any
+    /// (move 0: the record, awaited at its start).
     pub fn analysing(&self) -> Option<(usize, Duration)> {
         self.analysing
     }
@@ -440,7 +446,13 @@ impl Viewer {
     /// wanted, and notes whether the move shown is still awaited.
     pub(super) fn update_analysis(&mut self) -> Vec<Ask> {
         let ply = self.record.game.ply();
-        if !self.analysis || ply == 0 || self.analyses.contains_key(&ply) {
+        // At the start no move is shown, but the whole record is awaited.
+        let done = if ply == 0 {
+            self.analyses.len() >= self.total()
+        } else {
+            self.analyses.contains_key(&ply)
+        };
+        if !self.analysis || done {
             self.analysing = None;
             return Vec::new();
         }

@@ -130,7 +130,8 @@ impl Geometry {
 
     /// Where everything of `app` goes in `area`, if it fits.
     pub(super) fn of(app: &View, area: Rect) -> Option<Geometry> {
-        let message_rows = wrap(&status_line(app), area.width, MAX_MESSAGE_ROWS).len() as u16;
+        let message_rows =
+            wrap(&status_line(app, area.width), area.width, MAX_MESSAGE_ROWS).len() as u16;
         Geometry::new(
             area,
             app.game().config().width(),

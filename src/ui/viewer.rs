@@ -10,7 +10,7 @@ use super::shown_name;
 use super::summary::{Tense, move_summary};
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
-use crate::app::{Action, Keymap, Replay, Viewer, capitalise, seeds_word};
+use crate::app::{Action, Keymap, Replay, Viewer, capitalise, counted, seeds_word};
 use crate::record::{Tags, terminal_safe};
 use crate::rules::Side;
 
@@ -195,8 +195,9 @@ fn fault_line(app: &View, fault: &str) -> Line<'static> {
 }
 
 /// The status line when no message is shown: a number being typed, why a
-/// faulty record stops, or who is to move and what the keys do.
-pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
+/// faulty record stops, or who is to move and what the keys do (without
+/// the move shown, which the board says too, where `columns` are too few).
+pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static> {
     let look = app.look;
     let players = app.players();
     let plain = |text: String| {
@@ -227,7 +228,7 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         );
         return Line::styled(plain(text), look.muted());
     }
-    if viewer.analysis_on() && app.game().ply() > 0 {
+    if viewer.analysis_on() {
         return analysis_line(app, viewer);
     }
     let played = app.viewed_move().map(|report| {
@@ -251,8 +252,10 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
         ),
     };
     let text = match played {
-        Some(played) => format!("{played} · {next}"),
-        None => capitalise(&next),
+        Some(played) if Span::raw(format!("{played} · {next}")).width() <= usize::from(columns) => {
+            format!("{played} · {next}")
+        }
+        _ => capitalise(&next),
     };
     Line::styled(plain(text), look.muted())
 }
@@ -263,10 +266,29 @@ pub(super) fn status(app: &View, viewer: &Viewer) -> Line<'static> {
 fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
     let look = app.look;
     let ply = app.game().ply();
+    let waited = viewer
+        .analysing()
+        .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
+    if ply == 0 {
+        let (done, total) = (viewer.analysed(), viewer.total());
+        let key = key_of(app, Keymap::Viewer, Action::Viewer(Replay::StepForward));
+        if done >= total {
+            let text = format!("Analysis of the {} ready", counted(total, "move"));
+            return Line::from(vec![
+                Span::styled(text, look.strong()),
+                Span::styled(look.dot(), look.muted()),
+                Span::styled(format!("{key} steps through them"), look.muted()),
+            ]);
+        }
+        return Line::from(vec![
+            Span::styled(
+                format!("Analysing the game: {done} of {total} moves "),
+                look.strong(),
+            ),
+            Span::styled(look.spinner(waited), look.title()),
+        ]);
+    }
     let Some(analysis) = app.viewed_analysis() else {
-        let waited = viewer
-            .analysing()
-            .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
         return Line::from(vec![
             Span::styled(format!("Analysing move {ply} "), look.strong()),
             Span::styled(look.spinner(waited), look.title()),

@@ -535,6 +535,62 @@ fn the_analysis_key_asks_once_for_the_whole_record_with_a_fixed_node_budget() {
     );
 }
 
+#[test]
+fn the_analysis_key_at_the_start_analyses_the_record_and_says_how_far_it_is() {
+    let mut app = viewer(sample());
+    assert_eq!(app.game().ply(), 0, "the viewer opens at the start");
+    press(&mut app, KeyCode::Char('a'));
+    assert_eq!(
+        analyze_requests(&mut app),
+        [(
+            letters(&sample().game),
+            Limits::nodes(endodoi::analyze::DEFAULT_NODES)
+        )]
+    );
+    let total = sample().game.ply();
+    assert!(
+        screen_has(&app, &format!("Analysing the game: 0 of {total} moves")),
+        "{}",
+        screen(&app)
+    );
+    for ply in 1..=total {
+        let played = sample().game.history()[ply - 1].hole.to_string();
+        app.analysis_found(
+            ply,
+            MoveAnalysis {
+                ply,
+                side: "south",
+                played: played.clone(),
+                captured: 0,
+                before: 0,
+                after: 0,
+                best: played,
+                pv: Vec::new(),
+                loss: 0,
+                mistake: false,
+                exact: false,
+                certain: false,
+                depth: 6,
+            },
+        );
+        if ply == 1 {
+            assert!(
+                screen_has(&app, &format!("Analysing the game: 1 of {total} moves")),
+                "{}",
+                screen(&app)
+            );
+        }
+    }
+    assert!(
+        screen_has(
+            &app,
+            &format!("Analysis of the {total} moves ready · → steps through them")
+        ),
+        "{}",
+        screen(&app)
+    );
+}
+
 /// The viewer on the sample's first move, with the analysis of a mistake
 /// of 7 seeds found (exact and certain as given), and the move's hole.
 fn viewer_with_a_mistake(exact: bool) -> (App, String) {
@@ -740,4 +796,61 @@ fn the_viewer_graphs_the_evaluation_a_bar_a_move() {
         |column: usize| View::new(&app, PLAIN).target_at(SCREEN, (x + column) as u16, y as u16);
     assert_eq!(at(0), Target::Move(2));
     assert_eq!(at(3), Target::Move(8));
+}
+
+#[test]
+fn the_status_of_the_last_move_keeps_to_one_row_whatever_the_names() {
+    let screens: Vec<String> = [
+        ("South", "North"),
+        ("Naserian Ole Sankale", "Lekishon Ole Nkaissery"),
+    ]
+    .into_iter()
+    .map(|(south, north)| {
+        let sample = sample();
+        let first: Vec<String> = sample.game.history()[..20]
+            .iter()
+            .map(|played| played.hole.to_string())
+            .collect();
+        let mut record = Record::read_moves(sample.game.config(), &first.join(" "))
+            .expect("the sample's first 20 moves");
+        record.tags.set("South", south);
+        record.tags.set("North", north);
+        let mut app = viewer(record);
+        press(&mut app, KeyCode::Char('G'));
+        screen(&app)
+    })
+    .collect();
+    for screen in &screens {
+        let rows: Vec<&str> = screen
+            .lines()
+            .filter(|row| row.contains("to move"))
+            .collect();
+        assert_eq!(rows.len(), 1, "{screen}");
+        assert!(
+            rows[0].to_lowercase().contains("the end of the record"),
+            "{screen}"
+        );
+        assert!(rows[0].trim_end().ends_with("p plays on"), "{screen}");
+    }
+    // The board and the move list stand where they stood with short names.
+    let frame = |screen: &str| -> Vec<usize> {
+        screen
+            .lines()
+            .enumerate()
+            .filter(|(_, row)| row.contains('╭'))
+            .map(|(at, _)| at)
+            .collect()
+    };
+    assert_eq!(
+        frame(&screens[0]),
+        frame(&screens[1]),
+        "{}\n{}",
+        screens[0],
+        screens[1]
+    );
+    assert!(
+        screens[0].contains("Move 20: North sowed"),
+        "{}",
+        screens[0]
+    );
 }
