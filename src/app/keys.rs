@@ -293,12 +293,9 @@ const SOWING: &[Binding] = &[
 
 /// The keys of the help popup.
 const HELP: &[Binding] = &[
+    // Not Space: the footer of a help of one page says any key closes it.
     bind(
-        &[
-            Key::Char(' '),
-            Key::Code(KeyCode::Down),
-            Key::Code(KeyCode::PageDown),
-        ],
+        &[Key::Code(KeyCode::Down), Key::Code(KeyCode::PageDown)],
         Action::HelpPage,
         "",
         Help::Says("the next page of help, when it has more"),

@@ -8,9 +8,9 @@ use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
-use keys::type_keys;
+use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
@@ -885,12 +885,33 @@ fn moves_to_redo_keep_their_captures_and_a_mark_that_needs_no_colour_or_italic()
 }
 
 #[test]
-fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
+fn every_key_closes_a_help_of_one_page_as_its_footer_says() {
+    for key in [
+        KeyCode::Char(' '),
+        KeyCode::Char('x'),
+        KeyCode::Enter,
+        KeyCode::Esc,
+    ] {
+        let mut app = game_app(6, "C a");
+        type_keys(&mut app, "?");
+        let open = text(&draw(&app, PLAIN, 100, 40));
+        assert!(open.contains(" any key closes "), "{open}");
+        press(&mut app, key);
+        let closed = text(&draw(&app, PLAIN, 100, 40));
+        assert!(
+            !closed.contains("closes"),
+            "{key:?} left help open:\n{closed}"
+        );
+    }
+}
+
+#[test]
+fn help_at_the_smallest_size_wraps_and_pages_and_down_turns_the_page() {
     let mut app = game_app(6, "C a");
     type_keys(&mut app, "?");
     let first = text(&draw(&app, PLAIN, 56, 18));
     assert!(
-        first.contains("Space more (1/3) · any other key closes"),
+        first.contains("↓ more (1/3) · any other key closes"),
         "{first}"
     );
     assert!(first.contains("select that hole of the mover"), "{first}");
@@ -898,12 +919,12 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
         first.contains("(either case)"),
         "wrapped, not cut:\n{first}"
     );
-    type_keys(&mut app, " ");
+    press(&mut app, KeyCode::Down);
     let second = text(&draw(&app, PLAIN, 56, 18));
-    assert!(second.contains("Space more (2/3)"), "{second}");
-    type_keys(&mut app, " ");
+    assert!(second.contains("↓ more (2/3)"), "{second}");
+    press(&mut app, KeyCode::PageDown);
     let third = text(&draw(&app, PLAIN, 56, 18));
-    assert!(third.contains("Space more (3/3)"), "{third}");
+    assert!(third.contains("↓ more (3/3)"), "{third}");
     assert!(third.contains("Most seeds wins."), "{third}");
     // Every word of help is on one page or another, none cut at the edge.
     let words = |screen: &str| -> Vec<String> {
@@ -924,10 +945,10 @@ fn help_at_the_smallest_size_wraps_and_pages_and_space_turns_the_page() {
     {
         assert!(shown.contains(&word), "{word:?} is missing at 56×18");
     }
-    type_keys(&mut app, " ");
+    press(&mut app, KeyCode::Down);
     assert!(
         text(&draw(&app, PLAIN, 56, 18)).contains("(1/3)"),
-        "Space goes round"
+        "the pages go round"
     );
     type_keys(&mut app, "x");
     assert_eq!(
