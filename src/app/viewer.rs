@@ -130,7 +130,9 @@ impl Viewer {
         self.moves.len()
     }
 
-    /// How the record ends: `S-N` when the game is over, else `*`.
+    /// How the record ends: `S-N` when the rules ended the game, `1-0`,
+    /// `0-1` or `1/2-1/2` when the players did (a resignation, a draw
+    /// agreed, a clock), else `*`.
     pub fn result(&self) -> &str {
         &self.result
     }
@@ -477,8 +479,10 @@ impl App {
     /// Opens `record` in the viewer at its start position. `source` names it
     /// (a file name); `fault` says why a faulty record stops where it does.
     pub fn review(mut record: Record, source: &str, fault: Option<String>) -> App {
-        let result = record.result_token();
         let verdict = record.verdict();
+        // One verdict everywhere: a game resigned or agreed is `0-1`,
+        // `1/2-1/2`, … in the move list too, though its file keeps `*`.
+        let result = verdict.map_or_else(|| record.result_token(), |verdict| verdict.result());
         let (game, moves) = rewound(&record.game);
         record.game = game;
         let players = Match::from_record(&record);

@@ -854,3 +854,22 @@ fn the_status_of_the_last_move_keeps_to_one_row_whatever_the_names() {
         screens[0]
     );
 }
+
+#[test]
+fn a_resigned_game_ends_with_its_verdict_in_the_move_list_as_in_the_header() {
+    for (termination, result) in [
+        ("South resigned", "0-1"),
+        ("North lost on time", "1-0"),
+        ("Draw agreed", "1/2-1/2"),
+    ] {
+        let text = format!(
+            "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[Termination \"{termination}\"]\n\n1. A+2 e 2. C+2 *\n"
+        );
+        let mut app = viewer(Record::read(&text).expect("a resigned record"));
+        press(&mut app, KeyCode::Char('G'));
+        let screen = screen(&app);
+        assert!(screen.contains(&format!("result {result}")), "{screen}");
+        assert!(screen.contains(&format!("3.C+2 {result}")), "{screen}");
+        assert!(!screen.contains(" *"), "{screen}");
+    }
+}
