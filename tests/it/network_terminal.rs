@@ -269,7 +269,7 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
     panes.start(
         "host",
         &format!(
-            "host --listen 127.0.0.1:0 --code {CODE} --name Naserian --no-animation --record {}",
+            "host --listen 127.0.0.1:0 --code {CODE} --row south --name Naserian --no-animation --record {}",
             host_record.display()
         ),
         true,
@@ -356,7 +356,7 @@ fn a_host_killed_and_hosted_again_with_resume_is_joined_again_by_itself() {
     };
     let address = format!("127.0.0.1:{}", free_port());
     let host = format!("host --listen {address} --code {CODE} --name Naserian --no-animation");
-    panes.start("host", &host, true);
+    panes.start("host", &format!("{host} --row south"), true);
     panes.wait("host", &format!("--code {CODE}"));
     panes.start(
         "join",
@@ -415,7 +415,7 @@ fn a_whole_game_through_a_mailbox_survives_a_wrong_code_a_killed_joiner_and_a_ki
         "host --mailbox {url} --name Naserian --no-animation --record {}",
         host_record.display()
     );
-    panes.start("host", &host, true);
+    panes.start("host", &format!("{host} --row south"), true);
     let screen = panes.wait("host", "Waiting for the other player: endodoi join ");
     let first = code_on(&screen);
     assert!(
