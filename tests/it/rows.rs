@@ -279,7 +279,7 @@ fn the_joiner_refuses_a_copy_whose_host_plays_another_row_than_it_may() {
     let copies = [
         (
             "[South \"Naserian\"]\n[North \"Lekishon\"]\n[Host \"North\"]\n[Game \"1\"]\n\n1. A *\n",
-            "Naserian's copy of game 1 has the host on the North row, ours of game 1 on the South row",
+            "Naserian's copy of game 1 has the host on the North row, ours on the South row",
         ),
         (
             "[Match \"2\"]\n[Round \"2\"]\n[South \"Naserian\"]\n[North \"Lekishon\"]\n\

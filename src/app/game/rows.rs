@@ -105,6 +105,8 @@ impl Table {
     fn begin_game(&mut self, view: &mut Board, game: u32, rematch: bool) {
         if let Some(network) = &mut self.network {
             network.game = game;
+            // A take-back asked in the last game is no question in this one.
+            network.asked = None;
         }
         if rematch {
             self.begin_rematch(view);
@@ -184,19 +186,18 @@ impl Table {
             return false;
         }
         let why = match row {
-            Some(row) if !self.hosts() && game > ours => match self.follows(game, row) {
+            Some(row) if game == ours => format!(
+                "{other}'s copy of game {game} has the host on the {row} row, ours on the {} row",
+                self.host_row().unwrap_or(Side::South)
+            ),
+            Some(row) if game > ours && !self.hosts() => match self.follows(game, row) {
                 Ok(rematch) => {
                     self.begin_game(view, game, rematch);
                     return true;
                 }
                 Err(why) => why,
             },
-            Some(row) => format!(
-                "{other}'s copy of game {game} has the host on the {row} row, \
-                 ours of game {ours} on the {} row",
-                self.host_row().unwrap_or(Side::South)
-            ),
-            None => format!("{other}'s copy of game {game} does not say the host's row"),
+            _ => format!("{other}'s copy is of game {game}, ours of game {ours}"),
         };
         self.refuse(why);
         false
