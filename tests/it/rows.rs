@@ -290,6 +290,11 @@ fn the_joiner_refuses_a_copy_whose_host_plays_another_row_than_it_may() {
             "[South \"Naserian\"]\n[North \"Lekishon\"]\n[Host \"South\"]\n[Game \"3\"]\n\n*\n",
             "Naserian began game 3 after game 1",
         ),
+        (
+            "[Match \"2\"]\n[Round \"1\"]\n[Score \"1-0\"]\n[South \"Naserian\"]\n\
+             [North \"Lekishon\"]\n[Host \"South\"]\n[Game \"1\"]\n\n1. A *\n",
+            "Naserian's copy of game 1 counts the match otherwise than ours",
+        ),
     ];
     for (copy, why) in copies {
         let mut app = App::from_record(record.clone(), Match::from_record(&record));

@@ -35,15 +35,20 @@ impl Table {
             .unwrap_or(Side::South)
     }
 
-    /// The row the host plays in the game being played, across the network.
-    fn host_row(&self) -> Option<Side> {
-        self.network.as_ref()?;
-        let remote = Table::remote_row(&self.players);
-        Some(if self.hosts() {
+    /// The row the host plays for `players`.
+    fn host_row_of(&self, players: &Match) -> Side {
+        let remote = Table::remote_row(players);
+        if self.hosts() {
             remote.opponent()
         } else {
             remote
-        })
+        }
+    }
+
+    /// The row the host plays in the game being played, across the network.
+    fn host_row(&self) -> Option<Side> {
+        self.network.as_ref()?;
+        Some(self.host_row_of(&self.players))
     }
 
     /// Writes the game's number at its seat and the host's row in it into
@@ -165,16 +170,13 @@ impl Table {
     /// At a reconnection, the game number of the other side's copy against
     /// ours: the later game wins. The host keeps a later game of its own
     /// (the joiner missed its `next`); the joiner begins the host's next
-    /// game as the `next` would have. A copy of our game whose host plays
-    /// another row, or any other number, is refused. Returns whether the
+    /// game as the `next` would have. A copy that seats the players
+    /// otherwise (the host on another row, another round or score of the
+    /// match), or of any other number, is refused. Returns whether the
     /// copies are to be compared, now of one game.
     pub(super) fn settle_game(&mut self, view: &mut Board, theirs: &Record) -> bool {
         let other = self.remote_name();
         let (game, ours) = (game_number(theirs), self.game_number());
-        let row = host_row(theirs);
-        if game == ours && row.is_none_or(|row| Some(row) == self.host_row()) {
-            return true;
-        }
         if game < ours && self.hosts() {
             self.say(
                 Tone::Info,
@@ -185,19 +187,38 @@ impl Table {
             self.set_connection(Connection::Connected);
             return false;
         }
-        let why = match row {
-            Some(row) if game == ours => format!(
-                "{other}'s copy of game {game} has the host on the {row} row, ours on the {} row",
-                self.host_row().unwrap_or(Side::South)
-            ),
+        // The joiner's finished game, and the host's next one in the copy.
+        let next = match host_row(theirs) {
             Some(row) if game > ours && !self.hosts() => match self.follows(game, row) {
-                Ok(rematch) => {
-                    self.begin_game(view, game, rematch);
-                    return true;
+                Ok(rematch) => Some(rematch),
+                Err(why) => {
+                    self.refuse(why);
+                    return false;
                 }
-                Err(why) => why,
             },
-            _ => format!("{other}'s copy is of game {game}, ours of game {ours}"),
+            _ => None,
+        };
+        let players = next.map_or_else(
+            || self.players.clone(),
+            |rematch| self.players_after(rematch),
+        );
+        let host = self.host_row_of(&players);
+        let copy = Match::from_record(theirs);
+        let why = if next.is_none() && game != ours {
+            format!("{other}'s copy is of game {game}, ours of game {ours}")
+        } else if let Some(row) = host_row(theirs).filter(|&row| row != host) {
+            format!(
+                "{other}'s copy of game {game} has the host on the {row} row, ours on the {host} row"
+            )
+        } else if (copy.first_to, copy.round, copy.wins)
+            != (players.first_to, players.round, players.wins)
+        {
+            format!("{other}'s copy of game {game} counts the match otherwise than ours")
+        } else {
+            if let Some(rematch) = next {
+                self.begin_game(view, game, rematch);
+            }
+            return true;
         };
         self.refuse(why);
         false
