@@ -31,7 +31,7 @@ screen() { "${tmux[@]}" capture-pane -p -t "$1"; }
 wait_for() { # name, text
     until [[ "$(screen "$1")" == *"$2"* ]]; do sleep 0.002; done
 }
-game="--name Hostess --no-animation --width 10 --seeds 6 --first-to 3"
+game="--row south --name Hostess --no-animation --width 10 --seeds 6 --first-to 3"
 if [[ -n $mailbox ]]; then
     start host "host --mailbox $mailbox $game"
     wait_for host "endodoi join "

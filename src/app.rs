@@ -71,7 +71,9 @@ pub use lesson::{
 };
 pub use message::{Message, Tone};
 pub use players::{Match, computer_name, level_of_name};
-pub use remote::{Connection, Network, Remote, Role, SEAT_TAG, Said};
+pub use remote::{
+    Connection, GAME_TAG, HOST_TAG, Network, Remote, Role, SEAT_TAG, Said, game_number, host_row,
+};
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };

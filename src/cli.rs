@@ -14,7 +14,7 @@ mod net;
 mod tablebase;
 
 pub use arena::{ArenaArgs, PairingArg};
-pub use net::{DEFAULT_PORT, HostArgs, JoinArgs};
+pub use net::{DEFAULT_PORT, HostArgs, JoinArgs, RowChoice};
 pub use tablebase::{
     EngineTablesArgs, SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
 };

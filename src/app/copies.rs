@@ -2,6 +2,7 @@
 //! seat again: a copy is only ever replaced by one that goes on from it, so
 //! that no side can shorten the other's game.
 
+use super::game_number;
 use crate::record::{Record, Tags};
 
 /// How two copies of a game stand to each other, when a player takes their
@@ -48,7 +49,14 @@ impl Copies {
         {
             return Copies::NextGame;
         }
+        let numbers = (game_number(ours), game_number(theirs));
         let (ours, theirs) = (&ours.game, &theirs.game);
+        if numbers.0 != numbers.1 {
+            return Copies::Apart {
+                theirs: theirs.ply(),
+                ours: ours.ply(),
+            };
+        }
         let shorter = ours.ply().min(theirs.ply());
         let same_start = ours.config() == theirs.config()
             && ours.history()[..shorter] == theirs.history()[..shorter];

@@ -8,6 +8,7 @@
 mod assist;
 mod clock;
 mod ending;
+mod rows;
 mod theirs;
 
 use assist::NO_ASSIST;
@@ -160,6 +161,7 @@ impl Table {
         {
             self.record.set_tag(super::remote::SEAT_TAG, seat);
         }
+        self.write_rows();
     }
 
     /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
@@ -450,7 +452,7 @@ impl Table {
     /// is over; a question first if the game is unfinished.
     fn new_game(&mut self, view: &mut Board) {
         if self.network.is_some() {
-            self.next_across(view);
+            self.next_across(view, false);
         } else if self.unfinished() {
             self.push(Ask::Confirm(Confirm::NewGame));
         } else {
@@ -458,10 +460,8 @@ impl Table {
         }
     }
 
-    /// Why there is no rematch now, if there is none: the game goes on, the
-    /// match goes on with its next game (the rows change already), or the
-    /// game is across the network (its next game begins on both terminals,
-    /// which swap no rows).
+    /// Why there is no rematch now, if there is none: the game goes on, or
+    /// the match goes on with its next game (the rows change already).
     fn rematch_refused(&self) -> Option<String> {
         if !self.record.is_over() {
             Some("A rematch once the game is over".to_owned())
@@ -469,11 +469,6 @@ impl Table {
             Some(format!(
                 "In a match the players change rows after every game: {} goes on",
                 self.key_name(Action::Game(Play::Sow))
-            ))
-        } else if self.network.is_some() {
-            Some(format!(
-                "Across the network, {} starts the next game on both terminals",
-                self.key_name(Action::Game(Play::NewGame))
             ))
         } else {
             None
@@ -499,12 +494,20 @@ impl Table {
     }
 
     /// The rematch key: the same board again, the players changing rows
-    /// (each computer with its level); the new South moves first.
+    /// (each computer with its level); the new South moves first. Across
+    /// the network, the host begins it on both terminals.
     fn rematch(&mut self, view: &mut Board) {
         if let Some(why) = self.rematch_refused() {
             self.say(Tone::Error, why);
-            return;
+        } else if self.network.is_some() {
+            self.next_across(view, true);
+        } else {
+            self.begin_rematch(view);
         }
+    }
+
+    /// Begins the rematch: the players change rows.
+    fn begin_rematch(&mut self, view: &mut Board) {
         self.players.swap_rows();
         // The one person against the computer keeps their row where it was
         // on the screen, as the board turns with the players.

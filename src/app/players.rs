@@ -117,6 +117,7 @@ impl Match {
         std::mem::swap(&mut self.names.south, &mut self.names.north);
         std::mem::swap(&mut self.wins.south, &mut self.wins.north);
         std::mem::swap(&mut self.computers.south, &mut self.computers.north);
+        self.remote = self.remote.map(Side::opponent);
     }
 
     /// Writes the players, match state, time control and a game without

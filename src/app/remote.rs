@@ -26,12 +26,35 @@
 use std::time::Duration;
 
 use super::board::Board;
-use super::{Action, App, Ask, Effect, Table, Theirs, Tone};
+use super::{App, Ask, Effect, Table, Theirs, Tone};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
 /// The tag that names a game's seat in its record.
 pub const SEAT_TAG: &str = "Seat";
+
+/// The tag that names the row the host plays in a game across the network.
+pub const HOST_TAG: &str = "Host";
+
+/// The tag that numbers the games played at one seat: the first game the
+/// two players play is 1, and each game the host begins after it one more.
+pub const GAME_TAG: &str = "Game";
+
+/// The number of `record`'s game at its seat ([`GAME_TAG`]; 1 in a record
+/// without it, as every game was before the tag).
+pub fn game_number(record: &Record) -> u32 {
+    record
+        .tag(GAME_TAG)
+        .and_then(|number| number.parse().ok())
+        .unwrap_or(1)
+}
+
+/// The row the host plays in `record`'s game ([`HOST_TAG`]), if it says.
+pub fn host_row(record: &Record) -> Option<Side> {
+    Side::ALL
+        .into_iter()
+        .find(|side| record.tag(HOST_TAG) == Some(side.to_string().as_str()))
+}
 
 /// What one player tells the other across the network.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -55,8 +78,16 @@ pub enum Said {
     /// Asks the engine for a hint at its turn, `ply` moves played: told to
     /// the other player, and kept in both records.
     HintAsked(usize),
-    /// The game is over: the next one (of the match) begins.
-    NextGame,
+    /// The next game at this seat, number `game`, with the sender playing
+    /// `row` in it: from the host, that game begins (the one after a game
+    /// over, the rows as `n` or `w` give them); from the joiner, it asks
+    /// the host to begin it.
+    NextGame {
+        /// The game's number at the seat: one more than the game just over.
+        game: u32,
+        /// The sender's row in that game.
+        row: Side,
+    },
     /// The clock of the player to move after `ply` moves has run out: the
     /// game ends on time (the sender's own, or the receiver's after a grace).
     Flag(usize),
@@ -142,6 +173,8 @@ pub struct Network {
     /// The public name of the seat, once a player has taken it: the
     /// `Seat` tag of the game's record.
     pub(super) seat: Option<String>,
+    /// The number of the game at the seat: the `Game` tag of its record.
+    pub(super) game: u32,
 }
 
 impl Network {
@@ -158,6 +191,7 @@ impl Network {
             asked: None,
             offered: false,
             seat: None,
+            game: 1,
         }
     }
 }
@@ -165,7 +199,9 @@ impl Network {
 impl App {
     /// Makes this a game across the network: the player whose row in the
     /// first game is `remote_home` plays in another terminal, this one
-    /// (named `name`, if given) at this keyboard; no computer plays.
+    /// (named `name`, if given) at this keyboard; no computer plays. A
+    /// game whose record names the host's row ([`HOST_TAG`]: hosted or
+    /// joined again, or the host's game at the first meeting) keeps it.
     pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
         self.table
             .play_across(&mut self.board, network, remote_home, name);
@@ -263,6 +299,13 @@ impl Table {
         remote_home: Side,
         name: Option<&str>,
     ) {
+        let remote_home = host_row(&self.record).map_or(remote_home, |row| {
+            let remote_row = match network.role {
+                Role::Host { .. } => row.opponent(),
+                Role::Guest { .. } => row,
+            };
+            self.players.home(remote_row)
+        });
         self.players.remote = Some(remote_home);
         self.players.computers = BySide::default();
         if let Some(name) = name {
@@ -274,7 +317,10 @@ impl Table {
             };
             self.players.set_name(side, name);
         }
-        self.network = Some(Box::new(network));
+        self.network = Some(Box::new(Network {
+            game: game_number(&self.record),
+            ..network
+        }));
         self.face_own_row(view);
         self.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
@@ -423,22 +469,5 @@ impl Table {
             Tone::Info,
             format!("Asked {other} to take back your last move…"),
         );
-    }
-
-    /// The new-game key across the network: only once the game is over,
-    /// and both terminals go on to the next game.
-    pub(super) fn next_across(&mut self, view: &mut Board) {
-        if !self.record.is_over() {
-            let news = format!(
-                "A game across the network is played to its end; {} quits, and it stays saved",
-                self.key_name(Action::Quit)
-            );
-            self.say(Tone::Error, news);
-            return;
-        }
-        if self.may_send() {
-            self.effect(Effect::Send(Said::NextGame));
-            self.start_next_game(view);
-        }
     }
 }

@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::{BoardArgs, DrawArgs};
 use crate::clock::TimeControl;
 use crate::options::GameOptions;
+use crate::rules::Side;
 
 /// The port a host of the direct mode listens at, as the help suggests.
 pub const DEFAULT_PORT: u16 = 7557;
@@ -26,9 +27,13 @@ pub struct HostArgs {
     /// `network.mailbox`, else the public one).
     #[arg(long, value_name = "URL", value_parser = mailbox)]
     pub mailbox: Option<String>,
-    /// Your name (you play South in the first game).
+    /// Your name.
     #[arg(long)]
     pub name: Option<String>,
+    /// Your row in the first game: South moves first (in a match the rows change after every
+    /// game); random: either, as a coin falls.
+    #[arg(long, value_enum, default_value_t, conflicts_with = "resume")]
+    pub row: RowChoice,
     /// The board.
     #[command(flatten)]
     pub board: BoardArgs,
@@ -67,6 +72,38 @@ impl HostArgs {
             record: self.record.clone(),
             ..GameOptions::default()
         }
+    }
+}
+
+/// The host's row in the first game, as `--row` chooses it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RowChoice {
+    /// South, who moves first.
+    South,
+    /// North.
+    North,
+    /// Either, as a coin falls.
+    #[default]
+    Random,
+}
+
+impl RowChoice {
+    /// The row chosen; for a random one, `coin` is tossed (`true`: South).
+    ///
+    /// ```
+    /// use endodoi::cli::RowChoice;
+    /// use endodoi::rules::Side;
+    ///
+    /// assert_eq!(RowChoice::North.draw(|| true), Side::North);
+    /// assert_eq!(RowChoice::Random.draw(|| false), Side::North);
+    /// ```
+    pub fn draw(self, coin: impl FnOnce() -> bool) -> Side {
+        let south = match self {
+            RowChoice::South => true,
+            RowChoice::North => false,
+            RowChoice::Random => coin(),
+        };
+        if south { Side::South } else { Side::North }
     }
 }
 

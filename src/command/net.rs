@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_with;
-use crate::app::{Copies, Network, Role, SEAT_TAG, Tone};
+use crate::app::{Copies, Network, Role, SEAT_TAG, Tone, host_row};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
@@ -59,10 +59,17 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
     let games = save::games_dir();
     let seats_dir = seats::seats_dir();
     let mut session = Session::open(&args.options(), None, games.as_deref())?;
+    // The host's row in the first game: a game hosted again says it (one
+    // saved before it did had the host on South), a new one is drawn.
+    let home = match host_row(session.app.record()) {
+        Some(row) => session.app.players().home(row),
+        None if args.resume.is_some() => Side::South,
+        None => args.row.draw(fastrand::bool),
+    };
     let name = args
         .name
         .clone()
-        .unwrap_or_else(|| session.app.players().names.south.clone());
+        .unwrap_or_else(|| session.app.players().names[home].clone());
     // A game a player joined already: its seat is theirs, and only they
     // come back (with the command they typed then).
     let kept =
@@ -118,7 +125,7 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
     let role = Role::Host { invite, options };
     session
         .app
-        .play_across(Network::new(role), Side::North, args.name.as_deref());
+        .play_across(Network::new(role), home.opponent(), args.name.as_deref());
     if let Some(seat) = &seat {
         session.app.set_seat(&seat.id());
     } else if let Some(waiting) = games.as_deref().and_then(waiting_seat) {

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::app::Said;
-use crate::rules::Hole;
+use crate::rules::{Hole, Side};
 
 /// The version of the protocol this program speaks (the second word of `knock`).
 /// Version 3 added resigning and offering a draw, which a version 2 peer
@@ -169,7 +169,9 @@ impl fmt::Display for Message {
             Message::Said(Said::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
             Message::Said(Said::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
             Message::Said(Said::HintAsked(ply)) => write!(f, "hint {ply}"),
-            Message::Said(Said::NextGame) => write!(f, "next"),
+            Message::Said(Said::NextGame { game, row }) => {
+                write!(f, "next {game} {}", row_word(*row))
+            }
             Message::Said(Said::Resigned) => write!(f, "resign"),
             Message::Said(Said::DrawOffered) => write!(f, "draw"),
             Message::Said(Said::DrawAccepted) => write!(f, "draw-yes"),
@@ -236,17 +238,36 @@ impl FromStr for Message {
             "undo-yes" => Message::Said(Said::UndoAccepted(number(rest, "a number of moves")?)),
             "undo-no" => Message::Said(Said::UndoDeclined(number(rest, "a number of moves")?)),
             "hint" => Message::Said(Said::HintAsked(number(rest, "a number of moves")?)),
-            "next" if rest.is_empty() => Message::Said(Said::NextGame),
+            "next" => {
+                const TAKES: &str = "the next game's number and the sender's row in it";
+                let Some((game, row)) = rest.split_once(' ') else {
+                    return Err(malformed(TAKES));
+                };
+                let row = Side::ALL
+                    .into_iter()
+                    .find(|&side| row_word(side) == row)
+                    .ok_or_else(|| malformed(TAKES))?;
+                let game = u32::try_from(number(game, TAKES)?).map_err(|_| malformed(TAKES))?;
+                Message::Said(Said::NextGame { game, row })
+            }
             "resign" if rest.is_empty() => Message::Said(Said::Resigned),
             "draw" if rest.is_empty() => Message::Said(Said::DrawOffered),
             "draw-yes" if rest.is_empty() => Message::Said(Said::DrawAccepted),
             "draw-no" if rest.is_empty() => Message::Said(Said::DrawDeclined),
             "ping" if rest.is_empty() => Message::Ping,
-            "next" | "resign" | "draw" | "draw-yes" | "draw-no" | "ping" => {
+            "resign" | "draw" | "draw-yes" | "draw-no" | "ping" => {
                 return Err(malformed("nothing more"));
             }
             _ => return Err(WireError::Unknown(shorten(word))),
         })
+    }
+}
+
+/// How a message names a row: `south` or `north`.
+fn row_word(row: Side) -> &'static str {
+    match row {
+        Side::South => "south",
+        Side::North => "north",
     }
 }
 
@@ -361,7 +382,6 @@ impl<R: BufRead> LineReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Side;
 
     #[test]
     fn every_message_reads_back_as_written() {
@@ -391,7 +411,14 @@ mod tests {
             Message::Said(Said::UndoAccepted(4)),
             Message::Said(Said::UndoDeclined(4)),
             Message::Said(Said::HintAsked(7)),
-            Message::Said(Said::NextGame),
+            Message::Said(Said::NextGame {
+                game: 2,
+                row: Side::North,
+            }),
+            Message::Said(Said::NextGame {
+                game: u32::MAX,
+                row: Side::South,
+            }),
             Message::Said(Said::Resigned),
             Message::Said(Said::DrawOffered),
             Message::Said(Said::DrawAccepted),
@@ -495,6 +522,33 @@ mod tests {
                 ply: 3,
                 hole: Hole::new(Side::North, 0),
                 left: Some(Duration::from_millis(u64::MAX)),
+            }))
+        );
+    }
+
+    #[test]
+    fn a_next_game_names_its_number_and_the_senders_row() {
+        for line in [
+            "next",
+            "next 2",
+            "next north",
+            "next 2 North",
+            "next 2 east",
+            "next 2 north 3",
+            "next -2 north",
+            "next 4294967296 south",
+            "next  2 north",
+        ] {
+            assert!(
+                matches!(line.parse::<Message>(), Err(WireError::Malformed(..))),
+                "{line:?}"
+            );
+        }
+        assert_eq!(
+            "next 3 south".parse::<Message>(),
+            Ok(Message::Said(Said::NextGame {
+                game: 3,
+                row: Side::South,
             }))
         );
     }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
     MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose, Remote,
-    Replay, Role, Target, Tone, seed_time,
+    Replay, Role, Said, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -1193,7 +1193,7 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
 }
 
 #[test]
-fn no_rematch_nor_menu_across_the_network() {
+fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
     let mut app = one_move_from_the_end(Match::default());
     let role = Role::Host {
         invite: "endodoi join 7-crossover-clockwork".to_owned(),
@@ -1203,16 +1203,23 @@ fn no_rematch_nor_menu_across_the_network() {
     app.remote(Remote::Joined(None));
     type_keys(&mut app, "e\n");
     assert!(app.game().outcome().is_some());
-    assert!(!app.offers(Action::Game(Play::Rematch)));
+    assert!(app.offers(Action::Game(Play::Rematch)));
     assert!(!app.offers(Action::Game(Play::Menu)));
     app.take_effects();
-    let before = (app.players().clone(), app.record().clone());
     type_keys(&mut app, "w");
-    assert_eq!((app.players().clone(), app.record().clone()), before);
+    // Issue 31, 7: the host begins game 2 on North, and says so.
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
-        Some("Across the network, n starts the next game on both terminals")
+        app.take_effects(),
+        [
+            Effect::Send(Said::NextGame {
+                game: 2,
+                row: Side::North
+            }),
+            Effect::Autosave
+        ]
     );
+    assert_eq!(app.players().name(Side::North), "South");
+    assert_eq!(app.game().ply(), 0);
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [], "nothing sent, no menu");
     assert!(!app.should_quit());

@@ -42,6 +42,7 @@ mod network;
 mod network_terminal;
 mod readme;
 mod record;
+mod rows;
 mod rules;
 mod saves;
 mod search;

@@ -25,11 +25,11 @@ use keys::type_keys;
 
 use crate::common::keys;
 
-const CODE: &str = "k4p9xm";
+pub(super) const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Short times, so that silence and a wrong code show within a test.
-fn limits() -> Limits {
+pub(super) fn limits() -> Limits {
     Limits {
         hello: Duration::from_secs(2),
         silence: Duration::from_secs(4),
@@ -40,9 +40,9 @@ fn limits() -> Limits {
 }
 
 /// A host as `endodoi host` runs one, without the terminal.
-struct Hosted {
-    app: App,
-    runner: Runner,
+pub(super) struct Hosted {
+    pub(super) app: App,
+    pub(super) runner: Runner,
     address: SocketAddr,
     dir: tempfile::TempDir,
 }
@@ -53,7 +53,12 @@ impl Hosted {
     }
 
     /// A host of a game between `players`.
-    fn with(players: Match) -> Hosted {
+    pub(super) fn with(players: Match) -> Hosted {
+        Hosted::seated(players, Side::South)
+    }
+
+    /// A host of a game between `players`, on `row` in the first game.
+    pub(super) fn seated(players: Match, row: Side) -> Hosted {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let admission = Admission {
             code: Some(CODE.to_owned()),
@@ -68,7 +73,7 @@ impl Hosted {
             invite: format!("endodoi join {address} --code {CODE}"),
             options: format!(" --listen {address}"),
         };
-        app.play_across(Network::new(role), Side::North, Some("Naserian"));
+        app.play_across(Network::new(role), row.opponent(), Some("Naserian"));
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         let seats = Some(dir.path().join("seats"));
         let link = Link::host(host, events, seats);
@@ -81,13 +86,13 @@ impl Hosted {
     }
 
     /// One turn of the event loop: news to the app, its effects carried out.
-    fn turn(&mut self) {
+    pub(super) fn turn(&mut self) {
         self.runner.pump(&mut self.app);
         self.runner.run(self.app.take_effects(), &mut self.app);
     }
 
     /// Turns the loop until `done` says so.
-    fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
+    pub(super) fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
         let start = Instant::now();
         while !done(&self.app) {
             assert!(start.elapsed() < PATIENCE, "waited for {what}");
@@ -139,7 +144,7 @@ impl Hosted {
     }
 
     /// A peer named `name` joins with the right code; the game it is given.
-    fn join(&mut self, name: &str) -> (Peer, Record) {
+    pub(super) fn join(&mut self, name: &str) -> (Peer, Record) {
         let mut peer = Peer::connect(self.address);
         peer.agree(CODE.as_bytes(), None);
         peer.send(&format!("hello {name}"));
@@ -183,7 +188,7 @@ fn file_name(path: &Path) -> String {
 
 /// The hostile peer: a raw connection, lines typed by hand, sealed once
 /// it agreed a key.
-struct Peer {
+pub(super) struct Peer {
     stream: TcpStream,
     reader: BufReader<TcpStream>,
     sealer: Option<Sealer>,
@@ -245,7 +250,7 @@ impl Peer {
     }
 
     /// Sends `line` sealed.
-    fn send(&mut self, line: &str) {
+    pub(super) fn send(&mut self, line: &str) {
         let sealed = self.sealer.as_mut().expect("a key").seal(line);
         self.send_clear(&sealed);
     }
@@ -262,7 +267,7 @@ impl Peer {
 
     /// The next sealed line that is not a ping, opened; empty once the
     /// host has closed.
-    fn line(&mut self) -> String {
+    pub(super) fn line(&mut self) -> String {
         loop {
             let line = self.clear_line();
             if line.is_empty() {
@@ -281,7 +286,7 @@ impl Peer {
     }
 
     /// Reads the host's last words and asserts it closed after them.
-    fn closed_with(&mut self, bye: &str) {
+    pub(super) fn closed_with(&mut self, bye: &str) {
         assert_eq!(self.line(), format!("bye {bye}"));
         assert_eq!(self.line(), "", "the host closes after its bye");
     }
@@ -663,15 +668,15 @@ fn a_flood_before_any_key_is_cut_off_at_512_bytes() {
 }
 
 /// A joiner as `endodoi join` runs one, without the terminal.
-struct Joining {
-    app: App,
-    runner: Runner,
+pub(super) struct Joining {
+    pub(super) app: App,
+    pub(super) runner: Runner,
     _dir: tempfile::TempDir,
 }
 
 impl Joining {
     /// Joins `hosted` as Lekishon, the host's loop turning meanwhile.
-    fn new(hosted: &mut Hosted) -> Joining {
+    pub(super) fn new(hosted: &mut Hosted) -> Joining {
         let address = hosted.address.to_string();
         let joining = {
             let way = Way::Direct(address.clone());
@@ -703,14 +708,14 @@ impl Joining {
         }
     }
 
-    fn turn(&mut self) {
+    pub(super) fn turn(&mut self) {
         self.runner.pump(&mut self.app);
         self.runner.run(self.app.take_effects(), &mut self.app);
     }
 }
 
 /// Turns both loops until `done` says so.
-fn both_until(
+pub(super) fn both_until(
     hosted: &mut Hosted,
     joining: &mut Joining,
     what: &str,
@@ -727,7 +732,7 @@ fn both_until(
     joining.turn();
 }
 
-fn text(app: &App) -> String {
+pub(super) fn text(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()
 }
 
@@ -864,7 +869,7 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
 }
 
 /// Each player sows the hole selected on their turn until the game is over.
-fn play_to_the_end(hosted: &mut Hosted, joining: &mut Joining) {
+pub(super) fn play_to_the_end(hosted: &mut Hosted, joining: &mut Joining) {
     while hosted.app.game().outcome().is_none() {
         let ply = hosted.app.game().ply();
         let mover = if hosted.app.remote_to_move() {
@@ -927,8 +932,8 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
         joining.app.record().to_string()
     );
     type_keys(&mut joining.app, "n");
-    both_until(&mut hosted, &mut joining, "the next game", |h, _| {
-        h.players().round == 2
+    both_until(&mut hosted, &mut joining, "the next game", |h, j| {
+        h.players().round == 2 && j.players().round == 2
     });
     assert_eq!(joining.app.players().round, 2);
     assert_eq!(hosted.app.game().ply(), 0);
@@ -972,7 +977,7 @@ impl Peer {
 /// A fake host written here that knows `password`: it accepts one joiner,
 /// agrees a key, reads its hello and answers with `lines`; the connection,
 /// for more.
-fn fake_host(
+pub(super) fn fake_host(
     password: &'static [u8],
     lines: Vec<String>,
 ) -> (SocketAddr, std::thread::JoinHandle<Peer>) {
@@ -991,7 +996,7 @@ fn fake_host(
     (address, host)
 }
 
-fn join_fake(
+pub(super) fn join_fake(
     address: SocketAddr,
     pass: &Pass,
     ours: Option<&Record>,

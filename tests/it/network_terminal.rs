@@ -269,7 +269,7 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
     panes.start(
         "host",
         &format!(
-            "host --listen 127.0.0.1:0 --code {CODE} --name Naserian --no-animation --record {}",
+            "host --listen 127.0.0.1:0 --code {CODE} --row south --name Naserian --no-animation --record {}",
             host_record.display()
         ),
         true,
@@ -356,7 +356,7 @@ fn a_host_killed_and_hosted_again_with_resume_is_joined_again_by_itself() {
     };
     let address = format!("127.0.0.1:{}", free_port());
     let host = format!("host --listen {address} --code {CODE} --name Naserian --no-animation");
-    panes.start("host", &host, true);
+    panes.start("host", &format!("{host} --row south"), true);
     panes.wait("host", &format!("--code {CODE}"));
     panes.start(
         "join",
@@ -415,7 +415,7 @@ fn a_whole_game_through_a_mailbox_survives_a_wrong_code_a_killed_joiner_and_a_ki
         "host --mailbox {url} --name Naserian --no-animation --record {}",
         host_record.display()
     );
-    panes.start("host", &host, true);
+    panes.start("host", &format!("{host} --row south"), true);
     let screen = panes.wait("host", "Waiting for the other player: endodoi join ");
     let first = code_on(&screen);
     assert!(
@@ -499,4 +499,49 @@ fn a_whole_game_through_a_mailbox_survives_a_wrong_code_a_killed_joiner_and_a_ki
     }
     both_quit(&panes);
     same_game_kept(&panes, &game, &host_record, &join_record);
+}
+
+#[test]
+fn a_host_on_north_waits_for_the_joiners_first_move_and_keeps_north_when_hosted_again() {
+    let Some(panes) = Panes::new("a_host_on_north") else {
+        return;
+    };
+    // Each player's row is the lower one on their screen.
+    let below = |screen: &str, upper: &str, lower: &str| {
+        let at = |text: &str| {
+            screen
+                .find(text)
+                .unwrap_or_else(|| panic!("{text}: {screen}"))
+        };
+        assert!(at(upper) < at(lower), "{screen}");
+    };
+    let address = format!("127.0.0.1:{}", free_port());
+    let host = format!("host --listen {address} --code {CODE} --name Naserian --no-animation");
+    panes.start("host", &format!("{host} --row north"), true);
+    panes.wait("host", &format!("--code {CODE}"));
+    panes.start(
+        "join",
+        &format!("join {address} --code {CODE} --name Lekishon --no-animation"),
+        true,
+    );
+    let screen = panes.wait("host", "▶ Lekishon South");
+    below(&screen, "Lekishon South", "Naserian North");
+    let screen = panes.wait("join", "▶ Lekishon South");
+    below(&screen, "Naserian North", "Lekishon South");
+    panes.keys("host", &["a", "Enter"]);
+    panes.keys("join", &["a", "Enter"]);
+    panes.wait("host", "▶ Naserian North");
+    panes.wait("join", "move 1 ╮");
+    panes.kill("host");
+    panes.wait(
+        "join",
+        "Disconnected: the other player left; the game is kept",
+    );
+    panes.start("host", &format!("{host} --resume"), true);
+    panes.wait("host", &goes_on(1));
+    let screen = panes.wait("host", "▶ Naserian North");
+    below(&screen, "Lekishon South", "Naserian North");
+    panes.wait("join", &goes_on(1));
+    let screen = panes.wait("join", "▶ Naserian North");
+    below(&screen, "Naserian North", "Lekishon South");
 }

@@ -98,15 +98,7 @@ impl Table {
                     self.say(Tone::Info, format!("{other} declined to take back"));
                 }
             }
-            Said::NextGame => {
-                if self.record.is_over() {
-                    self.start_next_game(view);
-                } else if self.game().ply() > 0 {
-                    self.refuse(format!(
-                        "{other} started a new game in the middle of this one"
-                    ));
-                }
-            }
+            Said::NextGame { game, row } => self.their_next(view, game, row),
             Said::Resigned => self.their_resignation(),
             Said::DrawOffered => self.their_draw_offer(),
             Said::DrawAccepted => self.their_draw_answer(true),
@@ -222,6 +214,9 @@ impl Table {
     /// refused. The next game, begun as the line dropped, keeps its own file.
     fn resync(&mut self, view: &mut Board, record: Record) {
         let other = self.remote_name();
+        if !self.settle_game(view, &record) {
+            return;
+        }
         match Copies::of(&self.record, &record) {
             Copies::Apart { theirs, ours } => {
                 self.refuse(format!(
