@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{BoardArgs, DrawArgs};
+use super::{BoardArgs, DrawArgs, between};
 use crate::clock::TimeControl;
 use crate::options::GameOptions;
 use crate::rules::Side;
@@ -38,7 +38,7 @@ pub struct HostArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// Play a match: games until one player has N wins, changing rows after every game.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=99))]
+    #[arg(long, value_name = "N", value_parser = between::<u16>(1, 99))]
     pub first_to: Option<u16>,
     /// Play on the clock: MINUTES each (1 to 180), and SECONDS more after each move (0 to 60),
     /// e.g. 5+3; a game hosted again keeps its own.

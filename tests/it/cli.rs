@@ -878,6 +878,10 @@ fn a_number_out_of_its_range_is_refused_in_words() {
         (&["--width", "x"][..], "not a whole number from 6 to 10"),
         (&["--think", "0"][..], "0 is not from 1 to 1000"),
         (
+            &["host", "--first-to", "100"][..],
+            "100 is not from 1 to 99",
+        ),
+        (
             &["tablebase", "build", "--width", "99"][..],
             "99 is not from 6 to 10",
         ),
