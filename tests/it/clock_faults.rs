@@ -142,6 +142,22 @@ fn undo_against_the_computer_takes_back_both_increments() {
     }
 }
 
+#[test]
+fn undo_of_a_move_made_before_a_resume_takes_its_increment_off() {
+    let mut app = clocked("1+10");
+    type_keys(&mut app, "c\n");
+    app.tick(secs(5));
+    type_keys(&mut app, "d\n");
+    app.tick(secs(2));
+    let record = Record::read(&app.record().to_string()).expect("a record");
+    let players = Match::from_record(&record);
+    let mut resumed = App::from_record(record, players);
+    resumed.set_animation(false);
+    assert_eq!(left(&resumed), both(secs(68), secs(65)));
+    press(&mut resumed, KeyCode::Char('u'));
+    assert_eq!(left(&resumed), both(secs(68), secs(55)));
+}
+
 /// A game across the network on `clock`: this terminal hosts and plays
 /// South, Lekishon joined and plays North.
 fn hosted(clock: &str) -> App {
