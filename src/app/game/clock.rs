@@ -170,8 +170,15 @@ impl Table {
     /// other terminal, its authority, says; the reading kept for a
     /// take-back is theirs too: `left` less the increment.
     pub(in crate::app) fn set_left(&mut self, side: Side, left: Duration) {
+        let ply = self.game().ply();
+        let theirs = self
+            .game()
+            .history()
+            .last()
+            .is_some_and(|played| played.hole.side() == side);
         if let Some(clocks) = self.clocks
-            && let Some(reading) = self.readings.last_mut()
+            && theirs
+            && let Some(reading) = self.readings.get_mut(ply - 1)
         {
             *reading = Some(left.saturating_sub(clocks.control().increment()));
         }
