@@ -87,6 +87,11 @@ pub(super) struct Table {
     clocks: Option<Clocks>,
     /// How long the running clock has stood at zero.
     overtime: Duration,
+    /// The clock reading of each move's mover as they made it, by ply
+    /// (none for the moves of a game resumed or taken from the other side).
+    readings: Vec<Option<Duration>>,
+    /// How much time has run on the clocks since the game was last kept.
+    unkept: Duration,
     /// What the actions under way ask of the router, oldest first.
     asks: Vec<Ask>,
 }
@@ -103,6 +108,8 @@ impl Table {
             serial: 0,
             clocks: None,
             overtime: Duration::ZERO,
+            readings: Vec::new(),
+            unkept: Duration::ZERO,
             asks: Vec::new(),
         };
         table.write_tags();
@@ -402,6 +409,7 @@ impl Table {
         let mut taken = Vec::new();
         if self.can_undo() {
             while let Some(hole) = self.record.game.undo() {
+                self.clock_taken_back(hole.side());
                 view.cursor[hole.side()] = hole.index();
                 taken.push(hole.to_string());
                 if !self.computer_keeps_turn() {
@@ -428,6 +436,7 @@ impl Table {
     fn redo(&mut self, view: &mut Board) {
         let mut played = Vec::new();
         while let Some(report) = self.record.game.redo() {
+            self.clock_moved(report.hole.side());
             played.push(report.hole.to_string());
             if !self.computer_keeps_turn() {
                 break;

@@ -31,6 +31,7 @@ mod architecture;
 mod arena;
 mod assist;
 mod cli;
+mod clock_faults;
 mod clocks;
 mod ended;
 mod endings;

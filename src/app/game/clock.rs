@@ -12,11 +12,17 @@
 //!   player who cannot move is not timed).
 //!
 //! After a move its mover gains the increment; the time left is written in
-//! the record's `Clock` tag whenever it changes, so that autosave keeps it
-//! and `--resume` goes on from it. Undo and redo leave the clocks as they
-//! are: a take-back gives no time back (as on lichess), and a game lost on
-//! time is not taken back. When the mover's clock reaches zero the game
-//! ends, [`Ending::OutOfTime`]; across the network see
+//! the record's `Clock` tag whenever it changes, and the game is kept
+//! (autosave) after every move and every [`KEEP_RUNNING_CLOCK`] of running
+//! clock, so that `--resume` goes on from it even after a kill. A take-back
+//! takes back the increment: each player whose move is taken back goes back
+//! to the reading they made it with, or keeps less if their clock has run
+//! lower since ([`Table::clock_taken_back`]); a move played again (redo)
+//! earns the increment as a move does, from the reading it is played with.
+//! So no take-back and no redo leaves a player more time than before the
+//! move; and a game lost on time is not taken back. When the mover's clock
+//! reaches zero the game ends, [`Ending::OutOfTime`], whatever is pending
+//! (a move to redo, a question, a search); across the network see
 //! [`Table::run_clocks`].
 
 use std::time::Duration;
@@ -31,6 +37,11 @@ use super::super::{App, Effect, Mode, Said, Screen, Table};
 /// terminal ends the game on time without word from theirs: room for the
 /// line's delay and for the two terminals' clocks starting apart.
 pub const FLAG_GRACE: Duration = Duration::from_secs(2);
+
+/// How much time may run on the clocks before the game is kept again
+/// (autosave), so that a closed terminal or a kill loses no more of the
+/// time spent on a move, and the disk is written no more often.
+const KEEP_RUNNING_CLOCK: Duration = Duration::from_secs(2);
 
 /// The share of its time left the computer spends on a move at most
 /// (besides the increment).
@@ -71,6 +82,7 @@ impl Table {
     pub(in crate::app) fn reset_clocks(&mut self) {
         self.clocks = self.record.clocks();
         self.overtime = Duration::ZERO;
+        self.readings.clear();
     }
 
     /// The side whose clock runs now, as the module says; `sowing`: a move
@@ -100,6 +112,11 @@ impl Table {
         clocks.tick(running, elapsed);
         let fallen = clocks.fallen();
         self.write_clocks();
+        self.unkept += elapsed;
+        if self.unkept >= KEEP_RUNNING_CLOCK {
+            self.unkept = Duration::ZERO;
+            self.effect(Effect::Autosave);
+        }
         let Some(side) = fallen else {
             return;
         };
@@ -113,18 +130,63 @@ impl Table {
         }
     }
 
-    /// `side` has moved: their clock gains the increment, and the record
-    /// keeps the clocks.
+    /// `side` has made the last move of the game (or played it again):
+    /// their reading is kept for a take-back, their clock gains the
+    /// increment, and the record keeps the clocks.
     pub(in crate::app) fn clock_moved(&mut self, side: Side) {
         if let Some(clocks) = &mut self.clocks {
+            let ply = self.record.game.ply().saturating_sub(1);
+            self.readings.resize(ply, None);
+            self.readings.push(Some(clocks.left(side)));
             clocks.moved(side);
             self.overtime = Duration::ZERO;
+            // The move is kept with the clocks.
+            self.unkept = Duration::ZERO;
             self.write_clocks();
         }
     }
 
-    /// Sets `side`'s time left as the other terminal, its authority, says.
+    /// `side`'s last move has just been taken back: their clock goes back
+    /// to its reading as they made it, or stays where it is if lower (the
+    /// increment is taken back; time spent since is not given back). For a
+    /// move made before the game was resumed, the increment is taken off.
+    pub(in crate::app) fn clock_taken_back(&mut self, side: Side) {
+        let Some(clocks) = self.clocks else {
+            return;
+        };
+        let ply = self.game().ply();
+        let now = clocks.left(side);
+        let before = self
+            .readings
+            .get(ply)
+            .copied()
+            .flatten()
+            .unwrap_or_else(|| now.saturating_sub(clocks.control().increment()));
+        self.readings.truncate(ply);
+        self.put_left(side, now.min(before));
+    }
+
+    /// Sets `side`'s time left after the move they have just made as the
+    /// other terminal, its authority, says; the reading kept for a
+    /// take-back is theirs too: `left` less the increment.
     pub(in crate::app) fn set_left(&mut self, side: Side, left: Duration) {
+        let ply = self.game().ply();
+        let theirs = self
+            .game()
+            .history()
+            .last()
+            .is_some_and(|played| played.hole.side() == side);
+        if let Some(clocks) = self.clocks
+            && theirs
+            && let Some(reading) = self.readings.get_mut(ply - 1)
+        {
+            *reading = Some(left.saturating_sub(clocks.control().increment()));
+        }
+        self.put_left(side, left);
+    }
+
+    /// Sets `side`'s time left to `left`.
+    fn put_left(&mut self, side: Side, left: Duration) {
         if let Some(clocks) = &mut self.clocks {
             let mut all = clocks.all_left();
             all[side] = left;

@@ -215,6 +215,8 @@ impl Table {
             network.asked = None;
             network.offered = false;
         }
+        // A question about the game (a take-back, a draw) has no answer now.
+        self.push(Ask::Withdrawn);
         self.say(Tone::Info, news);
         self.effect(Effect::Autosave);
     }

@@ -260,9 +260,10 @@ impl Table {
     }
 
     /// The answer to the other player's request to take the game back to
-    /// its first `keep` moves.
+    /// its first `keep` moves (none once the game is over: a flag that fell
+    /// meanwhile is not taken back).
     pub(in crate::app) fn answer_undo(&mut self, view: &mut Board, keep: usize, yes: bool) {
-        if !self.connected() {
+        if !self.connected() || self.record.is_over() {
             return;
         }
         if yes {
@@ -284,6 +285,7 @@ impl Table {
             let Some(hole) = self.record.game.undo() else {
                 break;
             };
+            self.clock_taken_back(hole.side());
             view.cursor[hole.side()] = hole.index();
             taken.push(hole.to_string());
         }

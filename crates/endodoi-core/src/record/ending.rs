@@ -196,7 +196,9 @@ impl Record {
     /// Ends the game now, as `ending` says: its `Termination` tag is set (a
     /// plain `Termination` the game has is replaced), and its result stays
     /// `*`, as the game is unfinished by the rules. A move played after it
-    /// would make the tag untrue: the game is over.
+    /// would make the tag untrue: the game is over. It ends where it stands:
+    /// moves taken back and not played again are forgotten (else the game
+    /// would not have reached its ending, and would go on).
     ///
     /// ```
     /// use endodoi_core::record::{Ending, Reason, Record};
@@ -222,6 +224,7 @@ impl Record {
         if let Some(ended) = self.ending() {
             return Err(EndError::Ended(ended));
         }
+        self.game.forget_redo();
         self.set_tag(Tags::TERMINATION, &ending.to_string());
         Ok(())
     }
@@ -303,5 +306,22 @@ mod tests {
         ] {
             assert_eq!(text.parse::<Ending>(), Err(ParseEndingError), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_game_ended_with_moves_to_redo_ends_where_it_stands() {
+        let mut record = Record::read("1. C+7 d+9 *").expect("a record");
+        record.game.undo();
+        assert_eq!(record.game.redo_moves().len(), 1);
+        record
+            .end(Ending::OutOfTime(Side::North))
+            .expect("a game that goes on");
+        assert_eq!(record.ending(), Some(Ending::OutOfTime(Side::North)));
+        assert_eq!(record.to_move(), None);
+        assert_eq!(
+            record.to_string(),
+            "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n\
+             [Termination \"North lost on time\"]\n[Result \"*\"]\n\n1. C+7 *\n"
+        );
     }
 }
