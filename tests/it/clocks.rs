@@ -161,7 +161,7 @@ fn a_resumed_game_goes_on_with_the_time_its_record_kept() {
 }
 
 #[test]
-fn undo_keeps_the_clocks_as_they_are() {
+fn undo_without_an_increment_gives_no_time_back() {
     let mut app = clocked("1+0");
     type_keys(&mut app, "c\n");
     app.tick(secs(10));
