@@ -116,8 +116,11 @@ pub enum Confirm {
     /// The other player, across the network, asks to take the game back to
     /// its first so many moves.
     Undo(usize),
-    /// Resign the game: the player to move, at this keyboard.
-    Resign,
+    /// The player of this side, at this keyboard, resigns the game.
+    Resign(Side),
+    /// The player of this side, at this keyboard, offers a draw (one key
+    /// next to another must not end a game).
+    OfferDraw(Side),
     /// The player of this side offers a draw: the other player (at this
     /// keyboard or across the network) accepts or declines.
     Draw(Side),
@@ -474,7 +477,8 @@ impl App {
             }
             Mode::Confirm(Confirm::Quit) if yes => self.quit = true,
             Mode::Confirm(Confirm::NewGame) if yes => self.table.start_next_game(&mut self.board),
-            Mode::Confirm(Confirm::Resign) if yes => self.table.resign_confirmed(),
+            Mode::Confirm(Confirm::Resign(side)) if yes => self.table.resign_confirmed(side),
+            Mode::Confirm(Confirm::OfferDraw(_)) if yes => self.table.offer_draw(),
             Mode::Confirm(Confirm::Draw(offerer)) => {
                 self.table.answer_draw(offerer, yes);
             }

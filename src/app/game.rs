@@ -203,7 +203,7 @@ impl Table {
         } else if play == Play::Menu {
             self.menu_refused().is_none()
         } else if play == Play::Resign {
-            self.resign_refused().is_none()
+            self.resigner().is_ok()
         } else if play == Play::OfferDraw {
             self.draw_refused().is_none()
         } else if play == Play::Redo {
@@ -257,7 +257,7 @@ impl Table {
             Play::Hint => self.ask_hint(),
             Play::Save => self.effect(Effect::Export),
             Play::Resign => self.resign(),
-            Play::OfferDraw => self.offer_draw(),
+            Play::OfferDraw => self.ask_to_offer_draw(),
             Play::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };

@@ -284,24 +284,39 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
         ),
         Confirm::NewGame => (
             "New game?",
-            "This game is unfinished. It stays saved; endodoi --resume would not find it again."
+            "This game is unfinished. It stays saved: `endodoi games` lists it, with the ID that \
+             `--resume` takes."
                 .to_owned(),
         ),
         Confirm::Undo(_) => (
             "Take back?",
-            "The other player asks to take back their last move.".to_owned(),
+            format!(
+                "{} asks to take back their last move.",
+                Side::ALL
+                    .into_iter()
+                    .find(|&side| app.players().remote(side))
+                    .map_or_else(
+                        || "The other player".to_owned(),
+                        |side| shown_name(app.players(), side)
+                    )
+            ),
         ),
-        Confirm::Resign => {
-            let side = app.record().to_move().unwrap_or(Side::South);
-            (
-                "Resign?",
-                format!(
-                    "{} resigns, and {} wins the game.",
-                    shown_name(app.players(), side),
-                    shown_name(app.players(), side.opponent())
-                ),
-            )
-        }
+        Confirm::Resign(side) => (
+            "Resign?",
+            format!(
+                "{} resigns, and {} wins the game.",
+                shown_name(app.players(), side),
+                shown_name(app.players(), side.opponent())
+            ),
+        ),
+        Confirm::OfferDraw(side) => (
+            "Offer a draw?",
+            format!(
+                "{} offers {} a draw: the game ends drawn if accepted.",
+                shown_name(app.players(), side),
+                shown_name(app.players(), side.opponent())
+            ),
+        ),
         Confirm::Draw(offerer) => (
             "Draw?",
             format!("{} offers a draw.", shown_name(app.players(), offerer)),

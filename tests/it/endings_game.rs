@@ -80,7 +80,7 @@ fn resigning_asks_first_and_no_keeps_the_game_going() {
     let mut app = hot_seat();
     let before = app.record().clone();
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::North)));
     let shown = screen(&app);
     assert!(shown.contains("Resign?"), "{shown}");
     assert!(
@@ -140,6 +140,15 @@ fn a_resigned_game_takes_no_move_hint_takeback_nor_second_ending() {
 fn a_draw_offered_at_one_keyboard_is_accepted_by_the_other_player() {
     let mut app = hot_seat();
     press(&mut app, KeyCode::Char('o'));
+    // A stray key next to another ends nothing: the offer is asked first.
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::OfferDraw(Side::North)));
+    let shown = screen(&app);
+    assert!(shown.contains("Offer a draw?"), "{shown}");
+    assert!(
+        shown.contains("North offers South a draw: the game ends"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.mode(), &Mode::Confirm(Confirm::Draw(Side::North)));
     assert_eq!(app.keymap(), Keymap::Answer);
     let shown = screen(&app);
@@ -162,6 +171,9 @@ fn a_draw_declined_at_one_keyboard_leaves_the_game_going() {
     let mut app = hot_seat();
     let before = app.record().clone();
     type_keys(&mut app, "on");
+    assert_eq!(app.mode(), &Mode::Play, "not offered after all");
+    assert_eq!(app.record(), &before);
+    type_keys(&mut app, "oyn");
     assert_eq!(app.mode(), &Mode::Play);
     assert_eq!(app.record(), &before);
     assert_eq!(message(&app), "South declined the draw");
@@ -174,6 +186,8 @@ fn a_draw_declined_at_one_keyboard_leaves_the_game_going() {
 fn a_draw_offered_to_the_computer_asks_its_search() {
     let mut app = against_the_computer();
     press(&mut app, KeyCode::Char('o'));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::OfferDraw(Side::South)));
+    press(&mut app, KeyCode::Char('y'));
     let effects = app.take_effects();
     let asked: Vec<_> = effects
         .iter()
@@ -200,7 +214,7 @@ fn a_draw_offered_to_the_computer_asks_its_search() {
 #[test]
 fn the_computer_accepts_a_draw_when_it_is_not_ahead() {
     let mut app = against_the_computer();
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     app.take_effects();
     // The person to move is 0 seeds ahead: the computer neither.
     app.draw_weighed(&weighed(Side::South, 0));
@@ -217,7 +231,7 @@ fn the_computer_accepts_a_draw_when_it_is_not_ahead() {
 fn the_computer_declines_a_draw_when_it_expects_to_win() {
     let mut app = against_the_computer();
     let before = app.record().clone();
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     app.take_effects();
     app.draw_weighed(&weighed(Side::South, -1));
     assert_eq!(app.record(), &before);
@@ -229,7 +243,7 @@ fn the_computer_declines_a_draw_when_it_expects_to_win() {
 #[test]
 fn a_move_lets_the_offer_to_the_computer_lapse() {
     let mut app = against_the_computer();
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     type_keys(&mut app, "b\n");
     assert!(
         app.take_effects().contains(&Effect::StopThinking),
@@ -242,21 +256,27 @@ fn a_move_lets_the_offer_to_the_computer_lapse() {
 }
 
 #[test]
-fn nobody_resigns_nor_offers_for_the_computer() {
+fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
     app.set_animation(false);
     type_keys(&mut app, "c\n");
     app.take_effects();
-    assert!(!app.offers(Action::Game(Play::Resign)));
+    assert!(app.thinking().is_some(), "the computer thinks");
     assert!(!app.offers(Action::Game(Play::OfferDraw)));
+    assert!(app.offers(Action::Game(Play::Resign)));
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Play);
-    assert_eq!(
-        message(&app),
-        "Computer (level 1) has this turn: resign on your own"
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
+    let shown = screen(&app);
+    assert!(
+        shown.contains("South resigns, and Computer (level 1) wins"),
+        "{shown}"
     );
+    type_keys(&mut app, "y");
+    assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
+    assert_eq!(app.thinking(), None, "the computer stops thinking");
+    assert_eq!(app.game().ply(), 1, "its answer is never played");
     let mut players = Match::default();
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));

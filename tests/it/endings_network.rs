@@ -47,7 +47,7 @@ fn refused(mut app: App, said: Said, why: &str) {
 fn resigning_here_tells_the_other_player() {
     let mut app = hosted();
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign));
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
     type_keys(&mut app, "y");
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
@@ -80,7 +80,7 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     type_keys(&mut app, "c\n");
     app.take_effects();
     assert!(app.offers(Action::Game(Play::OfferDraw)));
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     assert_eq!(app.take_effects(), [Effect::Send(Said::DrawOffered)]);
     assert_eq!(message(&app), "Offered Lekishon a draw…");
     assert!(!app.offers(Action::Game(Play::OfferDraw)), "one at a time");
@@ -96,7 +96,7 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
 #[test]
 fn a_draw_declined_there_leaves_the_game_going() {
     let mut app = after_our_move();
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     app.take_effects();
     app.remote(Remote::Said(Said::DrawDeclined));
     assert!(!app.record().is_over());
@@ -150,8 +150,26 @@ fn a_dropped_line_withdraws_the_other_players_offer() {
 }
 
 #[test]
-fn a_resignation_out_of_turn_is_refused() {
-    refused(hosted(), Said::Resigned, "Lekishon resigned out of turn");
+fn the_other_player_may_resign_while_this_player_thinks() {
+    let mut app = hosted();
+    assert_eq!(app.record().to_move(), Some(Side::South), "our turn");
+    app.remote(Remote::Said(Said::Resigned));
+    assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
+    assert_eq!(message(&app), "Lekishon resigned: South wins");
+}
+
+#[test]
+fn this_player_may_resign_while_the_other_thinks() {
+    let mut app = after_our_move();
+    app.take_effects();
+    type_keys(&mut app, "x");
+    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
+    type_keys(&mut app, "y");
+    assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Send(Said::Resigned), Effect::Autosave]
+    );
 }
 
 #[test]
@@ -204,7 +222,7 @@ fn an_answer_to_a_draw_nobody_offered_is_refused() {
 #[test]
 fn a_move_lets_this_players_offer_lapse() {
     let mut app = after_our_move();
-    type_keys(&mut app, "o");
+    type_keys(&mut app, "oy");
     app.remote(Remote::Said(Said::Move {
         ply: 1,
         hole: Hole::new(Side::North, 0),

@@ -9,27 +9,29 @@ use crate::record::Ending;
 use crate::rules::Side;
 
 impl Table {
-    /// Why the player to move may not resign now, if not: the game is
-    /// over, or the computer or the player in another terminal is to move.
-    pub(super) fn resign_refused(&self) -> Option<String> {
+    /// Who resigns at this keyboard now: the player to move if they play
+    /// here, else the one who does (against the computer or across the
+    /// network a player may resign while the other thinks); why nobody may,
+    /// if not: the game is over, nobody plays here, or the other player is
+    /// away.
+    pub(super) fn resigner(&self) -> Result<Side, String> {
         let Some(side) = self.record.to_move() else {
-            return Some("The game is over".to_owned());
+            return Err("The game is over".to_owned());
         };
         if self.players.all_computers() {
-            Some("Two computers play: nobody here resigns".to_owned())
-        } else if !self.plays_here(side) {
-            Some(format!(
-                "{} has this turn: resign on your own",
-                self.players.name(side)
-            ))
-        } else if self.network.is_some() && !self.connected() {
-            Some(format!(
+            return Err("Two computers play: nobody here resigns".to_owned());
+        }
+        if self.network.is_some() && !self.connected() {
+            return Err(format!(
                 "{} is not connected: the game waits",
                 self.remote_name()
-            ))
-        } else {
-            None
+            ));
         }
+        Ok(if self.plays_here(side) {
+            side
+        } else {
+            side.opponent()
+        })
     }
 
     /// Why no draw may be offered now, if not. The player to move offers
@@ -69,21 +71,19 @@ impl Table {
         }
     }
 
-    /// The resign key: the player to move is asked first.
+    /// The resign key: the player who resigns is asked first.
     pub(super) fn resign(&mut self) {
-        match self.resign_refused() {
-            Some(why) => self.say(Tone::Error, why),
-            None => self.push(Ask::Confirm(Confirm::Resign)),
+        match self.resigner() {
+            Err(why) => self.say(Tone::Error, why),
+            Ok(side) => self.push(Ask::Confirm(Confirm::Resign(side))),
         }
     }
 
-    /// The player to move said yes to resigning: the game ends, the other
-    /// player wins (across the network, told so).
-    pub(in crate::app) fn resign_confirmed(&mut self) {
-        let Some(side) = self.record.to_move().filter(|&side| self.plays_here(side)) else {
-            return;
-        };
-        if !self.may_send() {
+    /// The player of `side` said yes to resigning: the game ends, the other
+    /// player wins (across the network, told so). Nothing happens if it is
+    /// no longer theirs to do (the game ended as they were asked).
+    pub(in crate::app) fn resign_confirmed(&mut self, side: Side) {
+        if self.resigner() != Ok(side) || !self.may_send() {
             return;
         }
         if self.network.is_some() {
@@ -92,9 +92,30 @@ impl Table {
         self.resigned(side);
     }
 
-    /// The draw key: the other player at this keyboard is asked, the
-    /// computer weighs it, or the player across the network is asked.
-    pub(super) fn offer_draw(&mut self) {
+    /// The draw key: the player who offers is asked first.
+    pub(super) fn ask_to_offer_draw(&mut self) {
+        match (self.draw_refused(), self.draw_offerer()) {
+            (Some(why), _) => self.say(Tone::Error, why),
+            (None, Some(side)) => self.push(Ask::Confirm(Confirm::OfferDraw(side))),
+            (None, None) => {}
+        }
+    }
+
+    /// Who offers a draw at this keyboard: the player to move, across the
+    /// network the one who has just moved.
+    fn draw_offerer(&self) -> Option<Side> {
+        let side = self.record.to_move()?;
+        Some(if self.network.is_some() {
+            side.opponent()
+        } else {
+            side
+        })
+    }
+
+    /// The player who offers said yes to offering a draw: the other player
+    /// at this keyboard is asked, the computer weighs it, or the player
+    /// across the network is asked.
+    pub(in crate::app) fn offer_draw(&mut self) {
         if let Some(why) = self.draw_refused() {
             self.say(Tone::Error, why);
             return;
@@ -145,16 +166,16 @@ impl Table {
         }
     }
 
-    /// The other player, across the network, resigned: refused unless it
-    /// is their turn in a game that goes on.
+    /// The other player, across the network, resigned, on their turn or
+    /// while this player thinks: refused once the game is over.
     pub(super) fn their_resignation(&mut self) {
         let other = self.remote_name();
-        match self.record.to_move() {
-            None => self.refuse(format!("{other} resigned after the end of the game")),
-            Some(side) if !self.players.remote(side) => {
-                self.refuse(format!("{other} resigned out of turn"));
-            }
-            Some(side) => self.resigned(side),
+        let remote = Side::ALL
+            .into_iter()
+            .find(|&side| self.players.remote(side));
+        match (self.record.to_move(), remote) {
+            (Some(_), Some(side)) => self.resigned(side),
+            _ => self.refuse(format!("{other} resigned after the end of the game")),
         }
     }
 
