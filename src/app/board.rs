@@ -144,9 +144,10 @@ impl App {
         self.board.preview = preview;
     }
 
-    /// Whether the move preview is shown.
+    /// Whether the move preview is shown: as the player set it, and never
+    /// in a game played without help (where that calculation is the game).
     pub fn preview_shown(&self) -> bool {
-        self.board.preview
+        self.board.preview && !self.players().no_assist
     }
 
     /// Whether the board is drawn turned round, as North sees it from across

@@ -258,6 +258,12 @@ impl Table {
             Play::Save => self.effect(Effect::Export),
             Play::Resign => self.resign(),
             Play::OfferDraw => self.ask_to_offer_draw(),
+            Play::TogglePreview if self.players.no_assist => {
+                self.say(
+                    Tone::Error,
+                    "No move preview in a game played without help".to_owned(),
+                );
+            }
             Play::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };

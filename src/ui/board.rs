@@ -375,6 +375,13 @@ fn preview_line(app: &View) -> Line<'static> {
         format!("{} to move", shown_name(app.players(), side)),
         look.name(side, true),
     );
+    if app.players().no_assist {
+        return Line::from(vec![
+            whose,
+            Span::styled(look.dot(), look.muted()),
+            Span::styled(format!("hole {hole}"), look.muted()),
+        ]);
+    }
     if !app.preview_shown() {
         return Line::from(vec![
             whose,

@@ -241,3 +241,40 @@ fn a_take_back_agreed_across_the_network_marks_the_asker() {
     assert_eq!(app.game().ply(), 1);
     assert_eq!(app.record().tag("Assisted"), Some("South North"));
 }
+
+/// The screen at 80×24, as a player sees it.
+fn screen(app: &App) -> String {
+    use ratatui::widgets::Widget as _;
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+    endodoi::ui::View::new(
+        app,
+        endodoi::ui::Look {
+            ascii: false,
+            color: false,
+        },
+    )
+    .render(buf.area, &mut buf);
+    crate::common::screen::text(&buf)
+}
+
+#[test]
+fn a_game_without_help_shows_no_move_preview_only_the_hole_selected() {
+    let mut helped = local(Match::default());
+    type_keys(&mut helped, "a");
+    assert!(
+        screen(&helped).contains("A → ends in"),
+        "{}",
+        screen(&helped)
+    );
+    let mut app = local(without_help());
+    type_keys(&mut app, "a");
+    let shown = screen(&app);
+    assert!(!app.preview_shown());
+    assert!(shown.contains("South to move · hole A"), "{shown}");
+    assert!(!shown.contains("ends in"), "{shown}");
+    assert!(!shown.contains("sown"), "{shown}");
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(text(&app), "No move preview in a game played without help");
+    assert!(!app.preview_shown(), "p does not turn it on");
+    assert!(!screen(&app).contains("ends in"));
+}
