@@ -172,8 +172,8 @@ pub struct PlayArgs {
     /// e.g. 5+3; a continued game keeps its own.
     #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with_all = ["resume", "load"])]
     pub clock: Option<TimeControl>,
-    /// Play without hints and take-backs: `t` and `u` are refused, and the record says so; a
-    /// continued game keeps its own choice.
+    /// Play without hints, take-backs and move preview: `t` and `u` are refused, `p` shows no
+    /// preview, and the record says so; a continued game keeps its own choice.
     #[arg(long, conflicts_with_all = ["resume", "load"])]
     pub no_assist: bool,
     /// How the board is drawn.
