@@ -43,9 +43,10 @@ pub struct HostArgs {
     /// Play on the clock: MINUTES each (1 to 180), and SECONDS more after each move (0 to 60),
     /// e.g. 5+3; a game hosted again keeps its own.
     #[arg(long, value_name = "MINUTES+SECONDS", conflicts_with = "resume")]
+    pub clock: Option<TimeControl>,
     /// Play without hints, take-backs and move preview, on both terminals: `t` and `u` are
-    /// refused, and the record says so; a game hosted again keeps its own choice.
-    /// record says so; a game hosted again keeps its own choice.
+    /// refused, `p` shows no preview, and the record says so; a game hosted again keeps its own
+    /// choice.
     #[arg(long, conflicts_with = "resume")]
     pub no_assist: bool,
     /// How the board is drawn.
