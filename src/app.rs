@@ -64,7 +64,7 @@ pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use effect::Effect;
 use game::Table;
-pub use game::{FLAG_GRACE, Play, Theirs};
+pub use game::{FLAG_GRACE, LOW_TIME, Play, Theirs};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
     FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,

@@ -190,7 +190,9 @@ impl Session {
         } else {
             Session::open(&filled, loaded, games)?
         };
-        session.app.set_display(settings.speed, settings.preview);
+        session
+            .app
+            .set_display(settings.speed, settings.preview, settings.bell);
         if let Some(file) = settings_file
             && !menu
             && !options.continues()

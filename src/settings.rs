@@ -81,6 +81,9 @@ pub struct Settings {
     pub preview: bool,
     /// Whether to draw with plain ASCII only.
     pub ascii: bool,
+    /// Whether the terminal bell rings once when a clock of a player at
+    /// this keyboard falls under [`crate::app::LOW_TIME`].
+    pub bell: bool,
     /// The magic-wormhole mailbox server to meet through, when not the
     /// public one.
     pub mailbox: Option<String>,
@@ -101,6 +104,7 @@ impl Default for Settings {
             speed: DEFAULT_SPEED,
             preview: true,
             ascii: false,
+            bell: true,
             mailbox: None,
         }
     }

@@ -28,6 +28,8 @@ pub(super) struct Board {
     pub(super) speed: u8,
     /// Whether a move is shown sown seed by seed.
     pub(super) animate: bool,
+    /// Whether the terminal bell rings as a clock here runs low.
+    pub(super) bell: bool,
 }
 
 impl Default for Board {
@@ -38,6 +40,7 @@ impl Default for Board {
             bottom: Side::South,
             speed: DEFAULT_SPEED,
             animate: true,
+            bell: true,
         }
     }
 }
@@ -137,11 +140,13 @@ impl App {
         self.board.animate = animate;
     }
 
-    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]) and
-    /// whether the move preview is shown, as remembered from an earlier game.
-    pub fn set_display(&mut self, speed: u8, preview: bool) {
+    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]),
+    /// whether the move preview is shown, as remembered from an earlier game,
+    /// and whether the bell rings as a clock here runs low.
+    pub fn set_display(&mut self, speed: u8, preview: bool, bell: bool) {
         self.board.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
         self.board.preview = preview;
+        self.board.bell = bell;
     }
 
     /// Whether the move preview is shown: as the player set it, and never

@@ -34,6 +34,8 @@ pub enum Effect {
     /// Close the connection to the other player, telling them why: what
     /// they sent is refused.
     Hangup(String),
+    /// Ring the terminal bell: a clock of a player here runs low.
+    Bell,
 }
 
 impl Effect {

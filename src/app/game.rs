@@ -12,7 +12,7 @@ mod rows;
 mod theirs;
 
 use assist::NO_ASSIST;
-pub use clock::FLAG_GRACE;
+pub use clock::{FLAG_GRACE, LOW_TIME};
 pub use theirs::Theirs;
 
 use std::time::Duration;

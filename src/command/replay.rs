@@ -100,7 +100,7 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         let drawing = display.draw(args.draw.into());
         let mut app = App::review(record, &label, fault);
         app.set_animation(drawing.animate);
-        app.set_display(display.speed, display.preview);
+        app.set_display(display.speed, display.preview, display.bell);
         let look = Look::from_env(drawing.ascii);
         return super::play::play(Session::viewing(app, look), console);
     }

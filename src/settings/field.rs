@@ -40,13 +40,15 @@ pub enum Field {
     Preview,
     /// `display.ascii`: plain ASCII drawing.
     Ascii,
+    /// `display.bell`: the terminal bell when a player's clock runs low.
+    Bell,
     /// `network.mailbox`: the mailbox server to meet through.
     Mailbox,
 }
 
 impl Field {
     /// Every key, in the order a new file lists them.
-    pub const ALL: [Field; 14] = [
+    pub const ALL: [Field; 15] = [
         Field::SouthName,
         Field::NorthName,
         Field::Width,
@@ -60,6 +62,7 @@ impl Field {
         Field::Speed,
         Field::Preview,
         Field::Ascii,
+        Field::Bell,
         Field::Mailbox,
     ];
 
@@ -78,7 +81,13 @@ impl Field {
     ];
 
     /// The keys of how the game is shown.
-    pub const DISPLAY: [Field; 4] = [Field::Animation, Field::Speed, Field::Preview, Field::Ascii];
+    pub const DISPLAY: [Field; 5] = [
+        Field::Animation,
+        Field::Speed,
+        Field::Preview,
+        Field::Ascii,
+        Field::Bell,
+    ];
 
     /// The table and the key in it: `("board", "width")`.
     pub fn path(self) -> (&'static str, &'static str) {
@@ -96,6 +105,7 @@ impl Field {
             Field::Speed => ("display", "speed"),
             Field::Preview => ("display", "preview"),
             Field::Ascii => ("display", "ascii"),
+            Field::Bell => ("display", "bell"),
             Field::Mailbox => ("network", "mailbox"),
         }
     }
@@ -134,6 +144,9 @@ impl Field {
             Field::Speed => "The sowing speed, 1 (slowest) to 6 (the `+` and `-` keys)",
             Field::Preview => "Show where the selected move's seeds go (the `p` key)",
             Field::Ascii => "Draw with plain ASCII only (`--ascii`)",
+            Field::Bell => {
+                "Ring the terminal bell once when a clock of a player at this keyboard falls under 10 seconds"
+            }
             Field::Mailbox => {
                 "The magic-wormhole mailbox server `host` and `join` meet through, `\"ws://HOST:PORT/v1\"` (`--mailbox`); absent: the public one"
             }
@@ -172,6 +185,7 @@ impl Field {
             Field::Speed => i64::from(settings.speed).into(),
             Field::Preview => settings.preview.into(),
             Field::Ascii => settings.ascii.into(),
+            Field::Bell => settings.bell.into(),
             Field::Mailbox => return settings.mailbox.as_deref().map(Value::from),
             Field::Clock => settings
                 .clock
@@ -238,7 +252,7 @@ impl Field {
                 let url = text.ok_or_else(|| format!("must be a URL in quotes, not {found}"))?;
                 settings.mailbox = Some(crate::net::wormhole::check_mailbox(url)?);
             }
-            Field::Assist | Field::Animation | Field::Preview | Field::Ascii => {
+            Field::Assist | Field::Animation | Field::Preview | Field::Ascii | Field::Bell => {
                 let value = item
                     .as_bool()
                     .ok_or_else(|| format!("must be true or false, not {found}"))?;
@@ -246,6 +260,7 @@ impl Field {
                     Field::Assist => settings.assist = value,
                     Field::Animation => settings.animation = value,
                     Field::Preview => settings.preview = value,
+                    Field::Bell => settings.bell = value,
                     _ => settings.ascii = value,
                 }
             }

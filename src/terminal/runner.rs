@@ -7,6 +7,7 @@
 //! [`Answer`]s, each handed to [`App::answer`] as soon as it is known, so
 //! that the next effect is carried out on the app as it then is.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::app::{Answer, App, Effect, Opening, Tone};
@@ -145,6 +146,11 @@ impl Runner {
                 if let Some(link) = &mut self.link {
                     link.hangup(&why, app.record());
                 }
+            }
+            Effect::Bell => {
+                // BEL moves nothing on screen: it may come between frames.
+                let mut out = std::io::stdout();
+                let _ = out.write_all(b"\x07").and_then(|()| out.flush());
             }
         }
     }

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::shown_name;
-use crate::app::Phase;
+use crate::app::{LOW_TIME, Phase};
 use crate::clock::shown;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
@@ -87,8 +87,12 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
         Span::styled(format!("{captured:>3}"), look.strong()),
     ]);
     if let Some(clocks) = app.clocks() {
-        // The running clock stands out in reverse video, colour or not.
-        let style = if app.clock_running() == Some(side) {
+        // The running clock stands out in reverse video, colour or not;
+        // one running low in the warning colour.
+        let running = app.clock_running() == Some(side);
+        let style = if clocks.left(side) < LOW_TIME {
+            look.low_time(running)
+        } else if running {
             look.strong().add_modifier(Modifier::REVERSED)
         } else {
             look.muted()

@@ -240,6 +240,20 @@ impl Look {
             .add_modifier(Modifier::BOLD)
     }
 
+    /// A clock under [`crate::app::LOW_TIME`]: the warning colour (in
+    /// reverse while it runs, as a running clock is), and without colour
+    /// reverse and underlined, running or not.
+    pub fn low_time(self, running: bool) -> Style {
+        let style = self.capture();
+        if !self.color {
+            style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
+        } else if running {
+            style.add_modifier(Modifier::REVERSED)
+        } else {
+            style
+        }
+    }
+
     /// The hole receiving a seed in the animation.
     pub fn sowing(self) -> Style {
         self.paint(Style::new(), Color::LightGreen)

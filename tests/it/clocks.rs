@@ -486,3 +486,88 @@ fn find(buf: &Buffer, needle: &str) -> Option<(u16, u16)> {
         Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
     })
 }
+
+/// The bells `app` asked for since last asked.
+fn bells(app: &mut App) -> usize {
+    app.take_effects()
+        .iter()
+        .filter(|effect| **effect == Effect::Bell)
+        .count()
+}
+
+#[test]
+fn the_bell_rings_once_as_a_clock_here_falls_under_ten_seconds() {
+    let mut app = clocked("1+0");
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    app.tick(secs(50));
+    assert_eq!(bells(&mut app), 0, "10 s left is not yet low");
+    app.tick(millis(1));
+    assert_eq!(bells(&mut app), 1, "under 10 s");
+    app.tick(secs(1));
+    assert_eq!(bells(&mut app), 0, "once");
+    // Turned off in the settings, it never rings.
+    let mut quiet = clocked("1+0");
+    quiet.set_display(3, true, false);
+    type_keys(&mut quiet, "c\n");
+    quiet.take_effects();
+    quiet.tick(secs(55));
+    assert_eq!(bells(&mut quiet), 0);
+    // Nor for the computer's clock.
+    let mut players = Match {
+        clock: Some(control("1+0")),
+        ..Match::default()
+    };
+    players.set_computer(Side::North, Some(Level::MIN));
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    type_keys(&mut app, "c\n");
+    app.take_effects();
+    app.tick(secs(55));
+    assert_eq!(bells(&mut app), 0, "the computer's clock");
+}
+
+#[test]
+fn a_clock_under_ten_seconds_is_drawn_in_the_warning_colour_or_reversed_without_colour() {
+    let mut app = clocked("1+0");
+    type_keys(&mut app, "c\n");
+    app.tick(millis(50_500));
+    for (look, running_low) in [
+        (
+            Look {
+                ascii: false,
+                color: true,
+            },
+            "colour",
+        ),
+        (
+            Look {
+                ascii: false,
+                color: false,
+            },
+            "NO_COLOR",
+        ),
+    ] {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+        View::new(&app, look).render(buf.area, &mut buf);
+        let (x, y) = find(&buf, " 9.5 ").expect("North's clock");
+        let cell = &buf[(x, y)];
+        assert!(
+            cell.modifier.contains(Modifier::REVERSED),
+            "{running_low}: running"
+        );
+        if look.color {
+            assert_eq!(cell.fg, ratatui::style::Color::LightRed, "{running_low}");
+        } else {
+            assert!(
+                cell.modifier.contains(Modifier::UNDERLINED),
+                "{running_low}"
+            );
+        }
+        let (x, y) = find(&buf, " 1:00 ").expect("South's clock");
+        assert!(
+            !buf[(x, y)].modifier.contains(Modifier::UNDERLINED),
+            "not low"
+        );
+    }
+}

@@ -75,6 +75,7 @@ fn custom() -> Settings {
         speed: 5,
         preview: false,
         ascii: true,
+        bell: false,
         mailbox: Some("ws://mailbox.example:4000/v1".to_owned()),
     }
 }
@@ -103,6 +104,7 @@ animation = false
 speed = 5
 preview = false
 ascii = true
+bell = false
 
 [network]
 mailbox = \"ws://mailbox.example:4000/v1\"

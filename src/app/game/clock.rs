@@ -43,6 +43,10 @@ pub const FLAG_GRACE: Duration = Duration::from_secs(2);
 /// time spent on a move, and the disk is written no more often.
 const KEEP_RUNNING_CLOCK: Duration = Duration::from_secs(2);
 
+/// Under this time left a clock is drawn as running low, and the bell
+/// rings once for a player here (unless the settings turn it off).
+pub const LOW_TIME: Duration = Duration::from_secs(10);
+
 /// The share of its time left the computer spends on a move at most
 /// (besides the increment).
 const SHARE_OF_TIME: u32 = 20;
@@ -69,7 +73,7 @@ impl App {
     pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration) {
         if self.screen == Screen::Game {
             let sowing = matches!(self.mode, Mode::Sowing(_));
-            self.table.run_clocks(elapsed, sowing);
+            self.table.run_clocks(elapsed, sowing, self.board.bell);
             let asks = self.table.take_asks();
             self.ask(asks);
         }
@@ -100,17 +104,26 @@ impl Table {
     /// network, the game ends on time (the other terminal is told); for the
     /// other player's clock, this terminal waits [`FLAG_GRACE`] for their
     /// word, then ends it and tells them.
-    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration, sowing: bool) {
+    ///
+    /// With `bell`, a clock of a player here that falls under [`LOW_TIME`]
+    /// rings the terminal bell, once.
+    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration, sowing: bool, bell: bool) {
         let Some(running) = self.clock_running(sowing) else {
             return;
         };
+        let here = self.plays_here(running);
         let Some(clocks) = &mut self.clocks else {
             return;
         };
         // Of `elapsed`, what passes after the clock reached zero.
-        let beyond = elapsed.saturating_sub(clocks.left(running));
+        let before = clocks.left(running);
+        let beyond = elapsed.saturating_sub(before);
         clocks.tick(running, elapsed);
+        let low = before >= LOW_TIME && clocks.left(running) < LOW_TIME;
         let fallen = clocks.fallen();
+        if bell && here && low {
+            self.effect(Effect::Bell);
+        }
         self.write_clocks();
         self.unkept += elapsed;
         if self.unkept >= KEEP_RUNNING_CLOCK {
