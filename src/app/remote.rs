@@ -366,12 +366,12 @@ impl Table {
     }
 
     /// The connection is gone (`why`): the game is kept, a question from
-    /// the other player is forgotten.
+    /// the other player is forgotten (a draw this player offered stands,
+    /// and is offered again when the line is back).
     fn disconnected(&mut self, why: String) {
         self.push(Ask::Withdrawn);
         if let Some(network) = &mut self.network {
             network.asked = None;
-            network.offered = false;
         }
         self.say(
             Tone::Error,

@@ -900,6 +900,10 @@ fn a_joiner_that_missed_the_next_game_keeps_the_finished_one_in_its_file() {
     joining.app.remote(endodoi::app::Remote::Resync(Box::new(
         host.record().clone(),
     )));
+    // The copy only shows the joiner missed `next`: the host says it again.
+    joining
+        .app
+        .remote(endodoi::app::Remote::Said(endodoi::app::Said::NextGame));
     joining.turn();
     assert_eq!(joining.app.players().round, 2);
     assert_eq!(joining.app.game().ply(), 0);
@@ -1351,12 +1355,18 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
             .iter()
             .any(|e| matches!(e, endodoi::app::Effect::Hangup(_)))
     );
-    // Longer: taken.
+    // Longer by a move of this player's row (North's): refused.
     let mut app = joined();
     let longer = game_of(None, 4);
     app.remote(endodoi::app::Remote::Resync(Box::new(longer.clone())));
-    assert_eq!(app.game(), &longer.game);
-    assert_eq!(text(&app), "Reconnected: the game goes on at move 5");
+    assert_eq!(app.game(), &game_of(None, 3).game);
+    let hole = longer.game.history()[3].hole;
+    assert_eq!(
+        app.network().unwrap().connection,
+        Connection::Lost(format!(
+            "South's copy of the game (4 moves) does not go on from ours (3 moves): South sowed {hole} out of turn"
+        ))
+    );
 }
 
 #[test]
