@@ -17,14 +17,14 @@ use std::sync::mpsc;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Connection, Match, Network, Role};
+use endodoi::app::{App, Connection, Effect, Match, Network, Remote, Role, Said};
 use endodoi::clock::{Clocks, TimeControl};
 use endodoi::net::secure::{
     Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey, fingerprint,
 };
 use endodoi::net::wire::{Message, VERSION};
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way, seats};
-use endodoi::record::{Record, Tags};
+use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{BySide, Config, Hole, Side};
 use endodoi::save::Store;
 use endodoi::terminal::Runner;
@@ -357,7 +357,7 @@ fn a_rejoining_joiners_copy_sets_no_ending_clock_or_name_at_the_host() {
         hosted.app.clocks().expect("clocks").all_left(),
         BySide {
             south: Duration::from_secs(303 - 22),
-            north: Duration::from_millis(298_000),
+            north: Duration::from_secs(298),
         },
         "no clock set back, none set from the copy"
     );
@@ -670,12 +670,8 @@ fn a_restarted_joiner_takes_no_ending_clock_nor_move_of_its_row_from_the_host() 
     assert_eq!(saves.len(), 1);
     let mut kept = saves[0].clone();
     let left = kept.clocks().expect("clocks").all_left();
-    assert_eq!(
-        left.north,
-        Duration::from_millis(281_000),
-        "North's own clock"
-    );
-    assert!(left.south <= Duration::from_millis(277_000), "{left:?}");
+    assert_eq!(left.north, Duration::from_secs(281), "North's own clock");
+    assert!(left.south <= Duration::from_secs(277), "{left:?}");
     kept.set_tag(Tags::CLOCK, "4:37.0 4:41.0");
     assert_eq!(kept.to_string(), ours.to_string());
 }
@@ -731,12 +727,8 @@ fn a_resumed_host_takes_no_ending_nor_clock_from_the_joiners_copy() {
     assert_eq!(saves.len(), 1);
     let mut kept = saves[0].clone();
     let left = kept.clocks().expect("clocks").all_left();
-    assert_eq!(
-        left.north,
-        Duration::from_millis(290_000),
-        "North's clock stands"
-    );
-    assert!(left.south <= Duration::from_millis(278_000), "{left:?}");
+    assert_eq!(left.north, Duration::from_secs(290), "North's clock stands");
+    assert!(left.south <= Duration::from_secs(278), "{left:?}");
     kept.set_tag(Tags::CLOCK, "4:38.0 4:50.0");
     assert_eq!(kept.to_string(), ours.to_string());
     assert_eq!(given.tag(Tags::TERMINATION), None);
@@ -783,4 +775,117 @@ fn a_restarted_joiner_refuses_a_hosts_copy_that_goes_on_with_a_move_of_its_row()
     let saves = panes.saves("join");
     assert_eq!(saves.len(), 1);
     assert_eq!(saves[0].game, ours.game);
+}
+
+#[test]
+fn a_joiner_that_quits_before_the_first_move_takes_its_seat_again_with_its_command() {
+    let Some(panes) = Panes::new("history_quit_early") else {
+        return;
+    };
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port();
+    panes.start(
+        "host",
+        &format!("host --listen 127.0.0.1:{port} --code {CODE} --name Naserian --no-animation"),
+    );
+    panes.wait("host", "Waiting for the other player");
+    let join = format!("join 127.0.0.1:{port} --code {CODE} --name Lekishon --no-animation");
+    panes.start("join", &join);
+    panes.wait("join", "Connected to Naserian");
+    panes.wait("host", "Lekishon joined");
+    // No move yet: `q` quits at once.
+    panes.server.tmux(&["send-keys", "-t", "join", "q"]);
+    panes.server.wait_for_exit("join", Duration::from_secs(15));
+    panes.wait("host", "Disconnected");
+    panes.start("join", &join);
+    panes.wait("join", "Reconnected: the game goes on at move 1");
+    panes.wait("host", "Reconnected: the game goes on at move 1");
+    // The game goes on: the host opens it, the joiner sees it.
+    panes
+        .server
+        .tmux(&["send-keys", "-t", "host", "a", "Enter"]);
+    panes.wait("join", "Naserian sowed A");
+    panes.kill("join");
+    panes.kill("host");
+    let saves = panes.saves("join");
+    assert_eq!(saves.len(), 1, "one game, kept from the first meeting on");
+    assert_eq!(saves[0].game.ply(), 1);
+}
+
+// What was said as the line dropped is said again, as a message.
+
+/// The host's game, South at this keyboard, Lekishon (North) joined; no
+/// sockets: what arrives is handed to `App::remote`.
+fn hosted_app(players: Match) -> App {
+    let mut app = App::new(Config::default(), players);
+    app.set_animation(false);
+    let role = Role::Host {
+        invite: format!("endodoi join 127.0.0.1:7557 --code {CODE}"),
+        options: String::new(),
+    };
+    app.play_across(Network::new(role), Side::North, None);
+    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.take_effects();
+    app
+}
+
+/// The line drops and Lekishon takes the seat again with `copy`: what the
+/// host says on the line.
+fn said_again(app: &mut App, copy: &Record) -> Vec<Said> {
+    app.remote(Remote::Lost("a cut".to_owned()));
+    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.remote(Remote::Resync(Box::new(copy.clone())));
+    app.take_effects()
+        .into_iter()
+        .filter_map(|effect| match effect {
+            Effect::Send(said) => Some(said),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_resignation_the_other_side_missed_is_said_again_and_one_it_heard_is_not() {
+    let mut app = hosted_app(Match::default());
+    let before = app.record().clone();
+    type_keys(&mut app, "x");
+    type_keys(&mut app, "y");
+    app.take_effects();
+    let ours = app.record().clone();
+    assert_eq!(ours.ending(), Some(Ending::Resigned(Side::South)));
+    // Their copy shows no ending: the `resign` was lost with the line.
+    assert_eq!(said_again(&mut app, &before), [Said::Resigned]);
+    assert_eq!(app.record(), &ours);
+    // Their copy shows it: nothing to say.
+    assert_eq!(said_again(&mut app, &ours), []);
+    assert_eq!(app.record(), &ours);
+}
+
+#[test]
+fn the_next_game_begun_as_the_line_dropped_is_said_again_and_no_tag_is_taken() {
+    let mut app = hosted_app(Match::new(None, None, Some(2)));
+    type_keys(&mut app, "c\n");
+    let hole = app.game().legal_moves().next().expect("a move");
+    app.remote(Remote::Said(Said::Move {
+        ply: 1,
+        hole,
+        left: None,
+    }));
+    type_keys(&mut app, "x");
+    type_keys(&mut app, "y");
+    let finished = app.record().clone();
+    // The next game begins here; Lekishon's copy is the finished one, with
+    // a round and a score of its own making.
+    type_keys(&mut app, "n");
+    app.take_effects();
+    let next = app.record().clone();
+    assert_eq!(next.game.ply(), 0);
+    let mut lie = finished.clone();
+    lie.set_tag(Tags::ROUND, "7");
+    lie.set_tag(Tags::SCORE, "0-6");
+    assert_eq!(said_again(&mut app, &lie), [Said::NextGame]);
+    assert_eq!(app.record(), &next);
+    assert_eq!(app.players().round, 2);
 }
