@@ -75,8 +75,8 @@ pub enum Said {
 pub enum Remote {
     /// The other player joined (the host hears it), by name if given.
     Joined(Option<String>),
-    /// The host's game, when the connection is made again (the joiner hears
-    /// it): the host keeps the game, so it is taken if it goes on from this one.
+    /// The other side's copy of the game, when a seat is taken again: read
+    /// for its moves alone ([`super::Copies`]), never for its tags.
     Resync(Box<Record>),
     /// The other player said something.
     Said(Said),
