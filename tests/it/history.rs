@@ -408,6 +408,15 @@ fn a_copy_that_goes_on_with_the_joiners_own_move_is_played_on_the_hosts_clock() 
 fn joiner_after_a_drop(
     lie: fn(&Record) -> Record,
 ) -> (Looped, mpsc::Sender<()>, std::thread::JoinHandle<Peer>) {
+    joiner_told(lie, &[])
+}
+
+/// As [`joiner_after_a_drop`], the fake host saying `then` at once after
+/// its copy.
+fn joiner_told(
+    lie: fn(&Record) -> Record,
+    then: &'static [&'static str],
+) -> (Looped, mpsc::Sender<()>, std::thread::JoinHandle<Peer>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let address = listener.local_addr().expect("an address");
     let (drop_it, dropped) = mpsc::channel();
@@ -428,6 +437,9 @@ fn joiner_after_a_drop(
         let theirs = again.game();
         again.send("welcome Naserian");
         again.send_game(&lie(&theirs));
+        for line in then {
+            again.send(line);
+        }
         again
     });
     let (link, joined) = Link::join(
@@ -888,4 +900,21 @@ fn the_next_game_begun_as_the_line_dropped_is_said_again_and_no_tag_is_taken() {
     assert_eq!(said_again(&mut app, &lie), [Said::NextGame]);
     assert_eq!(app.record(), &next);
     assert_eq!(app.players().round, 2);
+}
+
+#[test]
+fn what_the_host_says_again_at_once_after_its_copy_reaches_a_reconnecting_joiner() {
+    // The host's draw offer, made as the line dropped, said again: the
+    // joiner hears it after the copy, whichever thread brings it first.
+    let (mut joining, drop_it, host) = joiner_told(Record::clone, &["draw"]);
+    reconnect_joiner(&mut joining, &drop_it);
+    joining.until("the offer", |app| {
+        matches!(app.mode(), endodoi::app::Mode::Confirm(_))
+    });
+    assert_eq!(
+        joining.app.mode(),
+        &endodoi::app::Mode::Confirm(endodoi::app::Confirm::Draw(Side::South))
+    );
+    assert_eq!(joining.connection(), Connection::Connected);
+    drop(host.join().expect("the fake host ran"));
 }
