@@ -918,3 +918,23 @@ fn what_the_host_says_again_at_once_after_its_copy_reaches_a_reconnecting_joiner
     assert_eq!(joining.connection(), Connection::Connected);
     drop(host.join().expect("the fake host ran"));
 }
+
+#[test]
+fn a_copy_with_the_joiners_move_then_one_of_the_hosts_row_is_refused_whole() {
+    let (mut hosted, seat) = host_after_a_drop(false);
+    let ours = hosted.app.record().clone();
+    let (theirs, _) = and_a_move(&ours);
+    let (copy, hole) = and_a_move(&theirs);
+    assert_eq!(hole.side(), Side::South);
+    rejoin_host(&mut hosted, &seat, &copy);
+    let why = format!(
+        "Mallory's copy of the game (3 moves) does not go on from ours (1 move): Mallory sowed {hole} out of turn"
+    );
+    assert_eq!(hosted.connection(), Connection::Lost(why));
+    assert_eq!(
+        hosted.app.record().to_string(),
+        ours.to_string(),
+        "not even the joiner's own move is taken"
+    );
+    assert_eq!(hosted.saved(), ours.to_string());
+}

@@ -276,18 +276,13 @@ impl Table {
                 counted(*ours, "move")
             ),
             Copies::TheirsGoesOn => {
-                for (ply, played) in record.game.history().iter().enumerate().skip(ours) {
-                    if self.crossed_flag() {
-                        break;
-                    }
-                    if let Err(why) = self.their_move(view, ply, played.hole, Came::Copied) {
-                        self.refuse(format!(
-                            "{other}'s copy of the game ({}) does not go on from ours ({}): {why}",
-                            counted(record.game.ply(), "move"),
-                            counted(ours, "move")
-                        ));
-                        return;
-                    }
+                if let Err(why) = self.their_moves(view, record) {
+                    self.refuse(format!(
+                        "{other}'s copy of the game ({}) does not go on from ours ({}): {why}",
+                        counted(record.game.ply(), "move"),
+                        counted(ours, "move")
+                    ));
+                    return;
                 }
                 format!(
                     "Reconnected: the game goes on at move {}",
@@ -302,6 +297,29 @@ impl Table {
         self.set_connection(Connection::Connected);
         self.say_again(record, copies == Copies::NextGame);
         self.say(Tone::Info, news);
+    }
+
+    /// Plays the further moves of `theirs`, a copy that goes on from ours,
+    /// each as a move of theirs that comes on the line; all or none: on
+    /// the first that may not be played, why, and nothing is changed.
+    /// Moves after the game ended here on their time crossed the `flag`,
+    /// and are dropped.
+    fn their_moves(&mut self, view: &mut Board, theirs: &Record) -> Result<(), String> {
+        let (mut table, mut board) = (self.clone(), view.clone());
+        for (ply, played) in theirs
+            .game
+            .history()
+            .iter()
+            .enumerate()
+            .skip(self.game().ply())
+        {
+            if table.crossed_flag() {
+                break;
+            }
+            table.their_move(&mut board, ply, played.hole, Came::Copied)?;
+        }
+        (*self, *view) = (table, board);
+        Ok(())
     }
 
     /// After a reconnection, says again what this side said as the line
