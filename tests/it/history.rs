@@ -664,7 +664,7 @@ fn a_restarted_joiner_refuses_another_shorter_game_and_keeps_its_own() {
 }
 
 #[test]
-fn a_restarted_joiner_takes_no_ending_clock_nor_move_of_its_row_from_the_host() {
+fn a_restarted_joiner_takes_no_ending_nor_clock_from_the_hosts_copy() {
     // Four moves: South (the host) to move, so that North's clock stands.
     let ours = game("Lekishon", "A b B a", "4:37.0 4:41.0");
     let seat = Seat::from_secret([7; 32]);
