@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
-use crate::app::App;
+use crate::app::{App, SEAT_TAG};
 use crate::file::{plain, temporary, write_atomic};
 use crate::record::{Record, Tags};
 pub use loaded::Loaded;
@@ -378,8 +378,10 @@ impl Store {
                 write_atomic(&autosave.path, &text)?;
                 autosave.path.clone()
             }
-            // A game without a move is nothing to resume.
-            _ if record.game.ply() == 0 => return Ok(()),
+            // A game without a move is nothing to resume, but for one a
+            // player across the network took a seat in: the same command
+            // takes it again, and needs the game to compare copies.
+            _ if record.game.ply() == 0 && record.tag(SEAT_TAG).is_none() => return Ok(()),
             _ => {
                 let (path, lock) =
                     write_under_free_name(games, &autosave_stem(app.serial()), &text, locked_name)?;

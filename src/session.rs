@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Match, Opening, SavedGame, Tone, counted};
+use crate::app::{App, Match, Opening, SEAT_TAG, SavedGame, Tone, counted};
 use crate::file::{folder_of, is_read_only, kind_of, read_regular};
 use crate::options::{GameOptions, Player};
 use crate::record::{Form, Record, Tags};
@@ -399,8 +399,9 @@ fn resume(
 
 /// The unfinished save in `games` of the game `received` (the host's,
 /// across the network) as it stood earlier, locked: the same board, players
-/// and date, and moves that `received` goes on from. A joiner that joins
-/// again goes on in that file rather than leaving it behind unfinished.
+/// and date, and moves that `received` goes on from (none, in the game of
+/// the same seat). A joiner that joins again goes on in that file rather
+/// than leaving it behind unfinished.
 fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Guard)> {
     let same_tags = |record: &Record| {
         [Tags::SOUTH, Tags::NORTH, Tags::DATE]
@@ -411,7 +412,10 @@ fn earlier_save(games: &Path, received: &Record) -> Option<(PathBuf, Record, Gua
         let history = record.game.history();
         record.game.config() == received.game.config()
             && received.game.history().starts_with(history)
-            && !history.is_empty()
+            && (!history.is_empty()
+                || record
+                    .tag(SEAT_TAG)
+                    .is_some_and(|seat| received.tag(SEAT_TAG) == Some(seat)))
     };
     games::list(games).ok()?.into_iter().find_map(|save| {
         let record = save.record.as_ref().ok()?;

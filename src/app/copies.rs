@@ -1,29 +1,30 @@
 //! Two copies of one game across the network, when a player takes their
 //! seat again: a copy is only ever replaced by one that goes on from it, so
-//! that no side can shorten the other's game.
+//! that no side can shorten the other's game. Only the moves are compared:
+//! a copy's tags (its ending, clocks, names, assist marks, round and score)
+//! are never taken (they travel as messages); its game number and rows
+//! are only checked against ours.
 
 use super::game_number;
-use crate::record::{Record, Tags};
+use crate::record::Record;
 
 /// How two copies of a game stand to each other, when a player takes their
-/// seat again: a copy is only ever replaced by one that goes on from it.
+/// seat again, by their board and moves alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Copies {
     /// The same moves.
     Same,
-    /// Theirs goes on from ours: it is taken.
+    /// Theirs goes on from ours: its further moves are played here if
+    /// each is one they may play, as a move that comes on the line.
     TheirsGoesOn,
     /// Ours goes on from theirs (`theirs` moves, `ours` moves): ours is
-    /// kept, and they take it.
+    /// kept, and they take its further moves by the same rule.
     OursGoesOn {
         /// The moves of their copy.
         theirs: usize,
         /// The moves of ours.
         ours: usize,
     },
-    /// Ours is over and theirs is the next game of the match, begun as the
-    /// line dropped: it is taken, ours keeps its own file.
-    NextGame,
     /// Neither goes on from the other: another game, or a game that went
     /// two ways.
     Apart {
@@ -37,37 +38,28 @@ pub enum Copies {
 impl Copies {
     /// How `theirs` stands to `ours`.
     pub fn of(ours: &Record, theirs: &Record) -> Copies {
-        let round = |record: &Record| {
-            record
-                .tag(Tags::ROUND)
-                .and_then(|round| round.parse::<u32>().ok())
+        let apart = Copies::Apart {
+            theirs: theirs.game.ply(),
+            ours: ours.game.ply(),
         };
-        if ours.verdict().is_some()
-            && round(theirs) > round(ours)
-            && round(ours).is_some()
-            && theirs.game.config() == ours.game.config()
-        {
-            return Copies::NextGame;
+        if ours.game.config() != theirs.game.config() {
+            return apart;
         }
-        let numbers = (game_number(ours), game_number(theirs));
+        // Which game of the seat each copy is, the game numbers settle
+        // first (`Table::settle_game`, checked as a `next`): copies of two
+        // numbers are apart.
+        if game_number(ours) != game_number(theirs) {
+            return apart;
+        }
         let (ours, theirs) = (&ours.game, &theirs.game);
-        if numbers.0 != numbers.1 {
-            return Copies::Apart {
-                theirs: theirs.ply(),
-                ours: ours.ply(),
-            };
-        }
         let shorter = ours.ply().min(theirs.ply());
-        let same_start = ours.config() == theirs.config()
-            && ours.history()[..shorter] == theirs.history()[..shorter];
-        match (same_start, theirs.ply().cmp(&ours.ply())) {
-            (false, _) => Copies::Apart {
-                theirs: theirs.ply(),
-                ours: ours.ply(),
-            },
-            (true, std::cmp::Ordering::Equal) => Copies::Same,
-            (true, std::cmp::Ordering::Greater) => Copies::TheirsGoesOn,
-            (true, std::cmp::Ordering::Less) => Copies::OursGoesOn {
+        if ours.history()[..shorter] != theirs.history()[..shorter] {
+            return apart;
+        }
+        match theirs.ply().cmp(&ours.ply()) {
+            std::cmp::Ordering::Equal => Copies::Same,
+            std::cmp::Ordering::Greater => Copies::TheirsGoesOn,
+            std::cmp::Ordering::Less => Copies::OursGoesOn {
                 theirs: theirs.ply(),
                 ours: ours.ply(),
             },

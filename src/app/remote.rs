@@ -106,8 +106,8 @@ pub enum Said {
 pub enum Remote {
     /// The other player joined (the host hears it), by name if given.
     Joined(Option<String>),
-    /// The host's game, when the connection is made again (the joiner hears
-    /// it): the host keeps the game, so it is taken if it goes on from this one.
+    /// The other side's copy of the game, when a seat is taken again: read
+    /// for its moves alone ([`super::Copies`]), never for its tags.
     Resync(Box<Record>),
     /// The other player said something.
     Said(Said),
@@ -412,12 +412,12 @@ impl Table {
     }
 
     /// The connection is gone (`why`): the game is kept, a question from
-    /// the other player is forgotten.
+    /// the other player is forgotten (a draw this player offered stands,
+    /// and is offered again when the line is back).
     fn disconnected(&mut self, why: String) {
         self.push(Ask::Withdrawn);
         if let Some(network) = &mut self.network {
             network.asked = None;
-            network.offered = false;
         }
         self.say(
             Tone::Error,

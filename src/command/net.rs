@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_with;
-use crate::app::{Copies, Network, Role, SEAT_TAG, Tone, host_row};
+use crate::app::{Network, Remote, Role, SEAT_TAG, Tone, host_row};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
@@ -222,11 +222,12 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
             &format!("{error:#}: if this program ends, the game cannot be joined again"),
         );
     }
-    // A copy of ours that goes on from the host's is played on (the host
-    // takes it); any other way, the host's.
-    let record = match ours {
-        Some(ours) if matches!(Copies::of(&joined.record, &ours), Copies::TheirsGoesOn) => ours,
-        _ => joined.record,
+    // The first meeting takes the host's game whole: the host sets up the
+    // board. Taking the seat again, ours is played on, and the host's copy
+    // is only compared with it, as on a reconnection.
+    let (record, host_copy) = match ours {
+        Some(ours) => (ours, Some(joined.record)),
+        None => (joined.record, None),
     };
     let mut session = Session::received(record, &args.options(), games.as_deref())?;
     let role = Role::Guest { place, command };
@@ -234,6 +235,9 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         .app
         .play_across(Network::new(role), Side::South, None);
     session.app.set_seat(&joined.seat.id());
+    if let Some(host_copy) = host_copy {
+        session.app.remote(Remote::Resync(Box::new(host_copy)));
+    }
     play_with(session, None, Some(link), console)
 }
 

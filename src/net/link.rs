@@ -309,12 +309,23 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
             ours: Some(ours),
             limits: door.limits,
         };
-        match door.way.join(ask, events) {
+        // What the new connection says comes after the news that it was
+        // made (the host may say something again at once: the game it
+        // ended as the line dropped), in order, through this thread.
+        let (early, heard) = mpsc::channel();
+        let result = door.way.join(ask, &early);
+        drop(early);
+        match result {
             Ok(joined) => {
                 let _ = events.send(Event::Rejoined {
                     peer: joined.peer,
                     record: Box::new(joined.record),
                 });
+                for event in heard {
+                    if events.send(event).is_err() {
+                        return;
+                    }
+                }
                 return;
             }
             Err(error) if error.is_final() => {

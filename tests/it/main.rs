@@ -38,6 +38,7 @@ mod endings;
 mod endings_game;
 mod endings_network;
 mod engine;
+mod history;
 mod lesson;
 mod network;
 mod network_terminal;

@@ -1356,12 +1356,18 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
             .iter()
             .any(|e| matches!(e, endodoi::app::Effect::Hangup(_)))
     );
-    // Longer: taken.
+    // Longer by a move of this player's row (North's): refused.
     let mut app = joined();
     let longer = game_of(None, 4);
     app.remote(endodoi::app::Remote::Resync(Box::new(longer.clone())));
-    assert_eq!(app.game(), &longer.game);
-    assert_eq!(text(&app), "Reconnected: the game goes on at move 5");
+    assert_eq!(app.game(), &game_of(None, 3).game);
+    let hole = longer.game.history()[3].hole;
+    assert_eq!(
+        app.network().unwrap().connection,
+        Connection::Lost(format!(
+            "South's copy of the game (4 moves) does not go on from ours (3 moves): South sowed {hole} out of turn"
+        ))
+    );
 }
 
 #[test]

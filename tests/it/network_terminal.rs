@@ -336,7 +336,7 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
             panes.start("join", &join, true);
             panes.wait("host", &goes_on(ply + 1));
             panes.wait("join", &counted);
-            panes.wait("join", "Connected to Naserian");
+            panes.wait("join", &goes_on(ply + 1));
         }
     }
     both_quit(&panes);
@@ -471,7 +471,7 @@ fn a_whole_game_through_a_mailbox_survives_a_wrong_code_a_killed_joiner_and_a_ki
             panes.kill("join");
             let started = Instant::now();
             panes.start("join", &join, true);
-            panes.wait_longer("join", "Connected to Naserian", REJOIN_PATIENCE);
+            panes.wait_longer("join", &goes_on(ply + 1), REJOIN_PATIENCE);
             panes.wait("join", &counted);
             panes.wait("host", &goes_on(ply + 1));
             eprintln!("the joiner was back after {:?}", started.elapsed());

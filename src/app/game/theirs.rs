@@ -9,11 +9,25 @@ use std::time::Duration;
 
 use super::super::board::Board;
 use super::super::copies::Copies;
-use super::super::{Ask, Confirm, Connection, Effect, Match, Said, Table, Tone, counted};
+use super::super::{Ask, Confirm, Connection, Effect, Said, Table, Tone, counted};
 use super::FLAG_GRACE;
 use crate::clock::shown;
 use crate::record::{Ending, Record};
-use crate::rules::{BySide, Hole, Side};
+use crate::rules::{Hole, Side};
+
+/// How a move of the other player's comes: on the line, with its mover's
+/// time left (none in a game without clocks), or in their copy of the game.
+/// A copied move carries no time (a copy's `Clock` tag is never read): it
+/// is checked as a move on the line but for its time, and its mover's clock
+/// here stays this terminal's reading with the increment added, until
+/// their next move brings their own.
+#[derive(Copy, Clone, Debug)]
+enum Came {
+    /// With the time left the mover says.
+    Said(Option<Duration>),
+    /// In their copy of the game.
+    Copied,
+}
 
 /// What the other player, across the network, does to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +53,7 @@ impl Table {
                 }
             }
             Theirs::Said(said) => self.their_said(view, said),
-            Theirs::Copy(record) => self.resync(view, *record),
+            Theirs::Copy(record) => self.resync(view, &record),
         }
     }
 
@@ -110,14 +124,33 @@ impl Table {
     /// legal, and its mover's time `left` is what the game's clocks allow.
     /// A move that crossed the end of the game on their time is dropped.
     fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole, left: Option<Duration>) {
-        let other = self.remote_name();
-        if matches!(self.record.ending(), Some(Ending::OutOfTime(side)) if self.players.remote(side))
-        {
+        if self.crossed_flag() {
             return;
         }
+        if let Err(why) = self.their_move(view, ply, hole, Came::Said(left)) {
+            self.refuse(why);
+        }
+    }
+
+    /// Whether the game ended here on the other player's time: a move of
+    /// theirs that comes now crossed the `flag` on the line.
+    fn crossed_flag(&self) -> bool {
+        matches!(self.record.ending(), Some(Ending::OutOfTime(side)) if self.players.remote(side))
+    }
+
+    /// Plays the other player's `hole` as move `ply + 1`, if it is theirs,
+    /// now, and legal, and the time it `came` with is what the clocks
+    /// allow; else why not, and nothing is changed.
+    fn their_move(
+        &mut self,
+        view: &mut Board,
+        ply: usize,
+        hole: Hole,
+        came: Came,
+    ) -> Result<(), String> {
+        let other = self.remote_name();
         let Some(side) = self.record.to_move() else {
-            self.refuse(format!("{other} sowed {hole} after the end of the game"));
-            return;
+            return Err(format!("{other} sowed {hole} after the end of the game"));
         };
         if ply != self.game().ply() {
             // The peer's number, not ours: `ply + 1` may overflow.
@@ -125,36 +158,37 @@ impl Table {
                 || format!("after {ply} moves"),
                 |number| format!("as move {number}"),
             );
-            self.refuse(format!(
+            return Err(format!(
                 "{other} sowed {hole} {theirs}, but this is move {}",
                 self.game().ply() + 1
             ));
-            return;
         }
         if !self.players.remote(side) {
-            self.refuse(format!("{other} sowed {hole} out of turn"));
-            return;
+            return Err(format!("{other} sowed {hole} out of turn"));
         }
         if hole.side() != side {
-            self.refuse(format!("{other} sowed {hole}, a hole of the other row"));
-            return;
+            return Err(format!("{other} sowed {hole}, a hole of the other row"));
         }
-        if let Some(why) = self.wrong_time(side, left) {
-            self.refuse(format!("{other} sowed {hole} {why}"));
-            return;
+        if let Came::Said(left) = came
+            && let Some(why) = self.wrong_time(side, left)
+        {
+            return Err(format!("{other} sowed {hole} {why}"));
         }
         let before = *self.game().position();
-        match self.record.game.play(hole) {
-            Ok(report) => {
-                let played = report.played();
-                self.played(view, before, report);
-                if let Some(left) = left {
-                    self.set_left(side, left);
-                }
-                self.say(Tone::Info, format!("{other} sowed {played}"));
-            }
-            Err(error) => self.refuse(format!("{other} sowed {hole}, which is illegal: {error}")),
+        let report = self
+            .record
+            .game
+            .play(hole)
+            .map_err(|error| format!("{other} sowed {hole}, which is illegal: {error}"))?;
+        let played = report.played();
+        // A copied move brings no time: the mover's clock is this
+        // terminal's reading and the increment, until their next move.
+        self.played(view, before, report);
+        if let Came::Said(Some(left)) = came {
+            self.set_left(side, left);
         }
+        self.say(Tone::Info, format!("{other} sowed {played}"));
+        Ok(())
     }
 
     /// Why the time left sent with `side`'s move cannot be, if it cannot:
@@ -209,54 +243,104 @@ impl Table {
     }
 
     /// The other side's copy of the game when a player takes their seat
-    /// again: taken if it goes on from ours, else ours is kept (the other
-    /// side takes it, by the same rule); a copy that is another game is
-    /// refused. The next game, begun as the line dropped, keeps its own file.
-    fn resync(&mut self, view: &mut Board, record: Record) {
+    /// again. Only its moves are read: ours is kept, and goes on with the
+    /// further moves of theirs, each played as a move that comes on the
+    /// line (without a time: see [`Came::Copied`]); a copy with any other
+    /// move (ours, out of turn, illegal) or that is another game is
+    /// refused, naming both lengths. Its tags are never taken: what this
+    /// side said that their copy shows they missed is said again.
+    fn resync(&mut self, view: &mut Board, record: &Record) {
         let other = self.remote_name();
-        if !self.settle_game(view, &record) {
+        if !self.settle_game(view, record) {
             return;
         }
-        match Copies::of(&self.record, &record) {
+        let copies = Copies::of(&self.record, record);
+        let ours = self.game().ply();
+        let news = match &copies {
             Copies::Apart { theirs, ours } => {
                 self.refuse(format!(
                     "{other}'s copy of the game ({}) is another game than ours ({})",
-                    counted(theirs, "move"),
-                    counted(ours, "move")
+                    counted(*theirs, "move"),
+                    counted(*ours, "move")
                 ));
                 return;
             }
-            Copies::OursGoesOn { theirs, ours } => {
-                self.say(
-                    Tone::Info,
-                    format!(
-                        "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
-                        counted(theirs, "move"),
+            Copies::OursGoesOn { theirs, ours } => format!(
+                "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
+                counted(*theirs, "move"),
+                counted(*ours, "move")
+            ),
+            Copies::TheirsGoesOn => {
+                if let Err(why) = self.their_moves(view, record) {
+                    self.refuse(format!(
+                        "{other}'s copy of the game ({}) does not go on from ours ({}): {why}",
+                        counted(record.game.ply(), "move"),
                         counted(ours, "move")
-                    ),
-                );
-                self.set_connection(Connection::Connected);
-                return;
+                    ));
+                    return;
+                }
+                format!(
+                    "Reconnected: the game goes on at move {}",
+                    self.game().ply() + 1
+                )
             }
-            Copies::NextGame => self.serial += 1,
-            Copies::Same | Copies::TheirsGoesOn => {}
-        }
-        let mut players = Match::from_record(&record);
-        players.remote = self.players.remote;
-        players.computers = BySide::default();
-        self.players = players;
-        self.record = record;
-        self.write_tags();
-        self.reset_clocks();
-        self.face_own_row(view);
-        self.push(Ask::Still);
-        self.after_change(view);
+            Copies::Same => format!(
+                "Reconnected: the game goes on at move {}",
+                self.game().ply() + 1
+            ),
+        };
         self.set_connection(Connection::Connected);
-        let news = format!(
-            "Reconnected: the game goes on at move {}",
-            self.game().ply() + 1
-        );
+        self.say_again(record);
         self.say(Tone::Info, news);
+    }
+
+    /// Plays the further moves of `theirs`, a copy that goes on from ours,
+    /// each as a move of theirs that comes on the line; all or none: on
+    /// the first that may not be played, why, and nothing is changed.
+    /// Moves after the game ended here on their time crossed the `flag`,
+    /// and are dropped.
+    fn their_moves(&mut self, view: &mut Board, theirs: &Record) -> Result<(), String> {
+        let (mut table, mut board) = (self.clone(), view.clone());
+        for (ply, played) in theirs
+            .game
+            .history()
+            .iter()
+            .enumerate()
+            .skip(self.game().ply())
+        {
+            if table.crossed_flag() {
+                break;
+            }
+            table.their_move(&mut board, ply, played.hole, Came::Copied)?;
+        }
+        (*self, *view) = (table, board);
+        Ok(())
+    }
+
+    /// After a reconnection, says again what this side said as the line
+    /// dropped and their copy (`theirs`, as it stands once ours is settled)
+    /// shows they did not hear: how this game ended (a resignation, a flag,
+    /// a draw accepted), or a draw offered that waits for its answer. Each
+    /// is checked where it arrives, as ever. Their copy's word only decides
+    /// what is said again: if it is over already (as ours, or another way),
+    /// nothing is. (A next game the joiner missed is settled by its number:
+    /// see [`Table::settle_game`].)
+    fn say_again(&mut self, theirs: &Record) {
+        let offered = self.network.as_ref().is_some_and(|network| network.offered);
+        let said = if theirs.verdict().is_some() {
+            None
+        } else {
+            match self.record.ending() {
+                Some(Ending::Resigned(side)) if !self.players.remote(side) => Some(Said::Resigned),
+                Some(Ending::OutOfTime(_)) => Some(Said::Flag(self.game().ply())),
+                Some(Ending::DrawAgreed) => Some(Said::DrawAccepted),
+                None if offered => Some(Said::DrawOffered),
+                Some(Ending::Resigned(_)) | None => None,
+            }
+        };
+        if let Some(said) = said {
+            self.effect(Effect::Send(said));
+        }
     }
 
     /// The answer to the other player's request to take the game back to
