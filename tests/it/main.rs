@@ -32,6 +32,7 @@ mod arena;
 mod assist;
 mod cli;
 mod clocks;
+mod door;
 mod ended;
 mod endings;
 mod endings_game;
