@@ -164,8 +164,9 @@ impl Waiting {
     /// Reads what came, up to the knock line's end only: what follows it
     /// (a hello sent without waiting) is the handshake's to read.
     fn read(&mut self) -> Knocked {
+        // Never more than a line's bound and its newline, in all.
         let mut buffer = [0; MAX_LINE + 2];
-        let room = (MAX_LINE + 2 - self.line.len()).min(buffer.len());
+        let room = buffer.len() - self.line.len();
         let peeked = match self.stream.peek(&mut buffer[..room]) {
             Ok(0) => return Knocked::Failed("no knock: the connection was closed".to_owned()),
             Ok(peeked) => peeked,
@@ -178,13 +179,13 @@ impl Waiting {
             return Knocked::Failed("no knock: the connection failed".to_owned());
         }
         self.line.extend_from_slice(&buffer[..take]);
-        let Some(_) = newline else {
+        if newline.is_none() {
             return if self.line.len() > MAX_LINE {
                 Knocked::Failed(format!("no knock: {}", ReadError::TooLong(MAX_LINE)))
             } else {
                 Knocked::More
             };
-        };
+        }
         let mut lines = super::wire::LineReader::new(&self.line[..], MAX_LINE);
         match lines.read_line() {
             Ok(line) => Knocked::Line(line),
