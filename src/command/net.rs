@@ -206,12 +206,13 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         Some((seat, ours)) => (Pass::Seat(seat), Some(ours)),
         None => (Pass::Code(code), None),
     };
-    let (link, joined) = Link::join(
+    // Before the keys, a refusal proves nothing: told, and tried again.
+    let (link, joined) = Link::join_patiently(
         &way,
         &pass,
-        args.name.as_deref(),
-        ours.as_ref(),
+        (args.name.as_deref(), ours.as_ref()),
         Limits::default(),
+        |news| super::warn(&mut console.err, news),
     )?;
     if matches!(pass, Pass::Code(_))
         && let Some(dir) = &seats_dir

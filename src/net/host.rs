@@ -1,16 +1,25 @@
 //! The direct mode's door: the host listens, agrees a key with whoever
 //! knocks (on the join code while the seat is free, on the seat's secret
 //! after), lets in the one player who proves it, and turns everyone else
-//! away. Handshakes have one deadline each and a budget shared by all, in
-//! which a new knock pushes out the oldest, so that slow strangers cannot
-//! lock out the seat's owner; wrong codes are answered slowly, one at a time.
+//! away. One thread watches the listener and the connections whose knock
+//! has not come yet (a bounded set, each with a deadline, no thread of its
+//! own); a knock goes to a handshake only if [`gate`] says so, else it is
+//! answered `busy` at once in clear text, before any key, and closed. A
+//! code is tested at most once a window across the host and never from an
+//! address in its waiting time; the seat's player has slots of its own.
 
-use std::collections::{HashMap, VecDeque};
+mod gate;
+
+use std::collections::HashMap;
+use std::io::{self, Read};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use crate::record::Record;
 
@@ -18,14 +27,16 @@ use super::direct::{self, SealedIn, SealedOut};
 use super::peer::{Event, Limits, Peer, spawn_reader};
 use super::secure::{Agreement, End, Purpose, Seat, random_bytes};
 use super::wire::{
-    MAX_LINE, MAX_NAME, Message, Opening, ReadError, Ticket, VERSION, WireError, shorten,
+    MAX_LINE, MAX_NAME, Message, Opening, ReadError, Refusal, Ticket, VERSION, WireError, shorten,
 };
+use gate::{Bounded, Gate, Kind, MAX_PENDING, PENDING_PER_ADDRESS, Verdict};
 
-/// Handshakes under way at once, at most; a new one pushes out the oldest.
-pub const MAX_HANDSHAKES: usize = 16;
+/// Handshakes under way at once, at most: the strangers' and the seat's
+/// player's slots.
+pub const MAX_HANDSHAKES: usize = gate::JOIN_SLOTS + gate::REJOIN_SLOTS;
 
-/// Addresses whose wrong codes are counted, at most.
-const MAX_REMEMBERED: usize = 4096;
+/// The longest the door thread sleeps, so that it notices its host is gone.
+const TICK: Duration = Duration::from_millis(250);
 
 /// Who the door lets in.
 #[derive(Clone, Debug, Default)]
@@ -37,39 +48,29 @@ pub struct Admission {
     pub seat: Option<Seat>,
 }
 
-/// A handshake under way.
-#[derive(Debug)]
-struct Knocking {
-    id: u64,
-    from: IpAddr,
-    stream: TcpStream,
-}
-
 /// What the door threads share.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Door {
     /// The connection of the player in the seat, if one is.
     player: Option<Peer>,
     /// The seat, once taken.
     seat: Option<Seat>,
-    /// Handshakes under way, oldest first.
-    knocking: VecDeque<Knocking>,
-    /// Wrong codes so far, by address.
-    wrong: HashMap<IpAddr, u32>,
-    /// The number of the next handshake.
-    next: u64,
+    /// Who may start a handshake.
+    gate: Gate,
+    /// The connections of the handshakes under way, by slot, to close
+    /// one that loses its slot.
+    handshakes: HashMap<u64, TcpStream>,
 }
 
 /// What every handshake of one host needs.
 #[derive(Debug)]
 struct Shared {
     door: Mutex<Door>,
-    /// Held while a wrong code is answered: one at a time, whatever the
-    /// addresses they come from.
-    slow: Mutex<()>,
     code: Option<String>,
     name: String,
     limits: Limits,
+    /// Set when the host is dropped: the door thread ends.
+    closed: AtomicBool,
 }
 
 /// A host listening for its one player.
@@ -77,6 +78,12 @@ struct Shared {
 pub struct Host {
     address: SocketAddr,
     shared: Arc<Shared>,
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.shared.closed.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Host {
@@ -90,46 +97,27 @@ impl Host {
         admission: Admission,
         name: &str,
         limits: Limits,
-    ) -> std::io::Result<(Host, Receiver<Event>)> {
+    ) -> io::Result<(Host, Receiver<Event>)> {
         let listener = TcpListener::bind(address)?;
+        listener.set_nonblocking(true)?;
         let shared = Arc::new(Shared {
             door: Mutex::new(Door {
+                player: None,
                 seat: admission.seat,
-                ..Door::default()
+                gate: Gate::new(limits.penalty),
+                handshakes: HashMap::new(),
             }),
-            slow: Mutex::new(()),
             code: admission.code,
             name: name.to_owned(),
             limits,
+            closed: AtomicBool::new(false),
         });
         let host = Host {
             address: listener.local_addr()?,
             shared: Arc::clone(&shared),
         };
         let (events, receiver) = mpsc::channel();
-        thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                // Small lines: each goes out at once, not after the last is acknowledged.
-                let _ = stream.set_nodelay(true);
-                let Some((id, from)) = admit(&shared, &stream) else {
-                    let _ = stream.shutdown(Shutdown::Both);
-                    continue;
-                };
-                let shared = Arc::clone(&shared);
-                let events = events.clone();
-                thread::spawn(move || {
-                    let turned_away = handshake(&stream, from, &shared, &events);
-                    lock(&shared.door)
-                        .knocking
-                        .retain(|knocking| knocking.id != id);
-                    if let Err(why) = turned_away {
-                        let _ = stream.shutdown(Shutdown::Both);
-                        let _ =
-                            events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
-                    }
-                });
-            }
-        });
+        thread::spawn(move || watch(&listener, &shared, &events));
         Ok((host, receiver))
     }
 
@@ -151,74 +139,240 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Counts a new connection among the handshakes under way: one an address
-/// at a time (no guessing in parallel: a new one pushes out the one before
-/// it), and when the budget is spent the oldest is pushed out; its number
-/// and address, or `None` when it cannot be looked at.
-fn admit(shared: &Shared, stream: &TcpStream) -> Option<(u64, SocketAddr)> {
-    let from = stream.peer_addr().ok()?;
-    let copy = stream.try_clone().ok()?;
-    let mut door = lock(&shared.door);
-    if let Some(at) = door.knocking.iter().position(|k| k.from == from.ip())
-        && let Some(before) = door.knocking.remove(at)
-    {
-        let _ = before.stream.shutdown(Shutdown::Both);
-    }
-    if door.knocking.len() >= MAX_HANDSHAKES
-        && let Some(oldest) = door.knocking.pop_front()
-    {
-        let _ = oldest.stream.shutdown(Shutdown::Both);
-    }
-    door.next += 1;
-    let id = door.next;
-    door.knocking.push_back(Knocking {
-        id,
-        from: from.ip(),
-        stream: copy,
-    });
-    Some((id, from))
+/// A connection whose knock has not come whole yet.
+#[derive(Debug)]
+struct Waiting {
+    id: u64,
+    stream: TcpStream,
+    from: SocketAddr,
+    deadline: Instant,
+    /// What came of the knock line so far (never more than it).
+    line: Vec<u8>,
 }
 
-/// The delay before the `failures`-th wrong code from an address is answered.
-fn penalty(limits: Limits, failures: u32) -> Duration {
-    limits.penalty * 2u32.pow(failures.saturating_sub(1).min(6))
+/// What reading a waiting connection gave.
+enum Knocked {
+    /// Not the whole line yet.
+    More,
+    /// The knock line, its newline read and nothing after it.
+    Line(String),
+    /// No knock will come, and why.
+    Failed(String),
 }
 
-/// Says no to `stream` with `why` in clear text (there is no key yet); `why`
-/// is returned as the error.
-fn refuse<T>(stream: &TcpStream, why: String) -> Result<T, String> {
-    let _ = direct::write_line(stream, &Opening::Refused(why.clone()).to_string());
+impl Waiting {
+    /// Reads what came, up to the knock line's end only: what follows it
+    /// (a hello sent without waiting) is the handshake's to read.
+    fn read(&mut self) -> Knocked {
+        // Never more than a line's bound and its newline, in all.
+        let mut buffer = [0; MAX_LINE + 2];
+        let room = buffer.len() - self.line.len();
+        let peeked = match self.stream.peek(&mut buffer[..room]) {
+            Ok(0) => return Knocked::Failed("no knock: the connection was closed".to_owned()),
+            Ok(peeked) => peeked,
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => return Knocked::More,
+            Err(error) => return Knocked::Failed(format!("no knock: {error}")),
+        };
+        let newline = buffer[..peeked].iter().position(|&byte| byte == b'\n');
+        let take = newline.map_or(peeked, |at| at + 1);
+        if self.stream.read_exact(&mut buffer[..take]).is_err() {
+            return Knocked::Failed("no knock: the connection failed".to_owned());
+        }
+        self.line.extend_from_slice(&buffer[..take]);
+        if newline.is_none() {
+            return if self.line.len() > MAX_LINE {
+                Knocked::Failed(format!("no knock: {}", ReadError::TooLong(MAX_LINE)))
+            } else {
+                Knocked::More
+            };
+        }
+        let mut lines = super::wire::LineReader::new(&self.line[..], MAX_LINE);
+        match lines.read_line() {
+            Ok(line) => Knocked::Line(line),
+            Err(error) => Knocked::Failed(format!("no knock: {error}")),
+        }
+    }
+}
+
+/// The door thread: accepts connections, reads their knocks, and hands
+/// each knock the gate lets in to a handshake of its own, until the host
+/// is dropped.
+fn watch(listener: &TcpListener, shared: &Arc<Shared>, events: &Sender<Event>) {
+    let mut waiting = Bounded::new(MAX_PENDING, PENDING_PER_ADDRESS);
+    let mut next = 0;
+    while !shared.closed.load(Ordering::Relaxed) {
+        let now = Instant::now();
+        let soonest = waiting.iter().map(|w: &Waiting| w.deadline).min();
+        let wait = soonest.map_or(TICK, |at| at.saturating_duration_since(now).min(TICK));
+        let ready: Vec<bool> = {
+            let mut fds: Vec<PollFd<'_>> = std::iter::once(listener as &dyn std::os::fd::AsFd)
+                .chain(waiting.iter().map(|w| &w.stream as &dyn std::os::fd::AsFd))
+                .map(|fd| PollFd::from_borrowed_fd(fd.as_fd(), PollFlags::IN))
+                .collect();
+            let timeout = Timespec::try_from(wait).ok();
+            if poll(&mut fds, timeout.as_ref()).is_err() {
+                thread::sleep(wait);
+            }
+            fds.iter().map(|fd| !fd.revents().is_empty()).collect()
+        };
+        let now = Instant::now();
+        let mut done = Vec::new();
+        for (waiter, _) in waiting
+            .iter_mut()
+            .zip(&ready[1..])
+            .filter(|(_, ready)| **ready)
+        {
+            match waiter.read() {
+                Knocked::More => {}
+                Knocked::Line(line) => done.push((waiter.id, Ok(line))),
+                Knocked::Failed(why) => done.push((waiter.id, Err(why))),
+            }
+        }
+        for waiter in waiting.iter().filter(|w| w.deadline <= now) {
+            let why = format!("no knock: {}", ReadError::TimedOut);
+            done.push((waiter.id, Err(why)));
+        }
+        for (id, line) in done {
+            if let Some(waiter) = waiting.take(|w| w.id == id) {
+                answer(waiter, line, shared, events);
+            }
+        }
+        if ready[0] {
+            while let Ok((stream, from)) = listener.accept() {
+                if stream.set_nonblocking(true).is_err() {
+                    continue;
+                }
+                // Small lines: each goes out at once, not after the last is acknowledged.
+                let _ = stream.set_nodelay(true);
+                next += 1;
+                let waiter = Waiting {
+                    id: next,
+                    stream,
+                    from,
+                    deadline: now + shared.limits.hello,
+                    line: Vec::new(),
+                };
+                // Pushed out for a newer one: closed without a word.
+                waiting.push(from.ip(), waiter);
+            }
+        }
+    }
+}
+
+/// Says no to `stream` with `refusal` in clear text (there is no key yet);
+/// its reason is returned as the error.
+fn refuse<T>(stream: &TcpStream, refusal: Refusal) -> Result<T, String> {
+    let why = refusal.why().to_owned();
+    let _ = direct::write_line(stream, &Opening::Refused(refusal).to_string());
     Err(why)
 }
 
 /// The knock of a connection: its version checked, what it comes with.
-fn knock(
-    stream: &TcpStream,
-    lines: &mut direct::Lines,
-    deadline: Instant,
-) -> Result<(Ticket, String), String> {
-    let line = match direct::line_before(lines, deadline) {
-        Ok(line) => line,
-        Err(error) => return refuse(stream, format!("no knock: {error}")),
+fn knock(stream: &TcpStream, line: Result<String, String>) -> Result<(Ticket, String), String> {
+    let not_knock = |why: String| refuse(stream, Refusal::NotKnock(why));
+    let version = |version: u32| {
+        refuse(
+            stream,
+            Refusal::Version(format!(
+                "protocol version {version} is not spoken here (this host speaks {VERSION})"
+            )),
+        )
     };
-    let refused = |why: String| refuse(stream, why);
-    match line.parse::<Opening>() {
-        Ok(Opening::Knock { version, .. }) if version != VERSION => refused(format!(
-            "protocol version {version} is not spoken here (this host speaks {VERSION})"
-        )),
-        Ok(Opening::Knock {
+    match line.map(|line| line.parse::<Opening>()) {
+        Err(why) => not_knock(why),
+        Ok(Ok(Opening::Knock { version: v, .. })) if v != VERSION => version(v),
+        Ok(Ok(Opening::Knock {
             ticket, message, ..
-        }) => Ok((ticket, message)),
-        Ok(other) => refused(format!(
+        })) => Ok((ticket, message)),
+        Ok(Ok(other)) => not_knock(format!(
             "the first line must be knock, not {:?}",
             shorten(&other.to_string())
         )),
         // Version 1 began with `hello 1 CODE`: tell it what is spoken here.
-        Err(WireError::Unknown(word)) if word == "hello" => refused(format!(
-            "protocol version 1 is not spoken here (this host speaks {VERSION})"
-        )),
-        Err(error) => refused(format!("not a knock: {error}")),
+        Ok(Err(WireError::Unknown(word))) if word == "hello" => version(1),
+        Ok(Err(error)) => not_knock(format!("not a knock: {error}")),
     }
+}
+
+/// Answers the knock `line` of `waiter`: refused at once (another version,
+/// no such seat, busy), or handed to a handshake in a slot of its own.
+fn answer(
+    waiter: Waiting,
+    line: Result<String, String>,
+    shared: &Arc<Shared>,
+    events: &Sender<Event>,
+) {
+    let Waiting { stream, from, .. } = waiter;
+    let turned_away = |why: String| {
+        let _ = stream.shutdown(Shutdown::Both);
+        let _ = events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
+    };
+    let (ticket, message) = match knock(&stream, line) {
+        Ok(knocked) => knocked,
+        Err(why) => return turned_away(why),
+    };
+    let mut door = lock(&shared.door);
+    let kind = match (&ticket, &door.seat) {
+        (Ticket::Join, _) => Kind::Join,
+        (Ticket::Rejoin(id), Some(seat)) if seat.id() == *id => Kind::Rejoin,
+        (Ticket::Rejoin(id), _) => {
+            drop(door);
+            let why = format!(
+                "this host has no game of seat {} to go on with (it was started without it: \
+                 `endodoi host --resume` goes on with a saved one)",
+                shorten(id)
+            );
+            if let Err(why) = refuse::<()>(&stream, Refusal::NoSeat(why)) {
+                turned_away(why);
+            }
+            return;
+        }
+    };
+    let slot = match door.gate.knock(from.ip(), kind, Instant::now()) {
+        Verdict::Busy { wait } => {
+            drop(door);
+            // Not told on the host's screen: a flood of these is no news.
+            let _ = refuse::<()>(
+                &stream,
+                Refusal::Busy(format!(
+                    "no code is tried now; try again in {} s",
+                    wait.as_secs_f64().ceil()
+                )),
+            );
+            let _ = stream.shutdown(Shutdown::Both);
+            return;
+        }
+        Verdict::Enter { slot, pushed_out } => {
+            if let Some(out) = pushed_out.and_then(|out| door.handshakes.remove(&out)) {
+                let _ = out.shutdown(Shutdown::Both);
+            }
+            slot
+        }
+    };
+    let kept = stream.try_clone();
+    let started = kept.and_then(|kept| {
+        stream.set_nonblocking(false)?;
+        door.handshakes.insert(slot, kept);
+        Ok(())
+    });
+    drop(door);
+    if started.is_err() {
+        lock(&shared.door).gate.leave(slot);
+        return turned_away("the connection failed".to_owned());
+    }
+    let shared = Arc::clone(shared);
+    let events = events.clone();
+    thread::spawn(move || {
+        let turned_away = handshake(&stream, from, (ticket, message), &shared, &events);
+        let mut door = lock(&shared.door);
+        door.gate.leave(slot);
+        door.handshakes.remove(&slot);
+        drop(door);
+        if let Err(why) = turned_away {
+            let _ = stream.shutdown(Shutdown::Both);
+            let _ = events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
+        }
+    });
 }
 
 /// Agrees a key with the connection on `stream` and lets it in (handing it
@@ -226,13 +380,13 @@ fn knock(
 fn handshake(
     stream: &TcpStream,
     from: SocketAddr,
+    (ticket, message): (Ticket, String),
     shared: &Arc<Shared>,
     events: &Sender<Event>,
 ) -> Result<(), String> {
     let limits = shared.limits;
     let deadline = Instant::now() + limits.hello;
-    let mut lines = direct::lines(stream, MAX_LINE).map_err(|error| error.to_string())?;
-    let (ticket, message) = knock(stream, &mut lines, deadline)?;
+    let lines = direct::lines(stream, MAX_LINE).map_err(|error| error.to_string())?;
     // The password: the code while the seat is free, the seat's secret for
     // its player. A knock the door cannot let in agrees on a random one,
     // so that a wrong code and a taken seat are answered alike.
@@ -244,23 +398,14 @@ fn handshake(
             (Ticket::Rejoin(id), Some(seat), _) if seat.id() == *id => {
                 (seat.password().to_vec(), Purpose::Rejoin)
             }
-            (Ticket::Rejoin(id), _, _) => {
-                drop(door);
-                return refuse(
-                    stream,
-                    format!(
-                        "this host has no game of seat {} to go on with (it was started without it: \
-                         `endodoi host --resume` goes on with a saved one)",
-                        shorten(id)
-                    ),
-                );
-            }
+            // Refused before its handshake began: the seat never changes.
+            (Ticket::Rejoin(_), _, _) => return Err("no such seat here".to_owned()),
         }
     };
     let (agreement, answer) = Agreement::start(&password, purpose);
     let key = match agreement.finish(&message) {
         Ok(key) => key,
-        Err(why) => return refuse(stream, why),
+        Err(why) => return refuse(stream, Refusal::NotKnock(why)),
     };
     direct::write_line(stream, &Opening::Answer(answer).to_string())
         .map_err(|error| error.to_string())?;
@@ -309,7 +454,7 @@ fn handshake(
         if let Some(old) = door.player.replace(peer.clone()) {
             old.close("the seat's player connected again");
         }
-        door.wrong.remove(&from.ip());
+        door.gate.welcomed(from.ip());
         seat
     };
     if peer.send(&Message::Welcome(shared.name.clone())).is_err() {
@@ -333,23 +478,15 @@ fn handshake(
 }
 
 /// A key that did not open: a wrong code, a seat taken, or not the seat's
-/// secret. Answered slowly (the more so the more from one address) and one
-/// at a time, then the connection is closed without a word; the reason.
+/// secret. A wrong code makes its address wait, and the whole host (see
+/// [`gate`]); the connection is closed without a word. The reason.
 fn wrong(shared: &Shared, from: IpAddr, ticket: &Ticket) -> String {
-    let failures = {
-        let mut door = lock(&shared.door);
-        // Bounded: an address forgotten is slowed down again from its next guess.
-        if door.wrong.len() >= MAX_REMEMBERED && !door.wrong.contains_key(&from) {
-            door.wrong.clear();
-        }
-        let failures = door.wrong.entry(from).or_default();
-        *failures += 1;
-        *failures
-    };
-    let _one_at_a_time = lock(&shared.slow);
-    thread::sleep(penalty(shared.limits, failures));
     match ticket {
-        Ticket::Join => "a wrong code, or the seat is taken".to_owned(),
+        Ticket::Join => {
+            lock(&shared.door).gate.wrong(from, Instant::now());
+            "a wrong code, or the seat is taken".to_owned()
+        }
+        // The seat's secret is 32 random bytes: nothing to slow down.
         Ticket::Rejoin(_) => "it could not prove the seat's secret".to_owned(),
     }
 }

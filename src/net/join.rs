@@ -11,7 +11,7 @@ use crate::record::Record;
 use super::direct::{self, SealedIn, SealedOut};
 use super::peer::{Event, Inbox, Limits, Peer, spawn_reader};
 use super::secure::{Agreement, End, Purpose, Seat};
-use super::wire::{MAX_LINE, Message, Opening, ReadError, Ticket, VERSION};
+use super::wire::{MAX_LINE, Message, Opening, ReadError, Refusal, Ticket, VERSION};
 
 /// What a joiner proves to the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,15 +33,14 @@ pub enum JoinError {
         /// Why, in words.
         reason: String,
     },
-    /// The host refused before any key, and said why.
-    #[error("the host at {address} refused: {reason}")]
+    /// The host refused before any key, and said why: news, not a verdict,
+    /// since nothing proves the host said it.
+    #[error("the host at {address} refused: {}", refusal.why())]
     Refused {
         /// The host's address.
         address: String,
         /// The host's reason.
-        reason: String,
-        /// Whether trying again cannot help (another version).
-        fin: bool,
+        refusal: Refusal,
     },
     /// The key agreed did not open: the code was wrong or the seat is
     /// taken; or, taking a seat again, the other end is not the host that
@@ -63,11 +62,6 @@ pub enum JoinError {
 }
 
 impl JoinError {
-    /// Whether trying again cannot help: the host speaks another version.
-    pub fn is_final(&self) -> bool {
-        matches!(self, JoinError::Refused { fin: true, .. })
-    }
-
     /// The key did not open: what that means for `pass` at `place`.
     pub(super) fn denied(place: &str, pass: &Pass) -> JoinError {
         JoinError::Denied(match pass {
@@ -169,11 +163,10 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
     let answer = direct::line_before(&mut lines, deadline).map_err(|e| protocol(e.to_string()))?;
     let key = match answer.parse::<Opening>() {
         Ok(Opening::Answer(message)) => agreement.finish(&message).map_err(protocol)?,
-        Ok(Opening::Refused(reason)) => {
+        Ok(Opening::Refused(refusal)) => {
             return Err(JoinError::Refused {
                 address: address.to_owned(),
-                fin: reason.starts_with("protocol version"),
-                reason,
+                refusal,
             });
         }
         Ok(other) => return Err(protocol(format!("{other:?} where its key belongs"))),
@@ -191,11 +184,9 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
         });
     greeted.map_err(|error| unreachable(error.to_string()))?;
     let mut inbox = SealedIn::new(lines, opener);
-    // A wrong code is answered slowly: wait as long as the host may.
-    let patient = deadline + limits.penalty * 64;
     let place = format!("the host at {address}");
     let host = match inbox
-        .line_before(patient)
+        .line_before(deadline)
         .map(|line| line.parse::<Message>())
     {
         Ok(Ok(Message::Welcome(host))) => host,
@@ -207,7 +198,7 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
     };
     inbox.trust();
     let record = match inbox
-        .line_before(patient)
+        .line_before(deadline)
         .map(|line| line.parse::<Message>())
     {
         Ok(Ok(Message::Game(text))) => {
@@ -249,26 +240,4 @@ fn connect(address: &str, limits: Limits) -> Result<TcpStream, JoinError> {
         }
     }
     Err(unreachable(last))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_another_version_is_not_worth_trying_again() {
-        let refused = |reason: &str| JoinError::Refused {
-            address: "127.0.0.1:7557".into(),
-            reason: reason.into(),
-            fin: reason.starts_with("protocol version"),
-        };
-        assert!(refused("protocol version 3 is not spoken here (this host speaks 2)").is_final());
-        assert!(!refused("this host has no game of seat 01 to go on with").is_final());
-        assert!(!JoinError::denied("the host", &Pass::Code("k4p9xm".into())).is_final());
-        let unreachable = JoinError::Unreachable {
-            address: "127.0.0.1:7557".into(),
-            reason: "Connection refused (os error 111)".into(),
-        };
-        assert!(!unreachable.is_final());
-    }
 }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::app::{Answer, App, Remote, Role, Said};
 use crate::record::Record;
@@ -17,7 +18,7 @@ use crate::record::Record;
 use super::host::Host;
 use super::join::{Ask, JoinError, Joined, Pass, join};
 use super::peer::{Event, Limits, Peer};
-use super::wire::Message;
+use super::wire::{Message, Refusal};
 use super::{seats, wormhole};
 
 /// How the two ends meet.
@@ -171,6 +172,52 @@ impl Link {
         Ok((link, joined))
     }
 
+    /// As [`Link::join`], trying again as long as trying again may help,
+    /// for at most [`PATIENCE`]: a first meeting when the host is busy (a
+    /// code was tried there just now), the seat's player whatever it is
+    /// told before a key, which proves nothing (a host started again,
+    /// a stranger at its address). Each new reason is told to `news`.
+    ///
+    /// # Errors
+    /// As [`Link::join`]: the last reason, when it gives up.
+    pub fn join_patiently(
+        way: &Way,
+        pass: &Pass,
+        (name, ours): (Option<&str>, Option<&Record>),
+        limits: Limits,
+        mut news: impl FnMut(&str),
+    ) -> Result<(Link, Joined), JoinError> {
+        let give_up = Instant::now() + PATIENCE;
+        let mut retry = Retry::new(limits.retry);
+        let mut told = String::new();
+        loop {
+            let error = match Link::join(way, pass, name, ours, limits) {
+                Ok(joined) => return Ok(joined),
+                Err(error) => error,
+            };
+            let worth_it = match pass {
+                Pass::Seat(_) => true,
+                Pass::Code(_) => matches!(
+                    error,
+                    JoinError::Refused {
+                        refusal: Refusal::Busy(_),
+                        ..
+                    }
+                ),
+            };
+            let wait = retry.after(&error);
+            if !worth_it || Instant::now() + wait > give_up {
+                return Err(error);
+            }
+            let why = error.to_string();
+            if why != told {
+                news(&format!("{why}; trying again"));
+                told = why;
+            }
+            thread::sleep(wait);
+        }
+    }
+
     /// Hands the news that has come to `app`, as [`Answer`]s; returns
     /// whether any had.
     pub fn pump(&mut self, app: &mut App) -> bool {
@@ -295,13 +342,61 @@ impl Link {
     }
 }
 
+/// The longest a joiner waits between two tries.
+pub const MAX_RETRY: Duration = Duration::from_secs(30);
+
+/// How long a joiner starting up tries to reach its host before it gives up.
+pub const PATIENCE: Duration = Duration::from_secs(10 * 60);
+
+/// The wait between a joiner's tries: the usual one while the host cannot
+/// be reached (it may be starting again), twice the last after each
+/// refusal (up to [`MAX_RETRY`]), so that what anyone may say before the
+/// keys slows the joiner down but never stops it.
+#[derive(Clone, Copy, Debug)]
+struct Retry {
+    usual: Duration,
+    last: Duration,
+}
+
+impl Retry {
+    fn new(usual: Duration) -> Retry {
+        Retry { usual, last: usual }
+    }
+
+    /// The wait before the next try, after `error`.
+    fn after(&mut self, error: &JoinError) -> Duration {
+        self.last = match error {
+            JoinError::Refused { .. } | JoinError::Denied(_) | JoinError::Absent(_) => {
+                (self.last * 2).min(MAX_RETRY.max(self.usual))
+            }
+            JoinError::Unreachable { .. } | JoinError::Protocol { .. } => self.usual,
+        };
+        self.last
+    }
+}
+
+/// Sleeps `wait`, or less once `closed` is set; whether it is.
+fn sleep_unless(closed: &AtomicBool, wait: Duration) -> bool {
+    const STEP: Duration = Duration::from_millis(100);
+    let until = Instant::now() + wait;
+    while !closed.load(Ordering::Relaxed) {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        thread::sleep(left.min(STEP));
+    }
+    true
+}
+
 /// Tries to join again through `door` until it works (the news is
-/// [`Event::Rejoined`]), the host refuses ([`Event::GaveUp`]), or the link
-/// is `closed`.
+/// [`Event::Rejoined`]) or the link is `closed`; what the host says before
+/// a key only slows the tries down ([`Retry`]).
 fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &AtomicBool) {
     let mut told = String::new();
-    while !closed.load(Ordering::Relaxed) {
-        thread::sleep(door.limits.retry);
+    let mut retry = Retry::new(door.limits.retry);
+    let mut wait = door.limits.retry;
+    while !sleep_unless(closed, wait) {
         let pass = Pass::Seat(door.seat.clone());
         let ask = Ask {
             pass: &pass,
@@ -315,7 +410,7 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
         let (early, heard) = mpsc::channel();
         let result = door.way.join(ask, &early);
         drop(early);
-        match result {
+        let error = match result {
             Ok(joined) => {
                 let _ = events.send(Event::Rejoined {
                     peer: joined.peer,
@@ -328,22 +423,39 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
                 }
                 return;
             }
-            Err(error) if error.is_final() => {
-                let _ = events.send(Event::GaveUp(error.to_string()));
-                return;
+            Err(error) => error,
+        };
+        wait = retry.after(&error);
+        // Each new reason is told once (a host started without this game,
+        // busy, another program at its address); the tries go on.
+        if let JoinError::Refused { .. } | JoinError::Denied(_) | JoinError::Absent(_) = error {
+            let why = error.to_string();
+            if why != told {
+                let _ = events.send(Event::TurnedAway(format!("{why}; trying again")));
+                told = why;
             }
-            // Each new reason is told once (a host started without this
-            // game, another program at its address); the tries go on.
-            Err(
-                error @ (JoinError::Refused { .. } | JoinError::Denied(_) | JoinError::Absent(_)),
-            ) => {
-                let why = error.to_string();
-                if why != told {
-                    let _ = events.send(Event::TurnedAway(format!("{why}; trying again")));
-                    told = why;
-                }
-            }
-            Err(JoinError::Unreachable { .. } | JoinError::Protocol { .. }) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_slow_the_tries_down_and_never_past_the_longest_wait() {
+        let usual = Duration::from_secs(2);
+        let mut retry = Retry::new(usual);
+        let refused = JoinError::Refused {
+            address: "127.0.0.1:7557".into(),
+            refusal: Refusal::Version("protocol version 9 is not spoken here".into()),
+        };
+        let waits: Vec<u64> = (0..6).map(|_| retry.after(&refused).as_secs()).collect();
+        assert_eq!(waits, [4, 8, 16, 30, 30, 30]);
+        let unreachable = JoinError::Unreachable {
+            address: "127.0.0.1:7557".into(),
+            reason: "Connection refused (os error 111)".into(),
+        };
+        assert_eq!(retry.after(&unreachable), usual);
     }
 }

@@ -51,10 +51,12 @@ pub struct Limits {
     pub silence: Duration,
     /// How often a quiet line is pinged.
     pub ping: Duration,
-    /// The delay before a wrong code is answered, doubled for every wrong
-    /// code from the same address (at most 64 times).
+    /// The least time between two codes tested across the host, and an
+    /// address's wait after a wrong code (doubled for each further one
+    /// from it, at most 64 times).
     pub penalty: Duration,
-    /// How long a joiner waits between tries to connect again.
+    /// How long a joiner waits before it tries to connect again (twice as
+    /// long after each refusal, up to 30 s).
     pub retry: Duration,
 }
 

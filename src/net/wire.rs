@@ -51,9 +51,77 @@ pub enum Opening {
     },
     /// The host's key agreement message, in base64.
     Answer(String),
-    /// The host turns the joiner away before any key (another version, no
-    /// such seat here), and says why; it then closes.
-    Refused(String),
+    /// The host turns the joiner away before any key, and says why; it
+    /// then closes.
+    Refused(Refusal),
+}
+
+/// Why a host turns a joiner away before any key. Nothing proves who sent
+/// it (anyone at the host's address can), so it is news for the joiner,
+/// never a verdict: the joiner tries again, slower. On the wire a word
+/// names the kind, and words for a person follow: `refused busy …`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Come back later: a code was tried too recently (from this address,
+    /// or from anywhere). No code was tested.
+    Busy(String),
+    /// The knock's version of the protocol is not spoken here.
+    Version(String),
+    /// No game of the knock's seat here.
+    NoSeat(String),
+    /// The first line was no knock (nothing in time, too long, garbage).
+    NotKnock(String),
+    /// A reason with no kind this program knows (another version's host).
+    Other(String),
+}
+
+impl Refusal {
+    /// The host's reason, in words for a person.
+    pub fn why(&self) -> &str {
+        match self {
+            Refusal::Busy(why)
+            | Refusal::Version(why)
+            | Refusal::NoSeat(why)
+            | Refusal::NotKnock(why)
+            | Refusal::Other(why) => why,
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    /// As on the wire after `refused`: the kind's word, then the reason.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = match self {
+            Refusal::Busy(_) => "busy ",
+            Refusal::Version(_) => "version ",
+            Refusal::NoSeat(_) => "no-seat ",
+            Refusal::NotKnock(_) => "not-knock ",
+            Refusal::Other(_) => "",
+        };
+        write!(f, "{word}{}", self.why())
+    }
+}
+
+impl FromStr for Refusal {
+    type Err = WireError;
+
+    /// Reads what follows `refused`: a kind's word and a reason, or a
+    /// reason alone (a [`Refusal::Other`]).
+    fn from_str(text: &str) -> Result<Refusal, WireError> {
+        if text.is_empty() {
+            return Err(WireError::Malformed("refused".to_owned(), "a reason"));
+        }
+        let (word, why) = text.split_once(' ').unwrap_or((text, ""));
+        let why = why.to_owned();
+        Ok(match word {
+            _ if why.is_empty() => Refusal::Other(text.to_owned()),
+            "busy" => Refusal::Busy(why),
+            "version" => Refusal::Version(why),
+            "no-seat" => Refusal::NoSeat(why),
+            "not-knock" => Refusal::NotKnock(why),
+            _ => Refusal::Other(text.to_owned()),
+        })
+    }
 }
 
 impl fmt::Display for Opening {
@@ -109,8 +177,7 @@ impl FromStr for Opening {
             }
             "answer" if word_of(rest) => Ok(Opening::Answer(rest.to_owned())),
             "answer" => Err(malformed("a key message")),
-            "refused" if !rest.is_empty() => Ok(Opening::Refused(rest.to_owned())),
-            "refused" => Err(malformed("a reason")),
+            "refused" => Ok(Opening::Refused(rest.parse()?)),
             _ => Err(WireError::Unknown(shorten(word))),
         }
     }
@@ -447,7 +514,13 @@ mod tests {
                 message: "cGFrZQ==".into(),
             },
             Opening::Answer("cGFrZQ==".into()),
-            Opening::Refused("protocol version 1 is not spoken here".into()),
+            Opening::Refused(Refusal::Version(
+                "protocol version 1 is not spoken here".into(),
+            )),
+            Opening::Refused(Refusal::Busy("a code was tried here just now".into())),
+            Opening::Refused(Refusal::NoSeat("no game of seat 01 here".into())),
+            Opening::Refused(Refusal::NotKnock("nothing came in time".into())),
+            Opening::Refused(Refusal::Other("protocol version 9 is not spoken".into())),
         ];
         for opening in openings {
             let line = opening.to_string();
@@ -464,6 +537,12 @@ mod tests {
             Ok(Opening::Knock { version: 4, .. })
         ));
         assert!("knock 3 join".parse::<Opening>().is_err());
+        assert!("refused".parse::<Opening>().is_err());
+        // A word with no reason after it is a reason of its own.
+        assert_eq!(
+            "refused busy".parse::<Opening>(),
+            Ok(Opening::Refused(Refusal::Other("busy".into())))
+        );
         assert!("knock 3 rejoin x".parse::<Opening>().is_err());
     }
 

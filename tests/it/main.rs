@@ -33,6 +33,7 @@ mod assist;
 mod cli;
 mod clock_faults;
 mod clocks;
+mod door;
 mod ended;
 mod endings;
 mod endings_game;
