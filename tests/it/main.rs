@@ -38,6 +38,7 @@ mod endings_game;
 mod endings_network;
 mod engine;
 mod lesson;
+mod mailbox_faults;
 mod network;
 mod network_terminal;
 mod readme;

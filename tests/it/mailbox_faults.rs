@@ -1,0 +1,405 @@
+//! The mailbox way of meeting under attack, on a real mailbox server on
+//! loopback: a stranger who claims the host's listed nameplate and goes
+//! silent, a message with a phase that is not a number while the seat's
+//! player takes the seat again (the crate panics on it), a 6 MB message,
+//! and a squatter on the seat's rendezvous. For each: the host's news, and
+//! the real player let in afterwards.
+//!
+//! The hostile peers speak the mailbox's own protocol (JSON over a
+//! websocket) by hand, or sit between a real joiner and the mailbox as the
+//! mailbox server itself could.
+
+use std::net::{TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use data_encoding::HEXLOWER;
+use endodoi::net::wire::Message;
+use endodoi::net::wormhole::{self, APP_ID, WINDOW};
+use endodoi::net::{Ask, Event, Joined, Limits, Pass, Seat};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Game};
+use serde_json::{Value, json};
+use spake2::{Ed25519Group, Identity, Password, Spake2};
+use tungstenite::WebSocket;
+
+use crate::common::mailbox::Mailbox;
+
+/// Times short enough for a test, long enough for a slow machine.
+fn limits() -> Limits {
+    Limits {
+        hello: Duration::from_secs(5),
+        silence: Duration::from_secs(30),
+        ping: Duration::from_secs(1),
+        penalty: Duration::ZERO,
+        retry: Duration::from_millis(500),
+    }
+}
+
+/// How long a test waits for news that should come within a handshake's
+/// deadline: generous, so that a slow machine never fails it.
+const PATIENCE: Duration = Duration::from_secs(40);
+
+/// The host's news until `wanted` says yes to one (returned), at most
+/// `patience` long; the news seen is in the failure.
+fn news_until(
+    events: &Receiver<Event>,
+    patience: Duration,
+    what: &str,
+    mut wanted: impl FnMut(&Event) -> bool,
+) -> Event {
+    let start = Instant::now();
+    let mut seen = Vec::new();
+    while let Some(left) = patience.checked_sub(start.elapsed()) {
+        match events.recv_timeout(left) {
+            Ok(event) if wanted(&event) => return event,
+            Ok(event) => seen.push(format!("{event:?}")),
+            Err(_) => break,
+        }
+    }
+    panic!("no {what} within {patience:?}; the host's news: {seen:#?}");
+}
+
+/// A host through `mailbox`, its news and the flag that closes its door.
+struct Hosting {
+    events: Receiver<Event>,
+    closed: Arc<AtomicBool>,
+    code: Option<String>,
+}
+
+impl Hosting {
+    fn new(mailbox: &Mailbox, seat: Option<Seat>) -> Hosting {
+        let (sender, events) = mpsc::channel();
+        let closed = Arc::new(AtomicBool::new(false));
+        let code = wormhole::host(
+            &mailbox.url(),
+            seat,
+            "Naserian",
+            limits(),
+            sender,
+            Arc::clone(&closed),
+        )
+        .expect("the mailbox gives a code");
+        Hosting {
+            events,
+            closed,
+            code,
+        }
+    }
+
+    /// Waits for a player to come in, and sends them the host's game as
+    /// the link does; the connection.
+    fn joined(&self, what: &str) -> endodoi::net::Peer {
+        match news_until(&self.events, PATIENCE, what, |event| {
+            matches!(event, Event::Joined { .. })
+        }) {
+            Event::Joined { peer, .. } => {
+                peer.send(&Message::Game(record().to_string()))
+                    .expect("the game is sent");
+                peer
+            }
+            _ => unreachable!(),
+        }
+    }
+}
+
+impl Drop for Hosting {
+    fn drop(&mut self) {
+        self.closed.store(true, Ordering::Relaxed);
+    }
+}
+
+fn record() -> Record {
+    Record::new(Game::new(Config::default()))
+}
+
+/// Joins through `url` with `pass`, on a thread (the host's news is read
+/// meanwhile); the outcome comes on the receiver.
+fn join_on_thread(url: String, pass: Pass) -> Receiver<Result<Joined, String>> {
+    let (done, outcome) = mpsc::channel();
+    thread::spawn(move || {
+        let (events, _news) = mpsc::channel();
+        let ours = record();
+        let ask = Ask {
+            pass: &pass,
+            name: Some("Lekishon"),
+            ours: matches!(pass, Pass::Seat(_)).then_some(&ours),
+            limits: limits(),
+        };
+        let joined = wormhole::join(&url, ask, &events).map_err(|error| error.to_string());
+        let _ = done.send(joined);
+    });
+    outcome
+}
+
+/// A client of the mailbox that speaks its protocol by hand.
+struct Raw {
+    socket: WebSocket<TcpStream>,
+}
+
+impl Raw {
+    fn connect(url: &str) -> Raw {
+        let address = url
+            .trim_start_matches("ws://")
+            .split('/')
+            .next()
+            .expect("an address");
+        let stream = TcpStream::connect(address).expect("the mailbox answers");
+        stream
+            .set_read_timeout(Some(PATIENCE))
+            .expect("a read time-out");
+        let (socket, _) = tungstenite::client(url, stream).expect("a websocket");
+        let mut raw = Raw { socket };
+        raw.until("welcome");
+        raw.send(&json!({"type": "bind", "appid": APP_ID, "side": "5ea77e0001"}));
+        raw
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.socket
+            .send(tungstenite::Message::text(message.to_string()))
+            .expect("the mailbox takes a message");
+    }
+
+    /// The next message of type `kind` from the mailbox.
+    fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let message = self.socket.read().expect("the mailbox speaks");
+            if let tungstenite::Message::Text(text) = message {
+                let value: Value = serde_json::from_str(&text).expect("JSON");
+                if value["type"] == kind {
+                    return value;
+                }
+            }
+        }
+    }
+
+    /// Claims the only nameplate listed, opens its mailbox, and says one
+    /// message of a key exchange (on a wrong password), then no version.
+    fn squat_the_listed_nameplate(&mut self) -> String {
+        self.send(&json!({"type": "list"}));
+        let listed = self.until("nameplates");
+        let nameplate = listed["nameplates"][0]["id"]
+            .as_str()
+            .expect("a nameplate is listed")
+            .to_owned();
+        self.send(&json!({"type": "claim", "nameplate": nameplate}));
+        let mailbox = self.until("claimed")["mailbox"].clone();
+        self.send(&json!({"type": "open", "mailbox": mailbox}));
+        let (_, pake) = Spake2::<Ed25519Group>::start_symmetric(
+            &Password::new(b"a-guess"),
+            &Identity::new(APP_ID.as_bytes()),
+        );
+        let body = json!({"pake_v1": HEXLOWER.encode(&pake)}).to_string();
+        self.send(
+            &json!({"type": "add", "phase": "pake", "body": HEXLOWER.encode(body.as_bytes())}),
+        );
+        nameplate
+    }
+}
+
+#[test]
+fn a_stranger_silent_on_the_listed_nameplate_gets_the_code_replaced_and_the_player_joins() {
+    let Some(mailbox) = Mailbox::start() else {
+        return;
+    };
+    let hosting = Hosting::new(&mailbox, None);
+    let code = hosting.code.clone().expect("a code");
+    let mut stranger = Raw::connect(&mailbox.url());
+    let nameplate = stranger.squat_the_listed_nameplate();
+    assert!(code.starts_with(&format!("{nameplate}-")), "{code}");
+
+    let spent = news_until(&hosting.events, PATIENCE, "code spent", |event| {
+        matches!(event, Event::TurnedAway(_))
+    });
+    assert!(
+        format!("{spent:?}").contains(&format!(
+            "Turned away a player at {code}: the other side did not finish the handshake \
+             within 5 s; the code is spent"
+        )),
+        "{spent:?}"
+    );
+    let Event::NewCode(new) = news_until(&hosting.events, PATIENCE, "a new code", |event| {
+        matches!(event, Event::NewCode(_))
+    }) else {
+        unreachable!()
+    };
+    assert_ne!(new, code);
+
+    let joining = join_on_thread(mailbox.url(), Pass::Code(new));
+    hosting.joined("the player with the new code");
+    let joined = joining.recv_timeout(PATIENCE).expect("the join ends");
+    assert_eq!(joined.map(|joined| joined.host).as_deref(), Ok("Naserian"));
+    drop(stranger);
+}
+
+#[test]
+fn a_message_of_6_mb_is_refused_and_ends_the_connection() {
+    let Some(mailbox) = Mailbox::start() else {
+        return;
+    };
+    let hosting = Hosting::new(&mailbox, None);
+    let code = hosting.code.clone().expect("a code");
+    let joining = join_on_thread(mailbox.url(), Pass::Code(code));
+    let host_end = hosting.joined("the player");
+    let joined = joining
+        .recv_timeout(PATIENCE)
+        .expect("the join ends")
+        .expect("the player joins");
+    joined
+        .peer
+        .send(&Message::Bye("x".repeat(6 << 20)))
+        .expect("the line is sent");
+    let lost = news_until(
+        &hosting.events,
+        PATIENCE,
+        "the connection ended",
+        |event| matches!(event, Event::Lost { id, .. } if *id == host_end.id()),
+    );
+    let Event::Lost { why, .. } = lost else {
+        unreachable!()
+    };
+    assert!(
+        why == "the other side sent a line longer than 409600 bytes",
+        "{}",
+        why.chars().take(200).collect::<String>()
+    );
+}
+
+/// A mailbox in the middle (as the mailbox server itself could be): it
+/// hands on every message, but gives the first numbered message a player
+/// sends the phase `x`; its address.
+fn a_mailbox_that_changes_a_phase(upstream: String) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let url = format!("ws://{}/v1", listener.local_addr().expect("an address"));
+    thread::spawn(move || {
+        for client in listener.incoming().take(8) {
+            let Ok(client) = client else { return };
+            let upstream = upstream.clone();
+            thread::spawn(move || relay(client, &upstream));
+        }
+    });
+    url
+}
+
+/// Hands messages between `client` and the mailbox at `upstream` for at
+/// most two minutes, changing one phase.
+fn relay(client: TcpStream, upstream: &str) {
+    let Ok(mut inner) = tungstenite::accept(client) else {
+        return;
+    };
+    let address = upstream.trim_start_matches("ws://").split('/').next();
+    let Ok(stream) = TcpStream::connect(address.unwrap_or_default()) else {
+        return;
+    };
+    let Ok((mut outer, _)) = tungstenite::client(upstream, stream) else {
+        return;
+    };
+    let tick = Some(Duration::from_millis(5));
+    for socket in [inner.get_ref(), outer.get_ref()] {
+        socket.set_read_timeout(tick).expect("a read time-out");
+    }
+    let mut changed = false;
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(120) {
+        match inner.read() {
+            Ok(tungstenite::Message::Text(text)) => {
+                let mut value: Value = serde_json::from_str(&text).unwrap_or_default();
+                let numbered = value["phase"]
+                    .as_str()
+                    .is_some_and(|p| p.parse::<u64>().is_ok());
+                let text = if value["type"] == "add" && numbered && !changed {
+                    changed = true;
+                    value["phase"] = json!("x");
+                    value.to_string()
+                } else {
+                    text.to_string()
+                };
+                if outer.send(tungstenite::Message::text(text)).is_err() {
+                    return;
+                }
+            }
+            Ok(tungstenite::Message::Close(_)) => return,
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(error)) if waits(&error) => {}
+            Err(_) => return,
+        }
+        match outer.read() {
+            Ok(message @ tungstenite::Message::Text(_)) => {
+                if inner.send(message).is_err() {
+                    return;
+                }
+            }
+            Ok(tungstenite::Message::Close(_)) => return,
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(error)) if waits(&error) => {}
+            Err(_) => return,
+        }
+    }
+}
+
+fn waits(error: &std::io::Error) -> bool {
+    matches!(
+        error.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
+}
+
+/// Takes the seat again through `url` until it works, for at most
+/// `patience`; how long it took.
+fn rejoin_within(url: &str, seat: &Seat, hosting: &Hosting, patience: Duration) -> Duration {
+    let start = Instant::now();
+    let joining = join_on_thread(url.to_owned(), Pass::Seat(seat.clone()));
+    let mut joining = Some(joining);
+    while start.elapsed() < patience {
+        if let Ok(Event::Joined { peer, .. }) =
+            hosting.events.recv_timeout(Duration::from_millis(100))
+        {
+            peer.send(&Message::Game(record().to_string()))
+                .expect("the game is sent");
+        }
+        let Some(waiting) = &joining else { continue };
+        match waiting.try_recv() {
+            Ok(Ok(_joined)) => return start.elapsed(),
+            Ok(Err(_)) => {
+                joining = Some(join_on_thread(url.to_owned(), Pass::Seat(seat.clone())));
+            }
+            Err(_) => {}
+        }
+    }
+    panic!("the seat's player was not back within {patience:?}");
+}
+
+#[test]
+fn a_phase_that_is_not_a_number_ends_that_rejoin_only_and_the_door_stays_open() {
+    let Some(mailbox) = Mailbox::start() else {
+        return;
+    };
+    let seat = Seat::from_secret([7; 32]);
+    let hosting = Hosting::new(&mailbox, Some(seat.clone()));
+    let middle = a_mailbox_that_changes_a_phase(mailbox.url());
+    let hostile = join_on_thread(middle, Pass::Seat(seat.clone()));
+
+    let broke = news_until(&hosting.events, WINDOW * 3, "the rejoin broken", |event| {
+        matches!(event, Event::TurnedAway(_))
+    });
+    assert!(
+        format!("{broke:?}").contains(
+            "A try to take the seat again failed: the wormhole library broke down on what came \
+             (not yet implemented: log and ignore, for future expansion)"
+        ),
+        "{broke:?}"
+    );
+    assert!(
+        hostile
+            .recv_timeout(PATIENCE)
+            .expect("the join ends")
+            .is_err(),
+        "the joiner with the changed phase is not let in"
+    );
+    let took = rejoin_within(&mailbox.url(), &seat, &hosting, WINDOW * 3);
+    eprintln!("the seat's player was back {took:?} after the broken rejoin");
+}
