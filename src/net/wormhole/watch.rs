@@ -144,10 +144,9 @@ impl Subscriber for Listener {
 mod tests {
     use super::*;
 
-    /// Lines as the crate's trace has them.
-    const ADD: &str = "Sending Add { phase: pake, body: crate::util::DisplayBytes(body) }";
-    const MESSAGE: &str = "Received Message { side: TheirSide(&*_0), phase: Phase(\"pake\"), \
-                           body: crate::util::DisplayBytes(_0.body.as_bytes()) }";
+    /// Lines as the crate's trace begins them.
+    const ADD: &str = "Sending Add { phase: pake, body: … }";
+    const MESSAGE: &str = "Received Message { side: …, phase: Phase(\"pake\"), body: … }";
 
     #[test]
     fn a_message_beyond_our_own_coming_back_is_the_other_sides() {
