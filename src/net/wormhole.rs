@@ -30,6 +30,7 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 
 use crate::record::Record;
 
+use super::handshake;
 use super::join::{Ask, JoinError, Joined, Pass};
 use super::peer::{Event, Inbox, Limits, Outbox, Peer};
 use super::secure::{Seat, SessionKey};
@@ -405,14 +406,8 @@ async fn greet(
     if let Some(ours) = ours {
         lines.send(&Message::Game(ours).to_string()).await?;
     }
-    let host = match lines.message().await? {
-        Message::Welcome(host) => host,
-        other => return Err(format!("{other:?} before welcome")),
-    };
-    let record = match lines.message().await? {
-        Message::Game(text) => Record::read(&text).map_err(|error| format!("its game: {error}"))?,
-        other => return Err(format!("{other:?} where its game belongs")),
-    };
+    let host = handshake::welcome(lines.message().await?)?;
+    let record = handshake::game(lines.message().await?)?;
     Ok((host, record))
 }
 

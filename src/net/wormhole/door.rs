@@ -8,10 +8,10 @@ use std::time::Instant;
 use async_io::Timer;
 use magic_wormhole::{MailboxConnection, Wormhole};
 
+use crate::net::handshake;
 use crate::net::peer::{Event, Limits, spawn_reader};
 use crate::net::secure::Seat;
-use crate::net::wire::{MAX_NAME, Message};
-use crate::record::Record;
+use crate::net::wire::Message;
 
 use super::watch::NO_ONE;
 use super::{
@@ -144,23 +144,9 @@ impl Door {
     /// Reads the player's `hello` (and their copy of the game, when they
     /// take the seat again), says `welcome`, and hands the connection on.
     async fn let_in(&self, mut lines: Lines, seat: Option<Seat>) -> Result<(), String> {
-        let joiner = match lines.message().await? {
-            Message::Hello(joiner) => joiner,
-            other => return Err(format!("{other:?} where hello belongs")),
-        };
-        if joiner
-            .as_ref()
-            .is_some_and(|n| n.chars().count() > MAX_NAME)
-        {
-            return Err(format!("a name has at most {MAX_NAME} characters"));
-        }
+        let joiner = handshake::hello(lines.message().await?)?;
         let record = if seat.is_none() {
-            match lines.message().await? {
-                Message::Game(text) => Some(Box::new(
-                    Record::read(&text).map_err(|error| format!("its game: {error}"))?,
-                )),
-                other => return Err(format!("{other:?} where its game belongs")),
-            }
+            Some(Box::new(handshake::game(lines.message().await?)?))
         } else {
             None
         };
