@@ -16,8 +16,10 @@
 //! its number, so that a mailbox that drops, repeats or reorders messages
 //! is caught, and holds at most [`MAX_GAME_LINE`] bytes.
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::future::Future;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -235,7 +237,17 @@ async fn carry(
 fn open(lines: Lines) -> (Peer, WormholeIn) {
     let (outgoing, from_app) = async_channel::unbounded();
     let (to_app, incoming) = mpsc::channel();
-    let _ = start(move || async_io::block_on(carry(lines, from_app, to_app)));
+    let told = to_app.clone();
+    let _ = start(move || {
+        let carried = panic::catch_unwind(AssertUnwindSafe(|| {
+            async_io::block_on(carry(lines, from_app, to_app));
+        }));
+        if let Err(panic) = carried {
+            let _ = told.send(Err(ReadError::Io(std::io::Error::other(broke_down(
+                &*panic,
+            )))));
+        }
+    });
     (
         Peer::new(Box::new(WormholeOut { outgoing })),
         WormholeIn { incoming },
@@ -255,14 +267,17 @@ fn start<T: Send + 'static>(
 /// told in words.
 fn outcome<T>(thread: std::io::Result<JoinHandle<T>>) -> Result<T, String> {
     let thread = thread.map_err(|error| format!("cannot start a thread: {error}"))?;
-    thread.join().map_err(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|what| (*what).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        format!("the wormhole library broke down on what came ({what})")
-    })
+    thread.join().map_err(|panic| broke_down(&*panic))
+}
+
+/// A panic of the crate, in words.
+fn broke_down(panic: &(dyn Any + Send)) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|what| (*what).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("the wormhole library broke down on what came ({what})")
 }
 
 /// The name of the wormhole's threads.
