@@ -1,8 +1,8 @@
 //! The mailbox way of meeting under attack, on a real mailbox server on
 //! loopback: a stranger who claims the host's listed nameplate and goes
 //! silent, a message with a phase that is not a number while the seat's
-//! player takes the seat again (the crate panics on it), a 6 MB message,
-//! and a squatter on the seat's rendezvous. For each: the host's news, and
+//! player takes the seat again or in a game (the crate panics on it), a
+//! 6 MB message, and a squatter on the seat's rendezvous. For each: the host's news, and
 //! the real player let in afterwards.
 //!
 //! The hostile peers speak the mailbox's own protocol (JSON over a
