@@ -34,6 +34,7 @@
 //! ```
 
 mod direct;
+mod handshake;
 mod host;
 mod join;
 mod link;

@@ -7,16 +7,23 @@
 //! nameplate and password drawn from the seat's secret, new every
 //! [`WINDOW`]), where the host always waits.
 //!
-//! The crate is asynchronous: each wormhole runs on a thread of its own
-//! (`block_on`), handing lines to and from the event loop through channels,
-//! as the direct mode's threads do. Each line carries its number, so that a
-//! mailbox that drops, repeats or reorders messages is caught.
+//! The crate is asynchronous: each meeting and each wormhole runs on a
+//! thread of its own (`block_on`), handing lines to and from the event loop
+//! through channels, as the direct mode's threads do; a panic of the crate
+//! (it has `todo!()`s for messages it does not know) ends that thread only,
+//! and the host's door goes on. Every wait of a meeting has a deadline
+//! ([`watch`] tells when the other side first speaks). Each line carries
+//! its number, so that a mailbox that drops, repeats or reorders messages
+//! is caught, and holds at most [`MAX_GAME_LINE`] bytes.
 
+use std::any::Any;
 use std::borrow::Cow;
+use std::future::Future;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use async_io::Timer;
@@ -25,10 +32,17 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 
 use crate::record::Record;
 
+use super::handshake;
 use super::join::{Ask, JoinError, Joined, Pass};
-use super::peer::{Event, Inbox, Limits, Outbox, Peer, spawn_reader};
+use super::peer::{Event, Inbox, Limits, Outbox, Peer};
 use super::secure::{Seat, SessionKey};
-use super::wire::{MAX_NAME, Message, ReadError, VERSION};
+use super::wire::{MAX_GAME_LINE, Message, ReadError, VERSION};
+
+mod door;
+mod watch;
+
+use door::Door;
+use watch::{NO_ONE, Watch};
 
 /// The application ID: only wormholes of the same ID meet.
 pub const APP_ID: &str = "endodoi.game/play";
@@ -129,6 +143,9 @@ impl Lines {
             .receive()
             .await
             .map_err(|error| ReadError::Io(std::io::Error::other(said(&error))))?;
+        if bytes.len() > MAX_GAME_LINE {
+            return Err(ReadError::TooLong(MAX_GAME_LINE));
+        }
         let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
         let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
         if number.parse() != Ok(self.received) {
@@ -220,7 +237,17 @@ async fn carry(
 fn open(lines: Lines) -> (Peer, WormholeIn) {
     let (outgoing, from_app) = async_channel::unbounded();
     let (to_app, incoming) = mpsc::channel();
-    spawn(move || async_io::block_on(carry(lines, from_app, to_app)));
+    let told = to_app.clone();
+    let _ = start(move || {
+        let carried = panic::catch_unwind(AssertUnwindSafe(|| {
+            async_io::block_on(carry(lines, from_app, to_app));
+        }));
+        if let Err(panic) = carried {
+            let _ = told.send(Err(ReadError::Io(std::io::Error::other(broke_down(
+                &*panic,
+            )))));
+        }
+    });
     (
         Peer::new(Box::new(WormholeOut { outgoing })),
         WormholeIn { incoming },
@@ -229,8 +256,28 @@ fn open(lines: Lines) -> (Peer, WormholeIn) {
 
 /// Runs `work` on a thread of the wormhole's name (the panic hook of the
 /// terminal leaves such threads' panics to them: one ends a connection).
-fn spawn(work: impl FnOnce() + Send + 'static) {
-    let _ = thread::Builder::new().name(THREAD.to_owned()).spawn(work);
+fn start<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<JoinHandle<T>> {
+    thread::Builder::new().name(THREAD.to_owned()).spawn(work)
+}
+
+/// What a thread of [`start`] came to: a panic of the crate (it has
+/// `todo!()`s for messages it does not know) ends that thread only, and is
+/// told in words.
+fn outcome<T>(thread: std::io::Result<JoinHandle<T>>) -> Result<T, String> {
+    let thread = thread.map_err(|error| format!("cannot start a thread: {error}"))?;
+    thread.join().map_err(|panic| broke_down(&*panic))
+}
+
+/// A panic of the crate, in words.
+fn broke_down(panic: &(dyn Any + Send)) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|what| (*what).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("the wormhole library broke down on what came ({what})")
 }
 
 /// The name of the wormhole's threads.
@@ -251,44 +298,48 @@ fn rendezvous(seat: &Seat, window: u64) -> Code {
 
 /// The window of the clock to meet in, when it begins and when it ends:
 /// this one, or the next when this one is nearly over (the two ends' clocks
-/// differ by a little).
-fn window_now() -> (u64, Instant, Instant) {
+/// differ by a little), and always one after `tried` (a rendezvous where a
+/// meeting failed may be left half-claimed until its window is over).
+fn window_after(tried: Option<u64>) -> (u64, Instant, Instant) {
     let since = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    let window = since.as_millis() / WINDOW.as_millis();
+    let current = u64::try_from(since.as_millis() / WINDOW.as_millis()).unwrap_or_default();
     let into = Duration::from_millis(
         u64::try_from(since.as_millis() % WINDOW.as_millis()).unwrap_or_default(),
     );
     let now = Instant::now();
     let left = WINDOW.saturating_sub(into);
-    let end = now + left;
-    let window = u64::try_from(window).unwrap_or_default();
-    if left < WINDOW / 8 {
-        (window + 1, end, end + WINDOW)
-    } else {
-        (window, now, end)
+    let soonest = current + u64::from(left < WINDOW / 8);
+    let window = tried.map_or(soonest, |tried| soonest.max(tried + 1));
+    match u32::try_from(window - current) {
+        Ok(0) => (window, now, now + left),
+        Ok(ahead) => {
+            let begin = now + left + WINDOW * (ahead - 1);
+            (window, begin, begin + WINDOW)
+        }
+        Err(_) => (window, now, now),
     }
 }
 
-/// Meets the other end at the seat's rendezvous of this window (the next
-/// when this one is nearly over), giving up when it ends.
-async fn meet_at_seat(mailbox: &str, seat: &Seat) -> Result<Lines, String> {
-    let (window, begin, end) = window_now();
-    Timer::at(begin).await;
-    let code = rendezvous(seat, window);
-    let meet = async {
-        let connection = MailboxConnection::connect(config(mailbox), code, true)
-            .await
-            .map_err(|e| said(&e))?;
-        Wormhole::connect(connection)
-            .await
-            .map(Lines::new)
-            .map_err(|e| said(&e))
-    };
-    future::or(meet, async {
-        Timer::at(end).await;
-        Err("the other end is not at the seat's rendezvous (not running, or started without --resume?)".to_owned())
+/// Meets the other end at `code` on `mailbox`, claiming its nameplate.
+async fn meet_at(mailbox: &str, code: Code) -> Result<Lines, WormholeError> {
+    let connection = MailboxConnection::connect(config(mailbox), code, true).await?;
+    Wormhole::connect(connection).await.map(Lines::new)
+}
+
+/// Runs `meeting` (a meeting in a mailbox and the handshake after it) on
+/// this thread with a deadline on every wait: it is given up at `until` if
+/// no one came (never, when none), and `limit` after the other side first
+/// spoke if it is not over by then (why, in words, as the error).
+async fn bounded<T>(
+    meeting: impl Future<Output = T>,
+    until: Option<Instant>,
+    limit: Duration,
+) -> Result<T, String> {
+    let watch = Watch::install();
+    future::or(async { Ok(meeting.await) }, async {
+        Err(watch.deadline(until, limit).await)
     })
     .await
 }
@@ -309,147 +360,30 @@ pub fn host(
     closed: Arc<AtomicBool>,
 ) -> Result<Option<String>, String> {
     let (told, code) = mpsc::channel();
-    let place = mailbox.to_owned();
-    let (mailbox, name) = (mailbox.to_owned(), name.to_owned());
+    let door = Door {
+        mailbox: mailbox.to_owned(),
+        name: name.to_owned(),
+        limits,
+        events,
+    };
     let waiting = seat.is_none();
-    spawn(move || {
-        async_io::block_on(async {
-            let seat = match seat {
+    let _ = start(move || {
+        let seat = match seat {
+            Some(seat) => seat,
+            None => match door.first_meeting(&told) {
                 Some(seat) => seat,
-                None => match first_meeting(&mailbox, &name, limits, &events, &told).await {
-                    Some(seat) => seat,
-                    None => return,
-                },
-            };
-            while !closed.load(Ordering::Relaxed) {
-                match meet_at_seat(&mailbox, &seat).await {
-                    Ok(lines) => {
-                        if let Err(why) = let_in(lines, None, &name, limits, &events).await {
-                            let _ = events.send(Event::TurnedAway(format!(
-                                "A try to take the seat again failed: {why}"
-                            )));
-                        }
-                    }
-                    Err(_) => {
-                        Timer::after(Duration::from_millis(200)).await;
-                    }
-                }
-            }
-        });
+                None => return,
+            },
+        };
+        door.wait_at_seat(&seat, &closed);
     });
     if !waiting {
         return Ok(None);
     }
-    match code.recv_timeout(limits.hello) {
+    match code.recv_timeout(limits.hello * 2) {
         Ok(code) => code.map(Some),
-        Err(_) => Err(format!("the mailbox {place} gave no code in time")),
+        Err(_) => Err(format!("the mailbox {mailbox} gave no code in time")),
     }
-}
-
-/// Asks the mailbox for a code (told on `told`) and waits for the player
-/// who gives it; a wrong code spends it, and a new one is asked for and
-/// told as news. The seat of the meeting, or `None` when the mailbox fails.
-async fn first_meeting(
-    mailbox: &str,
-    name: &str,
-    limits: Limits,
-    events: &Sender<Event>,
-    told: &Sender<Result<String, String>>,
-) -> Option<Seat> {
-    let mut first = true;
-    loop {
-        let connection = match MailboxConnection::create(config(mailbox), CODE_WORDS).await {
-            Ok(connection) => connection,
-            Err(error) => {
-                let why = format!("cannot reach the mailbox {mailbox}: {}", said(&error));
-                if first {
-                    let _ = told.send(Err(why));
-                } else {
-                    let _ = events.send(Event::GaveUp(why));
-                }
-                return None;
-            }
-        };
-        let code = connection.code().to_string();
-        if first {
-            let _ = told.send(Ok(code.clone()));
-            first = false;
-        } else {
-            let _ = events.send(Event::NewCode(code.clone()));
-        }
-        match Wormhole::connect(connection).await {
-            Ok(wormhole) => {
-                let lines = Lines::new(wormhole);
-                let seat = lines.key().seat();
-                match let_in(lines, Some(seat.clone()), name, limits, events).await {
-                    Ok(()) => return Some(seat),
-                    Err(why) => {
-                        let _ = events.send(Event::TurnedAway(format!(
-                            "Turned away a player at {code}: {why}; the code is spent"
-                        )));
-                    }
-                }
-            }
-            Err(error) => {
-                let _ = events.send(Event::TurnedAway(format!(
-                    "Turned away a player at {code}: {}; the code is spent",
-                    said(&error)
-                )));
-            }
-        }
-    }
-}
-
-/// Reads the player's `hello` (and their copy of the game, when they take
-/// the seat again), says `welcome`, and hands the connection on.
-async fn let_in(
-    mut lines: Lines,
-    seat: Option<Seat>,
-    name: &str,
-    limits: Limits,
-    events: &Sender<Event>,
-) -> Result<(), String> {
-    let deadline = Timer::after(limits.hello);
-    let handshake = async {
-        let joiner = match lines.message().await? {
-            Message::Hello(joiner) => joiner,
-            other => return Err(format!("{other:?} where hello belongs")),
-        };
-        if joiner
-            .as_ref()
-            .is_some_and(|n| n.chars().count() > MAX_NAME)
-        {
-            return Err(format!("a name has at most {MAX_NAME} characters"));
-        }
-        let record = if seat.is_none() {
-            match lines.message().await? {
-                Message::Game(text) => Some(Box::new(
-                    Record::read(&text).map_err(|error| format!("its game: {error}"))?,
-                )),
-                other => return Err(format!("{other:?} where its game belongs")),
-            }
-        } else {
-            None
-        };
-        lines
-            .send(&Message::Welcome(name.to_owned()).to_string())
-            .await?;
-        Ok((joiner, record))
-    };
-    let (joiner, record) = future::or(handshake, async {
-        deadline.await;
-        Err("nothing came in time".to_owned())
-    })
-    .await?;
-    let (peer, inbox) = open(lines);
-    let _ = events.send(Event::Joined {
-        peer: peer.clone(),
-        name: joiner,
-        seat,
-        record,
-    });
-    spawn_reader(peer, Box::new(inbox), limits, events.clone(), || {});
-    Ok(())
 }
 
 /// Meets the host waiting at `code` on `mailbox` (at `place`, in words).
@@ -476,6 +410,22 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     }
 }
 
+/// The joiner's side of the handshake on `lines`: `hello` (and `ours`, its
+/// copy, when taking the seat again), then the host's `welcome` and game.
+async fn greet(
+    lines: &mut Lines,
+    name: Option<String>,
+    ours: Option<String>,
+) -> Result<(String, Record), String> {
+    lines.send(&Message::Hello(name).to_string()).await?;
+    if let Some(ours) = ours {
+        lines.send(&Message::Game(ours).to_string()).await?;
+    }
+    let host = handshake::welcome(lines.message().await?)?;
+    let record = handshake::game(lines.message().await?)?;
+    Ok((host, record))
+}
+
 /// Joins through `mailbox` with `ask`; from then on the host's moves come
 /// to `events`.
 ///
@@ -490,69 +440,64 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
         limits,
     } = ask;
     let place = format!("the mailbox {mailbox}");
-    let (done, result) = mpsc::channel();
     let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
     let ours = ours.map(ToString::to_string);
     let thread_place = place.clone();
-    spawn(move || {
+    let meeting = start(move || {
         let place = thread_place;
+        let protocol = |reason: String| JoinError::Protocol {
+            address: place.clone(),
+            reason,
+        };
         async_io::block_on(async {
-            let met = match &pass {
-                Pass::Code(code) => meet_with_code(&mailbox, code, &place).await,
-                Pass::Seat(seat) => meet_at_seat(&mailbox, seat)
-                    .await
-                    .map_err(|reason| JoinError::Absent(format!("{place}: {reason}"))),
+            let (window, begin, end) = window_after(None);
+            let until = match &pass {
+                // The host waits there already: its message is in the mailbox.
+                Pass::Code(_) => Instant::now() + limits.hello,
+                Pass::Seat(_) => end,
             };
-            let mut lines = match met {
-                Ok(lines) => lines,
-                Err(error) => {
-                    let _ = done.send(Err(error));
-                    return;
-                }
-            };
-            let handshake = async {
-                lines.send(&Message::Hello(name).to_string()).await?;
-                if let (Pass::Seat(_), Some(ours)) = (&pass, ours) {
-                    lines.send(&Message::Game(ours).to_string()).await?;
-                }
-                let host = match lines.message().await? {
-                    Message::Welcome(host) => host,
-                    other => return Err(format!("{other:?} before welcome")),
-                };
-                let record = match lines.message().await? {
-                    Message::Game(text) => {
-                        Record::read(&text).map_err(|error| format!("its game: {error}"))?
+            let meeting = async {
+                let (mut lines, seat, ours) = match &pass {
+                    Pass::Code(code) => {
+                        let lines = meet_with_code(&mailbox, code, &place).await?;
+                        let seat = lines.key().seat();
+                        (lines, seat, None)
                     }
-                    other => return Err(format!("{other:?} where its game belongs")),
+                    Pass::Seat(seat) => {
+                        Timer::at(begin).await;
+                        let lines = meet_at(&mailbox, rendezvous(seat, window))
+                            .await
+                            .map_err(|e| JoinError::Absent(format!("{place}: {}", said(&e))))?;
+                        (lines, seat.clone(), ours)
+                    }
                 };
-                Ok((host, record))
+                let (host, record) = greet(&mut lines, name, ours).await.map_err(protocol)?;
+                Ok((lines, host, record, seat))
             };
-            let answer = future::or(handshake, async {
-                Timer::after(limits.hello).await;
-                Err("nothing came in time".to_owned())
-            })
-            .await;
-            match answer {
-                Ok((host, record)) => {
-                    let seat = match &pass {
-                        Pass::Code(_) => lines.key().seat(),
-                        Pass::Seat(seat) => seat.clone(),
-                    };
-                    let _ = done.send(Ok((lines, host, record, seat)));
-                }
-                Err(reason) => {
-                    let _ = done.send(Err(JoinError::Protocol {
+            match bounded(meeting, Some(until), limits.hello).await {
+                Ok(met) => met,
+                Err(why) if why == NO_ONE => Err(match &pass {
+                    Pass::Code(_) => JoinError::Unreachable {
                         address: place.clone(),
-                        reason,
-                    }));
-                }
+                        reason: format!(
+                            "no one answered at that code within {} s",
+                            limits.hello.as_secs_f32()
+                        ),
+                    },
+                    Pass::Seat(_) => JoinError::Absent(format!(
+                        "{place}: the other end is not at the seat's rendezvous (not running, \
+                         or started without --resume?)"
+                    )),
+                }),
+                Err(why) => Err(protocol(why)),
             }
-        });
+        })
     });
-    let (lines, host, record, seat) = result.recv().map_err(|_| JoinError::Protocol {
-        address: "the mailbox".to_owned(),
-        reason: "the wormhole's thread ended".to_owned(),
-    })??;
+    let (lines, host, record, seat) =
+        outcome(meeting).map_err(|reason| JoinError::Protocol {
+            address: place,
+            reason,
+        })??;
     let (peer, inbox) = open(lines);
     Ok(Joined::reading(
         peer,

@@ -41,6 +41,7 @@ mod endings_network;
 mod engine;
 mod history;
 mod lesson;
+mod mailbox_faults;
 mod network;
 mod network_terminal;
 mod readme;
