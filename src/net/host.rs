@@ -21,13 +21,12 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
-use crate::record::Record;
-
 use super::direct::{self, SealedIn, SealedOut};
+use super::handshake;
 use super::peer::{Event, Limits, Peer, spawn_reader};
 use super::secure::{Agreement, End, Purpose, Seat, random_bytes};
 use super::wire::{
-    MAX_LINE, MAX_NAME, Message, Opening, ReadError, Refusal, Ticket, VERSION, WireError, shorten,
+    MAX_LINE, Message, Opening, ReadError, Refusal, Ticket, VERSION, WireError, shorten,
 };
 use gate::{Bounded, Gate, Kind, MAX_PENDING, PENDING_PER_ADDRESS, Verdict};
 
@@ -415,26 +414,18 @@ fn handshake(
         .line_before(deadline)
         .map(|line| line.parse::<Message>())
     {
-        Ok(Ok(Message::Hello(name))) => name,
-        Ok(_) => return Err("its first sealed line is not hello".to_owned()),
+        Ok(Ok(message)) => handshake::hello(message)?,
+        Ok(Err(error)) => return Err(error.to_string()),
         Err(ReadError::Unsealed) => return Err(wrong(shared, from.ip(), &ticket)),
         Err(error) => return Err(format!("no hello: {error}")),
     };
-    if name
-        .as_ref()
-        .is_some_and(|name| name.chars().count() > MAX_NAME)
-    {
-        return Err(format!("a name has at most {MAX_NAME} characters"));
-    }
     inbox.trust();
     // A player taking the seat again says first how far their game went.
     let record = match ticket {
         Ticket::Join => None,
         Ticket::Rejoin(_) => match inbox.line_before(deadline).map(|line| line.parse()) {
-            Ok(Ok(Message::Game(text))) => Some(Box::new(
-                Record::read(&text).map_err(|error| format!("its game: {error}"))?,
-            )),
-            Ok(_) => return Err("the seat's player did not say its game".to_owned()),
+            Ok(Ok(message)) => Some(Box::new(handshake::game(message)?)),
+            Ok(Err(error)) => return Err(error.to_string()),
             Err(error) => return Err(format!("no game: {error}")),
         },
     };

@@ -9,6 +9,7 @@ use std::time::Instant;
 use crate::record::Record;
 
 use super::direct::{self, SealedIn, SealedOut};
+use super::handshake;
 use super::peer::{Event, Inbox, Limits, Peer, spawn_reader};
 use super::secure::{Agreement, End, Purpose, Seat};
 use super::wire::{MAX_LINE, Message, Opening, ReadError, Refusal, Ticket, VERSION};
@@ -189,8 +190,8 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
         .line_before(deadline)
         .map(|line| line.parse::<Message>())
     {
-        Ok(Ok(Message::Welcome(host))) => host,
-        Ok(other) => return Err(protocol(format!("{other:?} before welcome"))),
+        Ok(Ok(message)) => handshake::welcome(message).map_err(protocol)?,
+        Ok(Err(error)) => return Err(protocol(error.to_string())),
         Err(ReadError::Unsealed | ReadError::Closed) => {
             return Err(JoinError::denied(&place, pass));
         }
@@ -201,10 +202,8 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
         .line_before(deadline)
         .map(|line| line.parse::<Message>())
     {
-        Ok(Ok(Message::Game(text))) => {
-            Record::read(&text).map_err(|error| protocol(format!("its game: {error}")))?
-        }
-        Ok(other) => return Err(protocol(format!("{other:?} where its game belongs"))),
+        Ok(Ok(message)) => handshake::game(message).map_err(protocol)?,
+        Ok(Err(error)) => return Err(protocol(error.to_string())),
         Err(error) => return Err(protocol(error.to_string())),
     };
     let seat = match pass {

@@ -11,9 +11,11 @@ use crate::app::Said;
 use crate::rules::{Hole, Side};
 
 /// The version of the protocol this program speaks (the second word of `knock`).
-/// Version 3 added resigning and offering a draw, which a version 2 peer
-/// would take for garbage.
-pub const VERSION: u32 = 3;
+/// Version 4 numbered the games of a seat and named the rows in `next`,
+/// gave refusals a word, and lets a player resign on either turn, which a
+/// version 3 peer would refuse; version 3 added resigning and offering a
+/// draw, which a version 2 peer would take for garbage.
+pub const VERSION: u32 = 4;
 
 /// The longest line read before the two ends agreed a key, in bytes: a
 /// `knock` or its answer never needs more.

@@ -1048,7 +1048,7 @@ fn a_host_that_says_nothing_or_garbage_or_a_game_that_does_not_replay_is_refused
         ),
         (
             vec!["welcome Naserian".into(), "launch missiles".into()],
-            "does not answer as an endodoi host: Err(Unknown(\"launch\")) where its game belongs",
+            "does not answer as an endodoi host: unknown message \"launch\"",
         ),
         (
             vec![
