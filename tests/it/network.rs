@@ -979,7 +979,7 @@ fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
 
 impl Peer {
     /// Answers a joiner's knock as a host agreeing on `password`; the
-    /// knock's first words (`knock 3 join` or `knock 3 rejoin SEAT`).
+    /// knock's first words (`knock 4 join` or `knock 4 rejoin SEAT`).
     fn agree_as_host(&mut self, password: &[u8]) -> String {
         let knock = self.clear_line();
         let (words, message) = knock.rsplit_once(' ').expect("a knock");
