@@ -9,9 +9,8 @@
 //! host's `--resume` (the program in tmux), against the host and against
 //! the joiner. The game kept is compared whole, moves and tags.
 
-use std::io::{BufRead, BufReader, ErrorKind, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc;
 use std::thread::sleep;
@@ -21,21 +20,17 @@ use endodoi::app::{
     App, Connection, Effect, GAME_TAG, HOST_TAG, Match, Network, Remote, Role, Said,
 };
 use endodoi::clock::{Clocks, TimeControl};
-use endodoi::net::secure::{
-    Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey, fingerprint,
-};
-use endodoi::net::wire::{Message, VERSION};
+use endodoi::net::secure::{Seat, fingerprint};
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way, seats};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{BySide, Config, Hole, Side};
-use endodoi::save::Store;
-use endodoi::terminal::Runner;
 
 use crate::common::keys::type_keys;
+use crate::common::looped::{Looped, ogn_files};
+use crate::common::peer::Peer;
 use crate::common::tmux;
 
 const CODE: &str = "k4p9xm";
-const PATIENCE: Duration = Duration::from_secs(10);
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
 /// Short times, so that a drop and a reconnection show within a test.
@@ -64,11 +59,12 @@ fn game(north: &str, moves: &str, clock: &str) -> Record {
     record
 }
 
-/// `record` as a game across the network keeps it: numbered among the
-/// seat's games, with the host's row (game 1, the host on South).
-fn as_kept(mut record: Record) -> Record {
-    record.set_tag(GAME_TAG, "1");
-    record.set_tag(HOST_TAG, "South");
+/// `record` without the game's number and the host's row, which a game
+/// across the network writes at its next save (whether it came before the
+/// program was killed or not; rows.rs tests them).
+fn unnumbered(mut record: Record) -> Record {
+    record.tags.remove(GAME_TAG);
+    record.tags.remove(HOST_TAG);
     record
 }
 
@@ -91,208 +87,20 @@ fn with_lies(record: &Record, resigned: Side, clock: &str) -> Record {
     lie
 }
 
-/// The hostile peer: a raw connection, lines typed by hand, sealed once
-/// it agreed a key.
-struct Peer {
-    stream: TcpStream,
-    reader: BufReader<TcpStream>,
-    sealer: Option<Sealer>,
-    opener: Option<Opener>,
-    key: Option<SessionKey>,
+fn lost(app: &App) -> bool {
+    matches!(app.network().unwrap().connection, Connection::Lost(_))
 }
 
-impl Peer {
-    fn on(stream: TcpStream) -> Peer {
-        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
-        let reader = BufReader::new(stream.try_clone().expect("a copy"));
-        Peer {
-            stream,
-            reader,
-            sealer: None,
-            opener: None,
-            key: None,
-        }
-    }
-
-    /// Knocks at `address` as a joiner (on the code, or on `seat`'s
-    /// password) and agrees a key with the host's answer.
-    fn knock(address: SocketAddr, seat: Option<&Seat>) -> Peer {
-        let mut peer = Peer::on(TcpStream::connect(address).expect("the host answers"));
-        let (password, purpose) = match seat {
-            Some(seat) => (seat.password().to_vec(), Purpose::Rejoin),
-            None => (CODE.as_bytes().to_vec(), Purpose::Join),
-        };
-        let (agreement, message) = Agreement::start(&password, purpose);
-        match seat {
-            Some(seat) => {
-                peer.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
-            }
-            None => peer.send_clear(&format!("knock {VERSION} join {message}")),
-        }
-        let answer = peer.clear_line();
-        let message = answer.strip_prefix("answer ").expect("an answer");
-        let key = agreement.finish(message).expect("a key message");
-        let (sealer, opener) = key.channel(End::Joiner);
-        (peer.sealer, peer.opener, peer.key) = (Some(sealer), Some(opener), Some(key));
-        peer
-    }
-
-    /// Answers a joiner's knock as a host agreeing on `password`.
-    fn answer_knock(&mut self, password: &[u8]) {
-        let knock = self.clear_line();
-        let (words, message) = knock.rsplit_once(' ').expect("a knock");
-        let purpose = if words.contains("rejoin") {
-            Purpose::Rejoin
-        } else {
-            Purpose::Join
-        };
-        let (agreement, answer) = Agreement::start(password, purpose);
-        self.send_clear(&format!("answer {answer}"));
-        let key = agreement.finish(message).expect("a key message");
-        let (sealer, opener) = key.channel(End::Host);
-        (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
-    }
-
-    fn seat(&self) -> Seat {
-        self.key.as_ref().expect("a key").seat()
-    }
-
-    fn send_clear(&mut self, line: &str) {
-        self.stream
-            .write_all(format!("{line}\n").as_bytes())
-            .expect("the line is sent");
-    }
-
-    fn send(&mut self, line: &str) {
-        let sealed = self.sealer.as_mut().expect("a key").seal(line);
-        self.send_clear(&sealed);
-    }
-
-    fn send_game(&mut self, record: &Record) {
-        self.send(&Message::Game(record.to_string()).to_string());
-    }
-
-    fn clear_line(&mut self) -> String {
-        let mut line = String::new();
-        match self.reader.read_line(&mut line) {
-            Ok(_) => line.trim_end().to_owned(),
-            Err(error) if error.kind() == ErrorKind::ConnectionReset => String::new(),
-            Err(error) => panic!("reading the other end: {error}"),
-        }
-    }
-
-    /// The next sealed line that is not a ping, opened; empty once closed.
-    fn line(&mut self) -> String {
-        loop {
-            let line = self.clear_line();
-            if line.is_empty() {
-                return line;
-            }
-            let opened = self
-                .opener
-                .as_mut()
-                .expect("a key")
-                .open(&line)
-                .expect("a sealed line");
-            if opened != "ping" {
-                return opened;
-            }
-        }
-    }
-
-    /// The game the other end sends.
-    fn game(&mut self) -> Record {
-        let Ok(Message::Game(text)) = self.line().parse::<Message>() else {
-            panic!("a game");
-        };
-        Record::read(&text).expect("a record")
-    }
-}
-
-/// An app with its event loop's effects, as the program runs it without
-/// the terminal, autosaving into a folder of its own.
-struct Looped {
-    app: App,
-    runner: Runner,
-    dir: tempfile::TempDir,
-}
-
-impl Looped {
-    fn new(mut app: App, link: Link) -> Looped {
-        app.set_animation(false);
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
-        Looped {
-            app,
-            runner: Runner::new(store, None, Some(link)),
-            dir,
-        }
-    }
-
-    fn turn(&mut self) {
-        self.runner.pump(&mut self.app);
-        self.runner.run(self.app.take_effects(), &mut self.app);
-    }
-
-    fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
-        let start = Instant::now();
-        while !done(&self.app) {
-            assert!(start.elapsed() < PATIENCE, "waited for {what}");
-            self.turn();
-            sleep(Duration::from_millis(5));
-        }
-        self.turn();
-    }
-
-    fn message(&self) -> String {
-        self.app
+/// Whether the other side's copy was answered: taken, kept or refused.
+fn reconnected(app: &App) -> bool {
+    let refused = matches!(
+        &app.network().unwrap().connection,
+        Connection::Lost(why) if why.contains("copy of the game")
+    );
+    refused
+        || app
             .message()
-            .map(|m| m.text.clone())
-            .unwrap_or_default()
-    }
-
-    fn connection(&self) -> Connection {
-        self.app
-            .network()
-            .expect("a network game")
-            .connection
-            .clone()
-    }
-
-    /// The text of the only autosave file.
-    fn saved(&self) -> String {
-        let files = ogn_files(&self.dir.path().join("games"));
-        assert_eq!(files.len(), 1, "{files:?}");
-        std::fs::read_to_string(&files[0]).expect("the autosave")
-    }
-
-    fn lost(app: &App) -> bool {
-        matches!(app.network().unwrap().connection, Connection::Lost(_))
-    }
-
-    /// Whether the other side's copy was answered: taken, kept or refused.
-    fn reconnected(app: &App) -> bool {
-        let refused = matches!(
-            &app.network().unwrap().connection,
-            Connection::Lost(why) if why.contains("copy of the game")
-        );
-        refused
-            || app
-                .message()
-                .is_some_and(|m| m.text.starts_with("Reconnected"))
-    }
-}
-
-/// The record files in `dir`.
-fn ogn_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("the games folder")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "ogn"))
-        .filter(|path| !path.file_name().unwrap().to_string_lossy().starts_with('.'))
-        .collect();
-    files.sort();
-    files
+            .is_some_and(|m| m.text.starts_with("Reconnected"))
 }
 
 // At a live reconnection, the host the victim.
@@ -319,7 +127,7 @@ fn host_after_a_drop(answered: bool) -> (Looped, Seat) {
     };
     app.play_across(Network::new(role), Side::North, Some("Naserian"));
     let mut hosted = Looped::new(app, Link::host(host, events, None));
-    let mut peer = Peer::knock(address, None);
+    let mut peer = Peer::knock(address, CODE, None);
     peer.send("hello Mallory");
     hosted.until("the join", |app| {
         app.network().unwrap().connection == Connection::Connected
@@ -336,7 +144,7 @@ fn host_after_a_drop(answered: bool) -> (Looped, Seat) {
     hosted.app.tick(Duration::from_secs(22));
     let seat = peer.seat();
     drop(peer);
-    hosted.until("the drop", Looped::lost);
+    hosted.until("the drop", lost);
     (hosted, seat)
 }
 
@@ -346,10 +154,10 @@ fn rejoin_host(hosted: &mut Looped, seat: &Seat, copy: &Record) -> Peer {
         Role::Host { options, .. } => options.trim_start_matches(" --listen ").to_owned(),
         Role::Guest { .. } => unreachable!("a host"),
     };
-    let mut peer = Peer::knock(address.parse().expect("an address"), Some(seat));
+    let mut peer = Peer::knock(address.parse().expect("an address"), CODE, Some(seat));
     peer.send("hello Mallory");
     peer.send_game(copy);
-    hosted.until("the copy answered", Looped::reconnected);
+    hosted.until("the copy answered", reconnected);
     peer
 }
 
@@ -477,8 +285,8 @@ fn joiner_told(
 
 fn reconnect_joiner(joining: &mut Looped, drop_it: &mpsc::Sender<()>) {
     drop_it.send(()).expect("the fake host listens");
-    joining.until("the drop", Looped::lost);
-    joining.until("the copy answered", Looped::reconnected);
+    joining.until("the drop", lost);
+    joining.until("the copy answered", reconnected);
 }
 
 #[test]
@@ -670,7 +478,7 @@ fn a_restarted_joiner_refuses_another_shorter_game_and_keeps_its_own() {
     panes.kill("join");
     let saves = panes.saves("join");
     assert_eq!(saves.len(), 1, "no other game kept");
-    assert_eq!(saves[0].to_string(), as_kept(ours).to_string());
+    assert_eq!(unnumbered(saves[0].clone()).to_string(), ours.to_string());
 }
 
 #[test]
@@ -695,7 +503,7 @@ fn a_restarted_joiner_takes_no_ending_nor_clock_from_the_hosts_copy() {
     assert_eq!(left.north, Duration::from_secs(281), "North's own clock");
     assert!(left.south <= Duration::from_secs(277), "{left:?}");
     kept.set_tag(Tags::CLOCK, "4:37.0 4:41.0");
-    assert_eq!(kept.to_string(), ours.to_string());
+    assert_eq!(unnumbered(kept).to_string(), ours.to_string());
 }
 
 /// A host restarted with `--resume` (Naserian, South) of its save `ours`,
@@ -727,7 +535,7 @@ fn resumed_host(
         &format!("host --resume 20261204-100000-g1 --listen {address} --no-animation"),
     );
     panes.wait("host", "Waiting for Mallory to take their seat again");
-    let mut peer = Peer::knock(address, Some(&seat));
+    let mut peer = Peer::knock(address, CODE, Some(&seat));
     peer.send("hello Mallory");
     peer.send_game(&lie(&ours));
     assert_eq!(peer.line(), "welcome Naserian");
@@ -752,7 +560,7 @@ fn a_resumed_host_takes_no_ending_nor_clock_from_the_joiners_copy() {
     assert_eq!(left.north, Duration::from_secs(290), "North's clock stands");
     assert!(left.south <= Duration::from_secs(278), "{left:?}");
     kept.set_tag(Tags::CLOCK, "4:38.0 4:50.0");
-    assert_eq!(kept.to_string(), as_kept(ours).to_string());
+    assert_eq!(unnumbered(kept).to_string(), ours.to_string());
     assert_eq!(given.tag(Tags::TERMINATION), None);
 }
 

@@ -15,9 +15,11 @@ mod common {
     pub mod files;
     pub mod in_process;
     pub mod keys;
+    pub mod looped;
     pub mod mailbox;
     pub mod mouse;
     pub mod moves;
+    pub mod peer;
     pub mod plain;
     pub mod prefixed;
     pub mod screen;

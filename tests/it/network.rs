@@ -7,14 +7,13 @@
 //! host, slow strangers. For each: the host's message, the seat still open
 //! to its player, and the autosave file exactly as it was.
 
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{Action, App, Connection, Match, Network, Play, Role};
-use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey};
+use endodoi::net::secure::{Agreement, End, Purpose, Seat};
 use endodoi::net::wire::{Message, VERSION};
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
@@ -24,9 +23,10 @@ use endodoi::terminal::Runner;
 use keys::type_keys;
 
 use crate::common::keys;
+use crate::common::looped::Looped;
+use crate::common::peer::{PATIENCE, Peer};
 
 pub(super) const CODE: &str = "k4p9xm";
-const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Short times, so that silence and a wrong code show within a test.
 pub(super) fn limits() -> Limits {
@@ -39,12 +39,24 @@ pub(super) fn limits() -> Limits {
     }
 }
 
-/// A host as `endodoi host` runs one, without the terminal.
+/// A host as `endodoi host` runs one, without the terminal: its loop, and
+/// the address it listens at.
 pub(super) struct Hosted {
-    pub(super) app: App,
-    pub(super) runner: Runner,
+    looped: Looped,
     address: SocketAddr,
-    dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Hosted {
+    type Target = Looped;
+    fn deref(&self) -> &Looped {
+        &self.looped
+    }
+}
+
+impl std::ops::DerefMut for Hosted {
+    fn deref_mut(&mut self) -> &mut Looped {
+        &mut self.looped
+    }
 }
 
 impl Hosted {
@@ -74,60 +86,12 @@ impl Hosted {
             options: format!(" --listen {address}"),
         };
         app.play_across(Network::new(role), row.opponent(), Some("Naserian"));
-        let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         let seats = Some(dir.path().join("seats"));
         let link = Link::host(host, events, seats);
         Hosted {
-            app,
-            runner: Runner::new(store, None, Some(link)),
+            looped: Looped::in_dir(app, dir, link),
             address,
-            dir,
         }
-    }
-
-    /// One turn of the event loop: news to the app, its effects carried out.
-    pub(super) fn turn(&mut self) {
-        self.runner.pump(&mut self.app);
-        self.runner.run(self.app.take_effects(), &mut self.app);
-    }
-
-    /// Turns the loop until `done` says so.
-    pub(super) fn until(&mut self, what: &str, done: impl Fn(&App) -> bool) {
-        let start = Instant::now();
-        while !done(&self.app) {
-            assert!(start.elapsed() < PATIENCE, "waited for {what}");
-            self.turn();
-            sleep(Duration::from_millis(5));
-        }
-        self.turn();
-    }
-
-    fn message(&self) -> String {
-        self.app
-            .message()
-            .map(|m| m.text.clone())
-            .unwrap_or_default()
-    }
-
-    fn connection(&self) -> Connection {
-        self.app
-            .network()
-            .expect("a network game")
-            .connection
-            .clone()
-    }
-
-    /// The text of the only autosave file.
-    fn saved(&self) -> String {
-        let dir = self.dir.path().join("games");
-        let files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("the games folder")
-            .map(|entry| entry.expect("an entry").path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "ogn"))
-            .filter(|path| !file_name(path).starts_with('.'))
-            .collect();
-        assert_eq!(files.len(), 1, "{files:?}");
-        std::fs::read_to_string(&files[0]).expect("the autosave")
     }
 
     /// A peer that joins honestly, the host plays A, the peer answers b:
@@ -175,140 +139,6 @@ impl Hosted {
         };
         let given = Record::read(&text).expect("a record");
         assert_eq!(given.game.history(), before.game.history());
-    }
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// The hostile peer: a raw connection, lines typed by hand, sealed once
-/// it agreed a key.
-pub(super) struct Peer {
-    stream: TcpStream,
-    reader: BufReader<TcpStream>,
-    sealer: Option<Sealer>,
-    opener: Option<Opener>,
-    key: Option<SessionKey>,
-}
-
-impl Peer {
-    fn connect(address: SocketAddr) -> Peer {
-        let stream = TcpStream::connect(address).expect("the host answers");
-        Peer::on(stream)
-    }
-
-    fn on(stream: TcpStream) -> Peer {
-        stream.set_read_timeout(Some(PATIENCE)).expect("a time-out");
-        let reader = BufReader::new(stream.try_clone().expect("a copy"));
-        Peer {
-            stream,
-            reader,
-            sealer: None,
-            opener: None,
-            key: None,
-        }
-    }
-
-    /// Knocks as a joiner (on `password`: the code, or the seat's) and
-    /// agrees a key with the host's answer.
-    fn agree(&mut self, password: &[u8], seat: Option<&Seat>) {
-        if let Err(answer) = self.try_agree(password, seat) {
-            panic!("an answer, not {answer:?}");
-        }
-    }
-
-    /// Knocks on `code` at `address` until the host has a key agreed
-    /// on it (again while it says busy: a code was tried just now).
-    fn joining(address: SocketAddr, code: &str) -> Peer {
-        let start = Instant::now();
-        loop {
-            let mut peer = Peer::connect(address);
-            match peer.try_agree(code.as_bytes(), None) {
-                Ok(()) => return peer,
-                Err(line) => assert!(line.starts_with("refused busy "), "{line:?}"),
-            }
-            assert!(start.elapsed() < PATIENCE, "busy for {PATIENCE:?}");
-            sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// As [`Peer::agree`]; the line that came instead of an answer.
-    fn try_agree(&mut self, password: &[u8], seat: Option<&Seat>) -> Result<(), String> {
-        let purpose = if seat.is_some() {
-            Purpose::Rejoin
-        } else {
-            Purpose::Join
-        };
-        let (agreement, message) = Agreement::start(password, purpose);
-        match seat {
-            Some(seat) => {
-                self.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
-            }
-            None => self.send_clear(&format!("knock {VERSION} join {message}")),
-        }
-        let answer = self.clear_line();
-        let message = answer.strip_prefix("answer ").ok_or(answer.clone())?;
-        let key = agreement.finish(message).expect("a key message");
-        let (sealer, opener) = key.channel(End::Joiner);
-        (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
-        Ok(())
-    }
-
-    /// The seat this peer's first meeting gave.
-    fn seat(&self) -> Seat {
-        self.key.as_ref().expect("a key").seat()
-    }
-
-    fn send_clear(&mut self, line: &str) {
-        self.stream
-            .write_all(format!("{line}\n").as_bytes())
-            .expect("the line is sent");
-    }
-
-    /// Sends `line` sealed.
-    pub(super) fn send(&mut self, line: &str) {
-        let sealed = self.sealer.as_mut().expect("a key").seal(line);
-        self.send_clear(&sealed);
-    }
-
-    /// The next line as it came; empty once the host has closed.
-    fn clear_line(&mut self) -> String {
-        let mut line = String::new();
-        match self.reader.read_line(&mut line) {
-            Ok(_) => line.trim_end().to_owned(),
-            Err(error) if error.kind() == ErrorKind::ConnectionReset => String::new(),
-            Err(error) => panic!("reading the host: {error}"),
-        }
-    }
-
-    /// The next sealed line that is not a ping, opened; empty once the
-    /// host has closed.
-    pub(super) fn line(&mut self) -> String {
-        loop {
-            let line = self.clear_line();
-            if line.is_empty() {
-                return line;
-            }
-            let opened = self
-                .opener
-                .as_mut()
-                .expect("a key")
-                .open(&line)
-                .unwrap_or_else(|| panic!("a sealed line, not {line:?}"));
-            if opened != "ping" {
-                return opened;
-            }
-        }
-    }
-
-    /// Reads the host's last words and asserts it closed after them.
-    pub(super) fn closed_with(&mut self, bye: &str) {
-        assert_eq!(self.line(), format!("bye {bye}"));
-        assert_eq!(self.line(), "", "the host closes after its bye");
     }
 }
 
@@ -440,7 +270,7 @@ fn knock_with(hosted: &mut Hosted, code: &str) -> (Vec<String>, String, Instant)
         }
         lines.push(line);
     }
-    let from = stranger.stream.local_addr().expect("an address");
+    let from = stranger.stream().local_addr().expect("an address");
     let said = news(hosted, &format!("Turned away {from}"));
     (lines, said.replace(&from.to_string(), "ADDR"), tested)
 }
@@ -505,7 +335,7 @@ fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() 
     let (mut sealer, _) = key.channel(End::Joiner);
     thief.send_clear(&sealer.seal("hello Eve"));
     assert_eq!(thief.clear_line(), "", "closed without a word");
-    let from = thief.stream.local_addr().expect("an address");
+    let from = thief.stream().local_addr().expect("an address");
     let said = news(&mut hosted, &format!("Turned away {from}"));
     assert!(
         said.ends_with("it could not prove the seat's secret"),
@@ -531,7 +361,7 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
         seat.id()
     );
     assert_eq!(player.clear_line(), format!("refused no-seat {why}"));
-    let from = player.stream.local_addr().expect("an address");
+    let from = player.stream().local_addr().expect("an address");
     assert_eq!(
         news(&mut hosted, "Turned away"),
         format!("Turned away {from}: {why}")
@@ -567,7 +397,7 @@ fn a_stranger_who_says_nothing_is_turned_away() {
         stranger.clear_line(),
         "refused not-knock no knock: nothing came in time"
     );
-    let from = stranger.stream.local_addr().expect("an address");
+    let from = stranger.stream().local_addr().expect("an address");
     assert_eq!(
         news(&mut hosted, "Turned away"),
         format!("Turned away {from}: no knock: nothing came in time")
@@ -636,10 +466,10 @@ fn peak_memory() -> u64 {
 #[test]
 fn a_100_mb_line_is_cut_off_without_being_read_whole() {
     const HUNDRED_MB: usize = 100 * 1024 * 1024;
-    let (mut hosted, peer) = Hosted::with_two_moves();
+    let (mut hosted, mut peer) = Hosted::with_two_moves();
     let before = hosted.saved();
     let peak = peak_memory();
-    let mut writer = peer.stream.try_clone().expect("a copy");
+    let mut writer = peer.stream().try_clone().expect("a copy");
     writer
         .set_write_timeout(Some(PATIENCE))
         .expect("a time-out");
@@ -681,7 +511,7 @@ fn a_flood_before_any_key_is_cut_off_at_512_bytes() {
     let mut stranger = Peer::connect(hosted.address);
     let flood = vec![b'x'; 4 * 1024 * 1024];
     // The host stops reading at 512 bytes: the write fails or is cut short.
-    let _ = stranger.stream.write_all(&flood);
+    let _ = stranger.stream().write_all(&flood);
     assert_eq!(
         stranger.clear_line(),
         "refused not-knock no knock: a line longer than 512 bytes"
@@ -691,10 +521,19 @@ fn a_flood_before_any_key_is_cut_off_at_512_bytes() {
 }
 
 /// A joiner as `endodoi join` runs one, without the terminal.
-pub(super) struct Joining {
-    pub(super) app: App,
-    pub(super) runner: Runner,
-    _dir: tempfile::TempDir,
+pub(super) struct Joining(Looped);
+
+impl std::ops::Deref for Joining {
+    type Target = Looped;
+    fn deref(&self) -> &Looped {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Joining {
+    fn deref_mut(&mut self) -> &mut Looped {
+        &mut self.0
+    }
 }
 
 impl Joining {
@@ -722,18 +561,7 @@ impl Joining {
         };
         app.play_across(Network::new(role), Side::South, None);
         app.set_seat(&joined.seat.id());
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
-        Joining {
-            app,
-            runner: Runner::new(store, None, Some(link)),
-            _dir: dir,
-        }
-    }
-
-    pub(super) fn turn(&mut self) {
-        self.runner.pump(&mut self.app);
-        self.runner.run(self.app.take_effects(), &mut self.app);
+        Joining(Looped::new(app, link))
     }
 }
 
@@ -868,10 +696,7 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     assert_eq!((hosted.app.game().ply(), joining.app.game().ply()), (2, 2));
 
     // The line drops: the joiner connects again and goes on from the host's game.
-    hosted.runner.run(
-        vec![endodoi::app::Effect::Hangup("a test cut".to_owned())],
-        &mut hosted.app,
-    );
+    hosted.run(vec![endodoi::app::Effect::Hangup("a test cut".to_owned())]);
     both_until(&mut hosted, &mut joining, "the reconnection", |_, j| {
         text(j).starts_with("Reconnected")
     });
@@ -977,26 +802,6 @@ fn a_name_with_quotes_and_brackets_reaches_the_record_intact() {
     assert_eq!(given.tag("North"), Some(name));
 }
 
-impl Peer {
-    /// Answers a joiner's knock as a host agreeing on `password`; the
-    /// knock's first words (`knock 4 join` or `knock 4 rejoin SEAT`).
-    fn agree_as_host(&mut self, password: &[u8]) -> String {
-        let knock = self.clear_line();
-        let (words, message) = knock.rsplit_once(' ').expect("a knock");
-        let purpose = if words.contains("rejoin") {
-            Purpose::Rejoin
-        } else {
-            Purpose::Join
-        };
-        let (agreement, answer) = Agreement::start(password, purpose);
-        self.send_clear(&format!("answer {answer}"));
-        let key = agreement.finish(message).expect("a key message");
-        let (sealer, opener) = key.channel(End::Host);
-        (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
-        words.to_owned()
-    }
-}
-
 /// A fake host written here that knows `password`: it accepts one joiner,
 /// agrees a key, reads its hello and answers with `lines`; the connection,
 /// for more.
@@ -1009,7 +814,7 @@ pub(super) fn fake_host(
     let host = std::thread::spawn(move || {
         let (stream, _) = listener.accept().expect("a joiner");
         let mut peer = Peer::on(stream);
-        peer.agree_as_host(password);
+        peer.answer_knock(password);
         assert_eq!(peer.line(), "hello Lekishon");
         for line in &lines {
             peer.send(line);
@@ -1116,10 +921,10 @@ fn an_impostor_at_the_hosts_address_learns_nothing_and_cannot_shorten_the_game()
     let impostor = std::thread::spawn(move || {
         let (stream, _) = listener.accept().expect("a joiner");
         let mut peer = Peer::on(stream);
-        let knock = peer.agree_as_host(CODE.as_bytes());
+        let knock = peer.answer_knock(CODE.as_bytes());
         // What came sealed opens with no key the impostor has.
         let hello = peer.clear_line();
-        let opened = peer.opener.as_mut().expect("a key").open(&hello);
+        let opened = peer.open(&hello);
         let game = peer.clear_line();
         // It answers with a game of no moves, sealed with its own key.
         peer.send("welcome Naserian");
@@ -1296,7 +1101,7 @@ fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     let joining = Joining::new(&mut Hosted::new());
     let host_line = format!("endodoi host --resume --listen {}", hosted.address);
     assert_eq!(hosted.app.resume_command(None), host_line);
-    let farewell = hosted.runner.finish(&hosted.app);
+    let farewell = hosted.finish();
     let saved = hosted
         .runner
         .store()

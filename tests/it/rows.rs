@@ -129,9 +129,9 @@ fn drop_what_was_sent(hosted: &mut Hosted) {
         .into_iter()
         .filter(|effect| !matches!(effect, Effect::Send(_)))
         .collect();
-    hosted.runner.run(kept, &mut hosted.app);
+    hosted.run(kept);
     let cut = vec![Effect::Hangup("a test cut".to_owned())];
-    hosted.runner.run(cut, &mut hosted.app);
+    hosted.run(cut);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn a_next_game_lost_as_the_line_drops_leaves_the_players_on_two_rows() {
     let start = Instant::now();
     while game_number(hosted.app.record()) == 1 {
         assert!(start.elapsed() < PATIENCE, "waited for the joiner's n");
-        hosted.runner.pump(&mut hosted.app);
+        hosted.pump();
         sleep(Duration::from_millis(5));
     }
     drop_what_was_sent(&mut hosted);
