@@ -1,7 +1,8 @@
 //! The direct mode's door under strangers, measured on the real programs:
-//! each `endodoi host --listen` given (by default the build before the
-//! door was rebuilt, `/work/base/endodoi-f9717af`, and this tree's release
-//! build) runs in a private tmux server, and attackers written here with
+//! each `endodoi host --listen` given (by default this tree's release
+//! build; give an older build too to compare, e.g. one made in a `git
+//! worktree` of the commit before the door was rebuilt) runs in a private
+//! tmux server, and attackers written here with
 //! the library's own cryptography try it on loopback:
 //!
 //! - **guesser**: one address sends codes for 10 s without waiting to hear
@@ -22,10 +23,15 @@
 
 // What the tests share: the bench uses part of it.
 #[allow(dead_code)]
+#[path = "../tests/common/peer.rs"]
+mod peer;
+#[allow(dead_code)]
 #[path = "../tests/common/tmux.rs"]
 mod tmux;
 
-use std::io::{BufRead, BufReader, Write};
+use peer::first_line;
+
+use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -54,39 +60,14 @@ fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> std::io::Result<TcpStr
     Ok(TcpStream::from(fd))
 }
 
-fn line_of(reader: &mut BufReader<TcpStream>) -> String {
-    let mut line = String::new();
-    match reader.read_line(&mut line) {
-        Ok(_) => line.trim_end().to_owned(),
-        Err(_) => String::new(),
-    }
-}
-
-/// Knocks on `password` (as the seat's player with `seat`): the key's two
+/// A knock on `password` (as the seat's player with `seat`): the key's two
 /// halves and the reader, or the line that came instead of an answer.
 fn knock(
     stream: &TcpStream,
     password: &[u8],
     seat: Option<&Seat>,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-    let purpose = if seat.is_some() {
-        Purpose::Rejoin
-    } else {
-        Purpose::Join
-    };
-    let (agreement, message) = Agreement::start(password, purpose);
-    let line = match seat {
-        Some(seat) => format!("knock {VERSION} rejoin {} {message}\n", seat.id()),
-        None => format!("knock {VERSION} join {message}\n"),
-    };
-    (&*stream)
-        .write_all(line.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let mut reader = BufReader::new(stream.try_clone().map_err(|e| e.to_string())?);
-    let answer = line_of(&mut reader);
-    let theirs = answer.strip_prefix("answer ").ok_or(answer.clone())?;
-    let key = agreement.finish(theirs)?;
+    let (key, reader) = peer::knock(stream, password, seat, Duration::from_secs(5))?;
     let (sealer, opener) = key.channel(End::Joiner);
     Ok((sealer, opener, reader))
 }
@@ -104,7 +85,7 @@ fn take_seat(address: SocketAddr) -> Seat {
         .write_all(format!("knock {VERSION} join {message}\n").as_bytes())
         .expect("a knock");
     let mut reader = BufReader::new(stream.try_clone().expect("a copy"));
-    let answer = line_of(&mut reader);
+    let answer = first_line(&mut reader);
     let key = agreement
         .finish(answer.strip_prefix("answer ").expect("an answer"))
         .expect("a key");
@@ -112,7 +93,7 @@ fn take_seat(address: SocketAddr) -> Seat {
     (&stream)
         .write_all(format!("{}\n", sealer.seal("hello Lekishon")).as_bytes())
         .expect("a hello");
-    let welcome = opener.open(&line_of(&mut reader)).expect("a welcome");
+    let welcome = opener.open(&first_line(&mut reader)).expect("a welcome");
     assert!(welcome.starts_with("welcome"), "{welcome}");
     key.seat()
 }
@@ -134,7 +115,7 @@ fn rejoin(address: SocketAddr, seat: &Seat) -> Option<Duration> {
             );
             let welcomed = (&stream).write_all(lines.as_bytes()).is_ok()
                 && opener
-                    .open(&line_of(&mut reader))
+                    .open(&first_line(&mut reader))
                     .is_some_and(|line| line.starts_with("welcome"));
             if welcomed {
                 return Some(start.elapsed());
@@ -248,7 +229,7 @@ fn guesser(binary: &str) -> (f64, bool) {
     let rate = f64::from(tested) / start.elapsed().as_secs_f64();
     let got_in = right.is_some_and(|(_, mut opener, mut reader)| {
         opener
-            .open(&line_of(&mut reader))
+            .open(&first_line(&mut reader))
             .is_some_and(|line| line.starts_with("welcome"))
     });
     (rate, got_in)
@@ -377,10 +358,7 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let binaries = if given.is_empty() {
-        vec![
-            "/work/base/endodoi-f9717af".to_owned(),
-            concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/endodoi").to_owned(),
-        ]
+        vec![concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/endodoi").to_owned()]
     } else {
         given
     };

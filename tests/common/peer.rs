@@ -84,22 +84,9 @@ impl Peer {
     /// # Errors
     /// The line the host sent instead of its answer.
     pub fn try_agree(&mut self, password: &[u8], seat: Option<&Seat>) -> Result<(), String> {
-        let purpose = if seat.is_some() {
-            Purpose::Rejoin
-        } else {
-            Purpose::Join
-        };
-        let (agreement, message) = Agreement::start(password, purpose);
-        match seat {
-            Some(seat) => {
-                self.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
-            }
-            None => self.send_clear(&format!("knock {VERSION} join {message}")),
-        }
-        let answer = self.clear_line();
-        let message = answer.strip_prefix("answer ").ok_or(answer.clone())?;
-        let key = agreement.finish(message).expect("a key message");
+        let (key, reader) = knock(&self.stream, password, seat, PATIENCE)?;
         let (sealer, opener) = key.channel(End::Joiner);
+        self.reader = reader;
         (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
         Ok(())
     }
@@ -150,7 +137,8 @@ impl Peer {
         self.send(&Message::Game(record.to_string()).to_string());
     }
 
-    /// The next line as it came; empty once the other end has closed.
+    /// The next line as it came; empty once the other end has closed
+    /// (nothing in time is a failure: silence is not a close).
     pub fn clear_line(&mut self) -> String {
         let mut line = String::new();
         match self.reader.read_line(&mut line) {
@@ -197,5 +185,48 @@ impl Peer {
     /// The connection itself, to read or write past the protocol.
     pub fn stream(&mut self) -> &mut TcpStream {
         &mut self.stream
+    }
+}
+
+/// Knocks from `stream` as a joiner on `password` (as the seat's player
+/// with `seat`) and agrees a key with the host's answer, each line waited
+/// for `patience` at most: the key and the reader of what comes next, or
+/// the line that came instead of an answer.
+///
+/// # Errors
+/// The line that came instead of an answer (empty: closed, or nothing).
+pub fn knock(
+    stream: &TcpStream,
+    password: &[u8],
+    seat: Option<&Seat>,
+    patience: Duration,
+) -> Result<(SessionKey, BufReader<TcpStream>), String> {
+    let _ = stream.set_read_timeout(Some(patience));
+    let purpose = if seat.is_some() {
+        Purpose::Rejoin
+    } else {
+        Purpose::Join
+    };
+    let (agreement, message) = Agreement::start(password, purpose);
+    let line = match seat {
+        Some(seat) => format!("knock {VERSION} rejoin {} {message}\n", seat.id()),
+        None => format!("knock {VERSION} join {message}\n"),
+    };
+    (&*stream)
+        .write_all(line.as_bytes())
+        .map_err(|error| error.to_string())?;
+    let mut reader = BufReader::new(stream.try_clone().map_err(|error| error.to_string())?);
+    let answer = first_line(&mut reader);
+    let theirs = answer.strip_prefix("answer ").ok_or(answer.clone())?;
+    Ok((agreement.finish(theirs)?, reader))
+}
+
+/// The next line `reader` gets, trimmed; empty when none comes (closed,
+/// reset, or nothing in time): a stranger's view, which asks no more.
+pub fn first_line(reader: &mut BufReader<TcpStream>) -> String {
+    let mut line = String::new();
+    match reader.read_line(&mut line) {
+        Ok(_) => line.trim_end().to_owned(),
+        Err(_) => String::new(),
     }
 }

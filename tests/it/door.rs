@@ -16,11 +16,13 @@ use std::thread::{self, sleep};
 use std::time::{Duration, Instant};
 
 use endodoi::app::{App, Connection, Match, Network, Role};
-use endodoi::net::secure::{Agreement, End, Purpose, Seat};
+use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat};
 use endodoi::net::wire::VERSION;
 use endodoi::net::{Admission, Event, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Side};
+
+use crate::common::peer::{self, first_line};
 
 const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -42,44 +44,14 @@ fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> std::io::Result<TcpStr
     Ok(TcpStream::from(fd))
 }
 
-/// The first line `stream` gets, trimmed; empty once it is closed.
-fn first_line(reader: &mut BufReader<TcpStream>) -> String {
-    let mut line = String::new();
-    match reader.read_line(&mut line) {
-        Ok(_) => line.trim_end().to_owned(),
-        Err(_) => String::new(),
-    }
-}
-
-/// What a knock on `password` from `stream` got: the sealer and opener of
-/// the key agreed, or the clear line that came instead.
-type Agreed = (
-    endodoi::net::secure::Sealer,
-    endodoi::net::secure::Opener,
-    BufReader<TcpStream>,
-);
-
-fn knock(stream: &TcpStream, password: &[u8], seat: Option<&Seat>) -> Result<Agreed, String> {
-    let _ = stream.set_read_timeout(Some(PATIENCE));
-    let purpose = if seat.is_some() {
-        Purpose::Rejoin
-    } else {
-        Purpose::Join
-    };
-    let (agreement, message) = Agreement::start(password, purpose);
-    let line = match seat {
-        Some(seat) => format!("knock {VERSION} rejoin {} {message}\n", seat.id()),
-        None => format!("knock {VERSION} join {message}\n"),
-    };
-    (&*stream)
-        .write_all(line.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let mut reader = BufReader::new(stream.try_clone().map_err(|e| e.to_string())?);
-    let answer = first_line(&mut reader);
-    let Some(theirs) = answer.strip_prefix("answer ") else {
-        return Err(answer);
-    };
-    let key = agreement.finish(theirs)?;
+/// A knock on `password` from `stream`: the sealer and opener of the key
+/// agreed and the reader, or the clear line that came instead.
+fn knock(
+    stream: &TcpStream,
+    password: &[u8],
+    seat: Option<&Seat>,
+) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
+    let (key, reader) = peer::knock(stream, password, seat, PATIENCE)?;
     let (sealer, opener) = key.channel(End::Joiner);
     Ok((sealer, opener, reader))
 }
