@@ -51,25 +51,14 @@ const RUNS: usize = 3;
 /// How long a rejoin may take before it counts as kept out.
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// A connection to `to` from the loopback address `local`.
-fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> std::io::Result<TcpStream> {
-    use rustix::net::{AddressFamily, SocketType, bind, connect, socket};
-    let fd = socket(AddressFamily::INET, SocketType::STREAM, None)?;
-    bind(&fd, &local)?;
-    connect(&fd, &to)?;
-    Ok(TcpStream::from(fd))
-}
-
-/// A knock on `password` (as the seat's player with `seat`): the key's two
-/// halves and the reader, or the line that came instead of an answer.
+/// A knock on `password` (as the seat's player with `seat`), as
+/// [`peer::sealed_knock`] makes it.
 fn knock(
     stream: &TcpStream,
     password: &[u8],
     seat: Option<&Seat>,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    let (key, reader) = peer::knock(stream, password, seat, Duration::from_secs(5))?;
-    let (sealer, opener) = key.channel(End::Joiner);
-    Ok((sealer, opener, reader))
+    peer::sealed_knock(stream, password, seat, Duration::from_secs(5))
 }
 
 fn game_line(sealer: &mut Sealer) -> String {
@@ -254,7 +243,7 @@ fn flood(
             let due = start + Duration::from_secs_f64(f64::from(n) / f64::from(per_second));
             sleep(due.saturating_duration_since(Instant::now()));
             let local = SocketAddr::from(([127, 0, 2, (n % addresses + 1) as u8], 0));
-            let Ok(mut stream) = bind_and_connect(local, address) else {
+            let Ok(mut stream) = peer::bind_and_connect(local, address) else {
                 continue;
             };
             if line.is_empty() || n % 5 == 0 {
@@ -290,7 +279,7 @@ fn flooded(binary: &str) -> (f64, usize, usize, Option<Duration>) {
             while running.load(Ordering::Relaxed) {
                 n = n % 200 + 1;
                 let local = SocketAddr::from(([127, 0, 3, n], 0));
-                if let Ok(stream) = bind_and_connect(local, address)
+                if let Ok(stream) = peer::bind_and_connect(local, address)
                     && knock(&stream, b"wrong", None).is_ok()
                 {
                     tested.fetch_add(1, Ordering::Relaxed);

@@ -230,3 +230,32 @@ pub fn first_line(reader: &mut BufReader<TcpStream>) -> String {
         Err(_) => String::new(),
     }
 }
+
+/// As [`knock`], the key's two halves (the joiner's) for the caller to seal
+/// and open with.
+///
+/// # Errors
+/// As [`knock`].
+pub fn sealed_knock(
+    stream: &TcpStream,
+    password: &[u8],
+    seat: Option<&Seat>,
+    patience: Duration,
+) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
+    let (key, reader) = knock(stream, password, seat, patience)?;
+    let (sealer, opener) = key.channel(End::Joiner);
+    Ok((sealer, opener, reader))
+}
+
+/// A connection to `to` from the loopback address `local` (127.0.0.0/8
+/// holds many: a stranger with many addresses, on one machine).
+///
+/// # Errors
+/// When the socket cannot be made, bound or connected.
+pub fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> std::io::Result<TcpStream> {
+    use rustix::net::{AddressFamily, SocketType, bind, connect, socket};
+    let fd = socket(AddressFamily::INET, SocketType::STREAM, None)?;
+    bind(&fd, &local)?;
+    connect(&fd, &to)?;
+    Ok(TcpStream::from(fd))
+}

@@ -35,25 +35,14 @@ fn limits() -> Limits {
     }
 }
 
-/// A connection to `to` from the loopback address `local`.
-fn bind_and_connect(local: SocketAddr, to: SocketAddr) -> std::io::Result<TcpStream> {
-    use rustix::net::{AddressFamily, SocketType, bind, connect, socket};
-    let fd = socket(AddressFamily::INET, SocketType::STREAM, None)?;
-    bind(&fd, &local)?;
-    connect(&fd, &to)?;
-    Ok(TcpStream::from(fd))
-}
-
-/// A knock on `password` from `stream`: the sealer and opener of the key
-/// agreed and the reader, or the clear line that came instead.
+/// A knock on `password` (as the seat's player with `seat`), as
+/// [`peer::sealed_knock`] makes it.
 fn knock(
     stream: &TcpStream,
     password: &[u8],
     seat: Option<&Seat>,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    let (key, reader) = peer::knock(stream, password, seat, PATIENCE)?;
-    let (sealer, opener) = key.channel(End::Joiner);
-    Ok((sealer, opener, reader))
+    peer::sealed_knock(stream, password, seat, PATIENCE)
 }
 
 #[test]
@@ -127,7 +116,7 @@ fn an_address_or_a_host_in_its_waiting_time_is_answered_busy_before_any_key() {
         Host::listen("127.0.0.1:0", admission, "Naserian", limits).expect("a port");
     let guesser = SocketAddr::from(([127, 0, 3, 1], 0));
     let other = SocketAddr::from(([127, 0, 3, 2], 0));
-    let from = |local| bind_and_connect(local, host.address()).expect("the host answers");
+    let from = |local| peer::bind_and_connect(local, host.address()).expect("the host answers");
     // A wrong code, heard to its end.
     let stream = from(guesser);
     let (mut sealer, _, mut reader) = knock(&stream, b"wrong1", None).expect("tested");
@@ -283,7 +272,7 @@ fn a_flood_leaves_the_host_few_threads_and_descriptors_and_lets_its_player_in() 
                     break;
                 }
                 let local = SocketAddr::from(([127, 0, 2, (n % 200 + 1) as u8], 0));
-                let Ok(mut stream) = bind_and_connect(local, address) else {
+                let Ok(mut stream) = peer::bind_and_connect(local, address) else {
                     continue;
                 };
                 if n % 5 == 0 {
