@@ -175,6 +175,9 @@ pub struct Network {
     pub(super) seat: Option<String>,
     /// The number of the game at the seat: the `Game` tag of its record.
     pub(super) game: u32,
+    /// The last stranger a waiting host turned away, and why: shown after
+    /// the command to give the other player, never in its place.
+    pub(super) turned_away: Option<String>,
 }
 
 impl Network {
@@ -192,6 +195,7 @@ impl Network {
             offered: false,
             seat: None,
             game: 1,
+            turned_away: None,
         }
     }
 }
@@ -236,12 +240,16 @@ impl App {
     pub fn network_status(&self) -> Option<String> {
         let network = self.network()?;
         let other = self.table.remote_name();
+        let turned_away = network
+            .turned_away
+            .as_ref()
+            .map_or_else(String::new, |why| format!(" · {why}"));
         Some(match (&network.connection, &network.role) {
             (Connection::Waiting, Role::Host { invite, .. }) if network.seat.is_some() => {
-                format!("Waiting for {other} to take their seat again: {invite}")
+                format!("Waiting for {other} to take their seat again: {invite}{turned_away}")
             }
             (Connection::Waiting, Role::Host { invite, .. }) => {
-                format!("Waiting for the other player: {invite}")
+                format!("Waiting for the other player: {invite}{turned_away}")
             }
             (Connection::Waiting, Role::Guest { place, .. }) => {
                 format!("Connecting to {place}…")
@@ -254,7 +262,7 @@ impl App {
             }
             (Connection::Connected, _) => format!("Connected to {other} · your move"),
             (Connection::Lost(why), Role::Host { invite, .. }) => {
-                format!("Connection lost ({why}) · waiting for {other}: {invite}")
+                format!("Connection lost ({why}) · waiting for {other}: {invite}{turned_away}")
             }
             (Connection::Lost(why), Role::Guest { place, .. }) => {
                 format!("Connection lost ({why}) · reconnecting to {place}…")
@@ -367,6 +375,9 @@ impl Table {
                     self.their_act(view, Theirs::Named(name));
                 }
                 self.set_connection(Connection::Connected);
+                if let Some(network) = self.network.as_deref_mut() {
+                    network.turned_away = None;
+                }
                 let news = format!("{} joined", self.remote_name());
                 self.say(Tone::Info, news);
             }
@@ -376,7 +387,16 @@ impl Table {
                     self.their_act(view, Theirs::Said(said));
                 }
             }
-            Remote::TurnedAway(why) => self.say(Tone::Error, why),
+            Remote::TurnedAway(why) => match self.network.as_deref_mut() {
+                // While the seat waits, the command to give stays on screen.
+                Some(Network {
+                    role: Role::Host { .. },
+                    connection: Connection::Waiting | Connection::Lost(_),
+                    turned_away,
+                    ..
+                }) => *turned_away = Some(why),
+                _ => self.say(Tone::Error, why),
+            },
             Remote::Lost(why) => self.disconnected(why),
             Remote::Invite(invite) => {
                 if let Some(Network {

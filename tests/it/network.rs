@@ -247,12 +247,22 @@ fn sowing_an_empty_hole_is_refused_and_never_applied() {
 }
 
 /// The host's message once the loop has turned until it has one starting with `start`.
+/// The news that begins with `start` on the host's screen: on its
+/// message line, or (of a stranger it turned away while it waits) after
+/// the command to give the other player, which stays on screen before it.
 fn news(hosted: &mut Hosted, start: &str) -> String {
-    hosted.until(start, |app| {
-        app.message()
-            .is_some_and(|message| message.text.starts_with(start))
-    });
-    hosted.message()
+    let news = |app: &App| {
+        if let Some(message) = app.message().filter(|m| m.text.starts_with(start)) {
+            return Some(message.text.clone());
+        }
+        let status = app.network_status().unwrap_or_default();
+        let invite = status.find("endodoi join ")?;
+        let after = format!(" · {start}");
+        let at = invite + status[invite..].find(&after)?;
+        Some(status[at + " · ".len()..].to_owned())
+    };
+    hosted.until(start, |app| news(app).is_some());
+    news(&hosted.app).expect("the news")
 }
 
 /// A stranger knocks with `code` (again while the host says busy) and
@@ -273,6 +283,28 @@ fn knock_with(hosted: &mut Hosted, code: &str) -> (Vec<String>, String, Instant)
     let from = stranger.stream().local_addr().expect("an address");
     let said = news(hosted, &format!("Turned away {from}"));
     (lines, said.replace(&from.to_string(), "ADDR"), tested)
+}
+
+#[test]
+fn the_command_to_give_stays_on_screen_after_a_stranger_is_turned_away() {
+    use ratatui::widgets::Widget as _;
+    let mut hosted = Hosted::new();
+    let invite = format!("endodoi join {} --code {CODE}", hosted.address);
+    let (_, said, _) = knock_with(&mut hosted, "k4p9xn");
+    assert_eq!(said, "Turned away ADDR: a wrong code, or the seat is taken");
+    assert_eq!(hosted.app.message(), None, "no message hides the command");
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+    endodoi::ui::View::new(
+        &hosted.app,
+        endodoi::ui::Look {
+            ascii: false,
+            color: false,
+        },
+    )
+    .render(buf.area, &mut buf);
+    let screen = crate::common::screen::text(&buf);
+    assert!(screen.contains(&invite), "{screen}");
+    assert!(screen.contains("Turned away"), "{screen}");
 }
 
 #[test]
