@@ -110,11 +110,11 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
         let options = format!(" --listen {}", listening(listen, host.address()));
         (Link::host(host, events, seats_dir), invite, options)
     } else {
-        let mailbox = args.mailbox.as_deref().unwrap_or(PUBLIC_MAILBOX);
-        let after = mailbox_option(mailbox);
+        let mailbox = mailbox_of(args.mailbox.as_deref());
+        let after = mailbox_option(&mailbox);
         let around = ("endodoi join ".to_owned(), after.clone());
         let (link, code) =
-            Link::host_through(mailbox, seat.clone(), &name, limits, seats_dir, around)
+            Link::host_through(&mailbox, seat.clone(), &name, limits, seats_dir, around)
                 .map_err(|why| anyhow!(why))?;
         let invite = match (code, invited) {
             (Some(code), _) => format!("endodoi join {code}{after}"),

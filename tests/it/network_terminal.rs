@@ -545,3 +545,35 @@ fn a_host_on_north_waits_for_the_joiners_first_move_and_keeps_north_when_hosted_
     let screen = panes.wait("join", "▶ Naserian North");
     below(&screen, "Naserian North", "Lekishon South");
 }
+
+#[test]
+fn a_host_meets_through_the_mailbox_of_its_settings_file() {
+    let Some(panes) = Panes::new("a_host_meets_through_the_settings_mailbox") else {
+        return;
+    };
+    let Some(mailbox) = mailbox::Mailbox::start() else {
+        return;
+    };
+    let url = mailbox.url();
+    let config = panes.home("host").join("config").join("endodoi");
+    std::fs::create_dir_all(&config).expect("the config folder");
+    std::fs::write(
+        config.join("settings.toml"),
+        format!("[network]\nmailbox = \"{url}\"\n"),
+    )
+    .expect("the settings file");
+    panes.start(
+        "host",
+        "host --name Naserian --no-animation --row south",
+        true,
+    );
+    let screen = panes.wait("host", "Waiting for the other player: endodoi join ");
+    let code = code_on(&screen);
+    // The joiner, with no settings of its own, is told the mailbox.
+    assert!(
+        flat(&screen).contains(&format!(
+            "Waiting for the other player: endodoi join {code} --mailbox {url}"
+        )),
+        "{screen}"
+    );
+}
