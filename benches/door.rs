@@ -34,7 +34,7 @@ use peer::first_line;
 use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::thread::{self, sleep};
 use std::time::{Duration, Instant};
 
@@ -58,7 +58,31 @@ fn knock(
     password: &[u8],
     seat: Option<&Seat>,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    peer::sealed_knock(stream, password, seat, Duration::from_secs(5))
+    peer::sealed_knock(stream, password, seat, spoken(), Duration::from_secs(5))
+}
+
+/// The protocol version of the host under test: this tree's, or the one an
+/// older build says it speaks when it refuses ours.
+static SPOKEN: AtomicU32 = AtomicU32::new(VERSION);
+
+fn spoken() -> u32 {
+    SPOKEN.load(Ordering::Relaxed)
+}
+
+/// Asks the host at `address` which version it speaks: a knock of ours
+/// that no key can come of, and the version its refusal names, if any.
+fn learn_version(address: SocketAddr) {
+    let Ok(stream) = TcpStream::connect(address) else {
+        return;
+    };
+    let _ = (&stream).write_all(format!("knock {VERSION} join ?\n").as_bytes());
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let line = first_line(&mut BufReader::new(stream));
+    let theirs = line
+        .split("this host speaks ")
+        .nth(1)
+        .and_then(|rest| rest.trim_end_matches(')').parse().ok());
+    SPOKEN.store(theirs.unwrap_or(VERSION), Ordering::Relaxed);
 }
 
 fn game_line(sealer: &mut Sealer) -> String {
@@ -71,7 +95,7 @@ fn take_seat(address: SocketAddr) -> Seat {
     let stream = TcpStream::connect(address).expect("the host answers");
     let (agreement, message) = Agreement::start(CODE.as_bytes(), Purpose::Join);
     (&stream)
-        .write_all(format!("knock {VERSION} join {message}\n").as_bytes())
+        .write_all(format!("knock {} join {message}\n", spoken()).as_bytes())
         .expect("a knock");
     let mut reader = BufReader::new(stream.try_clone().expect("a copy"));
     let answer = first_line(&mut reader);
@@ -154,6 +178,7 @@ impl Hosted {
             sleep(Duration::from_millis(50));
         }
         let pid = server.pane_pid("host").parse().expect("a pid");
+        learn_version(address);
         Hosted {
             _server: server,
             address,
@@ -266,7 +291,7 @@ fn flooded(binary: &str) -> (f64, usize, usize, Option<Duration>) {
     let seat = take_seat(hosted.address);
     sleep(Duration::from_millis(500));
     let (_, message) = Agreement::start(b"wrong", Purpose::Join);
-    let guess = format!("knock {VERSION} join {message}\nbm90IGEgaGVsbG8=\n");
+    let guess = format!("knock {} join {message}\nbm90IGEgaGVsbG8=\n", spoken());
     let running = Arc::new(AtomicBool::new(true));
     let peaks = hosted.peaks(&running);
     // A second flood of the same kind, from 127.0.3.x, counts what is tested.
@@ -316,7 +341,7 @@ fn churned(binary: &str) -> (Option<Duration>, usize) {
     let seat = take_seat(hosted.address);
     sleep(Duration::from_millis(500));
     let (_, message) = Agreement::start(b"wrong", Purpose::Join);
-    let guess = format!("knock {VERSION} join {message}\nbm90IGEgaGVsbG8=\n");
+    let guess = format!("knock {} join {message}\nbm90IGEgaGVsbG8=\n", spoken());
     let running = Arc::new(AtomicBool::new(true));
     let attack = flood(hosted.address, (32, 80, 800), guess, Arc::clone(&running));
     let mut times = Vec::new();

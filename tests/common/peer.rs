@@ -84,7 +84,7 @@ impl Peer {
     /// # Errors
     /// The line the host sent instead of its answer.
     pub fn try_agree(&mut self, password: &[u8], seat: Option<&Seat>) -> Result<(), String> {
-        let (key, reader) = knock(&self.stream, password, seat, PATIENCE)?;
+        let (key, reader) = knock(&self.stream, password, seat, VERSION, PATIENCE)?;
         let (sealer, opener) = key.channel(End::Joiner);
         self.reader = reader;
         (self.sealer, self.opener, self.key) = (Some(sealer), Some(opener), Some(key));
@@ -188,10 +188,10 @@ impl Peer {
     }
 }
 
-/// Knocks from `stream` as a joiner on `password` (as the seat's player
-/// with `seat`) and agrees a key with the host's answer, each line waited
-/// for `patience` at most: the key and the reader of what comes next, or
-/// the line that came instead of an answer.
+/// Knocks from `stream` as a joiner of protocol `version` on `password`
+/// (as the seat's player with `seat`) and agrees a key with the host's
+/// answer, each line waited for `patience` at most: the key and the reader
+/// of what comes next, or the line that came instead of an answer.
 ///
 /// # Errors
 /// The line that came instead of an answer (empty: closed, or nothing).
@@ -199,6 +199,7 @@ pub fn knock(
     stream: &TcpStream,
     password: &[u8],
     seat: Option<&Seat>,
+    version: u32,
     patience: Duration,
 ) -> Result<(SessionKey, BufReader<TcpStream>), String> {
     let _ = stream.set_read_timeout(Some(patience));
@@ -209,8 +210,8 @@ pub fn knock(
     };
     let (agreement, message) = Agreement::start(password, purpose);
     let line = match seat {
-        Some(seat) => format!("knock {VERSION} rejoin {} {message}\n", seat.id()),
-        None => format!("knock {VERSION} join {message}\n"),
+        Some(seat) => format!("knock {version} rejoin {} {message}\n", seat.id()),
+        None => format!("knock {version} join {message}\n"),
     };
     (&*stream)
         .write_all(line.as_bytes())
@@ -240,9 +241,10 @@ pub fn sealed_knock(
     stream: &TcpStream,
     password: &[u8],
     seat: Option<&Seat>,
+    version: u32,
     patience: Duration,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    let (key, reader) = knock(stream, password, seat, patience)?;
+    let (key, reader) = knock(stream, password, seat, version, patience)?;
     let (sealer, opener) = key.channel(End::Joiner);
     Ok((sealer, opener, reader))
 }

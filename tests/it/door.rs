@@ -42,7 +42,7 @@ fn knock(
     password: &[u8],
     seat: Option<&Seat>,
 ) -> Result<(Sealer, Opener, BufReader<TcpStream>), String> {
-    peer::sealed_knock(stream, password, seat, PATIENCE)
+    peer::sealed_knock(stream, password, seat, VERSION, PATIENCE)
 }
 
 #[test]
