@@ -70,12 +70,13 @@ fn spoken() -> u32 {
 }
 
 /// Asks the host at `address` which version it speaks: a knock of ours
-/// that no key can come of, and the version its refusal names, if any.
+/// for a seat it does not hold (no code is tried, no wait begins), and the
+/// version its refusal names, if any.
 fn learn_version(address: SocketAddr) {
     let Ok(stream) = TcpStream::connect(address) else {
         return;
     };
-    let _ = (&stream).write_all(format!("knock {VERSION} join ?\n").as_bytes());
+    let _ = (&stream).write_all(format!("knock {VERSION} rejoin 0123456789abcdef ?\n").as_bytes());
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let line = first_line(&mut BufReader::new(stream));
     let theirs = line
