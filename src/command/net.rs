@@ -170,6 +170,16 @@ fn listening(asked: &str, bound: SocketAddr) -> String {
 /// When standard output is not a terminal, the host cannot be reached or
 /// refuses, `--record FILE` cannot hold the game, or the terminal fails.
 pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> Result<u8> {
+    // A mailbox's code has no colon: ADDR:PORT alone is the direct mode
+    // without its code.
+    if args.code.is_none() && args.target.contains(':') {
+        bail!(
+            "{} is an address: the direct mode needs the code the host's screen shows too, \
+             `endodoi join {} --code CODE`",
+            args.target,
+            args.target
+        );
+    }
     if !console.terminal {
         bail!("joining a game needs a terminal: run `endodoi join` in one");
     }

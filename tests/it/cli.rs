@@ -891,3 +891,14 @@ fn a_number_out_of_its_range_is_refused_in_words() {
         assert!(!message.contains("..="), "{args:?}: {message}");
     }
 }
+
+#[test]
+fn join_with_an_address_and_no_code_says_the_code_is_missing() {
+    let output = binary(&["join", "127.0.0.1:7557"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output).trim_end(),
+        "endodoi: 127.0.0.1:7557 is an address: the direct mode needs the code the host's screen \
+         shows too, `endodoi join 127.0.0.1:7557 --code CODE`"
+    );
+}
