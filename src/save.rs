@@ -31,7 +31,7 @@ use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
 use crate::app::{App, SEAT_TAG};
-use crate::file::{plain, temporary, write_atomic};
+use crate::file::{Audience, plain, temporary_for, write_atomic, write_atomic_shared};
 use crate::record::{Record, Tags};
 pub use loaded::Loaded;
 use loaded::identity;
@@ -45,8 +45,9 @@ pub fn games_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "endodoi").map(|dirs| dirs.data_dir().join("games"))
 }
 
-/// Writes `text` to a new file `dir/stem.ogn` (or `stem-2.ogn`, …), never
-/// replacing a file, even one made at the same moment by another program.
+/// Writes `text` to a new file `dir/stem.ogn` (or `stem-2.ogn`, …), readable
+/// by `audience`, never replacing a file, even one made at the same moment
+/// by another program.
 /// Each name is first `claim`ed (locked, say): `None` passes it by (another
 /// program has it), and what a claim hands back is handed back.
 ///
@@ -55,11 +56,11 @@ pub fn games_dir() -> Option<PathBuf> {
 fn write_under_free_name<T>(
     dir: &Path,
     stem: &str,
-    text: &str,
+    (text, audience): (&str, Audience),
     mut claim: impl FnMut(&Path) -> Result<Option<T>>,
 ) -> Result<(PathBuf, T)> {
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut file = temporary(dir, text)?;
+    let mut file = temporary_for(dir, text, audience)?;
     for n in 1..=MAX_NAMES {
         let path = match n {
             1 => dir.join(format!("{stem}.ogn")),
@@ -348,11 +349,12 @@ impl Store {
         if let Some(record) = left.last.filter(|record| record.game.ply() > 0 && !kept) {
             let text = record.to_string();
             let saved = match &self.games {
-                Some(games) => {
-                    write_under_free_name(games, &autosave_stem(left.serial), &text, |_| {
-                        Ok(Some(()))
-                    })
-                }
+                Some(games) => write_under_free_name(
+                    games,
+                    &autosave_stem(left.serial),
+                    (&text, Audience::Private),
+                    |_| Ok(Some(())),
+                ),
                 None => Err(anyhow::anyhow!("no data directory")),
             };
             if saved.is_err() {
@@ -383,8 +385,12 @@ impl Store {
             // takes it again, and needs the game to compare copies.
             _ if record.game.ply() == 0 && record.tag(SEAT_TAG).is_none() => return Ok(()),
             _ => {
-                let (path, lock) =
-                    write_under_free_name(games, &autosave_stem(app.serial()), &text, locked_name)?;
+                let (path, lock) = write_under_free_name(
+                    games,
+                    &autosave_stem(app.serial()),
+                    (&text, Audience::Private),
+                    locked_name,
+                )?;
                 self.current = Some(Autosave {
                     serial: app.serial(),
                     path: path.clone(),
@@ -405,7 +411,7 @@ impl Store {
         if let Some(Err(refused)) = &self.record_lock {
             bail!("{refused}");
         }
-        write_atomic(path, &self.record_text(app))?;
+        write_atomic_shared(path, &self.record_text(app))?;
         let path = path.clone();
         self.kept.wrote(&path, app.record());
         Ok(())
@@ -432,7 +438,8 @@ impl Store {
         }
         let text = self.record_text(app);
         for dir in &self.export_dirs {
-            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), &text, |_| {
+            let named = (&text[..], Audience::Shared);
+            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), named, |_| {
                 Ok(Some(()))
             }) {
                 Ok((path, ())) => {

@@ -10,7 +10,7 @@ use super::Console;
 use crate::app::{App, Match};
 use crate::cli::ReplayArgs;
 use crate::diagram::diagram;
-use crate::file::{read_record_bytes, write_atomic};
+use crate::file::{read_record_bytes, write_atomic_shared};
 use crate::record::{Form, Record, State, Tags, excerpt, terminal_safe};
 use crate::rules::BySide;
 use crate::session::Session;
@@ -87,7 +87,7 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
         if path == Path::new("-") {
             super::emit(&mut console.out, format_args!("{picture}"))?;
         } else {
-            write_atomic(path, &picture)?;
+            write_atomic_shared(path, &picture)?;
         }
     } else if !viewer {
         super::emit(&mut console.out, format_args!("{}", diagram(&shown)))?;

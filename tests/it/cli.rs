@@ -902,3 +902,28 @@ fn join_with_an_address_and_no_code_says_the_code_is_missing() {
          shows too, `endodoi join 127.0.0.1:7557 --code CODE`"
     );
 }
+
+#[test]
+fn a_picture_follows_the_umask_it_is_made_under() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (umask, mode) in [("022", 0o644), ("027", 0o640), ("077", 0o600)] {
+        let picture = dir.path().join(format!("{umask}.svg"));
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask}; exec \"$0\" replay --moves 'A e' --svg \"$1\"",
+            ))
+            .arg(env!("CARGO_BIN_EXE_endodoi"))
+            .arg(&picture)
+            .status()
+            .expect("sh runs");
+        assert!(status.success());
+        let made = fs::metadata(&picture)
+            .expect("the picture")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(made, mode, "umask {umask}");
+    }
+}

@@ -717,3 +717,40 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
         Some(format!("Saved to {}", here.join(&written[0]).display()))
     );
 }
+
+/// The mode bits a new file made with `0666` gets in this process: what
+/// its umask (inherited by a shell, never changed here) leaves.
+fn shared_mode() -> u32 {
+    let output = std::process::Command::new("sh")
+        .args(["-c", "umask"])
+        .output()
+        .expect("sh runs");
+    let umask = u32::from_str_radix(String::from_utf8_lossy(&output.stdout).trim(), 8)
+        .expect("an octal umask");
+    0o666 & !umask
+}
+
+#[test]
+fn a_record_the_player_saves_follows_the_umask_and_the_autosave_stays_private() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = |path: &Path| fs::metadata(path).expect("a file").permissions().mode() & 0o777;
+    let home = Home::new();
+    let games = home.games();
+    let here = home.path().join("here");
+    fs::create_dir_all(&here).expect("the current folder");
+    let (mut app, mut runner) = runner_of(Some(games), Vec::new());
+    type_keys(&mut app, "c\n");
+    runner.run(app.take_effects(), &mut app);
+    let saved = runner.store().current().expect("an autosave").to_path_buf();
+    assert_eq!(mode(&saved), 0o600, "the autosave is private");
+    let (mut app, mut runner) = runner_of(None, vec![here.clone()]);
+    type_keys(&mut app, "c\ns");
+    runner.run(app.take_effects(), &mut app);
+    let written = names(&here);
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert_eq!(
+        mode(&here.join(&written[0])),
+        shared_mode(),
+        "s writes to share"
+    );
+}

@@ -127,12 +127,49 @@ pub fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// `text` in a new temporary file in `dir`, flushed to the disk.
+/// Who may read a file the program writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Its owner only (mode 0600): saves, seats, settings.
+    Private,
+    /// Whoever the user's umask lets (mode 0666 less the umask): a record
+    /// or a picture the player names, made to be shared.
+    Shared,
+}
+
+impl Audience {
+    /// The mode a new file of this audience is made with, before the umask.
+    fn mode(self) -> u32 {
+        match self {
+            Audience::Private => 0o600,
+            Audience::Shared => 0o666,
+        }
+    }
+}
+
+/// `text` in a new temporary file in `dir` of mode 0600, flushed to the
+/// disk.
 ///
 /// # Errors
 /// When the file cannot be made or written, naming `dir`.
 pub fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
-    let file = tempfile::NamedTempFile::new_in(dir)
+    temporary_for(dir, text, Audience::Private)
+}
+
+/// `text` in a new temporary file in `dir`, readable by `audience`,
+/// flushed to the disk.
+///
+/// # Errors
+/// When the file cannot be made or written, naming `dir`.
+pub fn temporary_for(
+    dir: &Path,
+    text: &str,
+    audience: Audience,
+) -> Result<tempfile::NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let file = tempfile::Builder::new()
+        .permissions(fs::Permissions::from_mode(audience.mode()))
+        .tempfile_in(dir)
         .map_err(plain)
         .with_context(|| format!("cannot write in {}", dir.display()))?;
     // Through the `File`: its errors say what the system said, without the
@@ -211,7 +248,17 @@ pub fn write_new(path: &Path, text: &str) -> Result<()> {
 /// # Errors
 /// When `path` is not a regular file, is read-only, or cannot be written.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    replace(path, text, false)
+    replace(path, text, false, Audience::Private)
+}
+
+/// As [`write_atomic`], for a file the player names to share (a record, a
+/// picture): made new, it follows the umask ([`Audience::Shared`]); one
+/// replaced keeps its permissions.
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_atomic_shared(path: &Path, text: &str) -> Result<()> {
+    replace(path, text, false, Audience::Shared)
 }
 
 /// Writes `text` to `path`, a file the user may have made a symbolic link
@@ -222,11 +269,12 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 /// # Errors
 /// As [`write_atomic`]; and when `path` is a link to nothing.
 pub fn write_atomic_through_link(path: &Path, text: &str) -> Result<()> {
-    replace(path, text, true)
+    replace(path, text, true, Audience::Private)
 }
 
-/// [`write_atomic`], following a link at `path` only if `follow_link`.
-fn replace(path: &Path, text: &str, follow_link: bool) -> Result<()> {
+/// [`write_atomic`], following a link at `path` only if `follow_link`, a
+/// new file readable by `audience`.
+fn replace(path: &Path, text: &str, follow_link: bool, audience: Audience) -> Result<()> {
     let cannot = || format!("cannot write {}", path.display());
     let refuse = |why: &dyn std::fmt::Display| anyhow!("cannot write {}: {why}", path.display());
     let target = match fs::symlink_metadata(path) {
@@ -254,7 +302,7 @@ fn replace(path: &Path, text: &str, follow_link: bool) -> Result<()> {
             return Err(refuse(&"it is read-only, so it is left as it is"));
         }
     }
-    let file = temporary(folder_of(&target), text)?;
+    let file = temporary_for(folder_of(&target), text, audience)?;
     if let Some(metadata) = existing {
         file.as_file()
             .set_permissions(metadata.permissions())
