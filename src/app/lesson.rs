@@ -191,10 +191,11 @@ pub const STEPS: [Step; 7] = [
         task: "The game ends when the player to move has no legal move; the seeds still on \
                the board then go to the player who moved last. North has seeds only in c. \
                Sow B to capture them.",
-        explanation: "You captured c's 2 seeds and the seed in D: 3. North's row is empty, so \
-                      North cannot move and the game is over. You moved last, so you also take \
-                      the 5 seeds left in your row: 8 to 0. (If a position ever repeats, each \
-                      player takes their own row.)",
+        explanation: "You captured c's 2 seeds and the seed in D: 3, beside your name. North's \
+                      row is empty, so North cannot move and the game is over. You moved last, \
+                      so you also take the 5 seeds left in your row: 3 captured and 5 taken, 8 \
+                      to 0 in all. (If a position ever repeats, each player takes their own \
+                      row.)",
     },
     Step {
         title: "Cross-Endodoi",

@@ -21,7 +21,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
-use crate::app::{Action, Keymap, Learn, Lesson};
+use crate::app::{Action, Goal, Keymap, Learn, Lesson};
 use crate::rules::Variant;
 
 use super::{Geometry, View, key_of, wrap};
@@ -129,6 +129,14 @@ fn text_lines(text: &str, width: u16, height: u16) -> (Vec<Line<'static>>, bool)
 pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
     let key = |action| key_of(app, Keymap::Lesson, action);
     let text = match lesson.step() {
+        // ← and → pass over a hole that cannot be sown: an endless one is
+        // selected by its letter alone.
+        Some(step) if !lesson.is_done() && matches!(step.goal, Goal::TryEndless(_)) => format!(
+            "Select {} (its letter), then {} to sow · {} skips the step",
+            step.hole(),
+            key(Action::Lesson(Learn::Sow)),
+            key(Action::Lesson(Learn::Next)),
+        ),
         Some(step) if !lesson.is_done() => format!(
             "Select {} (its letter, or {} {}), then {} to sow · {} skips the step",
             step.hole(),
@@ -153,10 +161,10 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
             text
         }
         None => format!(
-            "{} starts the game · {} back to the lesson · {} quits",
+            "{} starts the game · {} back to the lesson · {}",
             key(Action::Lesson(Learn::Sow)),
             key(Action::Lesson(Learn::Back)),
-            key(Action::Quit),
+            super::popup::quit_key(app, Keymap::Lesson),
         ),
     };
     Line::styled(text.replace(" · ", app.look.dot()), app.look.muted())

@@ -217,7 +217,7 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
 
 /// The quit key of `keymap` and what it does: quit, or go back to the menu
 /// the screen came from.
-fn quit_key(app: &View, keymap: Keymap) -> String {
+pub(super) fn quit_key(app: &View, keymap: Keymap) -> String {
     let does = if app.returns_to_menu() {
         "menu"
     } else {

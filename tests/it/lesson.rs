@@ -265,9 +265,11 @@ fn the_last_page_invites_and_enter_starts_a_game_against_level_1() {
     let screen = words(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains(&collapsed(INVITATION)), "{screen}");
     assert!(
-        screen.contains("Enter starts the game · p back to the lesson · q quits"),
+        screen.contains("Enter starts the game · p back to the lesson · q quit"),
         "{screen}"
     );
+    // The status line and the key bar say alike what q does.
+    assert!(screen.ends_with("? help q quit"), "{screen}");
     assert_eq!(app.label(&Keymap::Lesson.bindings()[3]), "play");
     assert!(screen.contains("Computer (level 1) North"), "{screen}");
     assert_eq!(app.selected(), None, "no move to preview");
@@ -575,4 +577,20 @@ fn only_a_step_after_the_first_offers_the_step_before() {
         let screen = text(&draw(&app, PLAIN, 100, 30));
         assert_eq!(screen.contains("the step before"), offered, "{screen}");
     }
+}
+
+#[test]
+fn the_endless_step_asks_for_its_letter_not_the_arrows_that_pass_it_over() {
+    let endless = STEPS
+        .iter()
+        .position(|step| matches!(step.goal, endodoi::app::Goal::TryEndless(_)))
+        .expect("an endless step");
+    let app = at_page(endless);
+    let screen = words(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        screen.contains("Select B (its letter), then Enter to sow"),
+        "{screen}"
+    );
+    let before = words(&draw(&at_page(endless - 1), PLAIN, 80, 24));
+    assert!(before.contains("(its letter, or ← →)"), "{before}");
 }
