@@ -214,14 +214,7 @@ impl Table {
     /// moves, this one counted; `None` without clocks.
     pub(in crate::app) fn most_left(&self, side: Side) -> Option<Duration> {
         let control = self.clocks?.control();
-        let moves = 1 + self
-            .game()
-            .history()
-            .iter()
-            .filter(|played| played.hole.side() == side)
-            .count();
-        let moves = u32::try_from(moves).unwrap_or(u32::MAX);
-        Some(control.base() + control.increment() * moves)
+        Some(self.record.most_left(control, side) + control.increment())
     }
 
     /// The time left of this terminal's own player after their move, to

@@ -3,13 +3,14 @@
 //! (South's first, to tenths of a second: `4:12.3 3:58.0`), so that an
 //! unfinished game resumes with the time it had. Neither is checked by the
 //! reader: a value this program cannot use stays a plain tag, and the game
-//! has no clock (a `Clock` it cannot read: the control's full time).
+//! has no clock (a `Clock` it cannot read: the control's full time; one
+//! above what the control allows after the moves: that most).
 
 use std::time::Duration;
 
 use super::{Record, Tags};
 use crate::clock::{Clocks, TimeControl};
-use crate::rules::BySide;
+use crate::rules::{BySide, Side};
 
 impl Record {
     /// The game's time control: its `TimeControl` tag, if that is one this
@@ -24,8 +25,9 @@ impl Record {
     }
 
     /// The game's clocks, if it has a time control: each player's time left
-    /// as the `Clock` tag keeps it, or the full time when there is no such
-    /// tag or it cannot be read.
+    /// as the `Clock` tag keeps it (never more than the control allows after
+    /// their moves: [`Record::most_left`]), or the full time when there is
+    /// no such tag or it cannot be read.
     ///
     /// ```
     /// use std::time::Duration;
@@ -41,9 +43,28 @@ impl Record {
     pub fn clocks(&self) -> Option<Clocks> {
         let control = self.time_control()?;
         Some(match self.tag(Tags::CLOCK).and_then(left_from_tag) {
-            Some(left) => Clocks::resumed(control, left),
+            // No reading above what the control allows after the moves.
+            Some(left) => Clocks::resumed(
+                control,
+                BySide {
+                    south: left.south.min(self.most_left(control, Side::South)),
+                    north: left.north.min(self.most_left(control, Side::North)),
+                },
+            ),
             None => Clocks::new(control),
         })
+    }
+
+    /// The most time `side` can have left under `control` after the moves
+    /// of the game: the base time and an increment for each of their moves.
+    pub fn most_left(&self, control: TimeControl, side: Side) -> Duration {
+        let moves = self
+            .game
+            .history()
+            .iter()
+            .filter(|played| played.hole.side() == side)
+            .count();
+        control.base() + control.increment() * u32::try_from(moves).unwrap_or(u32::MAX)
     }
 
     /// Keeps `clocks` in the record: their control in the `TimeControl`
@@ -112,6 +133,23 @@ mod tests {
             let tenths = Duration::from_millis(millis / 100 * 100);
             assert_eq!(from_tenths(text), Some(tenths), "{text}");
         }
+    }
+
+    #[test]
+    fn a_clock_tag_above_what_the_control_allows_is_cut_down_to_it() {
+        let record = Record::read(
+            "[TimeControl \"300+3\"]\n[Clock \"4000000:00.0 4:00.0\"]\n\n1. A e 2. C *",
+        )
+        .expect("a record");
+        let left = record.clocks().expect("a control").all_left();
+        // South has made 2 moves, North 1: 5 minutes and 2 or 1 increments.
+        assert_eq!(
+            left,
+            BySide {
+                south: Duration::from_secs(306),
+                north: Duration::from_secs(240),
+            }
+        );
     }
 
     #[test]
