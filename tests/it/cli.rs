@@ -927,3 +927,45 @@ fn a_picture_follows_the_umask_it_is_made_under() {
         assert_eq!(made, mode, "umask {umask}");
     }
 }
+
+#[test]
+fn a_fifo_named_as_a_record_is_refused_at_once_not_waited_for() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let fifo = dir.path().join("fifo.ogn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("SKIPPED: mkfifo is not available");
+        return;
+    }
+    for args in [
+        &["replay", path_arg(&fifo), "--print"][..],
+        &["analyze", path_arg(&fifo)][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_endodoi"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let start = std::time::Instant::now();
+        while child.try_wait().expect("a status").is_none() {
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("{args:?} waited on the FIFO");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().expect("its output");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&output).trim_end(),
+            format!(
+                "endodoi: {}: a FIFO is not a regular file (a record from a pipe comes on \
+                 standard input: `-`)",
+                fifo.display()
+            ),
+            "{args:?}"
+        );
+    }
+}

@@ -29,11 +29,16 @@ pub fn read_record(path: &Path) -> Result<Record> {
     Record::read(&bytes).with_context(|| name)
 }
 
-/// The bytes of a record file (`-` for standard input) and its name for
-/// messages.
+/// The bytes of a record file the player names (`-` for standard input)
+/// and its name for messages. As every file the program reads, it must be
+/// a regular file: a FIFO or a device is refused at once, never waited for
+/// (a record from a pipe comes on standard input). A symbolic link the
+/// player gives is followed: reading through one harms nothing, unlike
+/// writing, which never does.
 ///
 /// # Errors
-/// When the file cannot be read or is larger than [`MAX_RECORD_BYTES`].
+/// When the file cannot be read, is no regular file, or is larger than
+/// [`MAX_RECORD_BYTES`].
 pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
     if path == Path::new("-") {
         let name = "standard input".to_owned();
@@ -41,8 +46,15 @@ pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
         return Ok((name, bytes));
     }
     let name = path.display().to_string();
-    let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
-    Ok((name.clone(), read_capped(file, &name)?))
+    let file = open_without_waiting(path, true).with_context(|| format!("cannot open {name}"))?;
+    Ok((
+        name.clone(),
+        read_opened(
+            file,
+            &name,
+            " (a record from a pipe comes on standard input: `-`)",
+        )?,
+    ))
 }
 
 /// The bytes of `path`, if it is a regular file of at most
@@ -54,16 +66,22 @@ pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
 pub fn read_regular(path: &Path) -> Result<Vec<u8>> {
     let name = path.display().to_string();
     let file = open_without_waiting(path, false).with_context(|| format!("cannot open {name}"))?;
+    read_opened(file, &name, "")
+}
+
+/// The bytes of `file` (named `name`), opened without waiting, if it is a
+/// regular file of at most [`MAX_RECORD_BYTES`]; else why not, and `hint`.
+fn read_opened(file: fs::File, name: &str, hint: &str) -> Result<Vec<u8>> {
     let metadata = file
         .metadata()
         .with_context(|| format!("cannot read {name}"))?;
     if !metadata.is_file() {
         bail!(
-            "{name}: {} is not a regular file",
+            "{name}: {} is not a regular file{hint}",
             kind_of(&metadata.file_type())
         );
     }
-    read_capped(file, &name)
+    read_capped(file, name)
 }
 
 /// `path` opened for reading without waiting: a FIFO with no writer opens
