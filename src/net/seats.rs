@@ -32,6 +32,40 @@ pub fn seats_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "endodoi").map(|dirs| dirs.data_dir().join("seats"))
 }
 
+/// Makes sure the seats' secrets are kept in a folder of this user's own,
+/// readable by them only: one that others may read or enter is made so
+/// (mode 0700); a link, something else than a folder, or another user's
+/// folder is refused.
+///
+/// # Errors
+/// When `dir` is refused or its mode cannot be set, saying why.
+fn private_folder(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let name = dir.display();
+    let metadata = fs::symlink_metadata(dir).with_context(|| format!("cannot read {name}"))?;
+    if metadata.is_symlink() {
+        anyhow::bail!(
+            "{name}: a symbolic link, refused: the seats' secrets are kept in a folder of your own"
+        );
+    }
+    if !metadata.is_dir() {
+        anyhow::bail!(
+            "{name}: {} is not a folder",
+            crate::file::kind_of(&metadata.file_type())
+        );
+    }
+    if metadata.uid() != rustix::process::geteuid().as_raw() {
+        anyhow::bail!(
+            "{name}: another user's folder, refused: the seats' secrets are kept in a folder of your own"
+        );
+    }
+    if metadata.mode() & 0o077 != 0 {
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+            .with_context(|| format!("cannot make {name} readable by you only"))?;
+    }
+    Ok(())
+}
+
 /// The file of seat `id` in `dir` (an `id` that is not 16 hexadecimal
 /// digits has none).
 fn path_of(dir: &Path, id: &str) -> Option<PathBuf> {
@@ -49,6 +83,7 @@ pub fn keep(dir: &Path, seat: &Seat, end: &str, made_by: &str) -> Result<()> {
         .mode(0o700)
         .create(dir)
         .with_context(|| format!("cannot create {}", dir.display()))?;
+    private_folder(dir)?;
     let kept = Kept {
         secret: seat.to_hex(),
         end: end.to_owned(),
@@ -113,5 +148,30 @@ mod tests {
         let other = Seat::from_secret(random_bytes());
         fs::copy(&path, seats.join(other.id())).expect("a copy");
         assert_eq!(find(&seats, &other.id()), None);
+    }
+
+    #[test]
+    fn a_seats_folder_others_may_read_is_made_private_and_a_link_is_refused() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let seats = dir.path().join("seats");
+        fs::create_dir(&seats).expect("the folder");
+        fs::set_permissions(&seats, fs::Permissions::from_mode(0o777)).expect("0777");
+        let seat = Seat::from_secret(random_bytes());
+        keep(&seats, &seat, "host", "f1").expect("kept");
+        let mode = fs::metadata(&seats)
+            .expect("the folder")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700);
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&seats, &link).expect("a link");
+        let error = keep(&link, &seat, "host", "f1").expect_err("a link");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: a symbolic link, refused: the seats' secrets are kept in a folder of your own",
+                link.display()
+            )
+        );
     }
 }
