@@ -218,7 +218,7 @@ impl Settings {
 
     /// Writes the keys `fields` of these settings into the file at `path`
     /// (made with its folder if need be), keeping everything else in it as
-    /// it is, its line endings (CRLF too) included. The file is replaced
+    /// it is, its line endings (CRLF too) and a byte-order mark included. The file is replaced
     /// atomically; through a symbolic link the user made, its target is.
     ///
     /// # Errors
@@ -228,6 +228,10 @@ impl Settings {
     pub fn save(&self, path: &Path, fields: &[Field]) -> Result<()> {
         let old = read_text(path).map_err(|reason| anyhow!("{}: {reason}", path.display()))?;
         let crlf = old.as_deref().is_some_and(|text| text.contains("\r\n"));
+        // A byte-order mark the editor wrote stays: the parser drops it.
+        let bom = old
+            .as_deref()
+            .is_some_and(|text| text.starts_with('\u{feff}'));
         let mut document = match old {
             None => DocumentMut::new(),
             Some(text) => text.parse::<DocumentMut>().map_err(|error| {
@@ -254,6 +258,9 @@ impl Settings {
         let mut text = document.to_string();
         if crlf {
             text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+        }
+        if bom && !text.starts_with('\u{feff}') {
+            text.insert(0, '\u{feff}');
         }
         write_atomic_through_link(path, &text)
     }

@@ -1021,3 +1021,17 @@ fn crlf_line_endings_are_kept_on_save() {
         "# mine\r\n[display]\r\nspeed = 3\r\npreview = false\r\n"
     );
 }
+
+#[test]
+fn a_byte_order_mark_is_kept_on_save() {
+    let folder = Folder::holding("\u{feff}# mine\n[display]\nspeed = 2\n");
+    let (read, warnings) = Settings::load(&folder.file());
+    assert_eq!(messages(&warnings), Vec::<String>::new());
+    assert_eq!(read.speed, 2);
+    let speed = Settings {
+        speed: 3,
+        ..Settings::default()
+    };
+    speed.save(&folder.file(), &[Field::Speed]).expect("saved");
+    assert_eq!(folder.text(), "\u{feff}# mine\n[display]\nspeed = 3\n");
+}
