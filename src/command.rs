@@ -97,6 +97,30 @@ pub fn status(result: Result<u8>, err: &mut impl Write) -> u8 {
 /// is told on `err` as one paragraph: clap's lines joined, without the usage
 /// block and the "for more information" hint.
 pub fn refused(error: &clap::Error, err: &mut impl Write) -> u8 {
+    let _ = writeln!(err, "endodoi: {} (see endodoi --help)", refusal(error));
+    EXIT_USAGE
+}
+
+/// What `error` says, on one line. A value it quotes is the value given,
+/// escaped as all outside text is ([`terminal_safe`]): clap's rendering
+/// would drop an escape sequence in it silently and keep a bidi control.
+fn refusal(error: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    use std::error::Error as _;
+    if let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+        error.get(ContextKind::InvalidArg),
+        error.get(ContextKind::InvalidValue),
+    ) {
+        let why = error
+            .source()
+            .map(|why| format!(": {}", terminal_safe(&why.to_string())))
+            .unwrap_or_default();
+        return format!(
+            "invalid value '{}' for '{}'{why}",
+            terminal_safe(value),
+            terminal_safe(arg)
+        );
+    }
     let rendered = error.render().to_string();
     let lines: Vec<&str> = rendered
         .lines()
@@ -105,9 +129,7 @@ pub fn refused(error: &clap::Error, err: &mut impl Write) -> u8 {
         .filter(|line| !line.is_empty())
         .collect();
     let text = lines.join(" ");
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    let _ = writeln!(err, "endodoi: {text} (see endodoi --help)");
-    EXIT_USAGE
+    terminal_safe(text.strip_prefix("error: ").unwrap_or(&text))
 }
 
 /// Whether `error` comes from writing to a reader that has gone away.

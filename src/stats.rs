@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::app::counted;
 pub use crate::app::results::{Against, HEADINGS, Row, Stats, Tally};
-use crate::record::terminal_safe;
+use crate::record::{json_safe, terminal_safe};
 use crate::save::games::Save;
 use crate::table::{Align, table};
 
@@ -148,6 +148,6 @@ impl Stats {
             unreadable: self.unreadable.len(),
             rows,
         };
-        serde_json::to_string(&document).unwrap_or_default()
+        json_safe(&serde_json::to_string(&document).unwrap_or_default())
     }
 }

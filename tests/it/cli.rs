@@ -969,3 +969,18 @@ fn a_fifo_named_as_a_record_is_refused_at_once_not_waited_for() {
         );
     }
 }
+
+#[test]
+fn a_value_refused_is_quoted_back_with_its_hidden_characters_escaped() {
+    let message = usage_error(&binary(&["--clock", "\u{1b}[31m5+3\u{202e}"]));
+    assert!(
+        message.starts_with(
+            "endodoi: invalid value '\\u{1b}[31m5+3\\u{202e}' for '--clock <MINUTES+SECONDS>': "
+        ),
+        "{message}"
+    );
+    assert!(
+        !message.contains('\u{1b}') && !message.contains('\u{202e}'),
+        "{message}"
+    );
+}

@@ -302,7 +302,7 @@ fn no_saved_games_is_said_in_words_not_an_empty_table() {
 }
 
 #[test]
-fn a_name_with_invisible_characters_is_escaped_in_the_table_and_whole_in_json() {
+fn a_name_with_invisible_characters_is_escaped_in_the_table_and_in_json_read_whole() {
     let home = Home::new();
     home.save(
         "a",
@@ -314,8 +314,9 @@ fn a_name_with_invisible_characters_is_escaped_in_the_table_and_whole_in_json() 
     let table = text(&home.endodoi(&["stats"]).stdout);
     assert!(table.contains("Evil\\u{202e}lived   everyone"), "{table}");
     assert!(!table.contains('\u{202e}'));
-    let json: serde_json::Value =
-        serde_json::from_slice(&home.endodoi(&["stats", "--json"]).stdout).expect("JSON");
+    let printed = home.endodoi(&["stats", "--json"]).stdout;
+    assert!(!text(&printed).contains('\u{202e}'), "escaped in JSON too");
+    let json: serde_json::Value = serde_json::from_slice(&printed).expect("JSON");
     assert_eq!(json["rows"][2]["player"], "Evil\u{202e}lived");
 }
 

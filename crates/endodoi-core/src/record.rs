@@ -42,7 +42,7 @@ mod write;
 
 pub use ending::{EndError, Ending, ParseEndingError, Reason, Verdict};
 pub use error::{RecordError, RecordErrorKind};
-pub use escape::{EXCERPT_CHARS, SHOWN_CHARS, excerpt, terminal_safe};
+pub use escape::{EXCERPT_CHARS, SHOWN_CHARS, excerpt, json_safe, terminal_safe};
 pub use state::{ResultState, State};
 pub use tags::Tags;
 pub use token::{MoveText, ParseMoveTextError};

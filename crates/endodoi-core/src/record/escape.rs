@@ -55,6 +55,33 @@ fn cut_and_escaped(text: &str, limit: usize) -> String {
     }
 }
 
+/// A JSON document (as `serde_json` writes it) with every character a
+/// terminal would act on or hide written as a JSON escape (`\u202e`): the
+/// same strings to a program that reads it, nothing hidden on a screen that
+/// shows it. `serde_json` escapes only the C0 controls.
+///
+/// ```
+/// use endodoi_core::record::json_safe;
+///
+/// let json = serde_json::json!({ "player": "Evil\u{202e}lived" }).to_string();
+/// assert_eq!(json_safe(&json), r#"{"player":"Evil\u202elived"}"#);
+/// ```
+pub fn json_safe(json: &str) -> String {
+    use std::fmt::Write as _;
+    let mut safe = String::with_capacity(json.len());
+    for c in json.chars() {
+        if is_hidden(c) && !c.is_ascii() {
+            let mut units = [0; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(safe, "\\u{unit:04x}");
+            }
+        } else {
+            safe.push(c);
+        }
+    }
+    safe
+}
+
 /// Text shown as it is, except characters a terminal would act on or hide,
 /// written as escapes.
 fn escaped(text: &str) -> String {
