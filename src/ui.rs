@@ -162,7 +162,11 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         Mode::Help => draw_help(app, area, buf),
         Mode::Confirm(question) => draw_confirm(app, *question, geometry.board, buf),
         // The lesson says itself how its game ended.
-        Mode::Play if app.record().is_over() && app.lesson().is_none() => {
+        Mode::Play
+            if app.record().is_over()
+                && app.lesson().is_none()
+                && !(app.result_hidden() && app.viewer().is_none()) =>
+        {
             draw_result(app, &geometry, buf);
         }
         Mode::Play | Mode::Sowing(_) => {}

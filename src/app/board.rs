@@ -30,6 +30,8 @@ pub(super) struct Board {
     pub(super) animate: bool,
     /// Whether the terminal bell rings as a clock here runs low.
     pub(super) bell: bool,
+    /// Whether the game-over box is put aside, the final board shown.
+    pub(super) result_hidden: bool,
 }
 
 impl Default for Board {
@@ -41,6 +43,7 @@ impl Default for Board {
             speed: DEFAULT_SPEED,
             animate: true,
             bell: true,
+            result_hidden: false,
         }
     }
 }
@@ -147,6 +150,11 @@ impl App {
         self.board.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
         self.board.preview = preview;
         self.board.bell = bell;
+    }
+
+    /// Whether the game-over box is put aside (Tab), the final board shown.
+    pub fn result_hidden(&self) -> bool {
+        self.board.result_hidden
     }
 
     /// Whether the move preview is shown: as the player set it, and never

@@ -46,6 +46,9 @@ pub enum Play {
     Hint,
     /// Turn the move preview on or off.
     TogglePreview,
+    /// Once the game is over, put the game-over box aside to see the final
+    /// board, or show it again.
+    ToggleResult,
     /// Turn the board round, as the player across the table sees it (the
     /// other row at the bottom), or back: a view only, the game unchanged.
     Flip,
@@ -196,7 +199,9 @@ impl Table {
                 | Play::Hint
                 | Play::TogglePreview
         );
-        if play == Play::Undo {
+        if play == Play::ToggleResult {
+            self.record.is_over()
+        } else if play == Play::Undo {
             self.can_undo()
         } else if play == Play::Rematch {
             self.rematch_refused().is_none()
@@ -258,6 +263,7 @@ impl Table {
             Play::Save => self.effect(Effect::Export),
             Play::Resign => self.resign(),
             Play::OfferDraw => self.ask_to_offer_draw(),
+            Play::ToggleResult => view.result_hidden = !view.result_hidden,
             Play::TogglePreview if self.players.no_assist => {
                 self.say(
                     Tone::Error,
@@ -356,6 +362,11 @@ impl Table {
     /// After the game changed: a hint sought is dropped, a draw offered
     /// lapses, the selection is kept on a legal hole, the game saved.
     pub(super) fn after_change(&mut self, view: &mut Board) {
+        // The game-over box of a game that goes on (taken back, or the
+        // next) is shown again when it ends.
+        if !self.record.is_over() {
+            view.result_hidden = false;
+        }
         if self
             .thinking
             .is_some_and(|thinking| thinking.purpose != Purpose::Move)

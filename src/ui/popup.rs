@@ -211,6 +211,12 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     if app.game_offers(Play::Menu) {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }
+    let board = if app.result_hidden() {
+        "result"
+    } else {
+        "board"
+    };
+    keys.push(format!("{} {board}", key(Action::Game(Play::ToggleResult))));
     keys.push(quit_key(app, Keymap::Game));
     keys
 }

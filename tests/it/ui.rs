@@ -337,7 +337,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("Enter next game · u undo · m menu · q quit"),
+        screen.contains("Enter next game · u undo · m menu · Tab board · q quit"),
         "{screen}"
     );
     // Issue 26, 5: the key bar says so too, not "n new".
@@ -367,7 +367,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     let bar = screen.lines().last().expect("the key bar");
     assert!(bar.contains("n new match"), "{bar}");
     assert!(
-        screen.contains("n new match · u undo · m menu · q quit"),
+        screen.contains("n new match · u undo · m menu · Tab board · q quit"),
         "{screen}"
     );
 }
@@ -672,12 +672,16 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("The game is over: n new game · w rematch · u undo · m menu · q quit"),
+        screen.contains(
+            "The game is over: n new game · w rematch · u undo · m menu · Tab board · q quit"
+        ),
         "{screen}"
     );
     let ascii = text(&draw(&app, ASCII, 80, 24));
     assert!(
-        ascii.contains("The game is over: n new game - w rematch - u undo - m menu - q quit"),
+        ascii.contains(
+            "The game is over: n new game - w rematch - u undo - m menu - Tab board - q quit"
+        ),
         "{ascii}"
     );
 }
@@ -1162,4 +1166,35 @@ fn at_200x60_every_screen_is_centred_top_to_bottom() {
             "{what}: {above} rows above, {below} below:\n{screen}"
         );
     }
+}
+
+#[test]
+fn tab_puts_the_game_over_box_aside_to_show_the_final_board_and_back() {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    let mut app = App::from_record(
+        Record::new(Game::from_position(Variant::Classic, position, 4)),
+        Match::default(),
+    );
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    assert!(app.record().is_over());
+    let boxed = text(&draw(&app, PLAIN, 80, 24));
+    assert!(boxed.contains("Game over"), "{boxed}");
+    press(&mut app, KeyCode::Tab);
+    let board = text(&draw(&app, PLAIN, 80, 24));
+    assert!(
+        !board.contains("╭─────────────────────"),
+        "the box is aside:\n{board}"
+    );
+    assert!(!board.contains(" Game over "), "{board}");
+    assert!(board.contains("Tab result"), "{board}");
+    assert_eq!(app.record().is_over(), true, "nothing else changed");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(text(&draw(&app, PLAIN, 80, 24)), boxed, "the box again");
+    // Taken back, the game goes on; ended again, its box shows.
+    press(&mut app, KeyCode::Tab);
+    type_keys(&mut app, "u");
+    assert!(!app.record().is_over());
+    assert!(!app.result_hidden());
 }

@@ -65,7 +65,7 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('w')],
         Action::Game(Play::Rematch),
         "rematch",
-        Help::Says("after a game: rematch (rows swapped), the menu"),
+        Help::Says("after a game: rematch (rows swapped), board, menu"),
     ),
     bind(
         &[Key::Letter('p')],
@@ -74,6 +74,12 @@ pub(super) const GAME: &[Binding] = &[
         Help::Says("move preview on or off"),
     ),
     flip(Action::Game(Play::Flip)),
+    bind(
+        &[Key::Code(KeyCode::Tab)],
+        Action::Game(Play::ToggleResult),
+        "board",
+        Help::Joins(Action::Game(Play::Rematch)),
+    ),
     bind(
         &[Key::Letter('x')],
         Action::Game(Play::Resign),
