@@ -15,6 +15,9 @@ use crate::rules::{BySide, Hole, MoveReport, Position, Side};
 pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
 
 /// The board's view, shared by the screens that show one.
+// Each flag is a toggle of its own (a key or a setting turns it), not
+// states of one thing: an enum would not say more.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Debug)]
 pub(super) struct Board {
     /// The selected hole of each row, by its index.
