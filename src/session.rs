@@ -441,6 +441,14 @@ fn claim_record_file(
     if !folder.is_dir() {
         bail!("--record: the folder {} does not exist", folder.display());
     }
+    // The record is never written through a link (to nothing or not):
+    // refused now, not at every move.
+    if fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_symlink()) {
+        bail!(
+            "--record {shown}: a symbolic link, refused: the record is never written through \
+             one; name the file itself"
+        );
+    }
     let metadata = match fs::metadata(path) {
         Ok(metadata) => Some(metadata),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,

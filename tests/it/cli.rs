@@ -984,3 +984,28 @@ fn a_value_refused_is_quoted_back_with_its_hidden_characters_escaped() {
         "{message}"
     );
 }
+
+#[test]
+fn a_record_file_that_is_a_link_is_refused_before_the_game_starts() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("game.ogn");
+    fs::write(&file, "").expect("a file");
+    for (name, to) in [
+        ("dangling.ogn", dir.path().join("nowhere.ogn")),
+        ("link.ogn", file),
+    ] {
+        let link = dir.path().join(name);
+        std::os::unix::fs::symlink(&to, &link).expect("a link");
+        let output = binary(&["--record", path_arg(&link)]);
+        let message = failure_message(&output);
+        assert_eq!(
+            message.trim_end(),
+            format!(
+                "endodoi: --record {}: a symbolic link, refused: the record is never written \
+                 through one; name the file itself",
+                link.display()
+            ),
+            "{name}"
+        );
+    }
+}
