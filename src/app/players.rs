@@ -178,6 +178,12 @@ impl Match {
         self.remote == Some(self.home(side))
     }
 
+    /// The side the player in another terminal plays in the current game,
+    /// if one does.
+    pub fn remote_side(&self) -> Option<Side> {
+        Side::ALL.into_iter().find(|&side| self.remote(side))
+    }
+
     /// Whether the computer plays both sides.
     pub fn all_computers(&self) -> bool {
         self.computers.south.is_some() && self.computers.north.is_some()

@@ -358,9 +358,8 @@ impl Table {
 
     /// The name of the player in the other terminal.
     pub(super) fn remote_name(&self) -> String {
-        Side::ALL
-            .into_iter()
-            .find(|&side| self.players.remote(side))
+        self.players
+            .remote_side()
             .map_or_else(String::new, |side| self.players.name(side).to_owned())
     }
 

@@ -298,13 +298,10 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
             "Take back?",
             format!(
                 "{} asks to take back their last move.",
-                Side::ALL
-                    .into_iter()
-                    .find(|&side| app.players().remote(side))
-                    .map_or_else(
-                        || "The other player".to_owned(),
-                        |side| shown_name(app.players(), side)
-                    )
+                app.players().remote_side().map_or_else(
+                    || "The other player".to_owned(),
+                    |side| shown_name(app.players(), side)
+                )
             ),
         ),
         Confirm::Resign(side) => (

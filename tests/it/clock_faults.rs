@@ -14,7 +14,7 @@ use endodoi::app::{
 };
 use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record};
-use endodoi::rules::{BySide, Config, Hole, Side};
+use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
@@ -23,15 +23,8 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::clocks::{both, clocked, left, secs};
 use crate::common::{keys, moves::letters, screen::text, tmux};
-
-fn secs(seconds: u64) -> Duration {
-    Duration::from_secs(seconds)
-}
-
-fn both(south: Duration, north: Duration) -> BySide<Duration> {
-    BySide { south, north }
-}
 
 /// `players` on the clock `clock`, moves shown at once.
 fn clocked_for(clock: &str, mut players: Match) -> App {
@@ -39,16 +32,6 @@ fn clocked_for(clock: &str, mut players: Match) -> App {
     let mut app = App::new(Config::default(), players);
     app.set_animation(false);
     app
-}
-
-/// Two people at one keyboard on the clock `clock`.
-fn clocked(clock: &str) -> App {
-    clocked_for(clock, Match::default())
-}
-
-/// Each player's time left.
-fn left(app: &App) -> BySide<Duration> {
-    app.clocks().expect("clocks").all_left()
 }
 
 fn hole(letter: char) -> Hole {

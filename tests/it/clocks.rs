@@ -25,7 +25,7 @@ fn control(text: &str) -> TimeControl {
     text.parse().expect("a time control")
 }
 
-fn secs(seconds: u64) -> Duration {
+pub(super) fn secs(seconds: u64) -> Duration {
     Duration::from_secs(seconds)
 }
 
@@ -34,7 +34,7 @@ fn millis(millis: u64) -> Duration {
 }
 
 /// Two people at one keyboard on the clock `clock`, moves shown at once.
-fn clocked(clock: &str) -> App {
+pub(super) fn clocked(clock: &str) -> App {
     let players = Match {
         clock: Some(control(clock)),
         ..Match::default()
@@ -45,11 +45,11 @@ fn clocked(clock: &str) -> App {
 }
 
 /// Each player's time left.
-fn left(app: &App) -> BySide<Duration> {
+pub(super) fn left(app: &App) -> BySide<Duration> {
     app.clocks().expect("clocks").all_left()
 }
 
-fn both(south: Duration, north: Duration) -> BySide<Duration> {
+pub(super) fn both(south: Duration, north: Duration) -> BySide<Duration> {
     BySide { south, north }
 }
 

@@ -170,10 +170,7 @@ impl Table {
     /// while this player thinks: refused once the game is over.
     pub(super) fn their_resignation(&mut self) {
         let other = self.remote_name();
-        let remote = Side::ALL
-            .into_iter()
-            .find(|&side| self.players.remote(side));
-        match (self.record.to_move(), remote) {
+        match (self.record.to_move(), self.players.remote_side()) {
             (Some(_), Some(side)) => self.resigned(side),
             _ => self.refuse(format!("{other} resigned after the end of the game")),
         }

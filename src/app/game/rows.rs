@@ -29,10 +29,7 @@ impl Table {
 
     /// The row the player in the other terminal plays for `players`.
     fn remote_row(players: &Match) -> Side {
-        Side::ALL
-            .into_iter()
-            .find(|&side| players.remote(side))
-            .unwrap_or(Side::South)
+        players.remote_side().unwrap_or(Side::South)
     }
 
     /// The row the host plays for `players`.

@@ -46,7 +46,7 @@ impl Table {
     pub(in crate::app) fn their_act(&mut self, view: &mut Board, theirs: Theirs) {
         match theirs {
             Theirs::Named(name) => {
-                if let Some(side) = Side::ALL.into_iter().find(|&s| self.players.remote(s)) {
+                if let Some(side) = self.players.remote_side() {
                     self.players.set_name(side, &name);
                     self.write_tags();
                     self.effect(Effect::Autosave);
