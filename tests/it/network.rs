@@ -903,18 +903,15 @@ fn a_host_that_says_nothing_or_garbage_or_a_game_that_does_not_replay_is_refused
     }
 }
 
-#[test]
-fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
-    let lines = vec![
-        "welcome Naserian".to_owned(),
-        "game \"[Width \\\"6\\\"]\\n\\n*\\n\"".to_owned(),
-    ];
+/// A joiner let in by a fake host that says `lines` after its hello: the
+/// joiner's app and its runner (autosave off: the effects of the link
+/// alone), and the fake host's end.
+pub(super) fn guest_of_fake_host(lines: Vec<String>) -> (App, Runner, Peer) {
     let (address, host) = fake_host(CODE.as_bytes(), lines);
     let (link, joined) = join_fake(address, &Pass::Code(CODE.to_owned()), None)
         .expect("the fake host lets the joiner in");
-    // Autosave off: the effects of the link alone.
-    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
-    let mut peer = host.join().expect("the fake host ran");
+    let runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
+    let peer = host.join().expect("the fake host ran");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
     app.set_animation(false);
     let role = Role::Guest {
@@ -922,6 +919,16 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         command: format!("endodoi join {address} --code {CODE}"),
     };
     app.play_across(Network::new(role), Side::South, None);
+    (app, runner, peer)
+}
+
+#[test]
+fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
+    let lines = vec![
+        "welcome Naserian".to_owned(),
+        "game \"[Width \\\"6\\\"]\\n\\n*\\n\"".to_owned(),
+    ];
+    let (mut app, mut runner, mut peer) = guest_of_fake_host(lines);
     peer.send("move 0 a");
     let start = Instant::now();
     while app.game().ply() == 0

@@ -9,17 +9,12 @@ use std::time::{Duration, Instant};
 use clap::Parser as _;
 use endodoi::app::{App, Connection, Effect, Match, Network, Remote, Role, game_number, host_row};
 use endodoi::cli::{Cli, Command, RowChoice};
-use endodoi::net::Pass;
 use endodoi::net::wire::Message;
 use endodoi::record::Record;
 use endodoi::rules::Side;
-use endodoi::save::Store;
-use endodoi::terminal::Runner;
 
 use crate::common::keys::type_keys;
-use crate::network::{
-    CODE, Hosted, Joining, both_until, fake_host, join_fake, play_to_the_end, text,
-};
+use crate::network::{Hosted, Joining, both_until, guest_of_fake_host, play_to_the_end, text};
 
 const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -248,18 +243,7 @@ fn the_joiner_refuses_a_next_game_of_the_host_out_of_place() {
     for (tags, line, why) in cases {
         let game = Message::Game(finished(tags)).to_string();
         let lines = vec!["welcome Naserian".to_owned(), game, line.to_owned()];
-        let (address, host) = fake_host(CODE.as_bytes(), lines);
-        let (link, joined) = join_fake(address, &Pass::Code(CODE.to_owned()), None)
-            .expect("the fake host lets the joiner in");
-        let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
-        let mut peer = host.join().expect("the fake host ran");
-        let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
-        app.set_animation(false);
-        let role = Role::Guest {
-            place: address.to_string(),
-            command: format!("endodoi join {address} --code {CODE}"),
-        };
-        app.play_across(Network::new(role), Side::South, None);
+        let (mut app, mut runner, mut peer) = guest_of_fake_host(lines);
         let start = Instant::now();
         while app.network().unwrap().connection == Connection::Connected {
             assert!(start.elapsed() < PATIENCE, "waited for the refusal");
