@@ -252,15 +252,11 @@ fn history_highlights_the_current_move_and_shows_redo_moves() {
 #[test]
 fn game_over_shows_captured_plus_taken_and_the_winner() {
     // E captures North's last seed; South's A is left over and goes to South.
-    let position =
-        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
-    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
-    let mut app = App::from_record(
-        Record::new(Game::from_position(Variant::Classic, position, 4)),
-        players,
-    );
-    app.set_animation(false);
-    type_keys(&mut app, "e\n");
+    let app = won_by_south(Match::new(
+        Some("Naserian".into()),
+        Some("Lekishon".into()),
+        None,
+    ));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Game over"), "{screen}");
     assert!(
@@ -660,16 +656,23 @@ fn a_selected_empty_hole_keeps_the_dashed_border_of_a_hole_that_cannot_be_sown()
     assert!(screen.contains('┏') && screen.contains("[D]"), "{screen}");
 }
 
-#[test]
-fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
+/// A game between `players` that South has just won: E captures North's
+/// last seed, and South's A is left over and goes to South.
+fn won_by_south(players: Match) -> App {
     let position =
         Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let mut app = App::from_record(
         Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Match::default(),
+        players,
     );
     app.set_animation(false);
     type_keys(&mut app, "e\n");
+    app
+}
+
+#[test]
+fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
+    let app = won_by_south(Match::default());
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains(
@@ -1118,14 +1121,7 @@ fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_
         "{playing}"
     );
     assert_snapshot!("hostile_names_playing", playing);
-    let position =
-        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
-    let mut app = App::from_record(
-        Record::new(Game::from_position(Variant::Classic, position, 4)),
-        hostile_players(),
-    );
-    app.set_animation(false);
-    type_keys(&mut app, "e\n");
+    let app = won_by_south(hostile_players());
     let over = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         !over.contains('\u{202e}') && over.contains(r"\u{202e}Naserian wins 4-0"),
@@ -1170,14 +1166,7 @@ fn at_200x60_every_screen_is_centred_top_to_bottom() {
 
 #[test]
 fn tab_puts_the_game_over_box_aside_to_show_the_final_board_and_back() {
-    let position =
-        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
-    let mut app = App::from_record(
-        Record::new(Game::from_position(Variant::Classic, position, 4)),
-        Match::default(),
-    );
-    app.set_animation(false);
-    type_keys(&mut app, "e\n");
+    let mut app = won_by_south(Match::default());
     assert!(app.record().is_over());
     let boxed = text(&draw(&app, PLAIN, 80, 24));
     assert!(boxed.contains("Game over"), "{boxed}");
