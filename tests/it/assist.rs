@@ -244,17 +244,7 @@ fn a_take_back_agreed_across_the_network_marks_the_asker() {
 
 /// The screen at 80×24, as a player sees it.
 fn screen(app: &App) -> String {
-    use ratatui::widgets::Widget as _;
-    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
-    endodoi::ui::View::new(
-        app,
-        endodoi::ui::Look {
-            ascii: false,
-            color: false,
-        },
-    )
-    .render(buf.area, &mut buf);
-    crate::common::screen::text(&buf)
+    crate::common::screen::at_80x24(app)
 }
 
 #[test]

@@ -16,15 +16,11 @@ use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::Level;
-use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use super::clocks::{both, clocked, left, secs};
-use crate::common::{keys, moves::letters, screen::text, tmux};
+use crate::common::{keys, moves::letters, tmux};
 
 /// `players` on the clock `clock`, moves shown at once.
 fn clocked_for(clock: &str, mut players: Match) -> App {
@@ -39,13 +35,7 @@ fn hole(letter: char) -> Hole {
 }
 
 fn screen_of(app: &App) -> String {
-    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
-    let look = Look {
-        ascii: false,
-        color: false,
-    };
-    View::new(app, look).render(buf.area, &mut buf);
-    text(&buf)
+    crate::common::screen::at_80x24(app)
 }
 
 #[test]

@@ -287,22 +287,12 @@ fn knock_with(hosted: &mut Hosted, code: &str) -> (Vec<String>, String, Instant)
 
 #[test]
 fn the_command_to_give_stays_on_screen_after_a_stranger_is_turned_away() {
-    use ratatui::widgets::Widget as _;
     let mut hosted = Hosted::new();
     let invite = format!("endodoi join {} --code {CODE}", hosted.address);
     let (_, said, _) = knock_with(&mut hosted, "k4p9xn");
     assert_eq!(said, "Turned away ADDR: a wrong code, or the seat is taken");
     assert_eq!(hosted.app.message(), None, "no message hides the command");
-    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
-    endodoi::ui::View::new(
-        &hosted.app,
-        endodoi::ui::Look {
-            ascii: false,
-            color: false,
-        },
-    )
-    .render(buf.area, &mut buf);
-    let screen = crate::common::screen::text(&buf);
+    let screen = crate::common::screen::at_80x24(&hosted.app);
     assert!(screen.contains(&invite), "{screen}");
     assert!(screen.contains("Turned away"), "{screen}");
 }

@@ -13,13 +13,8 @@ use endodoi::app::keys::{GLOBAL, help_lines};
 use endodoi::app::{App, Binding, Keymap, Match};
 use endodoi::record::Record;
 use endodoi::rules::Config;
-use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
-use screen::text;
 
 use crate::common::{keys, screen};
 
@@ -327,13 +322,7 @@ fn screenshot(docs: &[Page], marker: &str) -> String {
 }
 
 fn drawn(app: &App) -> String {
-    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
-    let look = Look {
-        ascii: false,
-        color: false,
-    };
-    View::new(app, look).render(buf.area, &mut buf);
-    text(&buf)
+    screen::at_80x24(app)
 }
 
 #[test]
