@@ -78,7 +78,7 @@ impl Drop for Link {
     fn drop(&mut self) {
         self.closed.store(true, Ordering::Relaxed);
         if let Some(peer) = self.peer.take() {
-            peer.close("the other player quit; the game is saved");
+            peer.close("the player quit");
         }
     }
 }

@@ -1124,6 +1124,22 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
     assert_eq!(app.game().ply(), 0, "no move without the other player");
 }
 
+/// A host that quits is heard once, in plain words: the joiner's own
+/// copy is kept, and no side claims the other saved it.
+#[test]
+fn a_host_that_quits_is_heard_as_quitting_and_the_game_is_kept() {
+    let mut hosted = Hosted::new();
+    let mut joining = Joining::new(&mut hosted);
+    drop(hosted);
+    joining.until("the host's goodbye", |app| {
+        matches!(app.network().unwrap().connection, Connection::Lost(_))
+    });
+    assert_eq!(
+        text(&joining.app),
+        "Disconnected: the other side left: the player quit; the game is kept"
+    );
+}
+
 #[test]
 fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     let (mut hosted, _peer) = Hosted::with_two_moves();
