@@ -1,0 +1,145 @@
+//! Files and input under faults (issue 32, "Files and input"): every way
+//! out keeps the game somewhere, the exit summary tells what is on disk,
+//! every limit on reading holds on writing, and every error names the file
+//! and the reason.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use endodoi::record::Record;
+
+use crate::common::{moves::letters, tmux};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// Starts the game in `server`'s session `game` (80×24), in the test's
+/// folder, which is its home too.
+fn start(server: &tmux::Server, args: &str) {
+    let home = server.root();
+    let command = format!("cd '{}' && exec {BINARY} {args}", home.display());
+    let output = server.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "-e",
+        &format!("HOME={}", home.display()),
+        "-e",
+        &format!("TMPDIR={}", home.join("tmp").display()),
+        "-e",
+        &format!("XDG_DATA_HOME={}", home.join("data").display()),
+        "-e",
+        &format!("XDG_CONFIG_HOME={}", home.join("config").display()),
+        "-e",
+        "TERM=xterm-256color",
+        &command,
+    ]);
+    assert!(output.status.success(), "tmux: {output:?}");
+}
+
+fn screen(server: &tmux::Server) -> String {
+    let output = server.tmux(&["capture-pane", "-p", "-J", "-t", "game"]);
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn wait_for(server: &tmux::Server, text: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = screen(server);
+        if screen.contains(text) {
+            return screen;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "waited for {text:?}; the screen shows:\n{screen}"
+        );
+        sleep(Duration::from_millis(40));
+    }
+}
+
+/// Makes the saves folder unwritable: a file where the data folder should be.
+fn block_the_saves(server: &tmux::Server) {
+    let data = server.root().join("data");
+    std::fs::create_dir_all(&data).expect("the data folder");
+    std::fs::create_dir_all(server.root().join("tmp")).expect("a temporary folder");
+    std::fs::write(data.join("endodoi"), "not a folder\n").expect("a file in the way");
+}
+
+/// The records `endodoi-….ogn` in `dir`.
+fn kept_in(dir: &Path) -> Vec<PathBuf> {
+    let mut kept: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("endodoi-") && name.ends_with(".ogn")
+        })
+        .collect();
+    kept.sort();
+    kept
+}
+
+/// How the program is ended while its saves fail.
+#[derive(Copy, Clone, Debug)]
+enum Way {
+    /// The terminal closes under it (its tmux server is killed).
+    TerminalClosed,
+    /// It is sent SIGHUP.
+    Hangup,
+}
+
+/// Plays one move while the saves folder cannot be written, ends the
+/// program the `way` given, and checks that the game was written where `s`
+/// would have written it.
+fn a_game_kept_nowhere_is_written_where_s_would(name: &str, way: Way) {
+    let Some(server) = tmux::Server::new(name) else {
+        return;
+    };
+    block_the_saves(&server);
+    start(&server, "--no-animation --width 6");
+    wait_for(&server, "South to move");
+    server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
+    wait_for(&server, "NOT SAVED at move 1");
+    let pid = server.pane_pid("game");
+    match way {
+        Way::TerminalClosed => {
+            server.tmux(&["kill-server"]);
+        }
+        Way::Hangup => {
+            let status = Command::new("kill")
+                .args(["-HUP", &pid])
+                .status()
+                .expect("kill runs");
+            assert!(status.success());
+        }
+    }
+    let waited = Instant::now();
+    while std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| !stat.contains(") Z "))
+    {
+        assert!(waited.elapsed() < PATIENCE, "{way:?}: the game still runs");
+        sleep(Duration::from_millis(50));
+    }
+    let kept = kept_in(server.root());
+    assert_eq!(kept.len(), 1, "{way:?}: the game is kept where s saves");
+    let text = std::fs::read_to_string(&kept[0]).expect("the record");
+    let record = Record::read(&text).expect("a record");
+    assert_eq!(letters(&record.game), "A", "{way:?}");
+}
+
+#[test]
+fn a_closed_terminal_keeps_a_game_the_saves_could_not_where_s_would() {
+    a_game_kept_nowhere_is_written_where_s_would("files-closed", Way::TerminalClosed);
+}
+
+#[test]
+fn sighup_keeps_a_game_the_saves_could_not_where_s_would() {
+    a_game_kept_nowhere_is_written_where_s_would("files-sighup", Way::Hangup);
+}
