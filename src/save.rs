@@ -32,7 +32,7 @@ use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
 use crate::app::{App, SEAT_TAG};
-use crate::file::{Audience, plain, temporary_for, write_atomic, write_atomic_shared};
+use crate::file::{Audience, failure, plain, temporary_for, write_atomic, write_atomic_shared};
 use crate::record::{Record, Tags};
 pub use last_resort::rescue;
 use last_resort::{holds_now, write_in_first_folder};
@@ -62,7 +62,7 @@ fn write_under_free_name<T>(
     (text, audience): (&str, Audience),
     mut claim: impl FnMut(&Path) -> Result<Option<T>>,
 ) -> Result<(PathBuf, T)> {
-    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    fs::create_dir_all(dir).map_err(|error| failure("cannot create", dir, &error))?;
     let mut file = temporary_for(dir, text, audience)?;
     for n in 1..=MAX_NAMES {
         let path = match n {
@@ -331,9 +331,8 @@ impl Store {
             "NOT SAVED"
         };
         Err(format!(
-            "{what} at move {}: {}; s saves elsewhere",
-            app.game().ply(),
-            error.root_cause()
+            "{what} at move {}: {error:#}; s saves elsewhere",
+            app.game().ply()
         ))
     }
 

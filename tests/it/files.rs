@@ -16,10 +16,19 @@ const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(15);
 
 /// Starts the game in `server`'s session `game` (80×24), in the test's
-/// folder, which is its home too.
-fn start(server: &tmux::Server, args: &str) {
+/// folder, which is its home too: the program is the pane's, or, if
+/// `then_status`, the pane stays to show what it printed and
+/// `EXITED status`.
+fn start(server: &tmux::Server, args: &str, then_status: bool) {
     let home = server.root();
-    let command = format!("cd '{}' && exec {BINARY} {args}", home.display());
+    let command = if then_status {
+        format!(
+            "cd '{}' && {BINARY} {args}; echo EXITED $?; sleep 60",
+            home.display()
+        )
+    } else {
+        format!("cd '{}' && exec {BINARY} {args}", home.display())
+    };
     let output = server.tmux(&[
         "new-session",
         "-d",
@@ -103,7 +112,7 @@ fn a_game_kept_nowhere_is_written_where_s_would(name: &str, way: Way) {
         return;
     };
     block_the_saves(&server);
-    start(&server, "--no-animation --width 6");
+    start(&server, "--no-animation --width 6", false);
     wait_for(&server, "South to move");
     server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
     wait_for(&server, "NOT SAVED at move 1");
@@ -142,4 +151,51 @@ fn a_closed_terminal_keeps_a_game_the_saves_could_not_where_s_would() {
 #[test]
 fn sighup_keeps_a_game_the_saves_could_not_where_s_would() {
     a_game_kept_nowhere_is_written_where_s_would("files-sighup", Way::Hangup);
+}
+
+#[test]
+fn the_exit_summary_reads_back_a_save_swapped_for_a_fifo_or_a_folder() {
+    for (name, swap) in [("fifo", "mkfifo"), ("folder", "mkdir")] {
+        let Some(server) = tmux::Server::new(&format!("files-swapped-{name}")) else {
+            return;
+        };
+        start(&server, "--no-animation --width 6", true);
+        wait_for(&server, "South to move");
+        server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
+        wait_for(&server, "North to move");
+        let games = server.root().join("data/endodoi/games");
+        let saved = kept_in_games(&games);
+        std::fs::remove_file(&saved).expect("the save removed");
+        let made = Command::new(swap).arg(&saved).status().expect("it runs");
+        assert!(made.success());
+        server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
+        wait_for(&server, "NOT SAVED at move 2");
+        server.tmux(&["send-keys", "-t", "game", "q"]);
+        wait_for(&server, "Quit?");
+        server.tmux(&["send-keys", "-t", "game", "y"]);
+        let screen = wait_for(&server, "EXITED 1");
+        assert!(
+            !screen.contains("holds it only up to move"),
+            "{name}: nothing on disk holds move 1:\n{screen}"
+        );
+        assert!(
+            screen.contains("no earlier copy is left"),
+            "{name}: {screen}"
+        );
+        assert!(
+            screen.contains("\n1. A+2 a"),
+            "{name}: the record follows:\n{screen}"
+        );
+    }
+}
+
+/// The one save in the games folder `games`.
+fn kept_in_games(games: &Path) -> PathBuf {
+    let saves: Vec<PathBuf> = std::fs::read_dir(games)
+        .expect("the games folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "ogn"))
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    saves[0].clone()
 }

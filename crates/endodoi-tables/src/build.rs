@@ -193,7 +193,7 @@ impl Builder {
         check_folder(&self.dir)?;
         check_memory(estimate, self.memory)?;
         fs::create_dir_all(&self.dir)
-            .with_context(|| format!("cannot make {}", self.dir.display()))?;
+            .map_err(|error| endodoi_files::failure("cannot make", &self.dir, &error))?;
         check_disk(&self.dir, estimate)?;
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;
