@@ -199,3 +199,71 @@ fn kept_in_games(games: &Path) -> PathBuf {
     assert_eq!(saves.len(), 1, "{saves:?}");
     saves[0].clone()
 }
+
+/// The options `args` give, parsed as the command line would be.
+fn parsed(args: &[&str]) -> endodoi::options::GameOptions {
+    use clap::Parser as _;
+    endodoi::cli::Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied()))
+        .expect("valid options")
+        .play
+        .options()
+}
+
+#[test]
+fn a_game_that_outgrows_what_resume_reads_is_never_saved_nor_offered() {
+    use endodoi::file::MAX_RECORD_BYTES;
+    use endodoi::save::Loaded;
+    use endodoi::terminal::Runner;
+
+    let home = tempfile::tempdir().expect("a temporary folder");
+    let games = home.path().join("games");
+    let big = home.path().join("big.ogn");
+    // A record just under the limit: a long tag, and no move yet.
+    let frame = "[Event \"\"]\n\n*\n".len();
+    let padding = usize::try_from(MAX_RECORD_BYTES).expect("16 MiB") - frame - 8;
+    std::fs::write(&big, format!("[Event \"{}\"]\n\n*\n", "x".repeat(padding)))
+        .expect("the record");
+    let loaded = Loaded::read(&big).expect("a record under the limit is read");
+    let options = parsed(&["--load", big.to_str().expect("UTF-8")]);
+    let session = endodoi::session::Session::open(&options, Some(loaded), Some(&games))
+        .expect("the game opens");
+    let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
+    app.set_animation(false);
+    for _ in 0..2 {
+        let first = app.game().legal_moves().next().expect("a legal move");
+        crate::common::keys::type_keys(
+            &mut app,
+            &format!("{}\n", first.to_string().to_lowercase()),
+        );
+        runner.run(app.take_effects(), &mut app);
+    }
+    let said = app.message().expect("a message").text.clone();
+    assert!(
+        said.starts_with("NOT SAVED at move 2") && said.contains("larger than 16 MiB"),
+        "{said}"
+    );
+    let farewell = runner.finish(&app);
+    assert!(
+        farewell
+            .notes
+            .iter()
+            .all(|note| !note.contains("continues it")),
+        "no command that cannot work: {:?}",
+        farewell.notes
+    );
+    assert_eq!(farewell.unkept.len(), 1, "{:?}", farewell.failures);
+    for entry in std::fs::read_dir(&games).into_iter().flatten() {
+        let path = entry.expect("an entry").path();
+        let size = std::fs::metadata(&path).expect("the save").len();
+        assert!(
+            size <= MAX_RECORD_BYTES,
+            "{} is {size} bytes",
+            path.display()
+        );
+    }
+    assert_eq!(
+        std::fs::read(&big).expect("the loaded file").len(),
+        usize::try_from(MAX_RECORD_BYTES).expect("16 MiB") - 8,
+        "the loaded file is left as it was"
+    );
+}

@@ -111,12 +111,14 @@ fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
     if bytes.len() as u64 > MAX_RECORD_BYTES {
-        bail!(
-            "{name}: larger than {} MiB; not a game record",
-            MAX_RECORD_BYTES >> 20
-        );
+        bail!("{name}: {}; not a game record", too_large());
     }
     Ok(bytes)
+}
+
+/// What is said of a file larger than [`MAX_RECORD_BYTES`].
+pub fn too_large() -> String {
+    format!("larger than {} MiB", MAX_RECORD_BYTES >> 20)
 }
 
 /// What the player reads of `error`, met `doing` something to `path`:
@@ -208,16 +210,27 @@ pub fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
 }
 
 /// `text` in a new temporary file in `dir`, readable by `audience`,
-/// flushed to the disk.
+/// flushed to the disk. Every file the program writes comes through here,
+/// so that none is larger than the program reads back
+/// ([`MAX_RECORD_BYTES`]): a save that `--resume` would refuse is never
+/// written, and never offered.
 ///
 /// # Errors
-/// When the file cannot be made or written, naming `dir`.
+/// When `text` is larger than [`MAX_RECORD_BYTES`], or the file cannot be
+/// made or written, naming `dir`.
 pub fn temporary_for(
     dir: &Path,
     text: &str,
     audience: Audience,
 ) -> Result<tempfile::NamedTempFile> {
     use std::os::unix::fs::PermissionsExt as _;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        bail!(
+            "cannot write in {}: {}, more than the program reads back",
+            dir.display(),
+            too_large()
+        );
+    }
     let file = tempfile::Builder::new()
         .permissions(fs::Permissions::from_mode(audience.mode()))
         .tempfile_in(dir)
