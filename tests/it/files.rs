@@ -267,3 +267,57 @@ fn a_game_that_outgrows_what_resume_reads_is_never_saved_nor_offered() {
         "the loaded file is left as it was"
     );
 }
+
+#[test]
+fn a_host_that_cannot_keep_the_seat_says_so_and_offers_only_what_works() {
+    use endodoi::app::{App, Connection, Match, Network, Role};
+    use endodoi::net::{Admission, Host, Limits, Link};
+    use endodoi::rules::{Config, Side};
+
+    use crate::common::looped::Looped;
+    use crate::common::peer::Peer;
+
+    const CODE: &str = "k4p9xm";
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // A file where the seats' folder should be: no seat can be kept.
+    let seats = dir.path().join("seats");
+    std::fs::write(&seats, "not a folder\n").expect("a file in the way");
+    let admission = Admission {
+        code: Some(CODE.to_owned()),
+        seat: None,
+    };
+    let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", Limits::default())
+        .expect("a port on loopback");
+    let address = host.address();
+    let mut app = App::new(Config::default(), Match::default());
+    let role = Role::Host {
+        invite: format!("endodoi join {address} --code {CODE}"),
+        options: format!(" --listen {address}"),
+    };
+    app.play_across(Network::new(role), Side::North, Some("Naserian"));
+    let mut hosted = Looped::in_dir(app, dir, Link::host(host, events, Some(seats)));
+    let mut peer = Peer::joining(address, CODE);
+    peer.send("hello Jo");
+    hosted.until("the join", |app| {
+        app.network().expect("a network game").connection == Connection::Connected
+    });
+    let said = hosted.message();
+    assert!(
+        said.starts_with("The seat cannot be kept (") && said.contains("cannot be joined again"),
+        "the warning is not hidden by the news of the join: {said}"
+    );
+    crate::common::keys::type_keys(&mut hosted.app, "a\n");
+    hosted.turn();
+    let farewell = hosted.finish();
+    let offered: Vec<&String> = farewell
+        .notes
+        .iter()
+        .filter(|note| note.contains("continues it"))
+        .collect();
+    assert_eq!(offered.len(), 1, "{:?}", farewell.notes);
+    assert!(
+        offered[0].contains("`endodoi --resume ") && !offered[0].contains("host --resume"),
+        "a command that works: {}",
+        offered[0]
+    );
+}
