@@ -321,3 +321,47 @@ fn a_host_that_cannot_keep_the_seat_says_so_and_offers_only_what_works() {
         offered[0]
     );
 }
+
+#[test]
+fn a_table_level_that_is_a_link_is_said_to_be_one_and_a_build_says_what_to_do() {
+    use endodoi::tablebase::level_path;
+
+    use crate::common::in_process::endodoi;
+    use crate::common::tables::{build, try_build};
+
+    let dir = tempfile::tempdir().expect("a folder");
+    build(dir.path(), 6, 4);
+    let file = level_path(dir.path(), 6, 4);
+    let elsewhere = dir.path().join("elsewhere.tb");
+    std::fs::write(&elsewhere, b"ENDODOT").expect("written");
+    std::fs::remove_file(&file).expect("the level removed");
+    std::os::unix::fs::symlink(&elsewhere, &file).expect("a link in its place");
+    let probed = endodoi(&[
+        "tablebase",
+        "probe",
+        "--dir",
+        dir.path().to_str().expect("UTF-8"),
+        "--pits",
+        "0 1 0 1 0 1 / 1 0 0 0 0 0",
+        "--to-move",
+        "south",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&probed.stderr),
+        format!(
+            "endodoi: {}: corrupt table file: a symbolic link to {}, which is truncated: 7 bytes, \
+             not even a header\n",
+            file.display(),
+            elsewhere.display()
+        )
+    );
+    let refused = try_build(dir.path(), 6, 4).expect_err("a link is never written through");
+    assert!(
+        format!("{refused:#}").ends_with(
+            "; a build never writes through a link: remove the link (or mend the file it \
+             leads to) and build again"
+        ),
+        "{refused:#}"
+    );
+    assert_eq!(std::fs::read(&elsewhere).expect("its target"), b"ENDODOT");
+}

@@ -144,6 +144,10 @@ impl Builder {
                     levels.push(seeds);
                     damaged.push((seeds, error.to_string()));
                 }
+                Err(error) if fs::symlink_metadata(&path).is_ok_and(|m| m.is_symlink()) => bail!(
+                    "{error}; a build never writes through a link: remove the link (or mend \
+                     the file it leads to) and build again"
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
