@@ -95,6 +95,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
     watch_for_a_lost_terminal(on_terminal, Arc::clone(&stop), Arc::clone(&kept_nowhere));
     let mut terminal = ratatui::try_init().context("cannot take over the terminal")?;
     let previous = std::panic::take_hook();
+    let for_a_panic = Arc::clone(&kept_nowhere);
     std::panic::set_hook(Box::new(move |info| {
         // A wormhole's thread that panics (the crate does on some messages
         // it does not know) ends that connection only: the game goes on.
@@ -104,8 +105,11 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         let _ = execute!(stdout(), DisableMouseCapture);
         ratatui::restore();
         previous(info);
-        for note in rescue(&kept_nowhere) {
-            eprintln!("endodoi: {note}");
+        // Never waits: the thread that panicked may hold the records.
+        if let Ok(mut records) = for_a_panic.try_lock() {
+            for note in rescue(&mut records) {
+                eprintln!("endodoi: {note}");
+            }
         }
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
@@ -121,7 +125,10 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
     };
     let hangup = signal_hook::consts::SIGHUP.unsigned_abs() as usize;
     if signal == Some(hangup) || (on_terminal && terminal_hung_up()) {
-        // No terminal to print the records on: they go where `s` saves.
+        // No terminal to print the records on: they go where `s` saves,
+        // once (the watchdog, holding the lock, may be writing them).
+        let mut claimed = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
+        claimed.clear();
         farewell.rescue_unkept();
     }
     Ok(Ending { farewell, signal })
@@ -207,30 +214,40 @@ fn watch_for_a_lost_terminal(watch_stdin: bool, stop: Arc<AtomicUsize>, kept_now
         loop {
             thread::sleep(WATCH);
             if watch_stdin && terminal_hung_up() {
-                rescue(&kept_nowhere);
-                std::process::exit(EXIT_HANGUP);
+                rescue_and_exit(&kept_nowhere, EXIT_HANGUP, false);
             }
             let signal = stop.load(Ordering::Relaxed);
             if signal != 0 {
                 let since = *signalled.get_or_insert_with(Instant::now);
                 if since.elapsed() > GRACE {
-                    for note in rescue(&kept_nowhere) {
-                        eprintln!("endodoi: {note}");
-                    }
-                    std::process::exit(status_after(signal).into());
+                    rescue_and_exit(&kept_nowhere, status_after(signal).into(), true);
                 }
             }
         }
     });
 }
 
-/// Writes the records `kept_nowhere` where `s` would (the program is
-/// ending before it could print them); returns what to say of each.
-fn rescue(kept_nowhere: &KeptNowhere) -> Vec<String> {
-    let records = std::mem::take(&mut *kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner));
+/// Writes the records `kept_nowhere` where `s` would, saying where on
+/// standard error if `say`, and ends the process with `status`. The
+/// records stay locked until the end, so that the event loop, finishing
+/// meanwhile, never writes them a second time.
+fn rescue_and_exit(kept_nowhere: &KeptNowhere, status: i32, say: bool) -> ! {
+    let mut records = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
+    for note in rescue(&mut records) {
+        if say {
+            eprintln!("endodoi: {note}");
+        }
+    }
+    std::process::exit(status)
+}
+
+/// Writes the `records` kept nowhere where `s` would (the program is
+/// ending before it could print them), leaving none; returns what to say
+/// of each.
+fn rescue(records: &mut Vec<String>) -> Vec<String> {
     records
-        .iter()
-        .map(|text| match crate::save::rescue(text) {
+        .drain(..)
+        .map(|text| match crate::save::rescue(&text) {
             Ok(path) => format!(
                 "the record is kept in {}; `endodoi --load {0}` continues it",
                 path.display()
