@@ -365,3 +365,31 @@ fn a_table_level_that_is_a_link_is_said_to_be_one_and_a_build_says_what_to_do() 
     );
     assert_eq!(std::fs::read(&elsewhere).expect("its target"), b"ENDODOT");
 }
+
+#[test]
+fn a_joiner_whose_seat_cannot_be_kept_is_told_and_offered_only_what_works() {
+    use endodoi::app::{App, Match, Network, Role};
+    use endodoi::rules::{Config, Side};
+
+    let mut app = App::new(Config::default(), Match::default());
+    let join = "endodoi join 127.0.0.1:7557 --code k4p9xm";
+    let role = Role::Guest {
+        place: "127.0.0.1:7557".to_owned(),
+        command: join.to_owned(),
+    };
+    app.play_across(Network::new(role), Side::South, None);
+    app.set_seat("s3at");
+    assert_eq!(
+        app.resume_command(Some("g1")),
+        join,
+        "a kept seat joins again"
+    );
+    app.seat_not_kept("seats: a regular file, not a folder");
+    let said = app.message().expect("a message").text.clone();
+    assert_eq!(
+        said,
+        "The seat cannot be kept (seats: a regular file, not a folder): this game cannot be \
+         joined again; `endodoi --resume` plays it on here"
+    );
+    assert_eq!(app.resume_command(Some("g1")), "endodoi --resume g1");
+}
