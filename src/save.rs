@@ -20,6 +20,7 @@
 //! the runner's to say.
 
 pub mod games;
+mod last_resort;
 mod loaded;
 pub mod lock;
 
@@ -31,8 +32,10 @@ use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
 use crate::app::{App, SEAT_TAG};
-use crate::file::{Audience, plain, temporary_for, write_atomic, write_atomic_shared};
+use crate::file::{Audience, failure, plain, temporary_for, write_atomic, write_atomic_shared};
 use crate::record::{Record, Tags};
+pub use last_resort::rescue;
+use last_resort::{holds_now, write_in_first_folder};
 pub use loaded::Loaded;
 use loaded::identity;
 use lock::{GameLock, Guard, LockError};
@@ -59,7 +62,7 @@ fn write_under_free_name<T>(
     (text, audience): (&str, Audience),
     mut claim: impl FnMut(&Path) -> Result<Option<T>>,
 ) -> Result<(PathBuf, T)> {
-    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    fs::create_dir_all(dir).map_err(|error| failure("cannot create", dir, &error))?;
     let mut file = temporary_for(dir, text, audience)?;
     for n in 1..=MAX_NAMES {
         let path = match n {
@@ -328,9 +331,8 @@ impl Store {
             "NOT SAVED"
         };
         Err(format!(
-            "{what} at move {}: {}; s saves elsewhere",
-            app.game().ply(),
-            error.root_cause()
+            "{what} at move {}: {error:#}; s saves elsewhere",
+            app.game().ply()
         ))
     }
 
@@ -437,21 +439,13 @@ impl Store {
             return Ok(Exported::AlreadyKept(path.to_path_buf()));
         }
         let text = self.record_text(app);
-        for dir in &self.export_dirs {
-            let named = (&text[..], Audience::Shared);
-            match write_under_free_name(dir, &format!("endodoi-{}", stamp()), named, |_| {
-                Ok(Some(()))
-            }) {
-                Ok((path, ())) => {
-                    self.kept.wrote(&path, app.record());
-                    return Ok(Exported::Written(path));
-                }
-                Err(error) => {
-                    first_failure.get_or_insert(error);
-                }
+        match write_in_first_folder(&self.export_dirs, &text, Audience::Shared) {
+            Ok(path) => {
+                self.kept.wrote(&path, app.record());
+                Ok(Exported::Written(path))
             }
+            Err(error) => Err(first_failure.unwrap_or(error)),
         }
-        Err(first_failure.unwrap_or_else(|| anyhow::anyhow!("no folder to save in")))
     }
 
     /// At exit: writes the autosave and `--record FILE` (if given) once more,
@@ -519,14 +513,16 @@ impl Store {
                 .clone()
                 .unwrap_or_else(|| "autosave is off (no data directory)".to_owned());
             let mut failure = format!("the game was not saved: {reason}");
-            if let Some((path, kept)) = self.kept.best() {
-                let _ = write!(
-                    failure,
-                    "; {} holds it only up to move {} of {}",
-                    path.display(),
-                    kept.game.ply(),
-                    record.game.ply()
-                );
+            if let Some((path, _)) = self.kept.best() {
+                let _ = match holds_now(path) {
+                    Ok(moves) => write!(
+                        failure,
+                        "; {} holds it only up to move {moves} of {}",
+                        path.display(),
+                        record.game.ply()
+                    ),
+                    Err(why) => write!(failure, "; no earlier copy is left ({why})"),
+                };
             }
             farewell.failures.push(failure);
             farewell.unkept.push(self.record_text(app));

@@ -25,12 +25,12 @@ use std::fs;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, Result, anyhow};
+use anyhow::{Result, anyhow};
 use toml_edit::{DocumentMut, Item, Table};
 
 use crate::app::{DEFAULT_SPEED, Match};
 use crate::clock::TimeControl;
-use crate::file::{folder_of, kind_of, open_without_waiting, write_atomic_through_link};
+use crate::file::{failure, folder_of, kind_of, open_without_waiting, write_atomic_through_link};
 use crate::options::{BoardChoice, Drawing, GameOptions, Player};
 use crate::rules::{BySide, Config, Side, Variant};
 use crate::search::Level;
@@ -254,7 +254,7 @@ impl Settings {
         }
         let folder = folder_of(path);
         fs::create_dir_all(folder)
-            .with_context(|| format!("cannot create the folder {}", folder.display()))?;
+            .map_err(|error| failure("cannot create the folder", folder, &error))?;
         let mut text = document.to_string();
         if crlf {
             text = text.replace("\r\n", "\n").replace('\n', "\r\n");

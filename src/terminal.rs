@@ -8,8 +8,8 @@ mod workers;
 
 use std::io::{IsTerminal, stdin, stdout};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -24,7 +24,7 @@ use crate::net::Link;
 use crate::save::Farewell;
 use crate::session::Session;
 use crate::ui::{Look, View};
-pub use runner::Runner;
+pub use runner::{KeptNowhere, Runner};
 
 /// How long to wait for an event while a sowing is shown or a record plays
 /// itself (about 60 frames a second).
@@ -90,9 +90,12 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         )
         .context("cannot watch for signals")?;
     }
-    watch_for_a_lost_terminal(Arc::clone(&stop));
+    let kept_nowhere = runner.kept_nowhere();
+    let on_terminal = stdin().is_terminal();
+    watch_for_a_lost_terminal(on_terminal, Arc::clone(&stop), Arc::clone(&kept_nowhere));
     let mut terminal = ratatui::try_init().context("cannot take over the terminal")?;
     let previous = std::panic::take_hook();
+    let for_a_panic = Arc::clone(&kept_nowhere);
     std::panic::set_hook(Box::new(move |info| {
         // A wormhole's thread that panics (the crate does on some messages
         // it does not know) ends that connection only: the game goes on.
@@ -102,18 +105,32 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         let _ = execute!(stdout(), DisableMouseCapture);
         ratatui::restore();
         previous(info);
+        // Never waits: the thread that panicked may hold the records.
+        if let Ok(mut records) = for_a_panic.try_lock() {
+            for note in rescue(&mut records) {
+                eprintln!("endodoi: {note}");
+            }
+        }
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
     let played = event_loop(&mut terminal, &mut app, look, &mut runner, &stop);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     let _ = std::panic::take_hook();
-    let farewell = runner.finish(&app);
+    let mut farewell = runner.finish(&app);
     played?;
     let signal = match stop.load(Ordering::Relaxed) {
         0 => None,
         signal => Some(signal),
     };
+    let hangup = signal_hook::consts::SIGHUP.unsigned_abs() as usize;
+    if signal == Some(hangup) || (on_terminal && terminal_hung_up()) {
+        // No terminal to print the records on: they go where `s` saves,
+        // once (the watchdog, holding the lock, may be writing them).
+        let mut claimed = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
+        claimed.clear();
+        farewell.rescue_unkept();
+    }
     Ok(Ending { farewell, signal })
 }
 
@@ -181,31 +198,63 @@ fn status_after(signal: usize) -> u8 {
     u8::try_from(128 + signal).unwrap_or(u8::MAX)
 }
 
-/// Ends the process when the terminal is gone or a signal goes unanswered.
+/// Ends the process when the terminal (standard input, if `watch_stdin`) is
+/// gone or a signal goes unanswered.
 ///
 /// Once its terminal is closed, crossterm's `event::poll` re-reads the hung-up
 /// tty forever without returning (crossterm-rs/crossterm#793), so the event
 /// loop can notice neither the SIGHUP nor the closed terminal, and would spin
 /// at full CPU. Nothing is lost by exiting here: every change of the game is
-/// written (autosave and `--record FILE`) as it happens.
-fn watch_for_a_lost_terminal(stop: Arc<AtomicUsize>) {
-    let watch_stdin = stdin().is_terminal();
+/// written (autosave and `--record FILE`) as it happens, and the games no
+/// file holds (`kept_nowhere`: the saves are failing) are first written
+/// where `s` would ([`rescue`]).
+fn watch_for_a_lost_terminal(watch_stdin: bool, stop: Arc<AtomicUsize>, kept_nowhere: KeptNowhere) {
     thread::spawn(move || {
         let mut signalled: Option<Instant> = None;
         loop {
             thread::sleep(WATCH);
             if watch_stdin && terminal_hung_up() {
-                std::process::exit(EXIT_HANGUP);
+                rescue_and_exit(&kept_nowhere, EXIT_HANGUP, false);
             }
             let signal = stop.load(Ordering::Relaxed);
             if signal != 0 {
                 let since = *signalled.get_or_insert_with(Instant::now);
                 if since.elapsed() > GRACE {
-                    std::process::exit(status_after(signal).into());
+                    rescue_and_exit(&kept_nowhere, status_after(signal).into(), true);
                 }
             }
         }
     });
+}
+
+/// Writes the records `kept_nowhere` where `s` would, saying where on
+/// standard error if `say`, and ends the process with `status`. The
+/// records stay locked until the end, so that the event loop, finishing
+/// meanwhile, never writes them a second time.
+fn rescue_and_exit(kept_nowhere: &KeptNowhere, status: i32, say: bool) -> ! {
+    let mut records = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
+    for note in rescue(&mut records) {
+        if say {
+            eprintln!("endodoi: {note}");
+        }
+    }
+    std::process::exit(status)
+}
+
+/// Writes the `records` kept nowhere where `s` would (the program is
+/// ending before it could print them), leaving none; returns what to say
+/// of each.
+fn rescue(records: &mut Vec<String>) -> Vec<String> {
+    records
+        .drain(..)
+        .map(|text| match crate::save::rescue(&text) {
+            Ok(path) => format!(
+                "the record is kept in {}; `endodoi --load {0}` continues it",
+                path.display()
+            ),
+            Err(error) => format!("the game could not be kept: {error:#}"),
+        })
+        .collect()
 }
 
 /// Whether standard input, the terminal, has hung up (without reading from it).

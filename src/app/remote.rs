@@ -178,6 +178,9 @@ pub struct Network {
     /// The last stranger a waiting host turned away, and why: shown after
     /// the command to give the other player, never in its place.
     pub(super) turned_away: Option<String>,
+    /// Whether the seat's secret could not be kept on disk: the game can
+    /// then not be played across the network again, only at one keyboard.
+    pub(super) seat_unkept: bool,
 }
 
 impl Network {
@@ -196,6 +199,7 @@ impl Network {
             seat: None,
             game: 1,
             turned_away: None,
+            seat_unkept: false,
         }
     }
 }
@@ -221,6 +225,23 @@ impl App {
             self.table.write_tags();
             self.effects.push(Effect::Autosave);
         }
+    }
+
+    /// The seat's secret could not be kept on disk (`why`): says so where
+    /// it is seen, and from now on offers to continue the game at one
+    /// keyboard ([`App::resume_command`]), for neither player could take
+    /// the seat again.
+    pub fn seat_not_kept(&mut self, why: &str) {
+        if let Some(network) = &mut self.table.network {
+            network.seat_unkept = true;
+        }
+        self.answer(super::Answer::Notice(
+            super::Tone::Error,
+            format!(
+                "The seat cannot be kept ({why}): this game cannot be joined again; \
+                 `endodoi --resume` plays it on here"
+            ),
+        ));
     }
 
     /// The game across the network, if this is one.
@@ -276,10 +297,12 @@ impl App {
     /// The command that continues this game once the program has ended
     /// (the saved game `id`, if known): `endodoi --resume`, across the
     /// network `endodoi host --resume` with the same options, or the same
-    /// `endodoi join` command.
+    /// `endodoi join` command; at one keyboard when the seat could not be
+    /// kept ([`App::seat_not_kept`]).
     pub fn resume_command(&self, id: Option<&str>) -> String {
         let id = id.map_or_else(String::new, |id| format!(" {id}"));
-        match self.network().map(|network| &network.role) {
+        let network = self.network().filter(|network| !network.seat_unkept);
+        match network.map(|network| &network.role) {
             None => format!("endodoi --resume{id}"),
             Some(Role::Host { options, .. }) => format!("endodoi host --resume{id}{options}"),
             Some(Role::Guest { command, .. }) => command.clone(),

@@ -224,15 +224,12 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         Limits::default(),
         |news| super::warn(&mut console.err, news),
     )?;
-    if matches!(pass, Pass::Code(_))
-        && let Some(dir) = &seats_dir
-        && let Err(error) = seats::keep(dir, &joined.seat, "joiner", &made_by)
-    {
-        super::warn(
-            &mut console.err,
-            &format!("{error:#}: if this program ends, the game cannot be joined again"),
-        );
-    }
+    let unkept = match &seats_dir {
+        Some(dir) if matches!(pass, Pass::Code(_)) => {
+            seats::keep(dir, &joined.seat, "joiner", &made_by).err()
+        }
+        _ => None,
+    };
     // The first meeting takes the host's game whole: the host sets up the
     // board. Taking the seat again, ours is played on, and the host's copy
     // is only compared with it, as on a reconnection.
@@ -248,6 +245,11 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     session.app.set_seat(&joined.seat.id());
     if let Some(host_copy) = host_copy {
         session.app.remote(Remote::Resync(Box::new(host_copy)));
+    }
+    // Said on the game's screen, where it is seen (not before it, where
+    // the screen hides it at once).
+    if let Some(error) = unkept {
+        session.app.seat_not_kept(&format!("{error:#}"));
     }
     play_with(session, None, Some(link), console)
 }

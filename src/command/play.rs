@@ -78,9 +78,21 @@ pub fn play_with(
         warn(&mut console.err, failure);
     }
     if !farewell.unkept.is_empty() {
+        let loadable = farewell
+            .unkept
+            .iter()
+            .all(|record| record.len() as u64 <= crate::file::MAX_RECORD_BYTES);
         warn(
             &mut console.err,
-            "the record follows; save it in a file and `endodoi --load FILE` continues it",
+            &if loadable {
+                "the record follows; save it in a file and `endodoi --load FILE` continues it"
+                    .to_owned()
+            } else {
+                format!(
+                    "the record follows; it is {}, so no `--load` reads it again",
+                    crate::file::too_large()
+                )
+            },
         );
         for record in &farewell.unkept {
             out!(&mut console.out, "\n{record}")?;

@@ -255,15 +255,15 @@ impl Link {
                         .seats
                         .as_deref()
                         .map(|dir| seats::keep(dir, &seat, "host", &invite));
-                    if let Some(Err(error)) = kept {
-                        app.answer(Answer::Remote(Remote::TurnedAway(format!(
-                            "The seat cannot be kept ({error:#}): if this program ends, the game \
-                             cannot be joined again"
-                        ))));
-                    }
                     app.answer(Answer::Seat(seat.id()));
+                    app.answer(Answer::Remote(Remote::Joined(name)));
+                    // Said after the news of the join, which would hide it.
+                    if let Some(Err(error)) = kept {
+                        app.seat_not_kept(&format!("{error:#}"));
+                    }
+                } else {
+                    app.answer(Answer::Remote(Remote::Joined(name)));
                 }
-                app.answer(Answer::Remote(Remote::Joined(name)));
                 // The player's copy: taken if it goes on from ours.
                 if let Some(record) = record {
                     app.answer(Answer::Remote(Remote::Resync(record)));

@@ -82,7 +82,7 @@ pub fn keep(dir: &Path, seat: &Seat, end: &str, made_by: &str) -> Result<()> {
         .recursive(true)
         .mode(0o700)
         .create(dir)
-        .with_context(|| format!("cannot create {}", dir.display()))?;
+        .map_err(|error| crate::file::failure("cannot create", dir, &error))?;
     private_folder(dir)?;
     let kept = Kept {
         secret: seat.to_hex(),

@@ -9,6 +9,7 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::app::{Answer, App, Effect, Opening, Tone};
 use crate::net::Link;
@@ -27,7 +28,16 @@ pub struct Runner {
     settings: SettingsFile,
     workers: Workers,
     link: Option<Link>,
+    /// The records of the games no file holds as they are now, for a
+    /// program ended before its last words ([`Runner::kept_nowhere`]).
+    kept_nowhere: KeptNowhere,
 }
+
+/// The records of the games no file holds as they are now, shared with
+/// whatever ends the program before [`Runner::finish`] can run (a closed
+/// terminal, a signal unanswered, a panic), to write them where `s` would
+/// ([`crate::save::rescue`]).
+pub type KeptNowhere = Arc<Mutex<Vec<String>>>;
 
 impl Runner {
     /// The runner of a game kept by `store`, remembering a changed speed,
@@ -43,7 +53,14 @@ impl Runner {
             },
             workers: Workers::new(),
             link,
+            kept_nowhere: KeptNowhere::default(),
         }
+    }
+
+    /// The records of the games no file holds as they are now, kept up to
+    /// date after every save.
+    pub fn kept_nowhere(&self) -> KeptNowhere {
+        Arc::clone(&self.kept_nowhere)
     }
 
     /// Where the games are kept: the store of the game being played (the
@@ -66,8 +83,17 @@ impl Runner {
     pub fn run(&mut self, effects: Vec<Effect>, app: &mut App) {
         let (files, others): (Vec<Effect>, Vec<Effect>) =
             effects.into_iter().partition(Effect::is_file);
+        let saved = !files.is_empty();
         for effect in files.into_iter().chain(others) {
             self.carry_out(effect, app);
+        }
+        if saved {
+            let mut records = self.left.unkept.clone();
+            records.extend(self.store.kept_nowhere(app));
+            *self
+                .kept_nowhere
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = records;
         }
     }
 

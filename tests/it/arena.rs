@@ -677,7 +677,7 @@ fn a_folder_that_cannot_be_written_in_is_refused_before_any_game() {
     assert_eq!(
         refused(dir.path(), &records, prefix),
         format!(
-            "endodoi: --records: cannot write in {}: permission denied",
+            "endodoi: --records: cannot write in {}: Permission denied (os error 13)",
             records.display()
         )
     );
@@ -733,7 +733,7 @@ fn a_record_that_cannot_be_written_is_named_and_the_run_ends_with_its_results_an
         lines[2..],
         [
             format!(
-                "endodoi: cannot write {}: not a directory",
+                "endodoi: cannot write {}: Not a directory (os error 20)",
                 records.join("p1-w06-o001-b.ogn").display()
             ),
             format!(

@@ -41,6 +41,7 @@ mod endings;
 mod endings_game;
 mod endings_network;
 mod engine;
+mod files;
 mod history;
 mod lesson;
 mod mailbox_faults;

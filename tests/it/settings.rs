@@ -625,7 +625,7 @@ fn an_unwritable_config_folder_is_a_warning_and_the_old_file_stays() {
     let dir = folder.0.path().join("endodoi").display().to_string();
     assert!(
         stdout.contains(&format!(
-            "NOT SAVED: cannot write in {dir}: permission denied"
+            "NOT SAVED: cannot write in {dir}: Permission denied (os error 13)"
         )),
         "{stdout}"
     );

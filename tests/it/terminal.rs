@@ -618,8 +618,12 @@ fn an_unwritable_games_folder_is_never_reported_as_saved_and_the_record_is_print
     tmux.wait_for("South to move");
     tmux.keys(&["a", "Enter"]);
     let screen = tmux.wait_for("NOT SAVED at move 1");
+    // The notice names the folder, and wraps.
     assert!(
-        screen.contains("NOT SAVED at move 1: Not a directory (os error 20); s saves elsewhere"),
+        screen.contains(&format!(
+            "NOT SAVED at move 1: cannot create {}: Not a",
+            tmux.games().display()
+        )) && screen.contains("directory (os error 20); s saves elsewhere"),
         "{screen}"
     );
     tmux.keys(&["q"]);
@@ -727,8 +731,12 @@ fn a_disk_that_fills_keeps_the_moves_written_and_says_which_are_not() {
     tmux.play(&["a"], 0);
     tmux.keys(&["b", "Enter"]);
     let screen = tmux.wait_for("NOT SAVED at move 2");
+    // The notice names the folder, and wraps.
     assert!(
-        screen.contains("NOT SAVED at move 2: File too large (os error 27); s saves elsewhere"),
+        screen.contains(&format!(
+            "NOT SAVED at move 2: cannot write in {}:",
+            tmux.games().display()
+        )) && screen.contains("too large (os error 27); s saves elsewhere"),
         "{screen}"
     );
     tmux.keys(&["C-c"]);

@@ -46,7 +46,8 @@ pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
         return Ok((name, bytes));
     }
     let name = path.display().to_string();
-    let file = open_without_waiting(path, true).with_context(|| format!("cannot open {name}"))?;
+    let file =
+        open_without_waiting(path, true).map_err(|error| failure("cannot open", path, &error))?;
     Ok((
         name.clone(),
         read_opened(
@@ -65,7 +66,8 @@ pub fn read_record_bytes(path: &Path) -> Result<(String, Vec<u8>)> {
 /// When it is something else, or cannot be read.
 pub fn read_regular(path: &Path) -> Result<Vec<u8>> {
     let name = path.display().to_string();
-    let file = open_without_waiting(path, false).with_context(|| format!("cannot open {name}"))?;
+    let file =
+        open_without_waiting(path, false).map_err(|error| failure("cannot open", path, &error))?;
     read_opened(file, &name, "")
 }
 
@@ -109,12 +111,45 @@ fn read_capped(reader: impl Read, name: &str) -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
     if bytes.len() as u64 > MAX_RECORD_BYTES {
-        bail!(
-            "{name}: larger than {} MiB; not a game record",
-            MAX_RECORD_BYTES >> 20
-        );
+        bail!("{name}: {}; not a game record", too_large());
     }
     Ok(bytes)
+}
+
+/// What is said of a file larger than [`MAX_RECORD_BYTES`].
+pub fn too_large() -> String {
+    format!("larger than {} MiB", MAX_RECORD_BYTES >> 20)
+}
+
+/// What the player reads of `error`, met `doing` something to `path`:
+/// "cannot open PATH: REASON", the file named and the reason in words
+/// ([`reason`]). Every I/O error the program shows is said so.
+pub fn failure(doing: &str, path: &Path, error: &io::Error) -> anyhow::Error {
+    anyhow::Error::new(io::Error::new(error.kind(), reason(path, error)))
+        .context(format!("{doing} {}", path.display()))
+}
+
+/// Why `error` happened at `path`, in words: what the system said, but
+/// for a symbolic link refused on purpose ("a symbolic link: refused", not
+/// "too many levels of symbolic links"), a link to nothing where a folder
+/// or file was to be made (not "file exists"), and an error that `tempfile`
+/// stripped of the system's words.
+pub fn reason(path: &Path, error: &io::Error) -> String {
+    let link = fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_symlink());
+    match error.raw_os_error() {
+        Some(code) if link && code == rustix::io::Errno::LOOP.raw_os_error() => {
+            "a symbolic link: refused".to_owned()
+        }
+        Some(code) if link && code == rustix::io::Errno::EXIST.raw_os_error() => {
+            match (fs::metadata(path), fs::read_link(path)) {
+                (Err(_), Ok(to)) => {
+                    format!("a symbolic link to {}, which does not exist", to.display())
+                }
+                _ => error.to_string(),
+            }
+        }
+        _ => plain(io::Error::new(error.kind(), error.to_string())).to_string(),
+    }
 }
 
 /// What kind of file `file_type` is, in words: "a FIFO", "a folder", …
@@ -175,21 +210,31 @@ pub fn temporary(dir: &Path, text: &str) -> Result<tempfile::NamedTempFile> {
 }
 
 /// `text` in a new temporary file in `dir`, readable by `audience`,
-/// flushed to the disk.
+/// flushed to the disk. Every file the program writes comes through here,
+/// so that none is larger than the program reads back
+/// ([`MAX_RECORD_BYTES`]): a save that `--resume` would refuse is never
+/// written, and never offered.
 ///
 /// # Errors
-/// When the file cannot be made or written, naming `dir`.
+/// When `text` is larger than [`MAX_RECORD_BYTES`], or the file cannot be
+/// made or written, naming `dir`.
 pub fn temporary_for(
     dir: &Path,
     text: &str,
     audience: Audience,
 ) -> Result<tempfile::NamedTempFile> {
     use std::os::unix::fs::PermissionsExt as _;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        bail!(
+            "cannot write in {}: {}, more than the program reads back",
+            dir.display(),
+            too_large()
+        );
+    }
     let file = tempfile::Builder::new()
         .permissions(fs::Permissions::from_mode(audience.mode()))
         .tempfile_in(dir)
-        .map_err(plain)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
+        .map_err(|error| failure("cannot write in", dir, &plain(error)))?;
     // Through the `File`: its errors say what the system said, without the
     // temporary name.
     let mut written = file.as_file();
@@ -201,12 +246,12 @@ pub fn temporary_for(
 }
 
 /// `error` without the temporary file's name that `tempfile` adds to it
-/// (which says nothing to the player): what the system said, or its kind.
+/// (" at path …", which says nothing to the player): what the system said.
 pub fn plain(error: std::io::Error) -> std::io::Error {
-    if error.raw_os_error().is_none() && error.get_ref().is_some() {
-        std::io::Error::from(error.kind())
-    } else {
-        error
+    let said = error.to_string();
+    match said.split_once(" at path ") {
+        Some((said, _)) if error.raw_os_error().is_none() => io::Error::new(error.kind(), said),
+        _ => error,
     }
 }
 
@@ -227,7 +272,7 @@ pub fn writable_folder(dir: &Path) -> Result<()> {
         ),
         Ok(_) => {}
         Err(_) => {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            fs::create_dir_all(dir).map_err(|error| failure("cannot create", dir, &error))?;
         }
     }
     temporary(dir, "")?;
@@ -447,5 +492,37 @@ mod tests {
             .map(|entry| entry.expect("an entry").file_name())
             .collect();
         assert_eq!(names, ["p1-w06-o001-a.ogn"], "no temporary file left");
+    }
+
+    #[test]
+    fn every_io_error_names_the_file_and_the_reason_in_words() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let target = dir.path().join("target.ogn");
+        fs::write(&target, "").expect("a file");
+        let link = dir.path().join("link.ogn");
+        std::os::unix::fs::symlink(&target, &link).expect("a link");
+        let dangling = dir.path().join("dangl");
+        std::os::unix::fs::symlink(dir.path().join("nothing"), &dangling).expect("a link");
+        let missing = dir.path().join("nodir");
+        let said = |error: anyhow::Error| format!("{error:#}");
+        assert_eq!(
+            said(read_regular(&link).expect_err("a link is refused")),
+            format!("cannot open {}: a symbolic link: refused", link.display())
+        );
+        assert_eq!(
+            said(writable_folder(&dangling).expect_err("a link to nothing")),
+            format!(
+                "cannot create {}: a symbolic link to {}, which does not exist",
+                dangling.display(),
+                dir.path().join("nothing").display()
+            )
+        );
+        assert_eq!(
+            said(temporary(&missing, "").expect_err("no such folder")),
+            format!(
+                "cannot write in {}: No such file or directory (os error 2)",
+                missing.display()
+            )
+        );
     }
 }

@@ -144,6 +144,10 @@ impl Builder {
                     levels.push(seeds);
                     damaged.push((seeds, error.to_string()));
                 }
+                Err(error) if fs::symlink_metadata(&path).is_ok_and(|m| m.is_symlink()) => bail!(
+                    "{error}; a build never writes through a link: remove the link (or mend \
+                     the file it leads to) and build again"
+                ),
                 Err(error) => return Err(error.into()),
             }
         }
@@ -193,7 +197,7 @@ impl Builder {
         check_folder(&self.dir)?;
         check_memory(estimate, self.memory)?;
         fs::create_dir_all(&self.dir)
-            .with_context(|| format!("cannot make {}", self.dir.display()))?;
+            .map_err(|error| endodoi_files::failure("cannot make", &self.dir, &error))?;
         check_disk(&self.dir, estimate)?;
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;

@@ -257,9 +257,16 @@ impl LevelFile {
             }
             Err(error) => return Err(TableError::Io { path, error }),
         };
+        // A level read through a link (tables shared from another disk) is
+        // read as the file it leads to, and its faults are said to be that
+        // file's.
+        let through = std::fs::read_link(&path).ok();
         let corrupt = |reason: String| TableError::Corrupt {
             path: path.clone(),
-            reason,
+            reason: match &through {
+                Some(to) => format!("a symbolic link to {}, which is {reason}", to.display()),
+                None => reason,
+            },
         };
         let io = |error| TableError::Io {
             path: path.clone(),

@@ -1,0 +1,98 @@
+//! The last resort for a game its own files could not keep: its record
+//! written into the first folder `s` saves in that can be written, when no
+//! terminal is left to print it on (a closed terminal, SIGHUP) or the
+//! program ends before it could ([`rescue`]); and what a file the game was
+//! written to holds now, read back from the disk ([`holds_now`]), so that
+//! the exit summary tells the truth about it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow};
+
+use super::{Farewell, Store, stamp, write_under_free_name};
+use crate::app::App;
+use crate::file::{Audience, read_regular};
+use crate::record::Record;
+
+/// Writes `text` to a new file `endodoi-STAMP.ogn` (readable by
+/// `audience`) in the first of `dirs` where it can be written.
+///
+/// # Errors
+/// When no folder can be written: the first failure.
+pub(super) fn write_in_first_folder(
+    dirs: &[PathBuf],
+    text: &str,
+    audience: Audience,
+) -> Result<PathBuf> {
+    let mut first_failure = None;
+    for dir in dirs {
+        match write_under_free_name(
+            dir,
+            &format!("endodoi-{}", stamp()),
+            (text, audience),
+            |_| Ok(Some(())),
+        ) {
+            Ok((path, ())) => return Ok(path),
+            Err(error) => {
+                first_failure.get_or_insert(error);
+            }
+        }
+    }
+    Err(first_failure.unwrap_or_else(|| anyhow!("no folder to save in")))
+}
+
+/// Keeps `text`, the record of a game kept nowhere, where `s` would: in the
+/// first of [`Store::export_dirs`] that can be written (a file of the
+/// player's own: the saves folder could not have it).
+///
+/// # Errors
+/// When no folder can be written: the first failure.
+pub fn rescue(text: &str) -> Result<PathBuf> {
+    write_in_first_folder(&Store::export_dirs(), text, Audience::Private)
+}
+
+impl Store {
+    /// The records of this run's games that no file holds as they are now
+    /// (an earlier game, and the one being played): what a program ended
+    /// before its last words must [`rescue`].
+    pub fn kept_nowhere(&self, app: &App) -> Vec<String> {
+        let mut records = self.unkept.clone();
+        let playing = app.viewer().is_none() && app.lesson().is_none();
+        if playing && app.game().ply() > 0 && !self.kept.holds(app.record()) {
+            records.push(self.record_text(app));
+        }
+        records
+    }
+}
+
+impl Farewell {
+    /// With no terminal to print them on: writes the records kept nowhere
+    /// where `s` would ([`rescue`]), and says where each went; those that
+    /// cannot be written stay to be printed.
+    pub fn rescue_unkept(&mut self) {
+        let mut left = Vec::new();
+        for text in std::mem::take(&mut self.unkept) {
+            match rescue(&text) {
+                Ok(path) => self.notes.push(format!(
+                    "The record is kept in {} instead; `endodoi --load {0}` continues it.",
+                    path.display()
+                )),
+                Err(error) => {
+                    self.failures.push(format!("{error:#}"));
+                    left.push(text);
+                }
+            }
+        }
+        self.unkept = left;
+    }
+}
+
+/// How many moves of the game the file `path` holds now, read back from
+/// the disk; else what is wrong with it, in words (the file is gone, is a
+/// FIFO or a folder now, is no record).
+pub(super) fn holds_now(path: &Path) -> Result<usize, String> {
+    let bytes = read_regular(path).map_err(|error| format!("{error:#}"))?;
+    Record::read(&bytes)
+        .map(|record| record.game.ply())
+        .map_err(|error| format!("{}: {error}", path.display()))
+}
