@@ -41,6 +41,7 @@ mod endings;
 mod endings_game;
 mod endings_network;
 mod engine;
+mod graph;
 mod history;
 mod lesson;
 mod mailbox_faults;
