@@ -3,12 +3,15 @@
 
 use endodoi::app::{App, Match};
 use endodoi::record::Record;
-use endodoi::rules::{Config, Hole, Side, Variant};
+use endodoi::rules::{Config, Game, Hole, Side, Variant};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::common::keys::{press, type_keys};
+use crate::common::moves::letters;
 use crate::common::screen::text;
 
 const PLAIN: Look = Look {
@@ -70,4 +73,103 @@ fn each_rows_seed_total_is_beside_the_row_at_every_width_and_size() {
             }
         }
     }
+}
+
+/// A game of `moves` moves at one keyboard, each the last legal move, with
+/// a move left to play.
+fn long_game(moves: usize) -> App {
+    let mut game = Game::new(Config::default());
+    for _ in 0..moves {
+        let hole = game.legal_moves().last().expect("a move to play");
+        game.play(hole).expect("a legal move");
+    }
+    assert!(game.legal_moves().next().is_some(), "the game goes on");
+    game_of(&letters(&game))
+}
+
+fn game_of(moves: &str) -> App {
+    let record = Record::read_moves(Config::default(), moves).expect("a game");
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut app = App::from_record(record, players);
+    app.set_animation(false);
+    app
+}
+
+/// The move list's title at 80×24.
+fn moves_title(app: &App) -> String {
+    let screen = drawn(app, 80, 24);
+    let line = screen
+        .lines()
+        .find(|line| line.contains("╭ Moves"))
+        .unwrap_or_else(|| panic!("the move list:\n{screen}"));
+    line.trim()
+        .trim_start_matches('╭')
+        .trim_end_matches('╮')
+        .trim_matches('─')
+        .trim()
+        .to_owned()
+}
+
+/// The move list says which moves show when they do not all fit; `↑` and
+/// `↓` scroll it back and on, and a move played brings it back to the
+/// latest.
+#[test]
+fn the_move_list_scrolls_with_the_keys_and_follows_a_new_move() {
+    let mut app = long_game(40);
+    let latest = moves_title(&app);
+    assert!(latest.ends_with("–40 of 40"), "{latest}");
+    assert!(!latest.starts_with("Moves · 1–"), "{latest}");
+    let mut presses = 0;
+    while !moves_title(&app).starts_with("Moves · 1–") && presses < 40 {
+        press(&mut app, KeyCode::Up);
+        presses += 1;
+    }
+    let top = moves_title(&app);
+    assert!(top.starts_with("Moves · 1–") && presses > 1, "{top}");
+    assert!(drawn(&app, 80, 24).contains("│ 1."), "the first move shows");
+    press(&mut app, KeyCode::Down);
+    let down = moves_title(&app);
+    assert_ne!(down, top, "a line on");
+    // A move played: the list follows the latest again.
+    let hole = app.game().legal_moves().next().expect("a move");
+    type_keys(&mut app, &format!("{hole}\n"));
+    assert_eq!(app.game().ply(), 41);
+    let after = moves_title(&app);
+    assert!(after.ends_with("–41 of 41"), "{after}");
+}
+
+/// The mouse wheel over the move list scrolls it; over the board it does
+/// nothing.
+#[test]
+fn the_mouse_wheel_over_the_move_list_scrolls_it() {
+    let mut app = long_game(40);
+    let latest = moves_title(&app);
+    let screen = drawn(&app, 80, 24);
+    let list_row = screen
+        .lines()
+        .position(|line| line.contains("╭ Moves"))
+        .expect("the move list") as u16
+        + 1;
+    let wheel = |app: &mut App, kind: MouseEventKind, row: u16| {
+        let event = MouseEvent {
+            kind,
+            column: 40,
+            row,
+            modifiers: KeyModifiers::NONE,
+        };
+        if let Some(action) = View::new(app, PLAIN).click(event, Rect::new(0, 0, 80, 24)) {
+            app.act(action);
+        }
+    };
+    wheel(&mut app, MouseEventKind::ScrollUp, 3);
+    assert_eq!(
+        moves_title(&app),
+        latest,
+        "the board does not scroll the list"
+    );
+    wheel(&mut app, MouseEventKind::ScrollUp, list_row);
+    let up = moves_title(&app);
+    assert_ne!(up, latest);
+    wheel(&mut app, MouseEventKind::ScrollDown, list_row);
+    assert_eq!(moves_title(&app), latest);
 }
