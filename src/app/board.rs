@@ -9,7 +9,7 @@ use super::{
     App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
 };
 use crate::record::Record;
-use crate::rules::{BySide, Hole, MoveReport, Position, Side};
+use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
 
 /// What a move key answers once the game has ended.
 pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
@@ -57,9 +57,10 @@ impl Default for Board {
 }
 
 impl Board {
-    /// Scrolls the move list a line back (`older`) or on, at `played` moves
-    /// played of `moves`: never further back than a line a pair of moves.
-    pub(super) fn scroll_moves(&mut self, older: bool, played: usize, moves: usize) {
+    /// Scrolls the move list of `game` a line back (`older`) or on: never
+    /// further back than a line a pair of moves.
+    pub(super) fn scroll_moves(&mut self, older: bool, game: &Game) {
+        let (played, moves) = (game.ply(), game.ply() + game.redo_moves().len());
         let (back, at) = self.moves_back;
         let back = if at == played { back } else { 0 };
         let back = if older {

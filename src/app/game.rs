@@ -268,11 +268,8 @@ impl Table {
             Play::Resign => self.resign(),
             Play::OfferDraw => self.ask_to_offer_draw(),
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
-            Play::OlderMoves | Play::NewerMoves => {
-                let game = &self.record.game;
-                let moves = game.ply() + game.redo_moves().len();
-                view.scroll_moves(play == Play::OlderMoves, game.ply(), moves);
-            }
+            Play::OlderMoves => view.scroll_moves(true, &self.record.game),
+            Play::NewerMoves => view.scroll_moves(false, &self.record.game),
             Play::TogglePreview if self.players.no_assist => {
                 self.say(
                     Tone::Error,
