@@ -10,9 +10,13 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
 use crate::common::keys::{press, type_keys};
 use crate::common::moves::letters;
 use crate::common::screen::text;
+use crate::common::tmux;
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -172,4 +176,80 @@ fn the_mouse_wheel_over_the_move_list_scrolls_it() {
     assert_ne!(up, latest);
     wheel(&mut app, MouseEventKind::ScrollDown, list_row);
     assert_eq!(moves_title(&app), latest);
+}
+
+/// In a terminal (tmux, 80×24): a long game loaded shows each row's seeds
+/// beside it; `↑` scrolls the move list back to its first move, its title
+/// saying which moves show, and the next move played brings it back to the
+/// latest.
+#[test]
+fn in_a_terminal_the_move_list_scrolls_and_the_rows_are_counted() {
+    let Some(server) = tmux::Server::new("graph-scroll") else {
+        return;
+    };
+    let app = long_game(40);
+    std::fs::write(server.root().join("long.ogn"), app.record().to_string()).expect("a record");
+    let command = format!(
+        "cd '{}' && HOME='{}' {} --load long.ogn --no-animation; sleep 30",
+        server.root().display(),
+        server.root().display(),
+        env!("CARGO_BIN_EXE_endodoi")
+    );
+    let output = server.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "-e",
+        "TERM=xterm-256color",
+        &command,
+    ]);
+    assert!(output.status.success(), "tmux: {output:?}");
+    let screen_shows = |text: &str| -> String {
+        let start = Instant::now();
+        loop {
+            let screen =
+                String::from_utf8_lossy(&server.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+                    .into_owned();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "waited for {text:?}; the screen shows:\n{screen}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    };
+    let position = app.game().position();
+    let in_row = |side: Side| -> u32 {
+        Hole::row(side, app.game().config().width())
+            .map(|hole| u32::from(position.seeds(hole)))
+            .sum()
+    };
+    let screen = screen_shows("–40 of 40");
+    for side in [Side::South, Side::North] {
+        assert!(
+            screen.contains(&format!("in row {:>3}  captured", in_row(side))),
+            "{side}'s row:\n{screen}"
+        );
+    }
+    for _ in 0..40 {
+        server.tmux(&["send-keys", "-t", "game", "Up"]);
+        let screen =
+            String::from_utf8_lossy(&server.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+                .into_owned();
+        if screen.contains("Moves · 1–") {
+            break;
+        }
+    }
+    let screen = screen_shows("Moves · 1–");
+    assert!(screen.contains("│ 1."), "{screen}");
+    let hole = app.game().legal_moves().next().expect("a move").to_string();
+    server.tmux(&["send-keys", "-t", "game", &hole, "Enter"]);
+    screen_shows("–41 of 41");
 }
