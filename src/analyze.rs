@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};
 use crate::tablebase::Tablebase;
-pub use graph::{MAX_COLUMNS, graph};
+pub use graph::{Cell, Chart, MAX_COLUMNS, Mark, Point, Row, Tone, Window, graph};
 
 /// Positions searched for each position of a record unless told otherwise.
 pub const DEFAULT_NODES: u64 = 500_000;

@@ -88,11 +88,21 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The action of a mouse event: a left click on what it lands on; other
-    /// mouse events ask for nothing.
+    /// The action of a mouse event: a left click on what it lands on, the
+    /// wheel over the move list scrolls it; other mouse events ask for
+    /// nothing.
     pub fn click(&self, mouse: MouseEvent, screen: Rect) -> Option<Action> {
-        (mouse.kind == MouseEventKind::Down(MouseButton::Left))
-            .then(|| Action::Click(self.target_at(screen, mouse.column, mouse.row)))
+        let over_moves = || history::over_moves(self, screen, mouse.column, mouse.row);
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(self.target_at(
+                screen,
+                mouse.column,
+                mouse.row,
+            ))),
+            MouseEventKind::ScrollUp if over_moves() => Some(Action::Game(Play::OlderMoves)),
+            MouseEventKind::ScrollDown if over_moves() => Some(Action::Game(Play::NewerMoves)),
+            _ => None,
+        }
     }
 }
 

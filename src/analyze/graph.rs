@@ -1,167 +1,410 @@
-//! The evaluation of a game as a graph in the terminal, below the table of
-//! `endodoi analyze`: a bar a move (South's expected margin after it, up
-//! for South, down for North), and under it `?` at a mistake and `⁇` at a
-//! certain one.
+//! The evaluation of a game as a graph, in cells: `endodoi analyze` prints
+//! it as text under its table, the replay viewer draws it on screen. A bar a
+//! move (South's expected margin after it, up for South, down for North, in
+//! half rows), a zero line carrying `?` at a mistake and `⁇` at a certain
+//! one, a scale in seeds and the move numbers under it.
 //!
 //! ```text
 //! evaluation after each move: South's margin in seeds (? a mistake, ⁇ a certain one)
-//!     +8 ┤
-//!        ┤
-//!        ┤███
-//!        ┤███
-//!     ±0 ┼███───██████
-//!        ┤      ██████
-//!        ┤         ███
-//!        ┤         ███
-//!     -8 ┤         ███
-//!           ?     ⁇
-//!   move  1
+//!  S +8 ┤
+//!       ┤
+//!       ┤▄▄▄
+//!       ┤███
+//!     0 ┼──?──────⁇──
+//!       ┤      ██████
+//!       ┤      ▀▀▀███
+//!       ┤         ███
+//!  N -8 ┤         ███
+//!  move  1
 //! ```
 
 use std::fmt::Write as _;
+use std::ops::RangeInclusive;
 
 use super::MoveAnalysis;
+use crate::rules::Side;
 
-/// Rows of the graph on each side of the axis.
+/// Rows of `analyze`'s graph on each side of the zero line.
 const HALF: usize = 4;
-/// The widest graph, in columns; a longer game gives each column several
-/// moves (the evaluation after the last of them, any mistake among them).
+/// The widest graph `analyze` prints, in columns; a longer game gives each
+/// column several moves (the evaluation after the last of them, any mistake
+/// among them).
 pub const MAX_COLUMNS: usize = 72;
 
-/// One column of the graph: the evaluation it shows and its mark.
-struct Column {
-    value: i32,
-    mark: char,
+/// A move's mark on the zero line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// A good move, or one not judged yet.
+    #[default]
+    None,
+    /// A mistake.
+    Mistake,
+    /// A mistake perfect play proves.
+    Certain,
 }
 
-/// `moves` (a whole game's judgements, in order) as a graph, a line each,
-/// every line ending in a newline; empty for a game without a move.
+/// A move on the graph: the evaluation after it, once known, and its mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Point {
+    /// South's expected margin after the move, once judged.
+    pub value: Option<i32>,
+    /// Its mark.
+    pub mark: Mark,
+}
+
+impl From<&MoveAnalysis> for Point {
+    fn from(judged: &MoveAnalysis) -> Self {
+        Point {
+            value: Some(judged.after),
+            mark: if judged.certain {
+                Mark::Certain
+            } else if judged.mistake {
+                Mark::Mistake
+            } else {
+                Mark::None
+            },
+        }
+    }
+}
+
+/// Which of a game's moves the graph shows, and how: from `first`, so many
+/// moves a column, so many columns of `cell` characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The moves of the game.
+    pub total: usize,
+    /// The moves before the first one shown.
+    pub first: usize,
+    /// Moves a column holds.
+    pub per_column: usize,
+    /// Columns drawn.
+    pub columns: usize,
+    /// Characters a column is wide.
+    pub cell: usize,
+}
+
+impl Window {
+    /// All of `total` moves in at most `width` characters: several moves a
+    /// column when they do not fit, up to three characters a move when
+    /// there is room (for a page that cannot scroll).
+    pub fn whole(total: usize, width: usize) -> Window {
+        let per_column = total.div_ceil(width.max(1)).max(1);
+        let columns = total.div_ceil(per_column);
+        Window {
+            total,
+            first: 0,
+            per_column,
+            columns,
+            cell: (width / columns.max(1)).clamp(1, 3),
+        }
+    }
+
+    /// One column a move in `width` characters, scrolled (when the moves do
+    /// not fit) so that move `current` (from 1; 0 for none) shows, a little
+    /// way in from the edge.
+    pub fn following(total: usize, width: usize, current: usize) -> Window {
+        let columns = total.min(width);
+        let first = current
+            .saturating_sub(columns.saturating_sub(columns / 4))
+            .min(total - columns);
+        Window {
+            total,
+            first,
+            per_column: 1,
+            columns,
+            cell: 1,
+        }
+    }
+
+    /// The moves (from 1) column `column` holds.
+    pub fn moves_of(&self, column: usize) -> RangeInclusive<usize> {
+        let first = self.first + column * self.per_column + 1;
+        first..=(first + self.per_column - 1).min(self.total)
+    }
+
+    /// The moves (from 1) the graph shows.
+    pub fn shown(&self) -> RangeInclusive<usize> {
+        self.first + 1..=(self.first + self.columns * self.per_column).min(self.total)
+    }
+
+    /// The column `x` characters right of the zero line's start, if any.
+    pub fn column_at(&self, x: usize) -> Option<usize> {
+        let column = x / self.cell;
+        (column < self.columns).then_some(column)
+    }
+}
+
+/// What a cell of the graph is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// The frame: the scale's line and the zero line.
+    Frame,
+    /// A bar: that side is ahead.
+    Bar(Side),
+    /// A mistake's mark.
+    Mark,
+    /// A move number.
+    Number,
+}
+
+/// One character of the graph, right of the scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// What it shows.
+    pub glyph: char,
+    /// What it is.
+    pub tone: Tone,
+    /// The window's column it belongs to, if it is a column's.
+    pub column: Option<usize>,
+}
+
+/// One line of the graph: a label (right-aligned in [`Chart::label_width`]
+/// and followed by a space), then the cells, the first of them the scale's
+/// line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The scale's label, or `move` on the move numbers' line.
+    pub label: String,
+    /// The line's characters.
+    pub cells: Vec<Cell>,
+}
+
+/// The graph of a window of a game, a line each: `half` rows of bars up,
+/// the zero line, `half` down, the move numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chart {
+    /// The width of the labels.
+    pub label_width: usize,
+    /// The lines, top down.
+    pub rows: Vec<Row>,
+}
+
+impl Chart {
+    /// The label width of the graph of `points`: how much room is left for
+    /// the moves.
+    pub fn label_width(points: &[Point]) -> usize {
+        labels(scale(points))
+            .iter()
+            .map(|label| label.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The graph of `points` (a whole game's, in order) in `window`, bars
+    /// `half` rows high each way, in ASCII characters if `ascii`. The scale
+    /// is the whole game's, so that a bar keeps its height when the window
+    /// moves.
+    pub fn new(points: &[Point], window: Window, half: usize, ascii: bool) -> Chart {
+        let scale = scale(points);
+        let [top, zero, bottom, numbers_label] = labels(scale);
+        let columns: Vec<Point> = (0..window.columns)
+            .map(|column| {
+                let moves = window.moves_of(column);
+                let chunk = &points[moves.start() - 1..*moves.end()];
+                Point {
+                    value: chunk.iter().rev().find_map(|point| point.value),
+                    mark: chunk
+                        .iter()
+                        .map(|point| point.mark)
+                        .max()
+                        .unwrap_or_default(),
+                }
+            })
+            .collect();
+        // The half rows a value fills on its side: any value but 0 at least
+        // one, the largest all.
+        let halves = |value: i32| -> usize {
+            let full = 2 * half;
+            let scale = scale as usize;
+            let filled = (value.unsigned_abs() as usize * full + scale / 2) / scale;
+            filled.clamp(usize::from(value != 0), full)
+        };
+        let bars = |level: usize, side: Side| -> Vec<Cell> {
+            let mut cells = vec![frame(if ascii { '|' } else { '┤' })];
+            for (column, point) in columns.iter().enumerate() {
+                let value = point.value.unwrap_or(0);
+                let on_side = match side {
+                    Side::South => value > 0,
+                    Side::North => value < 0,
+                };
+                let filled = if on_side {
+                    halves(value).saturating_sub(2 * (level - 1)).min(2)
+                } else {
+                    0
+                };
+                let glyph = match (filled, side, ascii) {
+                    (0, ..) => ' ',
+                    (2, _, false) => '█',
+                    (2, _, true) => '#',
+                    (_, Side::South, false) => '▄',
+                    (_, Side::South, true) => '.',
+                    (_, Side::North, false) => '▀',
+                    (_, Side::North, true) => '\'',
+                };
+                let cell = Cell {
+                    glyph,
+                    tone: Tone::Bar(side),
+                    column: Some(column),
+                };
+                cells.extend(std::iter::repeat_n(cell, window.cell));
+            }
+            cells
+        };
+        let mut rows = Vec::with_capacity(2 * half + 2);
+        for level in (1..=half).rev() {
+            let label = if level == half {
+                top.clone()
+            } else {
+                String::new()
+            };
+            rows.push(Row {
+                label,
+                cells: bars(level, Side::South),
+            });
+        }
+        rows.push(Row {
+            label: zero,
+            cells: zero_line(&columns, window.cell, ascii),
+        });
+        for level in 1..=half {
+            let label = if level == half {
+                bottom.clone()
+            } else {
+                String::new()
+            };
+            rows.push(Row {
+                label,
+                cells: bars(level, Side::North),
+            });
+        }
+        rows.push(Row {
+            label: numbers_label,
+            cells: numbers(window),
+        });
+        Chart {
+            label_width: Chart::label_width(points),
+            rows,
+        }
+    }
+
+    /// The graph as text, a line each, every line ending in a newline and
+    /// none in spaces.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for row in &self.rows {
+            let cells: String = row.cells.iter().map(|cell| cell.glyph).collect();
+            let line = format!("{:>width$} {cells}", row.label, width = self.label_width);
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        out
+    }
+}
+
+/// The largest evaluation of `points`, at least 1: the scale's end.
+fn scale(points: &[Point]) -> u32 {
+    points
+        .iter()
+        .filter_map(|point| point.value)
+        .map(i32::unsigned_abs)
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+/// The labels of the top, the zero line, the bottom and the move numbers.
+fn labels(scale: u32) -> [String; 4] {
+    [
+        format!("S +{scale}"),
+        "±0".to_owned(),
+        format!("N -{scale}"),
+        "move".to_owned(),
+    ]
+}
+
+fn frame(glyph: char) -> Cell {
+    Cell {
+        glyph,
+        tone: Tone::Frame,
+        column: None,
+    }
+}
+
+/// The zero line under `columns` of `cell` characters, with their marks.
+fn zero_line(columns: &[Point], cell: usize, ascii: bool) -> Vec<Cell> {
+    let mut line = vec![frame(if ascii { '+' } else { '┼' })];
+    for (column, point) in columns.iter().enumerate() {
+        let axis = Cell {
+            glyph: if ascii { '-' } else { '─' },
+            tone: Tone::Frame,
+            column: Some(column),
+        };
+        let mark = match (point.mark, ascii) {
+            (Mark::None, _) => axis,
+            (Mark::Mistake, _) | (Mark::Certain, true) => Cell {
+                glyph: '?',
+                tone: Tone::Mark,
+                ..axis
+            },
+            (Mark::Certain, false) => Cell {
+                glyph: '⁇',
+                tone: Tone::Mark,
+                ..axis
+            },
+        };
+        line.push(mark);
+        line.extend(std::iter::repeat_n(axis, cell - 1));
+    }
+    line
+}
+
+/// The move numbers under the columns: the first move shown, then every
+/// tenth (every so many when a column holds several moves) where it fits.
+fn numbers(window: Window) -> Vec<Cell> {
+    let step = 10 * window.per_column;
+    let mut cells = vec![Cell {
+        glyph: ' ',
+        tone: Tone::Number,
+        column: None,
+    }];
+    for column in 0..window.columns {
+        let moves = window.moves_of(column);
+        let number = if column == 0 {
+            Some(*moves.start())
+        } else {
+            moves.clone().find(|n| n % step == 0)
+        };
+        let at = 1 + column * window.cell;
+        let Some(number) = number.filter(|_| cells.len() <= at) else {
+            continue;
+        };
+        cells.resize(at, cells[0]);
+        cells.extend(number.to_string().chars().map(|glyph| Cell {
+            glyph,
+            tone: Tone::Number,
+            column: None,
+        }));
+    }
+    cells
+}
+
+/// `moves` (a whole game's judgements, in order) as `analyze` prints them
+/// under its table, a line each, every line ending in a newline; empty for
+/// a game without a move.
 pub fn graph(moves: &[MoveAnalysis]) -> String {
     if moves.is_empty() {
         return String::new();
     }
-    let per_column = moves.len().div_ceil(MAX_COLUMNS);
-    let columns: Vec<Column> = moves
-        .chunks(per_column)
-        .map(|chunk| Column {
-            value: chunk.last().map_or(0, |judged| judged.after),
-            mark: if chunk.iter().any(|judged| judged.certain) {
-                '⁇'
-            } else if chunk.iter().any(|judged| judged.mistake) {
-                '?'
-            } else {
-                ' '
-            },
-        })
-        .collect();
-    let scale = columns
-        .iter()
-        .map(|column| column.value.unsigned_abs())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    // The bars a value fills on its side of the axis: any value but 0 at
-    // least one, the largest all.
-    let height = |value: i32| -> usize {
-        let scale = scale as usize;
-        let rows = (value.unsigned_abs() as usize * HALF + scale / 2) / scale;
-        rows.clamp(usize::from(value != 0), HALF)
+    let points: Vec<Point> = moves.iter().map(Point::from).collect();
+    let window = Window::whole(points.len(), MAX_COLUMNS);
+    let per_column = if window.per_column > 1 {
+        format!(", {} moves a column", window.per_column)
+    } else {
+        String::new()
     };
-    // A short game's moves get wider bars, up to three columns a move.
-    let cell = (MAX_COLUMNS / columns.len()).clamp(1, 3);
-    let label_width = format!("-{scale}").len().max(4) + 2;
-    let mut out = String::from(
-        "evaluation after each move: South's margin in seeds (? a mistake, ⁇ a certain one)\n",
-    );
-    for level in (1..=HALF).rev() {
-        let label = if level == HALF {
-            format!("+{scale}")
-        } else {
-            String::new()
-        };
-        row(&mut out, &label, label_width, cell, &columns, |column| {
-            column.value > 0 && height(column.value) >= level
-        });
-    }
-    let axis = cells(&columns, cell, |column| {
-        if column.value == 0 { '─' } else { '█' }
-    });
-    let _ = writeln!(out, "{:>label_width$} ┼{axis}", "±0");
-    for level in 1..=HALF {
-        let label = if level == HALF {
-            format!("-{scale}")
-        } else {
-            String::new()
-        };
-        row(&mut out, &label, label_width, cell, &columns, |column| {
-            column.value < 0 && height(column.value) >= level
-        });
-    }
-    let marks: String = columns
-        .iter()
-        .flat_map(|column| std::iter::once(column.mark).chain(std::iter::repeat_n(' ', cell - 1)))
-        .collect();
-    let _ = writeln!(out, "{:label_width$}  {}", "", marks.trim_end());
-    let _ = writeln!(
-        out,
-        "{:>label_width$}  {}",
-        "move",
-        numbers(moves.len(), columns.len(), per_column, cell)
-    );
-    out
-}
-
-/// One row of bars: `filled` tells which columns have a bar in it.
-fn row(
-    out: &mut String,
-    label: &str,
-    label_width: usize,
-    cell: usize,
-    columns: &[Column],
-    filled: impl Fn(&Column) -> bool,
-) {
-    let bars = cells(
-        columns,
-        cell,
-        |column| if filled(column) { '█' } else { ' ' },
-    );
-    let _ = writeln!(out, "{label:>label_width$} ┤{}", bars.trim_end());
-}
-
-/// Each column drawn `cell` characters wide, as `glyph` says.
-fn cells(columns: &[Column], cell: usize, glyph: impl Fn(&Column) -> char) -> String {
-    columns
-        .iter()
-        .flat_map(|column| std::iter::repeat_n(glyph(column), cell))
-        .collect()
-}
-
-/// The move numbers under the columns (each `cell` characters wide): the
-/// first move, then every tenth (every so many when a column holds several
-/// moves) where it fits.
-fn numbers(moves: usize, columns: usize, per_column: usize, cell: usize) -> String {
-    let step = 10 * per_column;
-    let mut line = String::new();
-    for column in 0..columns {
-        let first_move = column * per_column + 1;
-        let last_move = (first_move + per_column - 1).min(moves);
-        let number = if column == 0 {
-            Some(1)
-        } else {
-            (first_move..=last_move).find(|n| n % step == 0)
-        };
-        let at = column * cell;
-        if line.chars().count() > at {
-            continue;
-        }
-        while line.chars().count() < at {
-            line.push(' ');
-        }
-        if let Some(number) = number {
-            let _ = write!(line, "{number}");
-        }
-    }
-    line.trim_end().to_owned()
+    format!(
+        "evaluation after each move: South's margin in seeds (? a mistake, ⁇ a certain one{per_column})\n{}",
+        Chart::new(&points, window, HALF, false).text()
+    )
 }
 
 #[cfg(test)]
@@ -198,17 +441,16 @@ mod tests {
         assert_eq!(
             graph(&moves),
             "evaluation after each move: South's margin in seeds (? a mistake, ⁇ a certain one)\n\
-             \x20   +8 ┤\n\
-             \x20      ┤\n\
-             \x20      ┤███\n\
-             \x20      ┤███\n\
-             \x20   ±0 ┼███───██████\n\
-             \x20      ┤      ██████\n\
-             \x20      ┤         ███\n\
-             \x20      ┤         ███\n\
-             \x20   -8 ┤         ███\n\
-             \x20          ?     ⁇\n\
-             \x20 move  1\n"
+             S +8 ┤\n\
+             \x20    ┤\n\
+             \x20    ┤███\n\
+             \x20    ┤███\n\
+             \x20 ±0 ┼───?─────⁇──\n\
+             \x20    ┤      ██████\n\
+             \x20    ┤         ███\n\
+             \x20    ┤         ███\n\
+             N -8 ┤         ███\n\
+             move  1\n"
         );
     }
 
@@ -219,15 +461,43 @@ mod tests {
             .collect();
         let text = graph(&moves);
         let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with(", 3 moves a column)"), "{text}");
         // 150 moves, 3 a column: 50 columns of one character.
-        let axis = lines[HALF + 1];
-        assert_eq!(axis.chars().filter(|&c| c == '█').count(), 50, "{text}");
+        let lowest = lines[HALF].split_once('┤').expect("the scale").1;
+        assert_eq!(lowest.chars().filter(|&c| c != ' ').count(), 50, "{text}");
         // Move 7 is in the third column.
-        assert_eq!(lines[2 * HALF + 2], format!("{:8}  ?", ""), "{text}");
         assert_eq!(
-            lines[2 * HALF + 3].split_whitespace().collect::<Vec<_>>(),
+            lines[HALF + 1],
+            format!("{:>6} ┼──?{}", "±0", "─".repeat(47)),
+            "{text}"
+        );
+        assert_eq!(
+            lines[2 * HALF + 2].split_whitespace().collect::<Vec<_>>(),
             ["move", "1", "30", "60", "90", "120", "150"],
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_window_follows_the_current_move_one_column_a_move() {
+        let window = Window::following(100, 40, 95);
+        assert_eq!(window.shown(), 61..=100);
+        let window = Window::following(100, 40, 50);
+        assert_eq!(window.shown(), 21..=60);
+        assert!(window.shown().contains(&50));
+        assert_eq!(Window::following(100, 40, 0).shown(), 1..=40);
+        assert_eq!(Window::following(10, 40, 5).shown(), 1..=10);
+        let points = vec![
+            Point {
+                value: Some(3),
+                mark: Mark::None
+            };
+            100
+        ];
+        let chart = Chart::new(&points, Window::following(100, 40, 50), 1, true);
+        assert_eq!(
+            chart.text().lines().last(),
+            Some("move  21       30        40        50        60")
         );
     }
 

@@ -9,7 +9,7 @@ use super::{
     App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
 };
 use crate::record::Record;
-use crate::rules::{BySide, Hole, MoveReport, Position, Side};
+use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
 
 /// What a move key answers once the game has ended.
 pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
@@ -35,6 +35,10 @@ pub(super) struct Board {
     pub(super) bell: bool,
     /// Whether the game-over box is put aside, the final board shown.
     pub(super) result_hidden: bool,
+    /// Lines the move list is scrolled back from the latest move, and the
+    /// moves played then: once a move is played or taken back, the list
+    /// follows the latest move again.
+    pub(super) moves_back: (usize, usize),
 }
 
 impl Default for Board {
@@ -47,11 +51,26 @@ impl Default for Board {
             animate: true,
             bell: true,
             result_hidden: false,
+            moves_back: (0, 0),
         }
     }
 }
 
 impl Board {
+    /// Scrolls the move list of `game` a line back (`older`) or on: never
+    /// further back than a line a pair of moves.
+    pub(super) fn scroll_moves(&mut self, older: bool, game: &Game) {
+        let (played, moves) = (game.ply(), game.ply() + game.redo_moves().len());
+        let (back, at) = self.moves_back;
+        let back = if at == played { back } else { 0 };
+        let back = if older {
+            (back + 1).min(moves.div_ceil(2))
+        } else {
+            back.saturating_sub(1)
+        };
+        self.moves_back = (back, played);
+    }
+
     /// Turns the board round; returns the news: whose row is now at the
     /// bottom.
     pub(super) fn flip(&mut self) -> String {
@@ -185,6 +204,13 @@ impl App {
     /// North's when the board is [flipped](App::flipped).
     pub fn bottom_side(&self) -> Side {
         self.board.bottom
+    }
+
+    /// Lines the move list is scrolled back from where it follows the
+    /// latest move (0 once a move is played or taken back).
+    pub fn moves_scrolled_back(&self) -> usize {
+        let (back, at) = self.board.moves_back;
+        if at == self.game().ply() { back } else { 0 }
     }
 
     /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].

@@ -52,6 +52,10 @@ pub enum Play {
     /// Turn the board round, as the player across the table sees it (the
     /// other row at the bottom), or back: a view only, the game unchanged.
     Flip,
+    /// Scroll the move list a line back, to older moves.
+    OlderMoves,
+    /// Scroll the move list a line on, to newer moves.
+    NewerMoves,
     /// Start a new game.
     NewGame,
     /// Once a game (not of a match) is over, play it again on the same
@@ -264,6 +268,8 @@ impl Table {
             Play::Resign => self.resign(),
             Play::OfferDraw => self.ask_to_offer_draw(),
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
+            Play::OlderMoves => view.scroll_moves(true, &self.record.game),
+            Play::NewerMoves => view.scroll_moves(false, &self.record.game),
             Play::TogglePreview if self.players.no_assist => {
                 self.say(
                     Tone::Error,

@@ -82,8 +82,13 @@ fn draw_name(app: &View, geometry: &Geometry, side: Side, buf: &mut Buffer) {
         )
     });
     let captured = shown_captured(app)[side];
+    let in_row: u16 = Hole::row(side, app.game().config().width())
+        .map(|hole| u16::from(seeds_shown(app, hole)))
+        .sum();
     let mut right = Line::from(vec![
-        Span::styled("captured ", look.muted()),
+        Span::styled("in row ", look.muted()),
+        Span::styled(format!("{in_row:>3}"), look.strong()),
+        Span::styled("  captured ", look.muted()),
         Span::styled(format!("{captured:>3}"), look.strong()),
     ]);
     if let Some(clocks) = app.clocks() {

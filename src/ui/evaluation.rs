@@ -1,14 +1,17 @@
-//! The viewer's evaluation graph, once analysis is on: a bar a move (or a
-//! few moves a column in a long game), up while South is ahead, down while
-//! North is, in half rows; the move shown is the column picked out, and a
-//! click on a column goes to its move. It shares the move list's panel:
-//! beside it on a short panel, under it on a tall one.
+//! The viewer's evaluation graph, once analysis is on: the graph `analyze`
+//! prints ([`crate::analyze::Chart`]), one column a move, scrolled to keep
+//! the move shown in view (the title then says which moves it shows); the
+//! move shown is the column picked out, and a click on a column goes to its
+//! move. It shares the move list's panel: beside it on a short panel, under
+//! it on a tall one.
 //!
 //! ```text
-//! ╭ Moves ─────────────────╮╭ Evaluation ────────────╮
-//! │ 1.A+2? 2.b+3 3.A+2 …   ││    ▄█ █▄               │
-//! │                        ││ ▀█▀      ▀             │
-//! ╰────────────────────────╯╰────────────────────────╯
+//! ╭ Moves ─────────────────╮╭ Evaluation · 1–18 of 27 ─╮
+//! │ 1.A+2 2.b+3 3.A+2 …    ││ S +8 ┤▄▄▄▄▄▄▄▄▄          │
+//! │                        ││   ±0 ┼────?───────────── │
+//! │                        ││ N -8 ┤         █████████ │
+//! │                        ││ move  1        10        │
+//! ╰────────────────────────╯╰──────────────────────────╯
 //! ```
 
 use ratatui::buffer::Buffer;
@@ -16,8 +19,8 @@ use ratatui::layout::{Constraint, Direction, Layout, Margin, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
+use crate::analyze::{Chart, Point, Tone, Window};
 use crate::app::Viewer;
-use crate::rules::Side;
 
 use super::View;
 
@@ -43,91 +46,75 @@ pub(super) fn panels(app: &View, area: Rect) -> (Rect, Option<Rect>) {
     (moves, Some(graph))
 }
 
-/// The columns of a graph `width` wide for `moves` moves: how many moves a
-/// column holds, and how many columns there are.
-fn columns(moves: usize, width: u16) -> (usize, usize) {
-    let per_column = moves.div_ceil(usize::from(width).max(1)).max(1);
-    (per_column, moves.div_ceil(per_column))
+/// The graph of `viewer`'s analyses for a panel's `inner` area: its
+/// window (one column a move, following the move shown) and its lines;
+/// none where it does not fit.
+fn chart(app: &View, viewer: &Viewer, inner: Rect) -> Option<(Window, Chart)> {
+    let total = viewer.total();
+    let points: Vec<Point> = (1..=total)
+        .map(|ply| viewer.analysis_of(ply).map(Point::from).unwrap_or_default())
+        .collect();
+    // The scale's labels, a space and its line.
+    let width = usize::from(inner.width).checked_sub(Chart::label_width(&points) + 2)?;
+    if total == 0 || width == 0 || inner.height < 4 {
+        return None;
+    }
+    let window = Window::following(total, width, app.game().ply());
+    let half = usize::from(inner.height - 2) / 2;
+    Some((window, Chart::new(&points, window, half, app.look.ascii)))
 }
 
-fn block(app: &View) -> Block<'static> {
+fn block(app: &View, title: String) -> Block<'static> {
     let look = app.look;
     Block::bordered()
         .border_set(look.frame())
         .border_style(look.muted())
-        .title_top(Line::styled(" Evaluation ", look.muted()))
+        .title_top(Line::styled(title, look.muted()))
 }
 
 fn inner(app: &View, area: Rect) -> Rect {
-    block(app).inner(area).inner(Margin::new(1, 0))
+    block(app, String::new())
+        .inner(area)
+        .inner(Margin::new(1, 0))
 }
 
-/// Draws the graph of `viewer`'s analyses in `area`.
+/// Draws the graph of `viewer`'s analyses in `area`, with the moves it
+/// shows in its title when they are not all of them.
 pub(super) fn draw(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
-    block(app).render(area, buf);
     let inner = inner(app, area);
-    let moves = viewer.total();
-    if inner.width == 0 || inner.height < 2 || moves == 0 {
+    let chart = chart(app, viewer, inner);
+    let title = match &chart {
+        Some((window, _)) if window.shown() != (1..=window.total) => format!(
+            " Evaluation · {}–{} of {} ",
+            window.shown().start(),
+            window.shown().end(),
+            window.total
+        ),
+        _ => " Evaluation ".to_owned(),
+    };
+    block(app, title).render(area, buf);
+    let Some((window, chart)) = chart else {
         return;
-    }
+    };
     let look = app.look;
-    let (per_column, count) = columns(moves, inner.width);
-    let values: Vec<Option<i32>> = (0..count)
-        .map(|column| {
-            let first = column * per_column + 1;
-            let last = (first + per_column - 1).min(moves);
-            (first..=last)
-                .rev()
-                .find_map(|ply| viewer.analysis_of(ply).map(|judged| judged.after))
-        })
-        .collect();
-    let scale = values
-        .iter()
-        .flatten()
-        .map(|value| value.unsigned_abs())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let up = inner.height / 2;
-    let down = inner.height - up;
     let shown = app.game().ply();
-    for (column, value) in (0u16..).zip(&values) {
-        let Some(value) = *value else { continue };
-        let x = inner.x + column;
-        let rows = if value >= 0 { up } else { down };
-        // Half rows: a bar of `half` halves from the middle line out.
-        let half = (u64::from(value.unsigned_abs()) * u64::from(rows) * 2)
-            .div_ceil(u64::from(scale)) as u16;
-        let side = if value >= 0 { Side::South } else { Side::North };
-        let mut style = look.name(side, false);
-        let first = column as usize * per_column + 1;
-        if (first..first + per_column).contains(&shown) {
-            style = style.patch(look.current_move());
-        }
-        for step in 0..rows {
-            let filled = half.saturating_sub(step * 2).min(2);
-            let glyph = match (filled, value >= 0, look.ascii) {
-                (0, _, _) if value == 0 && step == 0 => {
-                    if look.ascii {
-                        "-"
-                    } else {
-                        "─"
-                    }
-                }
-                (0, _, _) => continue,
-                (2, _, true) => "#",
-                (2, _, false) => "█",
-                (_, true, true) => ".",
-                (_, true, false) => "▄",
-                (_, false, true) => "'",
-                (_, false, false) => "▀",
+    for (row, y) in chart.rows.iter().zip(inner.y..inner.bottom()) {
+        let label = format!("{:>width$} ", row.label, width = chart.label_width);
+        buf.set_string(inner.x, y, &label, look.muted());
+        let x = inner.x + label.chars().count() as u16;
+        for (cell, x) in row.cells.iter().zip(x..inner.right()) {
+            let mut style = match cell.tone {
+                Tone::Bar(side) => look.name(side, false),
+                Tone::Mark => look.strong(),
+                Tone::Frame | Tone::Number => look.muted(),
             };
-            let y = if value >= 0 {
-                inner.y + up - 1 - step
-            } else {
-                inner.y + up + step
-            };
-            buf.set_string(x, y, glyph, style);
+            if cell
+                .column
+                .is_some_and(|column| window.moves_of(column).contains(&shown))
+            {
+                style = style.patch(look.current_move());
+            }
+            buf.set_string(x, y, cell.glyph.to_string(), style);
         }
     }
 }
@@ -145,7 +132,10 @@ pub(super) fn move_at(
     if !inner.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
-    let (per_column, count) = columns(viewer.total(), inner.width);
-    let index = usize::from(column - inner.x);
-    (index < count).then(|| ((index + 1) * per_column).min(viewer.total()))
+    let (window, chart) = chart(app, viewer, inner)?;
+    // Right of the labels, the space and the scale's line.
+    let x = usize::from(column - inner.x).checked_sub(chart.label_width + 2)?;
+    window
+        .column_at(x)
+        .map(|column| *window.moves_of(column).end())
 }

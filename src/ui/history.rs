@@ -14,7 +14,6 @@ fn history_block(look: Look) -> Block<'static> {
     Block::bordered()
         .border_set(look.frame())
         .border_style(look.muted())
-        .title_top(Line::styled(" Moves ", look.muted()))
 }
 
 /// Where the moves go inside the history panel `area`.
@@ -24,10 +23,13 @@ fn history_inner(look: Look, area: Rect) -> Rect {
         .inner(ratatui::layout::Margin::new(1, 0))
 }
 
-/// The move list laid out in lines, scrolled so that the current move shows.
+/// The move list laid out in lines, scrolled so that the current move shows
+/// (or as far back as the player scrolled it).
 struct HistoryLayout {
     /// The lines in view.
     lines: Vec<Line<'static>>,
+    /// The moves in view and all of them, when they do not all show.
+    shown: Option<(usize, usize, usize)>,
     /// Where each move in view is: the line, its first column and width (in
     /// the panel), and the number of moves played once it is.
     spots: Vec<(usize, u16, u16, usize)>,
@@ -123,6 +125,7 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     if words.iter().flatten().all(|(_, played)| played.is_none()) {
         return HistoryLayout {
             lines: vec![Line::styled("no moves yet", app.look.muted())],
+            shown: None,
             spots: Vec::new(),
         };
     }
@@ -166,13 +169,20 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     } else {
         first
     };
+    let first = first.saturating_sub(app.moves_scrolled_back());
+    let all = spots.last().map_or(0, |spot| spot.3);
+    let spots: Vec<(usize, u16, u16, usize)> = spots
+        .into_iter()
+        .filter(|&(line, ..)| line >= first && line < first + height)
+        .map(|(line, x, width, played)| (line - first, x, width, played))
+        .collect();
+    let shown = (lines.len() > height)
+        .then(|| Some((spots.first()?.3, spots.last()?.3, all)))
+        .flatten();
     HistoryLayout {
         lines: lines.into_iter().skip(first).take(height).collect(),
-        spots: spots
-            .into_iter()
-            .filter(|&(line, ..)| line >= first && line < first + height)
-            .map(|(line, x, width, played)| (line - first, x, width, played))
-            .collect(),
+        shown,
+        spots,
     }
 }
 
@@ -182,11 +192,32 @@ pub(super) fn draw_history(app: &View, area: Rect, buf: &mut Buffer) {
         evaluation::draw(app, viewer, graph, buf);
     }
     let inner = history_inner(app.look, area);
-    history_block(app.look).render(area, buf);
+    let look = app.look;
     if inner.width == 0 || inner.height == 0 {
+        history_block(look)
+            .title_top(Line::styled(" Moves ", look.muted()))
+            .render(area, buf);
         return;
     }
-    Paragraph::new(history_layout(app, inner).lines).render(inner, buf);
+    let layout = history_layout(app, inner);
+    let title = match layout.shown {
+        Some((first, last, all)) => format!(" Moves · {first}–{last} of {all} "),
+        None => " Moves ".to_owned(),
+    };
+    history_block(look)
+        .title_top(Line::styled(title, look.muted()))
+        .render(area, buf);
+    Paragraph::new(layout.lines).render(inner, buf);
+}
+
+/// Whether the screen cell (`column`, `row`) is on the move list's panel,
+/// for the mouse wheel. `screen` is the area the app is drawn in.
+pub fn over_moves(app: &View, screen: Rect, column: u16, row: u16) -> bool {
+    Geometry::of(app, screen).is_some_and(|geometry| {
+        evaluation::panels(app, geometry.history)
+            .0
+            .contains(ratatui::layout::Position::new(column, row))
+    })
 }
 
 /// The move drawn at a screen cell of the history panel, as the number of

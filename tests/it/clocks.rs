@@ -464,8 +464,14 @@ fn each_clock_is_shown_beside_its_players_name_the_running_one_marked() {
                 .unwrap_or_else(|| panic!("{name} at {width}x{height}:\n{screen}"))
                 .to_owned()
         };
-        assert!(line_of("Naserian").contains(" 9.4  captured"), "{screen}");
-        assert!(line_of("Lekishon").contains(" 4:01  captured"), "{screen}");
+        assert!(
+            line_of("Naserian").contains(" 9.4  in row  27  captured"),
+            "{screen}"
+        );
+        assert!(
+            line_of("Lekishon").contains(" 4:01  in row  14  captured"),
+            "{screen}"
+        );
         let (x, y) = find(&buf, " 9.4 ").expect("South's clock");
         assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "running");
         let (x, y) = find(&buf, " 4:01 ").expect("North's clock");

@@ -42,6 +42,7 @@ mod endings_game;
 mod endings_network;
 mod engine;
 mod files;
+mod graph;
 mod history;
 mod lesson;
 mod mailbox_faults;

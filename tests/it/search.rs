@@ -304,9 +304,9 @@ fn analyze_gives_the_same_verdicts_on_every_run() {
         String::from_utf8(output.stdout).expect("UTF-8")
     };
     let first = analyze();
-    // The header, a row a move, the graph (a heading, 9 rows, the marks, the
-    // move numbers, a blank line each side) and the summary.
-    assert_eq!(first.lines().count(), 1 + 27 + (2 + 12) + 3, "{first}");
+    // The header, a row a move, the graph (a heading, 9 rows, the move
+    // numbers, a blank line each side) and the summary.
+    assert_eq!(first.lines().count(), 1 + 27 + (2 + 11) + 3, "{first}");
     assert_eq!(analyze(), first);
 }
 

@@ -1133,7 +1133,7 @@ fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
     );
     tmux.wait_for("Naserian to move");
     let before = tmux.screen_of("game");
-    assert!(before.contains(" 1:00  captured"), "{before}");
+    assert!(before.contains(" 1:00  in row  24  captured"), "{before}");
     tmux.play(&["c"], 0);
     tmux.wait_for("Lekishon to move");
     let first = tmux.screen_of("game");
@@ -1148,7 +1148,7 @@ fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
     let (one, other) = differ[0];
     assert!(one.contains("Lekishon"), "North's clock runs: {one}");
     let clock = |line: &str| {
-        let (head, _) = line.split_once("  captured").expect("a clock");
+        let (head, _) = line.split_once("  in row").expect("a clock");
         head.rsplit(' ').next().expect("a clock").to_owned()
     };
     let (was, is) = (clock(one), clock(other));
@@ -1158,7 +1158,7 @@ fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
     );
     assert_eq!(one.replace(&was, &is), other, "only the clock changes");
     assert!(
-        second.contains(" 1:00  captured"),
+        second.contains(" 1:00  in row"),
         "South's clock stands: {second}"
     );
 }

@@ -760,42 +760,62 @@ fn analysed(at: usize, after: fn(usize) -> i32) -> App {
 }
 
 /// Issue 26: once analysed, the viewer draws the evaluation a bar a move,
-/// up while South is ahead, down while North is.
+/// up while South is ahead, down while North is; issue 32: on a scale in
+/// seeds with a zero line and the move numbers, one column a move,
+/// scrolled to the move shown when the moves do not fit.
 #[test]
 fn the_viewer_graphs_the_evaluation_a_bar_a_move() {
     let after = |ply: usize| if ply < 10 { 4 } else { -8 };
     let app = analysed(5, after);
     let screen = screen(&app);
     // The graph's rows: what lies between its frame's sides, beside the
-    // move list (80×24: 27 moves in 25 columns, two a column).
-    let rows: Vec<Vec<char>> = screen
+    // move list (80×24: 18 of the 27 moves, from the first).
+    assert!(screen.contains("╮╭ Evaluation · 1–18 of 27 "), "{screen}");
+    let rows: Vec<&str> = screen
         .lines()
         .filter_map(|line| line.split_once("││ "))
-        .map(|(_, graph)| graph.trim_end().trim_end_matches('│').chars().collect())
+        .map(|(_, graph)| graph.trim_end().trim_end_matches('│'))
         .collect();
-    assert_eq!(rows.len(), 4, "two rows up, two down:\n{screen}");
-    let total = sample().game.ply();
-    for column in 0..total.div_ceil(2) {
-        let last = (2 * column + 2).min(total);
-        let bar = |row: usize| rows[row].get(column).is_some_and(|c| *c != ' ');
-        let (up, down) = (bar(0) || bar(1), bar(2) || bar(3));
+    assert_eq!(
+        rows.len(),
+        4,
+        "a row up, the zero line, a row down, the moves:\n{screen}"
+    );
+    assert_eq!(rows[3].trim_end(), "move  1        10", "{screen}");
+    let bars: Vec<Vec<char>> = rows[..3]
+        .iter()
+        .zip(["S +8 ┤", "  ±0 ┼", "N -8 ┤"])
+        .map(|(row, label)| {
+            let bars = row
+                .strip_prefix(label)
+                .unwrap_or_else(|| panic!("{label}:\n{screen}"));
+            bars.chars().collect()
+        })
+        .collect();
+    for ply in 1..=18 {
+        let bar = |row: usize| bars[row].get(ply - 1).is_some_and(|c| *c != ' ');
         assert_eq!(
-            (up, down),
-            (after(last) > 0, after(last) < 0),
-            "column {column} (moves to {last}):\n{screen}"
+            (bar(0), bar(2)),
+            (after(ply) > 0, after(ply) < 0),
+            "move {ply}:\n{screen}"
         );
+        assert_eq!(bars[1][ply - 1], '─', "move {ply}:\n{screen}");
     }
-    // A click on a column goes to its last move.
+    // A click on a column goes to its move.
     let (y, line) = screen
         .lines()
         .enumerate()
         .find(|(_, line)| line.contains("││ "))
         .expect("the graph");
-    let x = line.split("││ ").next().expect("left").chars().count() + 3;
+    let x = line.split("││ ").next().expect("left").chars().count() + 3 + "S +8 ┤".chars().count();
     let at =
         |column: usize| View::new(&app, PLAIN).target_at(SCREEN, (x + column) as u16, y as u16);
-    assert_eq!(at(0), Target::Move(2));
-    assert_eq!(at(3), Target::Move(8));
+    assert_eq!(at(0), Target::Move(1));
+    assert_eq!(at(3), Target::Move(4));
+    // Further on, the graph follows the move shown.
+    let later = analysed(25, after);
+    let later = drawn(&later, 80, 24);
+    assert!(later.contains("╮╭ Evaluation · 10–27 of 27 "), "{later}");
 }
 
 #[test]

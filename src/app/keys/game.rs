@@ -71,9 +71,21 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('p')],
         Action::Game(Play::TogglePreview),
         "preview",
-        Help::Says("move preview on or off"),
+        Help::Says("move preview on or off; scroll the move list"),
     ),
     flip(Action::Game(Play::Flip)),
+    bind(
+        &[Key::Code(KeyCode::Up)],
+        Action::Game(Play::OlderMoves),
+        "",
+        Help::Joins(Action::Game(Play::TogglePreview)),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Down)],
+        Action::Game(Play::NewerMoves),
+        "",
+        Help::Joins(Action::Game(Play::TogglePreview)),
+    ),
     bind(
         &[Key::Code(KeyCode::Tab)],
         Action::Game(Play::ToggleResult),
