@@ -17,7 +17,6 @@ use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
-use ratatui::layout::Rect;
 
 use crate::app::App;
 use crate::net::Link;
@@ -160,11 +159,22 @@ fn event_loop(
         if event::poll(timeout)? {
             news = true;
             match event::read()? {
-                Event::Key(key) => app.handle_key(key),
+                // A key is acted on unless, on the screen as drawn, its
+                // action would show nothing new.
+                Event::Key(key) => {
+                    let screen = terminal.size()?.into();
+                    let view = View::new(app, look);
+                    if app
+                        .keymap()
+                        .action_for(key)
+                        .is_none_or(|action| view.takes(action, screen))
+                    {
+                        app.handle_key(key);
+                    }
+                }
                 // A click is resolved on the screen as drawn, then acted on.
                 Event::Mouse(mouse) => {
-                    let size = terminal.size()?;
-                    let screen = Rect::new(0, 0, size.width, size.height);
+                    let screen = terminal.size()?.into();
                     if let Some(action) = View::new(app, look).click(mouse, screen) {
                         app.act(action);
                     }

@@ -99,10 +99,18 @@ impl<'a> View<'a> {
                 mouse.column,
                 mouse.row,
             ))),
-            MouseEventKind::ScrollUp if over_moves() => Some(Action::Game(Play::OlderMoves)),
+            MouseEventKind::ScrollUp if over_moves() => {
+                Some(Action::Game(Play::OlderMoves)).filter(|&action| self.takes(action, screen))
+            }
             MouseEventKind::ScrollDown if over_moves() => Some(Action::Game(Play::NewerMoves)),
             _ => None,
         }
+    }
+
+    /// Whether `action` does something on the screen as drawn: not a
+    /// scroll back of a move list that already shows its first line.
+    pub fn takes(&self, action: Action, screen: Rect) -> bool {
+        action != Action::Game(Play::OlderMoves) || history::scrolls_back(self, screen)
     }
 }
 

@@ -30,6 +30,9 @@ struct HistoryLayout {
     lines: Vec<Line<'static>>,
     /// The moves in view and all of them, when they do not all show.
     shown: Option<(usize, usize, usize)>,
+    /// Whether lines above those in view are hidden: the list can scroll
+    /// further back.
+    more_above: bool,
     /// Where each move in view is: the line, its first column and width (in
     /// the panel), and the number of moves played once it is.
     spots: Vec<(usize, u16, u16, usize)>,
@@ -126,6 +129,7 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
         return HistoryLayout {
             lines: vec![Line::styled("no moves yet", app.look.muted())],
             shown: None,
+            more_above: false,
             spots: Vec::new(),
         };
     }
@@ -182,6 +186,7 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     HistoryLayout {
         lines: lines.into_iter().skip(first).take(height).collect(),
         shown,
+        more_above: first > 0,
         spots,
     }
 }
@@ -217,6 +222,16 @@ pub fn over_moves(app: &View, screen: Rect, column: u16, row: u16) -> bool {
         evaluation::panels(app, geometry.history)
             .0
             .contains(ratatui::layout::Position::new(column, row))
+    })
+}
+
+/// Whether the move list, as drawn on `screen`, hides older lines: a
+/// scroll back that would show nothing new is not asked for, so that the
+/// first scroll on shows the next line.
+pub fn scrolls_back(app: &View, screen: Rect) -> bool {
+    Geometry::of(app, screen).is_some_and(|geometry| {
+        let inner = history_inner(app.look, evaluation::panels(app, geometry.history).0);
+        inner.height > 0 && history_layout(app, inner).more_above
     })
 }
 

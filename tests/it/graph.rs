@@ -249,6 +249,20 @@ fn in_a_terminal_the_move_list_scrolls_and_the_rows_are_counted() {
     }
     let screen = screen_shows("Moves · 1–");
     assert!(screen.contains("│ 1."), "{screen}");
+    // At the top, ↑ does nothing more: the first ↓ then shows a newer line.
+    for key in ["Up", "Up", "Up", "Up", "Down"] {
+        server.tmux(&["send-keys", "-t", "game", key]);
+    }
+    let start = Instant::now();
+    while String::from_utf8_lossy(&server.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
+        .contains("Moves · 1–")
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "↓ after ↑ at the top scrolls on"
+        );
+        sleep(Duration::from_millis(50));
+    }
     let hole = app.game().legal_moves().next().expect("a move").to_string();
     server.tmux(&["send-keys", "-t", "game", &hole, "Enter"]);
     screen_shows("–41 of 41");
