@@ -140,6 +140,8 @@ enum Ask {
     Still,
     /// Go on from the screen's game as an ordinary game.
     Play,
+    /// Open the game just ended in the replay viewer, at its last move.
+    Review,
     /// A new game on this board for these players, in place of the screen.
     NewGame(Config, Box<Match>),
     /// The lesson, in place of the screen.
@@ -307,7 +309,10 @@ impl App {
     /// and the quit key where it goes back to the menu.
     pub fn label(&self, binding: &Binding) -> &'static str {
         match (&self.screen, binding.action) {
-            (_, Action::Quit) if self.returns_to_menu() => "menu",
+            (_, Action::Quit) => self.quit_word(),
+            (Screen::Game, Action::Game(Play::ToggleResult)) if self.board.result_hidden => {
+                "result"
+            }
             (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
@@ -524,6 +529,7 @@ impl App {
                 Ask::Sow(before, report) => self.animate(before, report),
                 Ask::Still => self.mode = Mode::Play,
                 Ask::Play => self.play_on(),
+                Ask::Review => self.review_game(),
                 Ask::NewGame(config, players) => self.replace_with(App::new(config, *players)),
                 Ask::Learn => self.replace_with(App::learn()),
                 Ask::Confirm(question) => self.mode = Mode::Confirm(question),
@@ -544,7 +550,14 @@ impl App {
             Screen::Lesson(learning) => {
                 (self.table.record, self.table.players) = learning.into_game();
             }
-            Screen::Viewer(viewer) => (self.table.record, self.table.players) = viewer.into_game(),
+            Screen::Viewer(viewer) => {
+                // A game reviewed from its end stays as it ended, in its
+                // file: the game played on from it has a file of its own.
+                if viewer.back_to_game() {
+                    self.table.serial += 1;
+                }
+                (self.table.record, self.table.players) = viewer.into_game();
+            }
             Screen::Game | Screen::Start(_) => {}
         }
         self.table.reset_clocks();

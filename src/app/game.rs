@@ -49,6 +49,9 @@ pub enum Play {
     /// Once the game is over, put the game-over box aside to see the final
     /// board, or show it again.
     ToggleResult,
+    /// Once the game is over, open it in the replay viewer at its last
+    /// move; quitting the viewer comes back to the game.
+    Review,
     /// Turn the board round, as the player across the table sees it (the
     /// other row at the bottom), or back: a view only, the game unchanged.
     Flip,
@@ -185,6 +188,20 @@ impl Table {
             .tally(self.record.verdict().and_then(|verdict| verdict.winner))
     }
 
+    /// Once the last game of a match is over and the match is won: who won
+    /// it, and the key that begins a new match.
+    pub(super) fn match_over(&self) -> Option<String> {
+        let tally = self.tally();
+        let champion = self.players.champion(tally)?;
+        Some(format!(
+            "{} won the match {}-{}: {} begins a new match",
+            self.players.names[champion],
+            tally[champion],
+            tally[champion.opponent()],
+            self.key_name(Action::Game(Play::NewGame))
+        ))
+    }
+
     /// Whether `play` makes sense now, so that the key bar offers it.
     pub(super) fn offers(&self, play: Play) -> bool {
         if matches!(play, Play::Hint | Play::Undo) && self.players.no_assist {
@@ -201,6 +218,8 @@ impl Table {
         );
         if play == Play::ToggleResult {
             self.record.is_over()
+        } else if play == Play::Review {
+            self.review_refused().is_none()
         } else if play == Play::Undo {
             self.can_undo()
         } else if play == Play::Rematch {
@@ -264,6 +283,10 @@ impl Table {
             Play::Resign => self.resign(),
             Play::OfferDraw => self.ask_to_offer_draw(),
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
+            Play::Review => match self.review_refused() {
+                Some(why) => self.say(Tone::Error, why),
+                None => self.push(Ask::Review),
+            },
             Play::TogglePreview if self.players.no_assist => {
                 self.say(
                     Tone::Error,
@@ -280,8 +303,13 @@ impl Table {
                 let news = view.flip();
                 self.say(Tone::Info, news);
             }
+            // Enter goes on with a match, never past its end: a new match
+            // is begun only with the key the game-over box offers for it.
             Play::Sow if self.record.is_over() && self.players.first_to.is_some() => {
-                self.new_game(view);
+                match self.match_over() {
+                    Some(over) => self.say(Tone::Error, over),
+                    None => self.new_game(view),
+                }
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
                 if let Some(side) = self.record.to_move() {
@@ -496,6 +524,18 @@ impl Table {
                 "In a match the players change rows after every game: {} goes on",
                 self.key_name(Action::Game(Play::Sow))
             ))
+        } else {
+            None
+        }
+    }
+
+    /// Why the game cannot be reviewed now, if it cannot: it goes on, or it
+    /// is across the network (whose next game may come at any moment).
+    fn review_refused(&self) -> Option<&'static str> {
+        if !self.record.is_over() {
+            Some("A game is reviewed once it is over")
+        } else if self.network.is_some() {
+            Some("A game across the network is reviewed from its file: `endodoi replay`")
         } else {
             None
         }

@@ -112,6 +112,9 @@ pub struct Viewer {
     analysis_asked: bool,
     /// The move being analysed and for how long.
     analysing: Option<(usize, Duration)>,
+    /// Whether the record is the game just ended, opened from its
+    /// game-over box: quitting goes back to it.
+    back_to_game: bool,
 }
 
 impl Viewer {
@@ -190,6 +193,11 @@ impl Viewer {
         self.analysing
     }
 
+    /// Whether the record is the game just ended, which quitting goes back to.
+    pub fn back_to_game(&self) -> bool {
+        self.back_to_game
+    }
+
     /// Stops the record playing by itself and forgets a number typed, as
     /// help opens over it.
     pub(super) fn pause(&mut self) {
@@ -220,19 +228,43 @@ pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     }
 }
 
-/// The record's game replayed on a fresh board: every move's report, and the
-/// game rewound to its start with every move left to redo.
+impl Viewer {
+    /// The viewer of `record` played by `players`, at its start position.
+    /// `source` names it; `fault` says why a faulty record stops where it
+    /// does.
+    fn new(mut record: Record, players: Match, source: &str, fault: Option<String>) -> Viewer {
+        let verdict = record.verdict();
+        // One verdict everywhere: a game resigned or agreed is `0-1`,
+        // `1/2-1/2`, … in the move list too, though its file keeps `*`.
+        let result = verdict.map_or_else(|| record.result_token(), |verdict| verdict.result());
+        let (game, moves) = rewound(&record.game);
+        record.game = game;
+        Viewer {
+            record,
+            players,
+            source: source.to_owned(),
+            moves,
+            result,
+            verdict,
+            fault,
+            goto: None,
+            autoplay: None,
+            analysis: false,
+            analyses: BTreeMap::new(),
+            analysis_asked: false,
+            analysing: None,
+            back_to_game: false,
+        }
+    }
+}
+
+/// The record's game replayed from its start position: every move's
+/// report, and the game rewound to its start with every move left to redo.
 fn rewound(game: &Game) -> (Game, Vec<MoveReport>) {
-    let mut replay = Game::new(game.config());
-    let moves = game
-        .history()
-        .iter()
-        .map(|played| {
-            replay
-                .play(played.hole)
-                .expect("a move of a read record is legal")
-        })
-        .collect();
+    let mut replay = game.clone();
+    replay.forget_redo();
+    while replay.undo().is_some() {}
+    let moves = std::iter::from_fn(|| replay.redo()).collect();
     while replay.undo().is_some() {}
     (replay, moves)
 }
@@ -411,7 +443,11 @@ impl Viewer {
         let game = &mut self.record.game;
         let ply = game.ply();
         game.forget_redo();
+        // A new game: dated when first saved, its clocks full, and the
+        // record's ending (a resignation, a draw agreed) not its own.
         self.record.tags.remove(Tags::DATE);
+        self.record.tags.remove(Tags::CLOCK);
+        self.record.tags.remove(Tags::TERMINATION);
         let width = self.record.game.config().width();
         let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
         let text = match self.record.game.to_move() {
@@ -478,33 +514,49 @@ impl Viewer {
 impl App {
     /// Opens `record` in the viewer at its start position. `source` names it
     /// (a file name); `fault` says why a faulty record stops where it does.
-    pub fn review(mut record: Record, source: &str, fault: Option<String>) -> App {
-        let verdict = record.verdict();
-        // One verdict everywhere: a game resigned or agreed is `0-1`,
-        // `1/2-1/2`, … in the move list too, though its file keeps `*`.
-        let result = verdict.map_or_else(|| record.result_token(), |verdict| verdict.result());
-        let (game, moves) = rewound(&record.game);
-        record.game = game;
+    pub fn review(record: Record, source: &str, fault: Option<String>) -> App {
         let players = Match::from_record(&record);
         let config = record.game.config();
         let mut app = App::from_record(record, players);
         let (record, players) = app.table.set_aside(config);
-        app.screen = Screen::Viewer(Box::new(Viewer {
-            record,
-            players,
-            source: source.to_owned(),
-            moves,
-            result,
-            verdict,
-            fault,
-            goto: None,
-            autoplay: None,
-            analysis: false,
-            analyses: BTreeMap::new(),
-            analysis_asked: false,
-            analysing: None,
-        }));
+        app.screen = Screen::Viewer(Box::new(Viewer::new(record, players, source, fault)));
         app
+    }
+
+    /// The game just ended, opened in the viewer at its last move (the
+    /// game-over box's review key); quitting the viewer comes back to it.
+    pub(super) fn review_game(&mut self) {
+        let record = self.table.record.clone();
+        let players = self.table.players.clone();
+        let mut viewer = Viewer::new(record, players, "this game", None);
+        viewer.back_to_game = true;
+        viewer.view_ply(viewer.total());
+        self.screen = Screen::Viewer(Box::new(viewer));
+        self.mode = super::Mode::Play;
+    }
+
+    /// Leaves a review for the game it was opened from, if it was: whether
+    /// it did.
+    pub(super) fn leave_review(&mut self) -> bool {
+        if self.viewer().is_some_and(Viewer::back_to_game) {
+            self.screen = Screen::Game;
+            self.settle_cursor();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The quit key's word: `close` for a review of the game just ended, `menu` where it
+    /// goes back to the start screen, else `quit`.
+    pub fn quit_word(&self) -> &'static str {
+        if self.viewer().is_some_and(Viewer::back_to_game) {
+            "close"
+        } else if self.returns_to_menu() {
+            "menu"
+        } else {
+            "quit"
+        }
     }
 
     /// The viewer, while a record is being viewed (not yet taken over).

@@ -1,0 +1,198 @@
+//! Reviewing and playing on: a game over opened in the viewer, a replay
+//! played on from any position, and a match that is over staying over.
+
+use endodoi::app::{App, Match};
+use endodoi::record::{Record, Tags};
+use endodoi::rules::{Game, Position, Side, Variant};
+use endodoi::ui::{Look, View};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::common::keys::{press, type_keys};
+use crate::common::screen::text;
+
+const PLAIN: Look = Look {
+    ascii: false,
+    color: false,
+};
+
+fn draw(app: &App, width: u16, height: u16) -> String {
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+    View::new(app, PLAIN).render(buf.area, &mut buf);
+    text(&buf)
+}
+
+/// A game that South wins with its next move, `e`: E captures North's last
+/// seed, and South's A is left over and goes to South.
+fn about_to_win() -> Record {
+    let position =
+        Position::from_rows(&[2, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
+    Record::new(Game::from_position(Variant::Classic, position, 4))
+}
+
+/// South's win of `about_to_win`, played.
+fn won(players: Match) -> App {
+    let mut app = App::from_record(about_to_win(), players);
+    app.set_animation(false);
+    type_keys(&mut app, "e\n");
+    assert!(app.record().is_over());
+    app
+}
+
+/// The last game of a match to 2 that Jo has just won 2-0, as `--resume`
+/// and the start screen's Continue open it from its file.
+fn won_match_resumed() -> App {
+    let mut record = about_to_win();
+    for (tag, value) in [
+        (Tags::MATCH, "2"),
+        (Tags::ROUND, "2"),
+        (Tags::SOUTH, "Jo"),
+        (Tags::NORTH, "Ann"),
+        (Tags::SCORE, "1-0"),
+    ] {
+        record.set_tag(tag, value);
+    }
+    let ended = won(Match::from_record(&record)).record().clone();
+    let mut app = App::from_record(ended.clone(), Match::from_record(&ended));
+    app.set_animation(false);
+    app
+}
+
+#[test]
+fn enter_after_a_won_match_begins_no_next_game_and_says_which_key_begins_a_new_match() {
+    let mut app = won_match_resumed();
+    let before = draw(&app, 80, 24);
+    assert!(before.contains("Jo wins the match 2-0!"), "{before}");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.record().is_over(), "the match's last game stays shown");
+    assert_eq!(app.players().round, 2);
+    let screen = draw(&app, 80, 24);
+    assert!(
+        screen.contains("Jo won the match 2-0: n begins a new match"),
+        "{screen}"
+    );
+    assert!(screen.contains("Jo wins the match 2-0!"), "{screen}");
+    // The key the box offers begins a new match, at its first game.
+    type_keys(&mut app, "n");
+    assert!(!app.record().is_over());
+    assert_eq!(app.players().round, 1);
+    assert_eq!(app.players().wins.south + app.players().wins.north, 0);
+}
+
+#[test]
+fn the_review_key_opens_the_game_over_in_the_viewer_at_its_last_move_and_q_comes_back() {
+    let mut app = won(Match::default());
+    let boxed = draw(&app, 80, 24);
+    assert!(boxed.contains("l review"), "{boxed}");
+    type_keys(&mut app, "l");
+    let viewer = app.viewer().expect("the viewer");
+    assert!(viewer.back_to_game());
+    assert_eq!(app.game().ply(), viewer.total());
+    assert_eq!(viewer.total(), 1);
+    let screen = draw(&app, 80, 24);
+    assert!(screen.contains("q close"), "{screen}");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.game().ply(), 0);
+    press(&mut app, KeyCode::Esc);
+    assert!(app.viewer().is_none() && !app.should_quit());
+    assert!(app.record().is_over(), "the game is as it ended");
+    assert_eq!(app.game().ply(), 1);
+    assert!(draw(&app, 80, 24).contains("Game over"));
+}
+
+#[test]
+fn playing_on_from_a_review_keeps_the_game_reviewed_in_its_file() {
+    let mut app = won(Match::default());
+    let serial = app.serial();
+    type_keys(&mut app, "l");
+    press(&mut app, KeyCode::Left);
+    type_keys(&mut app, "p");
+    assert!(app.viewer().is_none());
+    assert_eq!(app.game().ply(), 0);
+    assert!(!app.record().is_over());
+    assert_eq!(app.serial(), serial + 1, "a file of its own");
+}
+
+#[test]
+fn a_resigned_record_played_on_before_its_end_is_a_game_that_goes_on() {
+    let record =
+        Record::read("[Termination \"North resigned\"]\n[Result \"*\"]\n\n1. A+2 b+3 2. A+2 *")
+            .expect("a record");
+    let mut app = App::review(record, "resigned", None);
+    app.set_animation(false);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Left);
+    type_keys(&mut app, "p");
+    assert_eq!(app.game().ply(), 2);
+    assert!(!app.record().is_over(), "{}", draw(&app, 80, 24));
+}
+
+/// The game-over box's rows on `screen`: each row's text inside the box's frame, and its left and right margins.
+fn box_rows(screen: &str) -> Vec<(String, usize, usize)> {
+    let rows: Vec<&str> = screen.lines().collect();
+    let top = rows
+        .iter()
+        .position(|row| row.contains("Game over"))
+        .expect("the box");
+    let title = rows[top].find("Game over").expect("its title");
+    let corner = rows[top][..title].rfind('╭').expect("its corner");
+    let left = rows[top][..corner].chars().count();
+    rows[top + 1..]
+        .iter()
+        .take_while(|row| row.chars().nth(left).is_none_or(|c| c != '╰'))
+        .map(|row| {
+            let inner: String = row
+                .chars()
+                .skip(left + 1)
+                .take_while(|&c| c != '│')
+                .collect();
+            let text = inner.trim();
+            let before = inner.len() - inner.trim_start().len();
+            let after = inner.len() - inner.trim_end().len();
+            (text.to_owned(), before, after)
+        })
+        .collect()
+}
+
+#[test]
+fn the_game_over_box_is_centred_unmarked_and_every_line_fits_at_56x18_80x24_and_200x60() {
+    let app = won(Match::new(Some("Jo".into()), Some("Ann".into()), None));
+    for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+        let screen = draw(&app, width, height);
+        assert!(!screen.contains('…'), "{width}x{height}:\n{screen}");
+        let rows = box_rows(&screen);
+        assert!(
+            rows.iter().all(|(text, _, _)| !text.contains('▶')),
+            "{width}x{height}:\n{screen}"
+        );
+        for name in ["Jo", "Ann"] {
+            let (_, before, after) = rows
+                .iter()
+                .find(|(text, _, _)| text.starts_with(name))
+                .expect("a row of the table");
+            assert!(
+                before.abs_diff(*after) <= 1,
+                "{name}'s row is centred at {width}x{height}:\n{screen}"
+            );
+        }
+        assert!(
+            screen.contains("over: n new game"),
+            "{width}x{height}:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn the_key_bar_and_the_status_line_agree_on_what_tab_does() {
+    let mut app = won(Match::default());
+    let boxed = draw(&app, 80, 24);
+    let bar = boxed.lines().last().expect("the key bar");
+    assert!(bar.contains("Tab board"), "{boxed}");
+    press(&mut app, KeyCode::Tab);
+    let hidden = draw(&app, 80, 24);
+    let bar = hidden.lines().last().expect("the key bar");
+    assert!(bar.contains("Tab result"), "{hidden}");
+    assert!(!hidden.contains("Tab board"), "{hidden}");
+}
