@@ -195,8 +195,14 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
         )),
         Mode::Play | Mode::Sowing(_) => lines.push(Line::styled(
             format!(
-                "enlarge it, or press {} to quit",
-                key_of(app, app.screen_keymap(), Action::Quit)
+                "enlarge it, or press {} to {}",
+                key_of(app, app.screen_keymap(), Action::Quit),
+                // A review closes: back to the game it was opened from.
+                if app.quit_word() == "close" {
+                    "close the review"
+                } else {
+                    "quit"
+                }
             ),
             look.muted(),
         )),

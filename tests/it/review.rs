@@ -5,6 +5,9 @@ use endodoi::app::{App, Match};
 use endodoi::record::{Record, Tags};
 use endodoi::rules::{Game, Position, Side, Variant};
 use endodoi::ui::{Look, View};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -12,6 +15,9 @@ use ratatui::widgets::Widget;
 
 use crate::common::keys::{press, type_keys};
 use crate::common::screen::text;
+use crate::common::tmux;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -88,7 +94,6 @@ fn the_review_key_opens_the_game_over_in_the_viewer_at_its_last_move_and_q_comes
     assert!(boxed.contains("l review"), "{boxed}");
     type_keys(&mut app, "l");
     let viewer = app.viewer().expect("the viewer");
-    assert!(viewer.back_to_game());
     assert_eq!(app.game().ply(), viewer.total());
     assert_eq!(viewer.total(), 1);
     let screen = draw(&app, 80, 24);
@@ -195,4 +200,93 @@ fn the_key_bar_and_the_status_line_agree_on_what_tab_does() {
     let bar = hidden.lines().last().expect("the key bar");
     assert!(bar.contains("Tab result"), "{hidden}");
     assert!(!hidden.contains("Tab board"), "{hidden}");
+}
+
+/// The pane of the session `game` once it shows `text` (at most 15 s).
+fn wait_for(server: &tmux::Server, text: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let capture = server.tmux(&["capture-pane", "-p", "-t", "game"]);
+        let screen = String::from_utf8_lossy(&capture.stdout).into_owned();
+        if screen.contains(text) {
+            return screen;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "waited for {text:?}:\n{screen}"
+        );
+        sleep(Duration::from_millis(20));
+    }
+}
+
+/// The session `game`'s window made `width`×`height`, and drawn anew.
+fn resize(server: &tmux::Server, width: u16, height: u16) {
+    let (width, height) = (width.to_string(), height.to_string());
+    let resized = server.tmux(&["resize-window", "-t", "game", "-x", &width, "-y", &height]);
+    assert!(resized.status.success());
+    sleep(Duration::from_millis(500));
+}
+
+/// The sample game, over, in a terminal: its box at 56×18, 80×24 and
+/// 200×60 centred, unmarked and whole; `l` reviews it at its last move,
+/// `q` comes back to it; Tab's word on the key bar follows the box.
+#[test]
+fn in_a_terminal_the_game_over_box_fits_every_size_and_l_reviews_the_game() {
+    let Some(server) = tmux::Server::new("review") else {
+        return;
+    };
+    let home = server.root().display().to_string();
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/naserian-lekishon.ogn"
+    );
+    let command = format!("cd '{home}' && exec {BINARY} --load '{sample}'");
+    let env = [
+        format!("HOME={home}"),
+        format!("XDG_DATA_HOME={home}/data"),
+        format!("XDG_CONFIG_HOME={home}/config"),
+        "TERM=xterm-256color".to_owned(),
+    ];
+    let mut args = vec!["new-session", "-d", "-s", "game", "-x", "56", "-y", "18"];
+    for variable in &env {
+        args.extend(["-e", variable]);
+    }
+    args.push(&command);
+    assert!(server.tmux(&args).status.success());
+    for (width, height) in [(56, 18), (80, 24), (200, 60)] {
+        resize(&server, width, height);
+        let screen = wait_for(&server, "Game over");
+        assert!(!screen.contains('…'), "{width}x{height}:\n{screen}");
+        assert!(!screen.contains('▶'), "{width}x{height}:\n{screen}");
+        let row = screen
+            .lines()
+            .find(|line| line.contains("Naserian        26 +     3 =    29"))
+            .unwrap_or_else(|| panic!("the table at {width}x{height}:\n{screen}"));
+        let inside = row
+            .split('│')
+            .find(|cell| cell.contains("Naserian"))
+            .expect("inside the box");
+        let before = inside.len() - inside.trim_start().len();
+        let after = inside.len() - inside.trim_end().len();
+        assert!(
+            before.abs_diff(after) <= 1,
+            "centred at {width}x{height}:\n{screen}"
+        );
+        assert!(screen.contains("l review"), "{screen}");
+    }
+    resize(&server, 80, 24);
+    server.tmux(&["send-keys", "-t", "game", "l"]);
+    let review = wait_for(&server, "move 27 of 27");
+    assert!(review.contains("q close"), "{review}");
+    server.tmux(&["send-keys", "-t", "game", "Left"]);
+    wait_for(&server, "move 26 of 27");
+    server.tmux(&["send-keys", "-t", "game", "q"]);
+    let back = wait_for(&server, "Game over");
+    assert!(back.contains("Tab board"), "{back}");
+    server.tmux(&["send-keys", "-t", "game", "Tab"]);
+    let hidden = wait_for(&server, "Tab result");
+    let bar = hidden.lines().last().expect("the key bar");
+    assert!(bar.contains("Tab result"), "{hidden}");
+    server.tmux(&["send-keys", "-t", "game", "q"]);
+    server.wait_for_exit("game", Duration::from_secs(5));
 }
