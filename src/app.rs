@@ -78,7 +78,7 @@ pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
 pub use start::{Opening, SavedGame, Start};
-pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Replay, Viewer};
+pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, PlayOn, Replay, Viewer};
 
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -259,6 +259,7 @@ impl App {
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
+            (_, Screen::Viewer(viewer)) if viewer.play_on().is_some() => Keymap::PlayOn,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
             (_, Screen::Viewer(_)) => Keymap::Viewer,
         }

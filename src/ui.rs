@@ -171,6 +171,9 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         }
         Mode::Play | Mode::Sowing(_) => {}
     }
+    if let Some(play_on) = app.viewer().and_then(Viewer::play_on) {
+        viewer::draw_play_on(app, play_on, geometry.board, buf);
+    }
 }
 
 fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {

@@ -188,20 +188,6 @@ impl Table {
             .tally(self.record.verdict().and_then(|verdict| verdict.winner))
     }
 
-    /// Once the last game of a match is over and the match is won: who won
-    /// it, and the key that begins a new match.
-    pub(super) fn match_over(&self) -> Option<String> {
-        let tally = self.tally();
-        let champion = self.players.champion(tally)?;
-        Some(format!(
-            "{} won the match {}-{}: {} begins a new match",
-            self.players.names[champion],
-            tally[champion],
-            tally[champion.opponent()],
-            self.key_name(Action::Game(Play::NewGame))
-        ))
-    }
-
     /// Whether `play` makes sense now, so that the key bar offers it.
     pub(super) fn offers(&self, play: Play) -> bool {
         if matches!(play, Play::Hint | Play::Undo) && self.players.no_assist {
@@ -511,33 +497,6 @@ impl Table {
             self.push(Ask::Confirm(Confirm::NewGame));
         } else {
             self.start_next_game(view);
-        }
-    }
-
-    /// Why there is no rematch now, if there is none: the game goes on, or
-    /// the match goes on with its next game (the rows change already).
-    fn rematch_refused(&self) -> Option<String> {
-        if !self.record.is_over() {
-            Some("A rematch once the game is over".to_owned())
-        } else if self.players.first_to.is_some() {
-            Some(format!(
-                "In a match the players change rows after every game: {} goes on",
-                self.key_name(Action::Game(Play::Sow))
-            ))
-        } else {
-            None
-        }
-    }
-
-    /// Why the game cannot be reviewed now, if it cannot: it goes on, or it
-    /// is across the network (whose next game may come at any moment).
-    fn review_refused(&self) -> Option<&'static str> {
-        if !self.record.is_over() {
-            Some("A game is reviewed once it is over")
-        } else if self.network.is_some() {
-            Some("A game across the network is reviewed from its file: `endodoi replay`")
-        } else {
-            None
         }
     }
 

@@ -6,10 +6,10 @@
 //! plays), the moves still to come are the game's redo moves, and the board,
 //! history and animation are drawn as in a game. Its keys are its own
 //! ([`Replay`]); `Viewer::update` changes only the viewer and the board
-//! the router lends it, and returns what it asks of the router. `p` drops
-//! the moves after the position shown and the record becomes the app's game,
-//! an ordinary hot-seat game of that position; the record's file is never
-//! written. The `a` key has the engine judge every move, in the background
+//! the router lends it, and returns what it asks of the router. `p` asks
+//! who plays each side ([`PlayOn`]), then drops the moves after the position
+//! shown and the record becomes the app's game, an ordinary game of that
+//! position; the record's file is never written. The `a` key has the engine judge every move, in the background
 //! ([`Effect::Analyze`]), as `endodoi analyze` does.
 //!
 //! ```
@@ -28,15 +28,18 @@
 //! # Ok::<(), endodoi::record::RecordError>(())
 //! ```
 
+mod play_on;
+
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::board::Board;
-use super::{Action, App, Ask, Effect, Keymap, Match, Play, Screen, Target, Tone, seed_time};
+use super::{Action, App, Ask, Effect, Match, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
-use crate::record::{Record, Tags, Verdict};
+use crate::record::{Record, Verdict};
 use crate::rules::{Game, MoveReport};
 use crate::search::Limits;
+pub use play_on::PlayOn;
 
 /// The pause between two moves when the game plays itself, in seeds' time
 /// at the current speed (0.8 s at the default speed).
@@ -68,8 +71,18 @@ pub enum Replay {
     CancelGoTo,
     /// Go to the position after the move number typed.
     GoTo,
-    /// A game of one's own from the position shown.
+    /// A game of one's own from the position shown: first, who plays
+    /// each side.
     TakeOver,
+    /// In that question, the other side's line.
+    OtherSide,
+    /// In that question, the side's player one step on (1) or back (-1):
+    /// a person, then the computer's levels.
+    ChangePlayer(i8),
+    /// In that question, the game begins.
+    BeginGame,
+    /// In that question, no game after all.
+    CancelGame,
     /// Analysis of each move shown, on or off.
     Analysis,
     /// Turn the board round, or back (as in a game).
@@ -115,6 +128,9 @@ pub struct Viewer {
     /// Whether the record is the game just ended, opened from its
     /// game-over box: quitting goes back to it.
     back_to_game: bool,
+    /// The question `p` asks before the game played on begins, while it
+    /// is asked.
+    play_on: Option<PlayOn>,
 }
 
 impl Viewer {
@@ -193,6 +209,11 @@ impl Viewer {
         self.analysing
     }
 
+    /// The question `p` asks (who plays each side), while it is asked.
+    pub fn play_on(&self) -> Option<&PlayOn> {
+        self.play_on.as_ref()
+    }
+
     /// Whether the record is the game just ended, which quitting goes back to.
     pub fn back_to_game(&self) -> bool {
         self.back_to_game
@@ -254,6 +275,7 @@ impl Viewer {
             analysis_asked: false,
             analysing: None,
             back_to_game: false,
+            play_on: None,
         }
     }
 }
@@ -320,7 +342,11 @@ impl Viewer {
             Replay::Start => asks.extend(self.view_ply(0)),
             Replay::End => asks.extend(self.view_ply(self.total())),
             Replay::Autoplay => asks.extend(self.toggle_autoplay()),
-            Replay::TakeOver => asks.extend(self.take_over()),
+            Replay::TakeOver
+            | Replay::OtherSide
+            | Replay::ChangePlayer(_)
+            | Replay::BeginGame
+            | Replay::CancelGame => asks.extend(self.answer_play_on(replay)),
             Replay::Analysis => asks.extend(self.toggle_analysis()),
             // Flipped above; the others only end a sowing (or a number typed).
             Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
@@ -437,39 +463,6 @@ impl Viewer {
         vec![Ask::Still]
     }
 
-    /// Leaves the viewer for a game that goes on from the position shown; the
-    /// moves after it are dropped from the game (never from the file).
-    fn take_over(&mut self) -> Vec<Ask> {
-        let game = &mut self.record.game;
-        let ply = game.ply();
-        game.forget_redo();
-        // A new game: dated when first saved, its clocks full, and the
-        // record's ending (a resignation, a draw agreed) not its own.
-        self.record.tags.remove(Tags::DATE);
-        self.record.tags.remove(Tags::CLOCK);
-        self.record.tags.remove(Tags::TERMINATION);
-        let width = self.record.game.config().width();
-        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
-        let text = match self.record.game.to_move() {
-            Some(side) => format!(
-                "Your game from move {ply}: {} to move · {} undoes, {} saves",
-                self.players.name(side),
-                key(Play::Undo),
-                key(Play::Save)
-            ),
-            None => format!(
-                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
-                key(Play::Undo),
-                key(Play::NewGame)
-            ),
-        };
-        let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];
-        if ply > 0 {
-            asks.push(Ask::Effect(Effect::Autosave));
-        }
-        asks
-    }
-
     /// The viewer's `a` key: analysis of each move shown, on or off.
     fn toggle_analysis(&mut self) -> Vec<Ask> {
         self.analysis = !self.analysis;
@@ -521,42 +514,6 @@ impl App {
         let (record, players) = app.table.set_aside(config);
         app.screen = Screen::Viewer(Box::new(Viewer::new(record, players, source, fault)));
         app
-    }
-
-    /// The game just ended, opened in the viewer at its last move (the
-    /// game-over box's review key); quitting the viewer comes back to it.
-    pub(super) fn review_game(&mut self) {
-        let record = self.table.record.clone();
-        let players = self.table.players.clone();
-        let mut viewer = Viewer::new(record, players, "this game", None);
-        viewer.back_to_game = true;
-        viewer.view_ply(viewer.total());
-        self.screen = Screen::Viewer(Box::new(viewer));
-        self.mode = super::Mode::Play;
-    }
-
-    /// Leaves a review for the game it was opened from, if it was: whether
-    /// it did.
-    pub(super) fn leave_review(&mut self) -> bool {
-        if self.viewer().is_some_and(Viewer::back_to_game) {
-            self.screen = Screen::Game;
-            self.settle_cursor();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// The quit key's word: `close` for a review of the game just ended, `menu` where it
-    /// goes back to the start screen, else `quit`.
-    pub fn quit_word(&self) -> &'static str {
-        if self.viewer().is_some_and(Viewer::back_to_game) {
-            "close"
-        } else if self.returns_to_menu() {
-            "menu"
-        } else {
-            "quit"
-        }
     }
 
     /// The viewer, while a record is being viewed (not yet taken over).

@@ -329,7 +329,7 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
 }
 
 /// The answers a question takes, with their keys from the table.
-fn answers(app: &View) -> Line<'static> {
+pub(super) fn answers(app: &View) -> Line<'static> {
     let look = app.look;
     let answers = bar_items(
         app.keymap()

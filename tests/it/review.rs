@@ -4,6 +4,7 @@
 use endodoi::app::{App, Match};
 use endodoi::record::{Record, Tags};
 use endodoi::rules::{Game, Position, Side, Variant};
+use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -113,7 +114,7 @@ fn playing_on_from_a_review_keeps_the_game_reviewed_in_its_file() {
     let serial = app.serial();
     type_keys(&mut app, "l");
     press(&mut app, KeyCode::Left);
-    type_keys(&mut app, "p");
+    type_keys(&mut app, "p\n");
     assert!(app.viewer().is_none());
     assert_eq!(app.game().ply(), 0);
     assert!(!app.record().is_over());
@@ -200,6 +201,68 @@ fn the_key_bar_and_the_status_line_agree_on_what_tab_does() {
     let bar = hidden.lines().last().expect("the key bar");
     assert!(bar.contains("Tab result"), "{hidden}");
     assert!(!hidden.contains("Tab board"), "{hidden}");
+}
+
+fn sample() -> App {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/naserian-lekishon.ogn"
+    ))
+    .expect("the sample");
+    let mut app = App::review(Record::read(&text).expect("a record"), "sample", None);
+    app.set_animation(false);
+    app
+}
+
+#[test]
+fn p_plays_on_from_any_move_against_the_computer_chosen_in_a_small_question() {
+    let mut app = sample();
+    type_keys(&mut app, "12\n");
+    assert_eq!(app.game().ply(), 12);
+    let status = draw(&app, 200, 60);
+    assert!(status.contains("p plays on"), "{status}");
+    type_keys(&mut app, "p");
+    let asked = draw(&app, 80, 24);
+    assert!(asked.contains("Play on from move 12"), "{asked}");
+    assert!(app.viewer().is_some(), "a question first");
+    // South (Naserian) is to move after move 12: its line is selected first.
+    assert!(asked.contains("‹ Naserian ›"), "{asked}");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let chosen = draw(&app, 80, 24);
+    assert!(
+        chosen.contains("‹ the computer, level 2 of 5 ›"),
+        "{chosen}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(app.viewer().is_none(), "the game begins");
+    assert_eq!(app.game().ply(), 12);
+    assert!(
+        app.game().redo_moves().is_empty(),
+        "the rest is not part of it"
+    );
+    assert_eq!(app.players().computer(Side::North), Level::new(2));
+    assert_eq!(app.players().computer(Side::South), None);
+    assert_eq!(app.players().name(Side::South), "Naserian");
+}
+
+#[test]
+fn esc_in_the_play_on_question_stays_in_the_viewer_where_it_was() {
+    let mut app = sample();
+    type_keys(&mut app, "5\n");
+    type_keys(&mut app, "p");
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Esc);
+    let viewer = app.viewer().expect("still the viewer");
+    assert!(viewer.play_on().is_none());
+    assert_eq!(app.game().ply(), 5);
+    // Asked again, the record's players come first again: two people.
+    type_keys(&mut app, "p");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().ply(), 5);
+    assert!(app.players().computer(Side::South).is_none());
+    assert!(app.players().computer(Side::North).is_none());
 }
 
 /// The pane of the session `game` once it shows `text` (at most 15 s).
