@@ -254,8 +254,9 @@ fn esc_in_the_play_on_question_stays_in_the_viewer_where_it_was() {
     type_keys(&mut app, "p");
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Esc);
-    let viewer = app.viewer().expect("still the viewer");
-    assert!(viewer.play_on().is_none());
+    assert!(app.viewer().is_some(), "still the viewer");
+    let screen = draw(&app, 80, 24);
+    assert!(!screen.contains("Play on from"), "{screen}");
     assert_eq!(app.game().ply(), 5);
     // Asked again, the record's players come first again: two people.
     type_keys(&mut app, "p");
@@ -290,6 +291,71 @@ fn resize(server: &tmux::Server, width: u16, height: u16) {
     sleep(Duration::from_millis(500));
 }
 
+/// The session `game` running `endodoi ARGS` at `width`×`height`, its
+/// files under the server's folder.
+fn start(server: &tmux::Server, args: &str, width: u16, height: u16) {
+    let home = server.root().display().to_string();
+    let command = format!("cd '{home}' && exec {BINARY} {args}");
+    let env = [
+        format!("HOME={home}"),
+        format!("XDG_DATA_HOME={home}/data"),
+        format!("XDG_CONFIG_HOME={home}/config"),
+        "TERM=xterm-256color".to_owned(),
+    ];
+    let (width, height) = (width.to_string(), height.to_string());
+    let mut args = vec![
+        "new-session",
+        "-d",
+        "-s",
+        "game",
+        "-x",
+        &width,
+        "-y",
+        &height,
+    ];
+    for variable in &env {
+        args.extend(["-e", variable]);
+    }
+    args.push(&command);
+    assert!(server.tmux(&args).status.success());
+}
+
+const SAMPLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/examples/naserian-lekishon.ogn"
+);
+
+/// In a terminal, the replay of the sample played on from move 12 against
+/// the computer: the question on screen, then the game with the computer.
+#[test]
+fn in_a_terminal_p_asks_who_plays_and_the_computer_plays_on_from_move_12() {
+    let Some(server) = tmux::Server::new("review-play-on") else {
+        return;
+    };
+    start(
+        &server,
+        &format!("replay '{SAMPLE}' --no-animation"),
+        80,
+        24,
+    );
+    wait_for(&server, "move 0 of 27");
+    server.tmux(&["send-keys", "-t", "game", "1", "2", "Enter"]);
+    wait_for(&server, "move 12 of 27");
+    server.tmux(&["send-keys", "-t", "game", "p"]);
+    let asked = wait_for(&server, "Play on from move 12");
+    assert!(asked.contains("‹ Naserian ›"), "{asked}");
+    assert!(asked.contains("Lekishon"), "{asked}");
+    server.tmux(&["send-keys", "-t", "game", "Down", "Right"]);
+    let chosen = wait_for(&server, "‹ the computer, level 1 of 5 ›");
+    assert!(chosen.contains("Play on from move 12"), "{chosen}");
+    server.tmux(&["send-keys", "-t", "game", "Enter"]);
+    let game = wait_for(&server, "Your game from move 12");
+    assert!(game.contains("Computer (level 1) North"), "{game}");
+    assert!(!game.contains("of 27"), "a game now:\n{game}");
+    server.tmux(&["send-keys", "-t", "game", "C-c"]);
+    server.wait_for_exit("game", Duration::from_secs(5));
+}
+
 /// The sample game, over, in a terminal: its box at 56×18, 80×24 and
 /// 200×60 centred, unmarked and whole; `l` reviews it at its last move,
 /// `q` comes back to it; Tab's word on the key bar follows the box.
@@ -298,24 +364,7 @@ fn in_a_terminal_the_game_over_box_fits_every_size_and_l_reviews_the_game() {
     let Some(server) = tmux::Server::new("review") else {
         return;
     };
-    let home = server.root().display().to_string();
-    let sample = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/naserian-lekishon.ogn"
-    );
-    let command = format!("cd '{home}' && exec {BINARY} --load '{sample}'");
-    let env = [
-        format!("HOME={home}"),
-        format!("XDG_DATA_HOME={home}/data"),
-        format!("XDG_CONFIG_HOME={home}/config"),
-        "TERM=xterm-256color".to_owned(),
-    ];
-    let mut args = vec!["new-session", "-d", "-s", "game", "-x", "56", "-y", "18"];
-    for variable in &env {
-        args.extend(["-e", variable]);
-    }
-    args.push(&command);
-    assert!(server.tmux(&args).status.success());
+    start(&server, &format!("--load '{SAMPLE}'"), 56, 18);
     for (width, height) in [(56, 18), (80, 24), (200, 60)] {
         resize(&server, width, height);
         let screen = wait_for(&server, "Game over");
