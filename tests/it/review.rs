@@ -245,6 +245,9 @@ fn p_plays_on_from_any_move_against_the_computer_chosen_in_a_small_question() {
     assert_eq!(app.players().computer(Side::North), Level::new(2));
     assert_eq!(app.players().computer(Side::South), None);
     assert_eq!(app.players().name(Side::South), "Naserian");
+    // Its record names them, so that `--resume` plays on with the computer.
+    assert_eq!(app.record().tag(Tags::NORTH), Some("Computer (level 2)"));
+    assert_eq!(app.record().tag(Tags::SOUTH), Some("Naserian"));
 }
 
 #[test]

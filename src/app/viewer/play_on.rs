@@ -51,6 +51,12 @@ impl Viewer {
             Replay::BeginGame => {
                 if let Some(play_on) = self.play_on.take() {
                     self.players = play_on.setup.players();
+                    // A single game, its players' names in its tags (a
+                    // computer's name says its level, for `--resume`).
+                    for tag in [Tags::MATCH, Tags::ROUND, Tags::SCORE] {
+                        self.record.tags.remove(tag);
+                    }
+                    self.players.write_tags(&mut self.record);
                     asks.extend(self.take_over());
                 }
             }
