@@ -78,7 +78,7 @@ pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
 pub use start::{Opening, SavedGame, Start};
-pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, Replay, Viewer};
+pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, PlayOn, Replay, Viewer};
 
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +140,8 @@ enum Ask {
     Still,
     /// Go on from the screen's game as an ordinary game.
     Play,
+    /// Open the game just ended in the replay viewer, at its last move.
+    Review,
     /// A new game on this board for these players, in place of the screen.
     NewGame(Config, Box<Match>),
     /// The lesson, in place of the screen.
@@ -257,6 +259,7 @@ impl App {
             (Mode::Sowing(_), Screen::Game | Screen::Lesson(_)) => Keymap::Sowing,
             (Mode::Play, Screen::Game) => Keymap::Game,
             (Mode::Play, Screen::Lesson(_)) => Keymap::Lesson,
+            (_, Screen::Viewer(viewer)) if viewer.play_on().is_some() => Keymap::PlayOn,
             (_, Screen::Viewer(viewer)) if viewer.goto().is_some() => Keymap::GoTo,
             (_, Screen::Viewer(_)) => Keymap::Viewer,
         }
@@ -307,7 +310,10 @@ impl App {
     /// and the quit key where it goes back to the menu.
     pub fn label(&self, binding: &Binding) -> &'static str {
         match (&self.screen, binding.action) {
-            (_, Action::Quit) if self.returns_to_menu() => "menu",
+            (_, Action::Quit) => self.quit_word(),
+            (Screen::Game, Action::Game(Play::ToggleResult)) if self.board.result_hidden => {
+                "result"
+            }
             (Screen::Viewer(viewer), Action::Viewer(Replay::Autoplay)) if viewer.autoplaying() => {
                 "pause"
             }
@@ -524,6 +530,7 @@ impl App {
                 Ask::Sow(before, report) => self.animate(before, report),
                 Ask::Still => self.mode = Mode::Play,
                 Ask::Play => self.play_on(),
+                Ask::Review => self.review_game(),
                 Ask::NewGame(config, players) => self.replace_with(App::new(config, *players)),
                 Ask::Learn => self.replace_with(App::learn()),
                 Ask::Confirm(question) => self.mode = Mode::Confirm(question),
@@ -544,7 +551,14 @@ impl App {
             Screen::Lesson(learning) => {
                 (self.table.record, self.table.players) = learning.into_game();
             }
-            Screen::Viewer(viewer) => (self.table.record, self.table.players) = viewer.into_game(),
+            Screen::Viewer(viewer) => {
+                // A game reviewed from its end stays as it ended, in its
+                // file: the game played on from it has a file of its own.
+                if viewer.back_to_game() {
+                    self.table.serial += 1;
+                }
+                (self.table.record, self.table.players) = viewer.into_game();
+            }
             Screen::Game | Screen::Start(_) => {}
         }
         self.table.reset_clocks();

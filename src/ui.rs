@@ -189,6 +189,9 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         }
         Mode::Play | Mode::Sowing(_) => {}
     }
+    if let Some(play_on) = app.viewer().and_then(Viewer::play_on) {
+        viewer::draw_play_on(app, play_on, geometry.board, buf);
+    }
 }
 
 fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
@@ -213,8 +216,14 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
         )),
         Mode::Play | Mode::Sowing(_) => lines.push(Line::styled(
             format!(
-                "enlarge it, or press {} to quit",
-                key_of(app, app.screen_keymap(), Action::Quit)
+                "enlarge it, or press {} to {}",
+                key_of(app, app.screen_keymap(), Action::Quit),
+                // A review closes: back to the game it was opened from.
+                if app.quit_word() == "close" {
+                    "close the review"
+                } else {
+                    "quit"
+                }
             ),
             look.muted(),
         )),
@@ -276,15 +285,29 @@ fn status_line(app: &View, columns: u16) -> Line<'static> {
                 ),
                 look.muted(),
             ),
-            (_, None, None) => Line::styled(
-                format!(
-                    "The game is over: {}",
-                    popup::game_over_keys(app).join(look.dot())
-                ),
-                look.muted(),
-            ),
+            (_, None, None) => Line::styled(game_over_status(app, columns), look.muted()),
         },
     }
+}
+
+/// The status line once the game is over: what the keys do now, as many
+/// as fit in `columns` (the game-over box and the key bar name them all).
+fn game_over_status(app: &View, columns: u16) -> String {
+    let dot = app.look.dot();
+    let keys = popup::game_over_keys(app);
+    let whole = format!("The game is over: {}", keys.join(dot));
+    if Span::raw(whole.as_str()).width() <= usize::from(columns) {
+        return whole;
+    }
+    let mut line = "Game over:".to_owned();
+    for (index, key) in keys.iter().enumerate() {
+        let next = format!("{line}{}{key}", if index == 0 { " " } else { dot });
+        if Span::raw(next.as_str()).width() > usize::from(columns) {
+            break;
+        }
+        line = next;
+    }
+    line
 }
 
 /// The message line's message, styled as it is meant.

@@ -49,6 +49,9 @@ pub enum Play {
     /// Once the game is over, put the game-over box aside to see the final
     /// board, or show it again.
     ToggleResult,
+    /// Once the game is over, open it in the replay viewer at its last
+    /// move; quitting the viewer comes back to the game.
+    Review,
     /// Turn the board round, as the player across the table sees it (the
     /// other row at the bottom), or back: a view only, the game unchanged.
     Flip,
@@ -205,6 +208,8 @@ impl Table {
         );
         if play == Play::ToggleResult {
             self.record.is_over()
+        } else if play == Play::Review {
+            self.review_refused().is_none()
         } else if play == Play::Undo {
             self.can_undo()
         } else if play == Play::Rematch {
@@ -270,6 +275,10 @@ impl Table {
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
             Play::OlderMoves => view.scroll_moves(true, &self.record.game),
             Play::NewerMoves => view.scroll_moves(false, &self.record.game),
+            Play::Review => match self.review_refused() {
+                Some(why) => self.say(Tone::Error, why),
+                None => self.push(Ask::Review),
+            },
             Play::TogglePreview if self.players.no_assist => {
                 self.say(
                     Tone::Error,
@@ -286,8 +295,13 @@ impl Table {
                 let news = view.flip();
                 self.say(Tone::Info, news);
             }
+            // Enter goes on with a match, never past its end: a new match
+            // is begun only with the key the game-over box offers for it.
             Play::Sow if self.record.is_over() && self.players.first_to.is_some() => {
-                self.new_game(view);
+                match self.match_over() {
+                    Some(over) => self.say(Tone::Error, over),
+                    None => self.new_game(view),
+                }
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
                 if let Some(side) = self.record.to_move() {
@@ -489,21 +503,6 @@ impl Table {
             self.push(Ask::Confirm(Confirm::NewGame));
         } else {
             self.start_next_game(view);
-        }
-    }
-
-    /// Why there is no rematch now, if there is none: the game goes on, or
-    /// the match goes on with its next game (the rows change already).
-    fn rematch_refused(&self) -> Option<String> {
-        if !self.record.is_over() {
-            Some("A rematch once the game is over".to_owned())
-        } else if self.players.first_to.is_some() {
-            Some(format!(
-                "In a match the players change rows after every game: {} goes on",
-                self.key_name(Action::Game(Play::Sow))
-            ))
-        } else {
-            None
         }
     }
 

@@ -33,7 +33,7 @@ mod lesson;
 use lesson::LESSON;
 
 mod viewer;
-use viewer::{GOTO, VIEWER};
+use viewer::{GOTO, PLAY_ON, VIEWER};
 
 /// What the player asks for, by a key or a click: the router's own
 /// actions (quitting, help, a question's answer, the sowing shown and its
@@ -349,6 +349,8 @@ pub enum Keymap {
     Viewer,
     /// A move number being typed in the viewer.
     GoTo,
+    /// Who plays each side of a game played on from the viewer.
+    PlayOn,
     /// The lesson.
     Lesson,
     /// The start screen.
@@ -361,7 +363,7 @@ pub enum Keymap {
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 11] = [
+    pub const ALL: [Keymap; 12] = [
         Keymap::Game,
         Keymap::Sowing,
         Keymap::Help,
@@ -369,6 +371,7 @@ impl Keymap {
         Keymap::Answer,
         Keymap::Viewer,
         Keymap::GoTo,
+        Keymap::PlayOn,
         Keymap::Lesson,
         Keymap::Start,
         Keymap::Typing,
@@ -385,6 +388,7 @@ impl Keymap {
             Keymap::Answer => ANSWER,
             Keymap::Viewer => VIEWER,
             Keymap::GoTo => GOTO,
+            Keymap::PlayOn => PLAY_ON,
             Keymap::Lesson => LESSON,
             Keymap::Start => START,
             Keymap::Typing => TYPING,

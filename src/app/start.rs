@@ -399,10 +399,14 @@ impl App {
         self.from_menu && !matches!(self.screen, Screen::Start(_))
     }
 
-    /// The quit key: back to the start screen the screen was opened from
+    /// The quit key: back to the game a review was opened from; back to the
+    /// start screen the screen was opened from
     /// (a game left unfinished is kept, and listed there to continue: no
     /// question); else, in an unfinished game, a question first.
     pub(super) fn ask_quit(&mut self) {
+        if self.leave_review() {
+            return;
+        }
         if self.returns_to_menu() {
             self.effects.push(Effect::Open(Opening::Menu));
         } else if self.screen == Screen::Game && self.unfinished() {

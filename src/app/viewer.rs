@@ -6,10 +6,10 @@
 //! plays), the moves still to come are the game's redo moves, and the board,
 //! history and animation are drawn as in a game. Its keys are its own
 //! ([`Replay`]); `Viewer::update` changes only the viewer and the board
-//! the router lends it, and returns what it asks of the router. `p` drops
-//! the moves after the position shown and the record becomes the app's game,
-//! an ordinary hot-seat game of that position; the record's file is never
-//! written. The `a` key has the engine judge every move, in the background
+//! the router lends it, and returns what it asks of the router. `p` asks
+//! who plays each side ([`PlayOn`]), then drops the moves after the position
+//! shown and the record becomes the app's game, an ordinary game of that
+//! position; the record's file is never written. The `a` key has the engine judge every move, in the background
 //! ([`Effect::Analyze`]), as `endodoi analyze` does.
 //!
 //! ```
@@ -28,15 +28,18 @@
 //! # Ok::<(), endodoi::record::RecordError>(())
 //! ```
 
+mod play_on;
+
 use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::board::Board;
-use super::{Action, App, Ask, Effect, Keymap, Match, Play, Screen, Target, Tone, seed_time};
+use super::{Action, App, Ask, Effect, Match, Screen, Target, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
-use crate::record::{Record, Tags, Verdict};
+use crate::record::{Record, Verdict};
 use crate::rules::{Game, MoveReport};
 use crate::search::Limits;
+pub use play_on::PlayOn;
 
 /// The pause between two moves when the game plays itself, in seeds' time
 /// at the current speed (0.8 s at the default speed).
@@ -68,8 +71,18 @@ pub enum Replay {
     CancelGoTo,
     /// Go to the position after the move number typed.
     GoTo,
-    /// A game of one's own from the position shown.
+    /// A game of one's own from the position shown: first, who plays
+    /// each side.
     TakeOver,
+    /// In that question, the other side's line.
+    OtherSide,
+    /// In that question, the side's player one step on (1) or back (-1):
+    /// a person, then the computer's levels.
+    ChangePlayer(i8),
+    /// In that question, the game begins.
+    BeginGame,
+    /// In that question, no game after all.
+    CancelGame,
     /// Analysis of each move shown, on or off.
     Analysis,
     /// Turn the board round, or back (as in a game).
@@ -112,6 +125,12 @@ pub struct Viewer {
     analysis_asked: bool,
     /// The move being analysed and for how long.
     analysing: Option<(usize, Duration)>,
+    /// Whether the record is the game just ended, opened from its
+    /// game-over box: quitting goes back to it.
+    back_to_game: bool,
+    /// The question `p` asks before the game played on begins, while it
+    /// is asked.
+    play_on: Option<PlayOn>,
 }
 
 impl Viewer {
@@ -190,6 +209,16 @@ impl Viewer {
         self.analysing
     }
 
+    /// The question `p` asks (who plays each side), while it is asked.
+    pub fn play_on(&self) -> Option<&PlayOn> {
+        self.play_on.as_ref()
+    }
+
+    /// Whether the record is the game just ended, which quitting goes back to.
+    pub fn back_to_game(&self) -> bool {
+        self.back_to_game
+    }
+
     /// Stops the record playing by itself and forgets a number typed, as
     /// help opens over it.
     pub(super) fn pause(&mut self) {
@@ -220,19 +249,44 @@ pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     }
 }
 
-/// The record's game replayed on a fresh board: every move's report, and the
-/// game rewound to its start with every move left to redo.
+impl Viewer {
+    /// The viewer of `record` played by `players`, at its start position.
+    /// `source` names it; `fault` says why a faulty record stops where it
+    /// does.
+    fn new(mut record: Record, players: Match, source: &str, fault: Option<String>) -> Viewer {
+        let verdict = record.verdict();
+        // One verdict everywhere: a game resigned or agreed is `0-1`,
+        // `1/2-1/2`, … in the move list too, though its file keeps `*`.
+        let result = verdict.map_or_else(|| record.result_token(), |verdict| verdict.result());
+        let (game, moves) = rewound(&record.game);
+        record.game = game;
+        Viewer {
+            record,
+            players,
+            source: source.to_owned(),
+            moves,
+            result,
+            verdict,
+            fault,
+            goto: None,
+            autoplay: None,
+            analysis: false,
+            analyses: BTreeMap::new(),
+            analysis_asked: false,
+            analysing: None,
+            back_to_game: false,
+            play_on: None,
+        }
+    }
+}
+
+/// The record's game replayed from its start position: every move's
+/// report, and the game rewound to its start with every move left to redo.
 fn rewound(game: &Game) -> (Game, Vec<MoveReport>) {
-    let mut replay = Game::new(game.config());
-    let moves = game
-        .history()
-        .iter()
-        .map(|played| {
-            replay
-                .play(played.hole)
-                .expect("a move of a read record is legal")
-        })
-        .collect();
+    let mut replay = game.clone();
+    replay.forget_redo();
+    while replay.undo().is_some() {}
+    let moves = std::iter::from_fn(|| replay.redo()).collect();
     while replay.undo().is_some() {}
     (replay, moves)
 }
@@ -288,7 +342,11 @@ impl Viewer {
             Replay::Start => asks.extend(self.view_ply(0)),
             Replay::End => asks.extend(self.view_ply(self.total())),
             Replay::Autoplay => asks.extend(self.toggle_autoplay()),
-            Replay::TakeOver => asks.extend(self.take_over()),
+            Replay::TakeOver
+            | Replay::OtherSide
+            | Replay::ChangePlayer(_)
+            | Replay::BeginGame
+            | Replay::CancelGame => asks.extend(self.answer_play_on(replay)),
             Replay::Analysis => asks.extend(self.toggle_analysis()),
             // Flipped above; the others only end a sowing (or a number typed).
             Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
@@ -405,35 +463,6 @@ impl Viewer {
         vec![Ask::Still]
     }
 
-    /// Leaves the viewer for a game that goes on from the position shown; the
-    /// moves after it are dropped from the game (never from the file).
-    fn take_over(&mut self) -> Vec<Ask> {
-        let game = &mut self.record.game;
-        let ply = game.ply();
-        game.forget_redo();
-        self.record.tags.remove(Tags::DATE);
-        let width = self.record.game.config().width();
-        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
-        let text = match self.record.game.to_move() {
-            Some(side) => format!(
-                "Your game from move {ply}: {} to move · {} undoes, {} saves",
-                self.players.name(side),
-                key(Play::Undo),
-                key(Play::Save)
-            ),
-            None => format!(
-                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
-                key(Play::Undo),
-                key(Play::NewGame)
-            ),
-        };
-        let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];
-        if ply > 0 {
-            asks.push(Ask::Effect(Effect::Autosave));
-        }
-        asks
-    }
-
     /// The viewer's `a` key: analysis of each move shown, on or off.
     fn toggle_analysis(&mut self) -> Vec<Ask> {
         self.analysis = !self.analysis;
@@ -478,32 +507,12 @@ impl Viewer {
 impl App {
     /// Opens `record` in the viewer at its start position. `source` names it
     /// (a file name); `fault` says why a faulty record stops where it does.
-    pub fn review(mut record: Record, source: &str, fault: Option<String>) -> App {
-        let verdict = record.verdict();
-        // One verdict everywhere: a game resigned or agreed is `0-1`,
-        // `1/2-1/2`, … in the move list too, though its file keeps `*`.
-        let result = verdict.map_or_else(|| record.result_token(), |verdict| verdict.result());
-        let (game, moves) = rewound(&record.game);
-        record.game = game;
+    pub fn review(record: Record, source: &str, fault: Option<String>) -> App {
         let players = Match::from_record(&record);
         let config = record.game.config();
         let mut app = App::from_record(record, players);
         let (record, players) = app.table.set_aside(config);
-        app.screen = Screen::Viewer(Box::new(Viewer {
-            record,
-            players,
-            source: source.to_owned(),
-            moves,
-            result,
-            verdict,
-            fault,
-            goto: None,
-            autoplay: None,
-            analysis: false,
-            analyses: BTreeMap::new(),
-            analysis_asked: false,
-            analysing: None,
-        }));
+        app.screen = Screen::Viewer(Box::new(Viewer::new(record, players, source, fault)));
         app
     }
 

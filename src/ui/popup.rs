@@ -14,9 +14,9 @@ use crate::rules::{BySide, EndReason, Side};
 use super::theme::fit;
 use super::{Geometry, View, key_names, key_of, wrap};
 
-/// Columns of the result table besides the names: the winner's arrow, the
-/// three numbers and what goes between them.
-const TABLE_COLUMNS: u16 = 28;
+/// Columns of the result table besides the names: the three numbers and
+/// what goes between them.
+const TABLE_COLUMNS: u16 = 26;
 
 /// A centred rectangle of at most `width`×`height` inside `area`.
 pub(super) fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -81,26 +81,29 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .max(geometry.board.width.saturating_sub(6).min(60))
         .min(geometry.board.width.saturating_sub(2));
     let name_width = longest.min(usize::from(width.saturating_sub(TABLE_COLUMNS + 4)));
+    // Centred in the box, as the box is over the board: the table's rows
+    // are as wide as each other, so that its columns stay in line. The
+    // winner is named in the line under it (no mark in the table).
     let mut lines = vec![
-        Line::from(reason),
+        Line::from(reason).centered(),
         Line::default(),
         Line::styled(
-            format!("  {:name_width$}  captured  {second:>6}   total", ""),
+            format!("{:name_width$}  captured  {second:>6}   total", ""),
             look.muted(),
-        ),
+        )
+        .centered(),
     ];
     for side in [Side::South, Side::North] {
         let name = fit(&shown_name(players, side), name_width);
         let winner = verdict.winner == Some(side);
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{} ", if winner { look.turn_arrow() } else { " " }),
-                look.name(side, true),
-            ),
-            Span::styled(format!("{name:name_width$}"), look.name(side, winner)),
-            Span::raw(format!("  {:>8} + {:>5} = ", parts[side].0, parts[side].1)),
-            Span::styled(format!("{:>5}", totals[side]), look.strong()),
-        ]));
+        lines.push(
+            Line::from(vec![
+                Span::styled(format!("{name:name_width$}"), look.name(side, winner)),
+                Span::raw(format!("  {:>8} + {:>5} = ", parts[side].0, parts[side].1)),
+                Span::styled(format!("{:>5}", totals[side]), look.strong()),
+            ])
+            .centered(),
+        );
     }
     lines.push(Line::default());
     let words = verdict.headline(|side| shown_name(players, side));
@@ -208,6 +211,9 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     if app.game_offers(Play::Undo) {
         keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     }
+    if app.game_offers(Play::Review) {
+        keys.push(format!("{} review", key(Action::Game(Play::Review))));
+    }
     if app.game_offers(Play::Menu) {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }
@@ -224,12 +230,7 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
 /// The quit key of `keymap` and what it does: quit, or go back to the menu
 /// the screen came from.
 pub(super) fn quit_key(app: &View, keymap: Keymap) -> String {
-    let does = if app.returns_to_menu() {
-        "menu"
-    } else {
-        "quit"
-    };
-    format!("{} {does}", key_of(app, keymap, Action::Quit))
+    format!("{} {}", key_of(app, keymap, Action::Quit), app.quit_word())
 }
 
 /// Why the game ended, in words.
@@ -328,7 +329,7 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
 }
 
 /// The answers a question takes, with their keys from the table.
-fn answers(app: &View) -> Line<'static> {
+pub(super) fn answers(app: &View) -> Line<'static> {
     let look = app.look;
     let answers = bar_items(
         app.keymap()

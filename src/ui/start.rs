@@ -404,7 +404,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
 }
 
 /// The value of a setting in words.
-fn value_of(setup: &Setup, field: Field) -> String {
+pub(super) fn value_of(setup: &Setup, field: Field) -> String {
     match field {
         Field::Player(side) => match setup.computers[side] {
             Some(level) => format!("the computer, level {level} of 5"),

@@ -4,13 +4,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::shown_name;
 use super::summary::{Tense, move_summary};
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
-use crate::app::{Action, Keymap, Replay, Viewer, capitalise, counted, seeds_word};
+use crate::app::start::Field;
+use crate::app::{Action, Keymap, PlayOn, Replay, Viewer, capitalise, counted, seeds_word};
 use crate::record::{Tags, terminal_safe};
 use crate::rules::Side;
 
@@ -215,6 +216,13 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
             Span::styled(plain("  Enter goes · Esc cancels".to_owned()), look.muted()),
         ]);
     }
+    if viewer.play_on().is_some() {
+        let text = format!(
+            "Play on from move {}: who plays each side? A friend here, or the computer",
+            app.game().ply()
+        );
+        return Line::styled(text, look.muted());
+    }
     if let Some(fault) = viewer.fault() {
         return fault_line(app, fault);
     }
@@ -251,12 +259,21 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
             shown_name(players, side)
         ),
     };
-    let text = match played {
-        Some(played) if Span::raw(format!("{played} · {next}")).width() <= usize::from(columns) => {
-            format!("{played} · {next}")
+    // Before the end, `p` plays on from here too, where the line has room.
+    let mut texts = Vec::new();
+    if let Some(played) = &played {
+        if !app.game().redo_moves().is_empty() {
+            texts.push(format!(
+                "{played} · {next} · {} plays on",
+                key_of(app, Keymap::Viewer, Action::Viewer(Replay::TakeOver))
+            ));
         }
-        _ => capitalise(&next),
-    };
+        texts.push(format!("{played} · {next}"));
+    }
+    let text = texts
+        .into_iter()
+        .find(|text| Span::raw(text.as_str()).width() <= usize::from(columns))
+        .unwrap_or_else(|| capitalise(&next));
     Line::styled(plain(text), look.muted())
 }
 
@@ -334,4 +351,42 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         }
     }
     Line::from(spans)
+}
+
+/// The question `p` asks over the board: who plays each side of the game
+/// played on, a line a side as on the new-game page, the selected one
+/// between arrows.
+pub(super) fn draw_play_on(app: &View, play_on: &PlayOn, board: Rect, buf: &mut Buffer) {
+    let look = app.look;
+    let mut lines = Vec::new();
+    for side in Side::ALL {
+        let (left, right) = if side == play_on.side() {
+            ("‹ ", " ›")
+        } else {
+            ("  ", "  ")
+        };
+        let moves = if app.record().to_move() == Some(side) {
+            " (to move)"
+        } else {
+            ""
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{:16}", format!("{side}{moves}"))),
+            Span::styled(left, look.title()),
+            Span::styled(
+                super::start::value_of(play_on.setup(), Field::Player(side)),
+                look.name(side, true),
+            ),
+            Span::styled(right, look.title()),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(super::popup::answers(app).centered());
+    let title = format!("Play on from move {}", app.game().ply());
+    let area = super::popup::centered(board, board.width.saturating_sub(4).min(60), 7);
+    Clear.render(area, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(super::popup::popup(app, &title))
+        .render(area, buf);
 }

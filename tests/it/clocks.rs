@@ -137,7 +137,8 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
     let screen = text(&drawn(&app, 80, 24));
     assert!(screen.contains("North ran out of time."), "{screen}");
     assert!(
-        screen.contains("n new game · w rematch · m menu · Tab board") && screen.contains("q quit"),
+        screen.contains("n new game · w rematch · l review · m menu")
+            && screen.contains("Tab board · q quit"),
         "{screen}"
     );
     press(&mut app, KeyCode::Char('u'));

@@ -50,6 +50,7 @@ mod network;
 mod network_terminal;
 mod readme;
 mod record;
+mod review;
 mod rows;
 mod rules;
 mod saves;

@@ -295,7 +295,7 @@ fn the_key_tables_are_the_programs() {
     );
     assert_eq!(
         section(&docs, "<!-- keys: viewer -->", is_row),
-        key_table(&[Keymap::Viewer, Keymap::GoTo])
+        key_table(&[Keymap::Viewer, Keymap::GoTo, Keymap::PlayOn])
     );
     assert_eq!(
         section(&docs, "<!-- keys: lesson -->", is_row),

@@ -451,6 +451,8 @@ fn taking_over_a_replay_plays_on_and_autosaves_a_new_game() {
     tmux.keys(&["5", "Enter"]);
     tmux.wait_for("move 5 of 34");
     tmux.keys(&["p"]);
+    tmux.wait_for("Play on from move 5");
+    tmux.keys(&["Enter"]);
     tmux.wait_for("Your game from move 5");
     tmux.keys(&[&other.to_string(), "Enter"]);
     let screen = tmux.wait_for("move 6 ╮");

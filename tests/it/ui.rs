@@ -333,7 +333,9 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("Enter next game · u undo · m menu · Tab board · q quit"),
+        screen.contains(
+            "Game over: Enter next game · u undo · l review · m menu · Tab board · q quit"
+        ),
         "{screen}"
     );
     // Issue 26, 5: the key bar says so too, not "n new".
@@ -350,9 +352,8 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     type_keys(&mut long, "e\n");
     let screen = text(&draw(&long, PLAIN, 80, 24));
     assert!(
-        screen
-            .lines()
-            .any(|line| line.contains("│") && line.contains("Enter next game · u undo · m menu")),
+        screen.lines().any(|line| line.contains("│")
+            && line.contains("Enter next game · u undo · l review · m menu")),
         "{screen}"
     );
     let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(1)));
@@ -363,7 +364,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     let bar = screen.lines().last().expect("the key bar");
     assert!(bar.contains("n new match"), "{bar}");
     assert!(
-        screen.contains("n new match · u undo · m menu · Tab board · q quit"),
+        screen.contains("n new match · u undo · l review · m menu · Tab board · q quit"),
         "{screen}"
     );
 }
@@ -675,16 +676,14 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
     let app = won_by_south(Match::default());
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains(
-            "The game is over: n new game · w rematch · u undo · m menu · Tab board · q quit"
-        ),
+        screen
+            .contains("Game over: n new game · w rematch · u undo · l review · m menu · Tab board"),
         "{screen}"
     );
     let ascii = text(&draw(&app, ASCII, 80, 24));
     assert!(
-        ascii.contains(
-            "The game is over: n new game - w rematch - u undo - m menu - Tab board - q quit"
-        ),
+        ascii
+            .contains("Game over: n new game - w rematch - u undo - l review - m menu - Tab board"),
         "{ascii}"
     );
 }
@@ -788,11 +787,11 @@ fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("│ ▶ Naserian Ole Saitoti o…         2 +     2 =     4 │"),
+        screen.contains("│ Naserian Ole Saitoti of…          2 +     2 =     4 │"),
         "{screen}"
     );
     assert!(
-        screen.contains("│   Lekishon Ole Kaika of…          0 +     0 =     0 │"),
+        screen.contains("│ Lekishon Ole Kaika of th…         0 +     0 =     0 │"),
         "{screen}"
     );
 
@@ -806,11 +805,11 @@ fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
     app.computer_moved(Hole::new(Side::South, 4));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
-        screen.contains("▶ Computer 1 (level 1)         2 +     2 =     4"),
+        screen.contains("│   Computer 1 (level 1)         2 +     2 =     4    │"),
         "{screen}"
     );
     assert!(
-        screen.contains("  Computer 2 (level 1)         0 +     0 =     0"),
+        screen.contains("│   Computer 2 (level 1)         0 +     0 =     0    │"),
         "{screen}"
     );
     assert_eq!(app.record().tag("North"), Some("Computer 2 (level 1)"));

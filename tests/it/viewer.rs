@@ -297,7 +297,7 @@ fn viewing_never_asks_for_a_file_to_be_written() {
 #[test]
 fn p_takes_over_the_position_shown_and_drops_the_later_moves() {
     let mut app = viewer(sample());
-    type_keys(&mut app, "4\np");
+    type_keys(&mut app, "4\np\n");
     assert!(app.viewer().is_none(), "a game now");
     assert_eq!(letters(app.game()), "A b A e");
     assert!(app.game().redo_moves().is_empty(), "nothing to redo");

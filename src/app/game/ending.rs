@@ -4,7 +4,7 @@
 //! across the network. The ending goes into the record
 //! ([`crate::record::Record::end`]), and the game is over everywhere.
 
-use super::super::{Ask, Confirm, Effect, Purpose, Said, Table, Tone, capitalise};
+use super::super::{Action, Ask, Confirm, Effect, Play, Purpose, Said, Table, Tone, capitalise};
 use crate::record::Ending;
 use crate::rules::Side;
 
@@ -244,6 +244,47 @@ impl Table {
     pub(super) fn refuse_takeback(&mut self) {
         if let Some(ending) = self.record.ending() {
             self.say(Tone::Error, format!("{ending}: no move is taken back"));
+        }
+    }
+
+    /// Once the last game of a match is over and the match is won: who won
+    /// it, and the key that begins a new match.
+    pub(in crate::app) fn match_over(&self) -> Option<String> {
+        let tally = self.tally();
+        let champion = self.players.champion(tally)?;
+        Some(format!(
+            "{} won the match {}-{}: {} begins a new match",
+            self.players.names[champion],
+            tally[champion],
+            tally[champion.opponent()],
+            self.key_name(Action::Game(Play::NewGame))
+        ))
+    }
+
+    /// Why the game cannot be reviewed now, if it cannot: it goes on, or it
+    /// is across the network (whose next game may come at any moment).
+    pub(super) fn review_refused(&self) -> Option<&'static str> {
+        if !self.record.is_over() {
+            Some("A game is reviewed once it is over")
+        } else if self.network.is_some() {
+            Some("A game across the network is reviewed from its file: `endodoi replay`")
+        } else {
+            None
+        }
+    }
+
+    /// Why there is no rematch now, if there is none: the game goes on, or
+    /// the match goes on with its next game (the rows change already).
+    pub(super) fn rematch_refused(&self) -> Option<String> {
+        if !self.record.is_over() {
+            Some("A rematch once the game is over".to_owned())
+        } else if self.players.first_to.is_some() {
+            Some(format!(
+                "In a match the players change rows after every game: {} goes on",
+                self.key_name(Action::Game(Play::Sow))
+            ))
+        } else {
+            None
         }
     }
 }

@@ -65,7 +65,7 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('w')],
         Action::Game(Play::Rematch),
         "rematch",
-        Help::Says("after a game: rematch (rows swapped), board, menu"),
+        Help::Says("after a game: rematch, board, menu, review"),
     ),
     bind(
         &[Key::Letter('p')],
@@ -114,6 +114,12 @@ pub(super) const GAME: &[Binding] = &[
         &[Key::Letter('m')],
         Action::Game(Play::Menu),
         "menu",
+        Help::Joins(Action::Game(Play::Rematch)),
+    ),
+    bind(
+        &[Key::Letter('l')],
+        Action::Game(Play::Review),
+        "review",
         Help::Joins(Action::Game(Play::Rematch)),
     ),
     bind(

@@ -62,7 +62,7 @@ pub(super) const VIEWER: &[Binding] = &[
         &[Key::Letter('p')],
         Action::Viewer(Replay::TakeOver),
         "play on",
-        Help::Says("play on from here: your game, autosaved"),
+        Help::Says("play on from here, with a friend or the computer"),
     ),
     bind(
         &[Key::Letter('a')],
@@ -119,5 +119,40 @@ pub(super) const GOTO: &[Binding] = &[
         Action::Viewer(Replay::CancelGoTo),
         "cancel",
         Help::Joins(Action::Viewer(Replay::EraseDigit)),
+    ),
+];
+
+/// The keys while the viewer asks who plays each side of the game played on
+/// (`p`); other keys do nothing then.
+pub(super) const PLAY_ON: &[Binding] = &[
+    bind(
+        &[Key::Code(KeyCode::Up), Key::Code(KeyCode::Down)],
+        Action::Viewer(Replay::OtherSide),
+        "side",
+        Help::Says("play on: the other side's line"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Left)],
+        Action::Viewer(Replay::ChangePlayer(-1)),
+        "player",
+        Help::Says("play on: a person, or the computer at a level"),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Right)],
+        Action::Viewer(Replay::ChangePlayer(1)),
+        "player",
+        Help::Joins(Action::Viewer(Replay::ChangePlayer(-1))),
+    ),
+    bind(
+        &[Key::Code(KeyCode::Enter)],
+        Action::Viewer(Replay::BeginGame),
+        "play",
+        Help::Says("play on: begin the game, or not"),
+    ),
+    bind(
+        QUIT_KEYS,
+        Action::Viewer(Replay::CancelGame),
+        "cancel",
+        Help::Joins(Action::Viewer(Replay::BeginGame)),
     ),
 ];

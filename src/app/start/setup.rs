@@ -69,7 +69,7 @@ pub struct Setup {
 
 impl Setup {
     /// The setup a new game starts from: `config` and `players`.
-    pub(super) fn new(config: Config, players: &Match) -> Setup {
+    pub(in crate::app) fn new(config: Config, players: &Match) -> Setup {
         let unnamed = Match::new(None, None, players.first_to);
         let names = BySide::from_fn(|side| {
             let name = players.name(side);
@@ -115,7 +115,7 @@ impl Setup {
     /// Changes `field` one `step` (1 or -1): a person, then the computer's
     /// levels; numbers and clocks within their limits; hints and
     /// take-backs allowed or not, either way.
-    pub(super) fn change(&mut self, field: Field, step: i8) {
+    pub(in crate::app) fn change(&mut self, field: Field, step: i8) {
         let up = step > 0;
         match field {
             Field::Player(side) => {

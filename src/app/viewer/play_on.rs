@@ -1,0 +1,151 @@
+//! Playing on from the position a viewer shows (`p`): a small question
+//! first, who plays each side (the new-game page's player lines), then the
+//! record up to there becomes the app's game; and the review of a game just
+//! ended (the game-over box's `l`), which the quit key closes.
+
+use super::super::start::{Field, Setup};
+use super::super::{Action, App, Ask, Effect, Keymap, Mode, Play, Screen, Tone};
+use super::{Replay, Viewer};
+use crate::record::Tags;
+use crate::rules::Side;
+
+/// Who plays each side of the game played on from the position shown, as
+/// the new-game page's player lines set it: a person or the computer at a
+/// level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOn {
+    /// The players chosen (the board's settings are the record's).
+    setup: Setup,
+    /// The side whose line is selected.
+    side: Side,
+}
+
+impl PlayOn {
+    /// The players chosen.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The side whose line is selected.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+}
+
+impl Viewer {
+    /// The question's keys: `p` asks it, the others answer it.
+    pub(super) fn answer_play_on(&mut self, replay: Replay) -> Vec<Ask> {
+        let mut asks = Vec::new();
+        match replay {
+            Replay::TakeOver => self.ask_players(),
+            Replay::OtherSide => {
+                if let Some(play_on) = &mut self.play_on {
+                    play_on.side = play_on.side.opponent();
+                }
+            }
+            Replay::ChangePlayer(step) => {
+                if let Some(play_on) = &mut self.play_on {
+                    play_on.setup.change(Field::Player(play_on.side), step);
+                }
+            }
+            Replay::BeginGame => {
+                if let Some(play_on) = self.play_on.take() {
+                    self.players = play_on.setup.players();
+                    // A single game, its players' names in its tags (a
+                    // computer's name says its level, for `--resume`).
+                    for tag in [Tags::MATCH, Tags::ROUND, Tags::SCORE] {
+                        self.record.tags.remove(tag);
+                    }
+                    self.players.write_tags(&mut self.record);
+                    asks.extend(self.take_over());
+                }
+            }
+            Replay::CancelGame => self.play_on = None,
+            _ => {}
+        }
+        asks
+    }
+
+    /// Asks who plays each side of the game played on from the position
+    /// shown: at first, the record's players (a single game, whatever match
+    /// the record was part of); the line of the side to move selected.
+    fn ask_players(&mut self) {
+        self.autoplay = None;
+        let game = &self.record.game;
+        let mut setup = Setup::new(game.config(), &self.players);
+        setup.first_to = None;
+        let side = game.to_move().unwrap_or(Side::South);
+        self.play_on = Some(PlayOn { setup, side });
+    }
+
+    /// Leaves the viewer for a game that goes on from the position shown; the
+    /// moves after it are dropped from the game (never from the file).
+    fn take_over(&mut self) -> Vec<Ask> {
+        let game = &mut self.record.game;
+        let ply = game.ply();
+        game.forget_redo();
+        // A new game: dated when first saved, its clocks full, and the
+        // record's ending (a resignation, a draw agreed) not its own.
+        self.record.tags.remove(Tags::DATE);
+        self.record.tags.remove(Tags::CLOCK);
+        self.record.tags.remove(Tags::TERMINATION);
+        let width = self.record.game.config().width();
+        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
+        let text = match self.record.game.to_move() {
+            Some(side) => format!(
+                "Your game from move {ply}: {} to move · {} undoes, {} saves",
+                self.players.name(side),
+                key(Play::Undo),
+                key(Play::Save)
+            ),
+            None => format!(
+                "Your game from move {ply}: it is over · {} undoes, {} starts anew",
+                key(Play::Undo),
+                key(Play::NewGame)
+            ),
+        };
+        let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];
+        if ply > 0 {
+            asks.push(Ask::Effect(Effect::Autosave));
+        }
+        asks
+    }
+}
+
+impl App {
+    /// The game just ended, opened in the viewer at its last move (the
+    /// game-over box's review key); quitting the viewer comes back to it.
+    pub(in crate::app) fn review_game(&mut self) {
+        let record = self.table.record.clone();
+        let players = self.table.players.clone();
+        let mut viewer = Viewer::new(record, players, "this game", None);
+        viewer.back_to_game = true;
+        viewer.view_ply(viewer.total());
+        self.screen = Screen::Viewer(Box::new(viewer));
+        self.mode = Mode::Play;
+    }
+
+    /// Leaves a review for the game it was opened from, if it was: whether
+    /// it did.
+    pub(in crate::app) fn leave_review(&mut self) -> bool {
+        if self.viewer().is_some_and(Viewer::back_to_game) {
+            self.screen = Screen::Game;
+            self.settle_cursor();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The quit key's word: `close` for a review of the game just ended, `menu` where it
+    /// goes back to the start screen, else `quit`.
+    pub fn quit_word(&self) -> &'static str {
+        if self.viewer().is_some_and(Viewer::back_to_game) {
+            "close"
+        } else if self.returns_to_menu() {
+            "menu"
+        } else {
+            "quit"
+        }
+    }
+}
