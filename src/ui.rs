@@ -55,7 +55,7 @@ use crate::app::{Action, App, Key, Keymap, Match, Mode, Play, Purpose, Target, T
 use crate::record::terminal_safe;
 use crate::rules::{Hole, Side};
 use board::draw_board;
-use geometry::{Chrome, Geometry};
+use geometry::Geometry;
 use history::{draw_history, move_at};
 use popup::{draw_confirm, draw_help, draw_result};
 
@@ -196,7 +196,7 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
 
 fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
-    let (columns, rows) = Geometry::needed(app.game().config().width(), Chrome::of(app));
+    let (columns, rows) = Geometry::needed(app.game().config().width());
     let mut lines = vec![
         Line::styled("Terminal too small", look.title()),
         Line::from(format!(

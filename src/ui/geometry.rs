@@ -121,10 +121,12 @@ impl Geometry {
         Geometry::row_columns(holes, cell) + 2 * PAD + 2
     }
 
-    /// The smallest screen the board of `width` holes fits.
-    pub(super) fn needed(width: u8, chrome: Chrome) -> (u16, u16) {
+    /// The smallest screen the board of `width` holes fits: the header
+    /// above it (the viewer's tags) only where a row is spare, so that the
+    /// viewer fits every screen a game does.
+    pub(super) fn needed(width: u8) -> (u16, u16) {
         let columns = Geometry::board_columns(width.into(), MIN_CELL);
-        let rows = chrome.header + Geometry::board_height(0) + 1 + MIN_HISTORY + 1;
+        let rows = Geometry::board_height(0) + 1 + MIN_HISTORY + 1;
         (columns.max(MIN_TEXT_WIDTH), rows)
     }
 
@@ -151,10 +153,14 @@ impl Geometry {
         message_rows: u16,
         bottom: Side,
     ) -> Option<Geometry> {
-        let (min_columns, min_rows) = Geometry::needed(width, chrome);
+        let (min_columns, min_rows) = Geometry::needed(width);
         if area.width < min_columns || area.height < min_rows {
             return None;
         }
+        let chrome = Chrome {
+            header: chrome.header.min(area.height - min_rows),
+            ..chrome
+        };
         let holes = u16::from(width);
         let large = area.width >= LARGE.0 && area.height >= LARGE.1;
         let (max_cell, max_dots) = if large {

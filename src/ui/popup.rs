@@ -1,7 +1,7 @@
 //! Popups drawn over the board: the end of a game, confirmations, help.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Margin, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
@@ -130,12 +130,33 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
                 })
         })
         .collect();
-    let height = lines.len() as u16 + 2 + 1;
-    let area = centered(geometry.board, width, height);
+    let area = over_board(geometry.board, width, lines.len() as u16 + 2, buf);
     Clear.render(area, buf);
     Paragraph::new(lines)
         .block(popup(app, "Game over"))
         .render(area, buf);
+}
+
+/// Where a box `width`×`height` goes over `board`: inside its frame, with a
+/// row spare under it where that fits (`centered` cuts the box to its
+/// place), over the frame only on a board too short for it. The rows it
+/// covers are cleared across the board, so that no piece of a hole or a
+/// count shows beside it.
+fn over_board(board: Rect, width: u16, height: u16, buf: &mut Buffer) -> Rect {
+    let within = board.inner(Margin::new(1, 1));
+    let place = if height <= within.height {
+        within
+    } else {
+        board
+    };
+    let area = centered(place, width, height + 1);
+    let band = Rect {
+        x: within.x,
+        width: within.width,
+        ..area
+    };
+    Clear.render(band.intersection(within), buf);
+    area
 }
 
 /// Why a game ended, and what makes up each side's total.

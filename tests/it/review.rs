@@ -187,6 +187,26 @@ fn the_game_over_box_is_centred_unmarked_and_every_line_fits_at_56x18_80x24_and_
             screen.contains("over: n new game"),
             "{width}x{height}:\n{screen}"
         );
+        // The box lies inside the board's frame: the frame's corners are
+        // whole, and no corner of the box sits on them.
+        let lines: Vec<&str> = screen.lines().map(str::trim_start).collect();
+        let top = lines
+            .iter()
+            .position(|row| row.starts_with("╭ En Dodoi"))
+            .expect("the board");
+        let bottom = top
+            + lines[top..]
+                .iter()
+                .position(|row| row.starts_with('╰'))
+                .expect("the board's bottom");
+        assert!(
+            !lines[top + 1].starts_with("╭╭"),
+            "{width}x{height}:\n{screen}"
+        );
+        assert!(
+            lines[bottom].trim_end().ends_with('╯') && !lines[bottom].starts_with("╰╰"),
+            "{width}x{height}:\n{screen}"
+        );
     }
 }
 

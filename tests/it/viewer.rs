@@ -472,15 +472,30 @@ fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
 }
 
 #[test]
-fn a_small_terminal_counts_the_header_line_in_the_size_needed() {
+fn the_viewer_fits_every_screen_a_game_does_its_header_only_where_a_row_is_spare() {
     let app = viewer(sample());
-    let mut buf = Buffer::empty(Rect::new(0, 0, 56, 18));
-    View::new(&app, PLAIN).render(buf.area, &mut buf);
-    let text: String = (0..buf.area.height)
-        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
-        .map(|(x, y)| buf[(x, y)].symbol().to_owned())
-        .collect();
-    assert!(text.contains("need 56×19, have 56×18"), "{text}");
+    let screen = |width, height| {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        View::new(&app, PLAIN).render(buf.area, &mut buf);
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let short = screen(56, 18);
+    assert!(short[0].starts_with("╭ En Dodoi"), "{short:#?}");
+    assert!(
+        short.iter().all(|row| !row.contains("result")),
+        "{short:#?}"
+    );
+    let taller = screen(56, 19);
+    assert!(taller[0].contains("Naserian vs Lekishon"), "{taller:#?}");
+    assert!(taller[1].starts_with("╭ En Dodoi"), "{taller:#?}");
+    let game = screen(56, 17).concat();
+    assert!(game.contains("need 56×18, have 56×17"), "{game}");
 }
 
 // ------------------------------------------------------------------ the binary
