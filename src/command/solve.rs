@@ -260,7 +260,7 @@ impl Plan<'_> {
         });
         out!(
             err,
-            "tables: levels {} to {} of width {} are not in {}{held}; the search ends far sooner with them:",
+            "tables: levels {} to {} of width {} are not in {}{held}; the search ends sooner with them:",
             self.top.map_or(0, |top| top + 1),
             last.most,
             self.builder.width,

@@ -121,7 +121,7 @@ fn without_tables_solve_names_the_missing_levels_and_the_commands_that_build_the
     assert_eq!(
         lines[0],
         format!(
-            "tables: levels 0 to 22 of width 6 are not in {name}; the search ends far sooner with them:"
+            "tables: levels 0 to 22 of width 6 are not in {name}; the search ends sooner with them:"
         )
     );
     let steps = steps(&err);
@@ -172,7 +172,7 @@ fn with_the_lower_levels_solve_names_only_those_above_them() {
         err.lines().next(),
         Some(
             format!(
-                "tables: levels 9 to 22 of width 6 are not in {name} (it holds them up to 8 seeds); the search ends far sooner with them:"
+                "tables: levels 9 to 22 of width 6 are not in {name} (it holds them up to 8 seeds); the search ends sooner with them:"
             )
             .as_str()
         )
