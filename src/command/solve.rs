@@ -103,6 +103,7 @@ fn prepare(
         }
         Err(error) => return Err(error),
     };
+    // What the solve's builds share; each sets its own most seeds.
     let builder = builder(dir, config.width(), 0, None, MEMORY_LIMIT);
     let mut tables = open(&builder.dir, config, err)?;
     let named = args.tables.tables.as_deref();
@@ -178,6 +179,10 @@ fn ask(step: &Step, err: &mut impl Write) -> Result<bool> {
         .lock()
         .read_line(&mut answer)
         .context("reading the answer from standard input")?;
+    if answer.is_empty() {
+        // The input ended (Ctrl-D): what follows starts a line of its own.
+        out!(err, "")?;
+    }
     Ok(matches!(answer.trim().to_lowercase().as_str(), "y" | "yes"))
 }
 
