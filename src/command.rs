@@ -39,6 +39,10 @@ pub struct Console<O, E> {
     pub err: E,
     /// Whether `out` is a terminal: `replay` then opens its viewer.
     pub terminal: bool,
+    /// Whether a question may be put on `err` and its answer read from
+    /// standard input: both are terminals (`solve` then offers to build
+    /// the tables it lacks).
+    pub ask: bool,
 }
 
 /// The exit status when standard output's reader has gone away: 128 +

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         out: std::io::stdout(),
         err: std::io::stderr(),
         terminal: std::io::stdout().is_terminal(),
+        ask: std::io::stdin().is_terminal() && std::io::stderr().is_terminal(),
     };
     let result = command::run(cli, &mut console);
     ExitCode::from(command::status(result, &mut console.err))

@@ -2,16 +2,16 @@
 //! perfect endgames, built into a folder and looked up.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context as _, Result, bail};
 
 use super::Console;
-use crate::cli::{TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs};
+use crate::cli::{TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs};
 use crate::record::terminal_safe;
 use crate::rules::{Position, Side};
-use crate::tablebase::{Builder, Progress, Tablebase, bytes, check_folder};
+use crate::tablebase::{Builder, Cost, Progress, Tablebase, bytes, check_folder};
 
 /// Runs `endodoi tablebase …`: the build's estimate and progress go to
 /// `console.err`, a probe's answer to `console.out`.
@@ -26,27 +26,68 @@ pub fn run(action: &TablebaseCommand, console: &mut Console<impl Write, impl Wri
     }
 }
 
-/// The tables' folder: `--dir`, or `tablebase` in the data folder.
-fn folder(tables: &TablesArgs) -> Result<PathBuf> {
-    match &tables.dir {
-        Some(dir) => Ok(dir.clone()),
+/// The tables' folder: `dir` as given (by `option`), or `tablebase` in the
+/// data folder.
+pub(super) fn folder(dir: Option<&Path>, option: &str) -> Result<PathBuf> {
+    match dir {
+        Some(dir) => Ok(dir.to_path_buf()),
         None => crate::tablebase::default_dir()
-            .context("this system has no data folder: give one with --dir"),
+            .with_context(|| format!("this system has no data folder: give one with {option}")),
     }
 }
 
+/// A build of the tables of `width` up to `max_seeds` in `dir`, on
+/// `threads` (one a processor unless told), within `memory` bytes.
+pub(super) fn builder(
+    dir: PathBuf,
+    width: u8,
+    max_seeds: u8,
+    threads: Option<u16>,
+    memory: u64,
+) -> Builder {
+    Builder {
+        dir,
+        width,
+        max_seeds,
+        threads: threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
+        memory,
+    }
+}
+
+/// What a build takes, in words: `about 41 s on 2 threads, 620 MiB of
+/// memory, 41 MiB on disk`.
+pub(super) fn cost_text(cost: &Cost, threads: usize) -> String {
+    format!(
+        "about {} s on {threads} thread{}, {} of memory, {} on disk",
+        cost.time.as_secs().max(1),
+        if threads == 1 { "" } else { "s" },
+        bytes(cost.memory),
+        bytes(cost.disk),
+    )
+}
+
 fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
+    let builder = builder(
+        folder(args.tables.dir.as_deref(), "--dir")?,
+        args.tables.width,
+        args.max_seeds,
+        args.threads,
+        args.memory_bytes,
     );
-    let builder = Builder {
-        dir: folder(&args.tables)?,
-        width: args.tables.width,
-        max_seeds: args.max_seeds,
-        threads,
-        memory: args.memory_bytes,
-    };
+    build_tables(&builder, err)
+}
+
+/// Builds the levels `builder` asks for that are missing or damaged, telling
+/// on `err` what the build will take before it starts, then each level as
+/// it is done: `tablebase build`, and `solve` when it builds the tables.
+///
+/// # Errors
+/// When the build cannot run (memory, disk, a corrupt level file, a
+/// folder that is not one), or `err` cannot be written.
+pub(super) fn build_tables(builder: &Builder, err: &mut impl Write) -> Result<()> {
     let estimate = builder.estimate()?;
     for (seeds, damage) in &estimate.damaged {
         out!(
@@ -67,15 +108,12 @@ fn build(args: &TablebaseBuildArgs, err: &mut impl Write) -> Result<()> {
     }
     out!(
         err,
-        "building {} levels of width {} ({} boards) in {}: about {} s on {threads} thread{}, {} of memory, {} on disk",
+        "building {} levels of width {} ({} boards) in {}: {}",
         estimate.levels.len(),
         builder.width,
-        estimate.boards,
+        estimate.cost.boards,
         terminal_safe(&builder.dir.display().to_string()),
-        estimate.time.as_secs().max(1),
-        if threads == 1 { "" } else { "s" },
-        bytes(estimate.memory),
-        bytes(estimate.disk),
+        cost_text(&estimate.cost, builder.threads),
     )?;
     let started = Instant::now();
     let mut failed = Ok(());
@@ -131,7 +169,7 @@ fn parse_pits(text: &str, width: u8, to_move: Side) -> Result<Position> {
 fn probe(args: &TablebaseProbeArgs, out: &mut impl Write) -> Result<()> {
     let width = args.tables.width;
     let position = parse_pits(&args.pits, width, args.to_move.into())?;
-    let dir = folder(&args.tables)?;
+    let dir = folder(args.tables.dir.as_deref(), "--dir")?;
     check_folder(&dir)?;
     let tables = Tablebase::open(&dir, width);
     let value = tables.probe_checked(&position)?;

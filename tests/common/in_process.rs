@@ -19,6 +19,7 @@ pub fn endodoi(args: &[&str]) -> Output {
         out: Vec::new(),
         err: Vec::new(),
         terminal: false,
+        ask: false,
     };
     let status = match Cli::try_parse_from(std::iter::once("endodoi").chain(args.iter().copied())) {
         Ok(cli) => {

@@ -743,6 +743,7 @@ fn an_output_that_fails_is_an_error_and_one_whose_reader_went_away_ends_quietly(
             out: Failing(kind),
             err: Vec::new(),
             terminal: false,
+            ask: false,
         };
         let cli =
             endodoi::cli::Cli::try_parse_from(["endodoi", "replay", "--moves", "A", "--json"])

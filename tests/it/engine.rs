@@ -197,6 +197,7 @@ fn engine_in_process(input: &[u8]) -> (Output, Duration) {
         out: Vec::new(),
         err: Vec::new(),
         terminal: false,
+        ask: false,
     };
     let result = endodoi::engine::run(
         input,

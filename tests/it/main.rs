@@ -56,6 +56,7 @@ mod rules;
 mod saves;
 mod search;
 mod settings;
+mod solve;
 mod start;
 mod stats;
 mod svg;

@@ -722,7 +722,7 @@ fn a_build_short_of_memory_writes_the_files_a_build_with_room_writes() {
     let mut builder = tables::builder(short.path(), 6, 12);
     builder.memory = 72_000_000;
     let estimate = builder.estimate().expect("an estimate");
-    assert!(estimate.memory <= builder.memory, "{estimate:?}");
+    assert!(estimate.cost.memory <= builder.memory, "{estimate:?}");
     builder.build(&estimate, |_| {}).expect("the build");
     for seeds in 0..=12 {
         assert!(

@@ -53,13 +53,21 @@ pub struct Estimate {
     /// The levels among them whose files are there but damaged, and how:
     /// they are built again.
     pub damaged: Vec<(u8, String)>,
+    /// What building them takes.
+    pub cost: Cost,
+}
+
+/// What building some levels takes, roughly: the one reckoning of it, for
+/// [`Builder::estimate`] and for whoever advises a build before it starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
     /// Boards to build.
     pub boards: u64,
     /// Peak memory, in bytes.
     pub memory: u64,
-    /// Disk space the new files take, in bytes.
+    /// Disk space the new files take at most, in bytes.
     pub disk: u64,
-    /// Time, roughly.
+    /// Time, roughly, on the build's threads.
     pub time: Duration,
 }
 
@@ -109,10 +117,8 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// What the build will take: the levels whose files are missing, their
-    /// boards, the peak memory (every lower level held, two bounds a board
-    /// of the level being built, and the links kept or its values), the
-    /// disk and the time.
+    /// What the build will take: the levels whose files are missing or
+    /// damaged, and what building them [costs](Builder::cost).
     ///
     /// # Errors
     /// When more seeds are asked than a table holds.
@@ -151,38 +157,45 @@ impl Builder {
                 Err(error) => return Err(error.into()),
             }
         }
-        let boards = levels
-            .iter()
-            .map(|&seeds| ranking.count(seeds))
-            .sum::<u64>();
         let all = (0..=self.max_seeds)
             .map(|seeds| ranking.count(seeds))
             .fold(0_u64, u64::saturating_add);
-        let available = available_memory();
-        let memory = levels
-            .iter()
-            .map(|&seeds| {
-                let (below, _) = held_below(&ranking, seeds, self.memory, available);
-                level_memory(below, ranking.count(seeds), self.memory, available).0
-            })
-            .max()
-            .unwrap_or(0);
-        // The values take 2.6 to 2.8 bits a board coded (docs/tablebase.md):
-        // half a byte a board leaves room, with the index's 16 bytes a block
-        // and a header, model and page checksums a level.
-        let disk = boards / 2 + boards / store::BLOCK as u64 * 16 + 8192 * levels.len() as u64;
-        let time =
-            Duration::from_secs_f64(boards as f64 * SECONDS_PER_BOARD / self.threads.max(1) as f64);
         if all == u64::MAX {
             bail!("too many boards to count");
         }
+        let cost = self.cost(levels.iter().copied());
         Ok(Estimate {
             levels,
             damaged,
-            boards,
-            memory,
-            disk,
-            time,
+            cost,
+        })
+    }
+
+    /// What building `levels` of this width takes, each over every level
+    /// below it: their boards; the peak memory (every lower level held, two
+    /// bounds a board of the level being built, and the links kept or its
+    /// values); the disk their files take at most; and the time on this
+    /// build's threads, at the rate measured on this project's machine.
+    pub fn cost(&self, levels: impl IntoIterator<Item = u8>) -> Cost {
+        let ranking = Ranking::new(self.width);
+        let available = available_memory();
+        levels.into_iter().fold(Cost::default(), |cost, seeds| {
+            let count = ranking.count(seeds);
+            let (below, _) = held_below(&ranking, seeds, self.memory, available);
+            let memory = level_memory(below, count, self.memory, available).0;
+            // The values take 2.6 to 2.8 bits a board coded
+            // (docs/tablebase.md): half a byte a board leaves room, with the
+            // index's 16 bytes a block and a header, model and page checksums.
+            let disk = count / 2 + count / store::BLOCK as u64 * 16 + 8192;
+            let time = count as f64 * SECONDS_PER_BOARD / self.threads.max(1) as f64;
+            Cost {
+                boards: cost.boards.saturating_add(count),
+                memory: cost.memory.max(memory),
+                disk: cost.disk.saturating_add(disk),
+                time: cost
+                    .time
+                    .saturating_add(Duration::try_from_secs_f64(time).unwrap_or(Duration::MAX)),
+            }
         })
     }
 
@@ -195,10 +208,10 @@ impl Builder {
     /// cannot be written.
     pub fn build(&self, estimate: &Estimate, mut report: impl FnMut(&Progress)) -> Result<()> {
         check_folder(&self.dir)?;
-        check_memory(estimate, self.memory)?;
+        check_memory(&estimate.cost, self.memory)?;
         fs::create_dir_all(&self.dir)
             .map_err(|error| endodoi_files::failure("cannot make", &self.dir, &error))?;
-        check_disk(&self.dir, estimate)?;
+        check_disk(&self.dir, &estimate.cost)?;
         let _lock = lock(&self.dir)?;
         remove_temporaries(&self.dir)?;
         let ranking = Ranking::new(self.width);
@@ -291,7 +304,7 @@ fn held_below(ranking: &Ranking, seeds: u8, limit: u64, available: Option<u64>) 
 
 /// Refuses, with the figures, a build that memory (what is available, or
 /// the `limit` it was given) will not hold.
-fn check_memory(estimate: &Estimate, limit: u64) -> Result<()> {
+fn check_memory(estimate: &Cost, limit: u64) -> Result<()> {
     if let Some(available) = available_memory()
         && estimate.memory > available
     {
@@ -312,7 +325,7 @@ fn check_memory(estimate: &Estimate, limit: u64) -> Result<()> {
 }
 
 /// Refuses, with the figures, a build that the disk of `dir` will not hold.
-fn check_disk(dir: &Path, estimate: &Estimate) -> Result<()> {
+fn check_disk(dir: &Path, estimate: &Cost) -> Result<()> {
     let stat = rustix::fs::statvfs(dir)
         .with_context(|| format!("cannot see the free space in {}", dir.display()))?;
     let free = stat.f_bavail.saturating_mul(stat.f_frsize);

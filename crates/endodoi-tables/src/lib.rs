@@ -37,7 +37,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// ([`endodoi_engine::TableValue`]).
 pub use endodoi_engine::TableValue;
 
-pub use build::{Builder, Estimate, MEMORY_LIMIT, Progress, available_memory, bytes};
+pub use build::{Builder, Cost, Estimate, MEMORY_LIMIT, Progress, available_memory, bytes};
 pub use rank::{MAX_TABLE_SEEDS, Ranking, position_of};
 pub use reader::{Reach, Reader};
 pub use store::{
