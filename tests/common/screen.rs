@@ -1,6 +1,9 @@
-//! A drawn buffer as plain text, for assertions and snapshots.
+//! A drawn buffer as plain text, for assertions and snapshots, and the
+//! games drawn.
 
-use endodoi::app::App;
+use endodoi::app::{App, Match};
+use endodoi::record::Record;
+use endodoi::rules::{Config, Variant};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -26,4 +29,18 @@ pub fn text(buf: &Buffer) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Naserian (South) against Lekishon (North) after `moves`, on a board
+/// `width` holes wide with 4 seeds a hole, shown without animation.
+///
+/// # Panics
+/// When the moves are not a legal game.
+pub fn named_game(width: u32, moves: &str) -> App {
+    let config = Config::new(width, 4, Variant::Classic).expect("a board");
+    let record = Record::read_moves(config, moves).expect("a game");
+    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
+    let mut app = App::from_record(record, players);
+    app.set_animation(false);
+    app
 }

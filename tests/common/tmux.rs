@@ -43,6 +43,75 @@ impl Server {
             .expect("tmux runs")
     }
 
+    /// Runs the shell command `command` in the new session `session`,
+    /// `width`×`height`, in the server's folder, which is also its home
+    /// (`HOME`, `XDG_DATA_HOME` in `data`, `XDG_CONFIG_HOME` in `config`,
+    /// `TMPDIR` in `tmp`), with `TERM=xterm-256color`.
+    pub fn start(&self, session: &str, (width, height): (u16, u16), command: &str) {
+        let home = self.root().display().to_string();
+        std::fs::create_dir_all(self.root().join("tmp")).expect("a temporary folder");
+        let (width, height) = (width.to_string(), height.to_string());
+        let env = [
+            format!("HOME={home}"),
+            format!("XDG_DATA_HOME={home}/data"),
+            format!("XDG_CONFIG_HOME={home}/config"),
+            format!("TMPDIR={home}/tmp"),
+            "TERM=xterm-256color".to_owned(),
+        ];
+        let mut args = vec![
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            &width,
+            "-y",
+            &height,
+        ];
+        for pair in &env {
+            args.extend(["-e", pair]);
+        }
+        let command = format!("cd '{home}' && {command}");
+        args.push(&command);
+        // A server whose last session has just ended may still be going
+        // away, and refuse the new one: its socket is then removed, so that
+        // the next try starts a server of its own.
+        for tries in 1.. {
+            let output = self.tmux(&args);
+            if output.status.success() {
+                break;
+            }
+            assert!(tries < 50, "tmux: {output:?}");
+            if !self.tmux(&["list-sessions"]).status.success() {
+                let _ = std::fs::remove_file(self.socket());
+            }
+            sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// What `session`'s pane shows, a line wrapped by the terminal joined.
+    pub fn screen(&self, session: &str) -> String {
+        let output = self.tmux(&["capture-pane", "-p", "-J", "-t", session]);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// What `session`'s pane shows once it shows `text`, waiting at most
+    /// `patience`.
+    pub fn wait_for(&self, session: &str, text: &str, patience: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen(session);
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < patience,
+                "waited for {text:?} in {session}; the screen shows:\n{screen}"
+            );
+            sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The process ID of the program in `session`'s pane.
     pub fn pane_pid(&self, session: &str) -> String {
         let output = self.tmux(&["display-message", "-p", "-t", session, "#{pane_pid}"]);

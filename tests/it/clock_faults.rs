@@ -293,7 +293,7 @@ fn time_spent_survives(name: &str, end: End) {
         return;
     };
     start(&server, "--clock 5+0 --no-animation");
-    wait_for(&server, "South to move");
+    server.wait_for("game", "South to move", PATIENCE);
     server.tmux(&["send-keys", "-t", "game", "c", "Enter"]);
     let shown = wait_for_north(&server, |left| left <= SPENT_TO);
     // The screen cuts the time down to whole seconds.
@@ -358,47 +358,7 @@ fn the_time_spent_on_a_move_survives_sigkill() {
 /// Starts `endodoi ARGS` as the only process of the session `game`, its
 /// home and data in the server's folder.
 fn start(server: &tmux::Server, args: &str) {
-    let home = server.root();
-    let command = format!("cd '{}' && exec {BINARY} {args}", home.display());
-    let output = server.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "-e",
-        &format!("HOME={}", home.display()),
-        "-e",
-        &format!("XDG_DATA_HOME={}", home.join("data").display()),
-        "-e",
-        &format!("XDG_CONFIG_HOME={}", home.join("config").display()),
-        "-e",
-        "TERM=xterm-256color",
-        &command,
-    ]);
-    assert!(output.status.success(), "tmux: {output:?}");
-}
-
-fn screen(server: &tmux::Server) -> String {
-    String::from_utf8_lossy(&server.tmux(&["capture-pane", "-p", "-t", "game"]).stdout).into_owned()
-}
-
-fn wait_for(server: &tmux::Server, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let screen = screen(server);
-        if screen.contains(text) {
-            return screen;
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "waited for {text:?}; the screen shows:\n{screen}"
-        );
-        sleep(Duration::from_millis(40));
-    }
+    server.start("game", (80, 24), &format!("exec {BINARY} {args}"));
 }
 
 /// Waits until North's clock, as the screen shows it, is `enough`, and
@@ -407,7 +367,7 @@ fn wait_for(server: &tmux::Server, text: &str) -> String {
 fn wait_for_north(server: &tmux::Server, enough: impl Fn(Duration) -> bool) -> Duration {
     let start = Instant::now();
     loop {
-        let screen = screen(server);
+        let screen = server.screen("game");
         if let Some(left) = north_clock(&screen).filter(|&left| enough(left)) {
             return left;
         }

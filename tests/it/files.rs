@@ -20,57 +20,12 @@ const PATIENCE: Duration = Duration::from_secs(15);
 /// `then_status`, the pane stays to show what it printed and
 /// `EXITED status`.
 fn start(server: &tmux::Server, args: &str, then_status: bool) {
-    let home = server.root();
     let command = if then_status {
-        format!(
-            "cd '{}' && {BINARY} {args}; echo EXITED $?; sleep 60",
-            home.display()
-        )
+        format!("{BINARY} {args}; echo EXITED $?; sleep 60")
     } else {
-        format!("cd '{}' && exec {BINARY} {args}", home.display())
+        format!("exec {BINARY} {args}")
     };
-    let output = server.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "-e",
-        &format!("HOME={}", home.display()),
-        "-e",
-        &format!("TMPDIR={}", home.join("tmp").display()),
-        "-e",
-        &format!("XDG_DATA_HOME={}", home.join("data").display()),
-        "-e",
-        &format!("XDG_CONFIG_HOME={}", home.join("config").display()),
-        "-e",
-        "TERM=xterm-256color",
-        &command,
-    ]);
-    assert!(output.status.success(), "tmux: {output:?}");
-}
-
-fn screen(server: &tmux::Server) -> String {
-    let output = server.tmux(&["capture-pane", "-p", "-J", "-t", "game"]);
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn wait_for(server: &tmux::Server, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let screen = screen(server);
-        if screen.contains(text) {
-            return screen;
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "waited for {text:?}; the screen shows:\n{screen}"
-        );
-        sleep(Duration::from_millis(40));
-    }
+    server.start("game", (80, 24), &command);
 }
 
 /// Makes the saves folder unwritable: a file where the data folder should be.
@@ -113,9 +68,9 @@ fn a_game_kept_nowhere_is_written_where_s_would(name: &str, way: Way) {
     };
     block_the_saves(&server);
     start(&server, "--no-animation --width 6", false);
-    wait_for(&server, "South to move");
+    server.wait_for("game", "South to move", PATIENCE);
     server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
-    wait_for(&server, "NOT SAVED at move 1");
+    server.wait_for("game", "NOT SAVED at move 1", PATIENCE);
     let pid = server.pane_pid("game");
     match way {
         Way::TerminalClosed => {
@@ -160,20 +115,20 @@ fn the_exit_summary_reads_back_a_save_swapped_for_a_fifo_or_a_folder() {
             return;
         };
         start(&server, "--no-animation --width 6", true);
-        wait_for(&server, "South to move");
+        server.wait_for("game", "South to move", PATIENCE);
         server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
-        wait_for(&server, "North to move");
+        server.wait_for("game", "North to move", PATIENCE);
         let games = server.root().join("data/endodoi/games");
         let saved = kept_in_games(&games);
         std::fs::remove_file(&saved).expect("the save removed");
         let made = Command::new(swap).arg(&saved).status().expect("it runs");
         assert!(made.success());
         server.tmux(&["send-keys", "-t", "game", "a", "Enter"]);
-        wait_for(&server, "NOT SAVED at move 2");
+        server.wait_for("game", "NOT SAVED at move 2", PATIENCE);
         server.tmux(&["send-keys", "-t", "game", "q"]);
-        wait_for(&server, "Quit?");
+        server.wait_for("game", "Quit?", PATIENCE);
         server.tmux(&["send-keys", "-t", "game", "y"]);
-        let screen = wait_for(&server, "EXITED 1");
+        let screen = server.wait_for("game", "EXITED 1", PATIENCE);
         assert!(
             !screen.contains("holds it only up to move"),
             "{name}: nothing on disk holds move 1:\n{screen}"

@@ -3,7 +3,7 @@
 
 use endodoi::app::{App, Match};
 use endodoi::record::Record;
-use endodoi::rules::{Config, Game, Hole, Side, Variant};
+use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::keys::{press, type_keys};
 use crate::common::moves::letters;
-use crate::common::screen::text;
+use crate::common::screen::{named_game, text};
 use crate::common::tmux;
 
 const PLAIN: Look = Look {
@@ -29,22 +29,13 @@ fn drawn(app: &App, width: u16, height: u16) -> String {
     text(&buf)
 }
 
-fn game(width: u32, moves: &str) -> App {
-    let config = Config::new(width, 4, Variant::Classic).expect("a board");
-    let record = Record::read_moves(config, moves).expect("a game");
-    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
-    let mut app = App::from_record(record, players);
-    app.set_animation(false);
-    app
-}
-
 /// Each row's seeds in all, beside the row on its player's line, at every
 /// board width and screen size where the board fits (every width at 80×24
 /// and 200×60), the board's frame whole.
 #[test]
 fn each_rows_seed_total_is_beside_the_row_at_every_width_and_size() {
     for width in 6..=10 {
-        let app = game(width, "C");
+        let app = named_game(width, "C");
         let position = app.game().position();
         let total = |side: Side| -> u32 {
             Hole::row(side, app.game().config().width())
@@ -189,42 +180,15 @@ fn in_a_terminal_the_move_list_scrolls_and_the_rows_are_counted() {
     };
     let app = long_game(40);
     std::fs::write(server.root().join("long.ogn"), app.record().to_string()).expect("a record");
-    let command = format!(
-        "cd '{}' && HOME='{}' {} --load long.ogn --no-animation; sleep 30",
-        server.root().display(),
-        server.root().display(),
-        env!("CARGO_BIN_EXE_endodoi")
-    );
-    let output = server.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
+    server.start(
         "game",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "-e",
-        "TERM=xterm-256color",
-        &command,
-    ]);
-    assert!(output.status.success(), "tmux: {output:?}");
-    let screen_shows = |text: &str| -> String {
-        let start = Instant::now();
-        loop {
-            let screen =
-                String::from_utf8_lossy(&server.tmux(&["capture-pane", "-p", "-t", "game"]).stdout)
-                    .into_owned();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "waited for {text:?}; the screen shows:\n{screen}"
-            );
-            sleep(Duration::from_millis(50));
-        }
-    };
+        (80, 24),
+        &format!(
+            "{} --load long.ogn --no-animation; sleep 30",
+            env!("CARGO_BIN_EXE_endodoi")
+        ),
+    );
+    let screen_shows = |text: &str| server.wait_for("game", text, Duration::from_secs(10));
     let position = app.game().position();
     let in_row = |side: Side| -> u32 {
         Hole::row(side, app.game().config().width())

@@ -7,7 +7,7 @@ use endodoi::rules::{Game, Position, Side, Variant};
 use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -289,23 +289,6 @@ fn esc_in_the_play_on_question_stays_in_the_viewer_where_it_was() {
     assert!(app.players().computer(Side::North).is_none());
 }
 
-/// The pane of the session `game` once it shows `text` (at most 15 s).
-fn wait_for(server: &tmux::Server, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let capture = server.tmux(&["capture-pane", "-p", "-t", "game"]);
-        let screen = String::from_utf8_lossy(&capture.stdout).into_owned();
-        if screen.contains(text) {
-            return screen;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "waited for {text:?}:\n{screen}"
-        );
-        sleep(Duration::from_millis(20));
-    }
-}
-
 /// The session `game`'s window made `width`×`height`, and drawn anew.
 fn resize(server: &tmux::Server, width: u16, height: u16) {
     let (width, height) = (width.to_string(), height.to_string());
@@ -314,33 +297,13 @@ fn resize(server: &tmux::Server, width: u16, height: u16) {
     sleep(Duration::from_millis(500));
 }
 
+/// How long a screen may take to show what a test waits for.
+const PATIENCE: Duration = Duration::from_secs(15);
+
 /// The session `game` running `endodoi ARGS` at `width`×`height`, its
 /// files under the server's folder.
 fn start(server: &tmux::Server, args: &str, width: u16, height: u16) {
-    let home = server.root().display().to_string();
-    let command = format!("cd '{home}' && exec {BINARY} {args}");
-    let env = [
-        format!("HOME={home}"),
-        format!("XDG_DATA_HOME={home}/data"),
-        format!("XDG_CONFIG_HOME={home}/config"),
-        "TERM=xterm-256color".to_owned(),
-    ];
-    let (width, height) = (width.to_string(), height.to_string());
-    let mut args = vec![
-        "new-session",
-        "-d",
-        "-s",
-        "game",
-        "-x",
-        &width,
-        "-y",
-        &height,
-    ];
-    for variable in &env {
-        args.extend(["-e", variable]);
-    }
-    args.push(&command);
-    assert!(server.tmux(&args).status.success());
+    server.start("game", (width, height), &format!("exec {BINARY} {args}"));
 }
 
 const SAMPLE: &str = concat!(
@@ -361,18 +324,18 @@ fn in_a_terminal_p_asks_who_plays_and_the_computer_plays_on_from_move_12() {
         80,
         24,
     );
-    wait_for(&server, "move 0 of 27");
+    server.wait_for("game", "move 0 of 27", PATIENCE);
     server.tmux(&["send-keys", "-t", "game", "1", "2", "Enter"]);
-    wait_for(&server, "move 12 of 27");
+    server.wait_for("game", "move 12 of 27", PATIENCE);
     server.tmux(&["send-keys", "-t", "game", "p"]);
-    let asked = wait_for(&server, "Play on from move 12");
+    let asked = server.wait_for("game", "Play on from move 12", PATIENCE);
     assert!(asked.contains("‹ Naserian ›"), "{asked}");
     assert!(asked.contains("Lekishon"), "{asked}");
     server.tmux(&["send-keys", "-t", "game", "Down", "Right"]);
-    let chosen = wait_for(&server, "‹ the computer, level 1 of 5 ›");
+    let chosen = server.wait_for("game", "‹ the computer, level 1 of 5 ›", PATIENCE);
     assert!(chosen.contains("Play on from move 12"), "{chosen}");
     server.tmux(&["send-keys", "-t", "game", "Enter"]);
-    let game = wait_for(&server, "Your game from move 12");
+    let game = server.wait_for("game", "Your game from move 12", PATIENCE);
     assert!(game.contains("Computer (level 1) North"), "{game}");
     assert!(!game.contains("of 27"), "a game now:\n{game}");
     server.tmux(&["send-keys", "-t", "game", "C-c"]);
@@ -390,7 +353,7 @@ fn in_a_terminal_the_game_over_box_fits_every_size_and_l_reviews_the_game() {
     start(&server, &format!("--load '{SAMPLE}'"), 56, 18);
     for (width, height) in [(56, 18), (80, 24), (200, 60)] {
         resize(&server, width, height);
-        let screen = wait_for(&server, "Game over");
+        let screen = server.wait_for("game", "Game over", PATIENCE);
         assert!(!screen.contains('…'), "{width}x{height}:\n{screen}");
         assert!(!screen.contains('▶'), "{width}x{height}:\n{screen}");
         let row = screen
@@ -411,15 +374,15 @@ fn in_a_terminal_the_game_over_box_fits_every_size_and_l_reviews_the_game() {
     }
     resize(&server, 80, 24);
     server.tmux(&["send-keys", "-t", "game", "l"]);
-    let review = wait_for(&server, "move 27 of 27");
+    let review = server.wait_for("game", "move 27 of 27", PATIENCE);
     assert!(review.contains("q close"), "{review}");
     server.tmux(&["send-keys", "-t", "game", "Left"]);
-    wait_for(&server, "move 26 of 27");
+    server.wait_for("game", "move 26 of 27", PATIENCE);
     server.tmux(&["send-keys", "-t", "game", "q"]);
-    let back = wait_for(&server, "Game over");
+    let back = server.wait_for("game", "Game over", PATIENCE);
     assert!(back.contains("Tab board"), "{back}");
     server.tmux(&["send-keys", "-t", "game", "Tab"]);
-    let hidden = wait_for(&server, "Tab result");
+    let hidden = server.wait_for("game", "Tab result", PATIENCE);
     let bar = hidden.lines().last().expect("the key bar");
     assert!(bar.contains("Tab result"), "{hidden}");
     server.tmux(&["send-keys", "-t", "game", "q"]);

@@ -5,8 +5,7 @@
 
 use std::path::Path;
 use std::process::{Command, Output};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Parser as _;
 use endodoi::cli::{Cli, Command as Subcommand, TablebaseCommand};
@@ -295,40 +294,11 @@ fn without_a_terminal_nothing_is_asked_and_the_data_folder_is_named() {
 /// Runs `command` in a new session `solve` of `server` (100×30), in the
 /// test's folder, the pane kept after it ends to show `EXITED status`.
 fn start(server: &tmux::Server, command: &str) {
-    let root = server.root().display();
-    let output = server.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
+    server.start(
         "solve",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "-e",
-        &format!("HOME={root}"),
-        "-e",
-        &format!("XDG_DATA_HOME={root}/data"),
-        &format!("cd '{root}' && {command}; echo EXITED $?; sleep 60"),
-    ]);
-    assert!(output.status.success(), "tmux: {output:?}");
-}
-
-/// The screen once it shows `text` (10 s at most).
-fn wait_for(server: &tmux::Server, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let output = server.tmux(&["capture-pane", "-p", "-J", "-t", "solve"]);
-        let screen = String::from_utf8_lossy(&output.stdout).into_owned();
-        if screen.contains(text) {
-            return screen;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "waited for {text:?}; the screen shows:\n{screen}"
-        );
-        sleep(Duration::from_millis(50));
-    }
+        (100, 30),
+        &format!("{command}; echo EXITED $?; sleep 60"),
+    );
 }
 
 #[test]
@@ -340,7 +310,7 @@ fn on_a_terminal_solve_offers_the_quick_build_and_a_no_builds_nothing() {
         &server,
         &format!("{BINARY} solve --seeds 3 --time 1 --tables tables"),
     );
-    let screen = wait_for(&server, "[y/N]");
+    let screen = server.wait_for("solve", "[y/N]", Duration::from_secs(10));
     let steps = steps(&screen);
     let quick = steps.first().expect("the quick build told");
     let question = screen
@@ -355,7 +325,7 @@ fn on_a_terminal_solve_offers_the_quick_build_and_a_no_builds_nothing() {
         "{screen}"
     );
     server.tmux(&["send-keys", "-t", "solve", "n", "Enter"]);
-    let screen = wait_for(&server, "EXITED 0");
+    let screen = server.wait_for("solve", "EXITED 0", Duration::from_secs(10));
     assert!(
         screen.contains("[y/N] n\ntables: not built; solving by search alone\n2×6 with 3 seeds a hole, no tables, 1 s: "),
         "{screen}"
@@ -373,7 +343,7 @@ fn on_a_terminal_with_standard_error_elsewhere_nothing_is_asked() {
         &server,
         &format!("{BINARY} solve --seeds 3 --time 1 --tables tables 2>err.txt"),
     );
-    let screen = wait_for(&server, "EXITED 0");
+    let screen = server.wait_for("solve", "EXITED 0", Duration::from_secs(10));
     assert!(screen.contains("the start is worth "), "{screen}");
     let err = std::fs::read_to_string(server.root().join("err.txt")).expect("standard error");
     assert!(!err.contains("[y/N]"), "{err}");

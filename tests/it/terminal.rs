@@ -51,42 +51,11 @@ impl Tmux {
     /// nothing) in a new session named `session`.
     fn start_in(&self, session: &str, prefix: &str, args: &str, exec: bool) {
         let command = if exec {
-            format!(
-                "cd '{home}' && exec {prefix} {BINARY} {args}",
-                home = self.home().display()
-            )
+            format!("exec {prefix} {BINARY} {args}")
         } else {
-            format!(
-                "cd '{home}' && {prefix} {BINARY} {args}; echo EXITED $?; sleep 30",
-                home = self.home().display()
-            )
+            format!("{prefix} {BINARY} {args}; echo EXITED $?; sleep 30")
         };
-        let home = format!("HOME={}", self.home().display());
-        let data = format!("XDG_DATA_HOME={}", self.home().join("data").display());
-        let config = format!("XDG_CONFIG_HOME={}", self.home().join("config").display());
-        let temp = format!("TMPDIR={}", self.home().join("tmp").display());
-        let output = self.tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            session,
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-e",
-            &home,
-            "-e",
-            &data,
-            "-e",
-            &config,
-            "-e",
-            &temp,
-            "-e",
-            "TERM=xterm-256color",
-            &command,
-        ]);
-        assert!(output.status.success(), "tmux: {output:?}");
+        self.server.start(session, (80, 24), &command);
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -95,40 +64,9 @@ impl Tmux {
         }
     }
 
-    /// The screen with lines that the terminal wrapped joined again.
-    fn unwrapped_screen(&self) -> String {
-        String::from_utf8_lossy(
-            &self
-                .tmux(&["capture-pane", "-p", "-J", "-t", "game"])
-                .stdout,
-        )
-        .into_owned()
-    }
-
-    fn screen_of(&self, session: &str) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", session]).stdout)
-            .into_owned()
-    }
-
     /// Waits until the screen shows `text`, and returns the screen.
     fn wait_for(&self, text: &str) -> String {
-        self.wait_in("game", text)
-    }
-
-    /// Waits until the screen of `session` shows `text`, and returns the screen.
-    fn wait_in(&self, session: &str, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen_of(session);
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "waited for {text:?}; the screen shows:\n{screen}"
-            );
-            sleep(Duration::from_millis(40));
-        }
+        self.server.wait_for("game", text, PATIENCE)
     }
 
     fn has_session(&self) -> bool {
@@ -478,7 +416,7 @@ fn a_faulty_record_is_refused_before_the_terminal_is_taken_over() {
     tmux.start(&format!("replay '{}'", golden("e005.ogn").display()), false);
     tmux.wait_for("EXITED 1");
     // The terminal wraps the message where the path's length puts it.
-    let screen = tmux.unwrapped_screen();
+    let screen = tmux.server.screen("game");
     assert!(
         screen.contains("e005.ogn: line 5, column 68, ply 19: move `C`: hole C is empty"),
         "{screen}"
@@ -632,7 +570,7 @@ fn an_unwritable_games_folder_is_never_reported_as_saved_and_the_record_is_print
     tmux.wait_for("Quit?");
     tmux.keys(&["y"]);
     tmux.wait_for("EXITED 1");
-    let screen = tmux.unwrapped_screen();
+    let screen = tmux.server.screen("game");
     let games = tmux.games();
     assert!(
         screen.contains(&format!(
@@ -694,7 +632,7 @@ fn autosave_keeps_trying_and_s_saves_elsewhere_meanwhile() {
     tmux.wait_for("Quit?");
     tmux.keys(&["y"]);
     tmux.wait_for("EXITED 0");
-    let screen = tmux.unwrapped_screen();
+    let screen = tmux.server.screen("game");
     let saved = &saves(&tmux.games())[0];
     let id = saved.file_stem().expect("a name").to_string_lossy();
     assert!(
@@ -743,7 +681,7 @@ fn a_disk_that_fills_keeps_the_moves_written_and_says_which_are_not() {
     );
     tmux.keys(&["C-c"]);
     tmux.wait_for("EXITED 1");
-    let screen = tmux.unwrapped_screen();
+    let screen = tmux.server.screen("game");
     let saved = &saves(&tmux.games())[0];
     assert!(
         screen.contains(&format!(
@@ -818,8 +756,8 @@ fn two_games_started_at_the_same_moment_get_a_file_each() {
     };
     tmux.start_in("one", "", "--no-animation --south One", true);
     tmux.start_in("two", "", "--no-animation --south Two", true);
-    tmux.wait_in("one", "One to move");
-    tmux.wait_in("two", "Two to move");
+    tmux.server.wait_for("one", "One to move", PATIENCE);
+    tmux.server.wait_for("two", "Two to move", PATIENCE);
     // Both first moves in one tmux command: they land within milliseconds.
     tmux.tmux(&[
         "send-keys",
@@ -834,8 +772,8 @@ fn two_games_started_at_the_same_moment_get_a_file_each() {
         "d",
         "Enter",
     ]);
-    tmux.wait_in("one", "move 1 ╮");
-    tmux.wait_in("two", "move 1 ╮");
+    tmux.server.wait_for("one", "move 1 ╮", PATIENCE);
+    tmux.server.wait_for("two", "move 1 ╮", PATIENCE);
     let mut games: Vec<(String, String)> = saves(&tmux.games())
         .iter()
         .map(|path| {
@@ -967,13 +905,13 @@ fn settings_remember_the_last_game_and_a_bad_setting_is_named() {
     tmux.keys(&["q"]);
     tmux.wait_for("EXITED 0");
     assert!(
-        tmux.unwrapped_screen().contains(&format!(
+        tmux.server.screen("game").contains(&format!(
             "endodoi: {}:{speed_line}: display.speed: must be a whole number from 1 to 6, not \
              `9`; the default, 3, is used\n",
             file.display()
         )),
         "{}",
-        tmux.unwrapped_screen()
+        tmux.server.screen("game")
     );
 }
 
@@ -1134,13 +1072,13 @@ fn a_running_clock_ticks_down_on_screen_and_nothing_else_changes() {
         false,
     );
     tmux.wait_for("Naserian to move");
-    let before = tmux.screen_of("game");
+    let before = tmux.server.screen("game");
     assert!(before.contains(" 1:00  in row  24  captured"), "{before}");
     tmux.play(&["c"], 0);
     tmux.wait_for("Lekishon to move");
-    let first = tmux.screen_of("game");
+    let first = tmux.server.screen("game");
     sleep(Duration::from_millis(1100));
-    let second = tmux.screen_of("game");
+    let second = tmux.server.screen("game");
     let differ: Vec<(&str, &str)> = first
         .lines()
         .zip(second.lines())

@@ -14,7 +14,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, 
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
-use screen::text;
+use screen::{named_game, text};
 
 use crate::common::{keys, screen, snapshot::assert_snapshot};
 
@@ -33,24 +33,15 @@ fn draw(app: &App, look: Look, width: u16, height: u16) -> Buffer {
     buf
 }
 
-fn game_app(width: u32, moves: &str) -> App {
-    let config = Config::new(width, 4, Variant::Classic).expect("a board");
-    let record = Record::read_moves(config, moves).expect("a game");
-    let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
-    let mut app = App::from_record(record, players);
-    app.set_animation(false);
-    app
-}
-
 #[test]
 fn board_of_6_at_80x24() {
-    let app = game_app(6, "C a B");
+    let app = named_game(6, "C a B");
     assert_snapshot!(text(&draw(&app, PLAIN, 80, 24)));
 }
 
 #[test]
 fn board_of_10_fits_80x24() {
-    let app = game_app(10, "C a B");
+    let app = named_game(10, "C a B");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("[a]"),
@@ -62,7 +53,7 @@ fn board_of_10_fits_80x24() {
 
 #[test]
 fn ascii_board_uses_no_box_drawing_or_dots() {
-    let app = game_app(6, "C a B");
+    let app = named_game(6, "C a B");
     let screen = text(&draw(&app, ASCII, 80, 24));
     assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
     assert_snapshot!(screen);
@@ -70,14 +61,14 @@ fn ascii_board_uses_no_box_drawing_or_dots() {
 
 #[test]
 fn ascii_screens_stay_ascii_while_sowing_and_in_help() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     app.set_animation(true);
     type_keys(&mut app, "b\n");
     app.tick(Duration::from_millis(80 * 3));
     let sowing = text(&draw(&app, ASCII, 80, 24));
     assert!(sowing.contains("Sowing B"), "{sowing}");
     assert!(sowing.is_ascii(), "non-ASCII in:\n{sowing}");
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     type_keys(&mut app, "?");
     let help = text(&draw(&app, ASCII, 80, 24));
     assert!(help.is_ascii(), "non-ASCII in:\n{help}");
@@ -88,14 +79,14 @@ fn ascii_screens_stay_ascii_while_sowing_and_in_help() {
 
 #[test]
 fn ascii_board_of_10_uses_no_box_drawing_or_dots() {
-    let app = game_app(10, "C a B");
+    let app = named_game(10, "C a B");
     let screen = text(&draw(&app, ASCII, 80, 24));
     assert!(screen.is_ascii(), "non-ASCII in:\n{screen}");
 }
 
 #[test]
 fn small_terminal_shows_the_size_needed() {
-    let app = game_app(10, "");
+    let app = named_game(10, "");
     let screen = text(&draw(&app, PLAIN, 40, 10));
     assert!(screen.contains("Terminal too small"), "{screen}");
     assert!(screen.contains("need 65×18, have 40×10"), "{screen}");
@@ -103,7 +94,7 @@ fn small_terminal_shows_the_size_needed() {
 
 #[test]
 fn q_on_the_too_small_screen_asks_there_and_y_quits() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     let screen = text(&draw(&app, PLAIN, 56, 17));
     assert!(
         screen.contains("enlarge it, or press q to quit"),
@@ -119,7 +110,7 @@ fn q_on_the_too_small_screen_asks_there_and_y_quits() {
 
 #[test]
 fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
-    let app = game_app(6, "C a B");
+    let app = named_game(6, "C a B");
     let screen = text(&draw(&app, PLAIN, 56, 18));
     assert!(!screen.contains("Terminal too small"));
     assert!(!screen.contains('•'));
@@ -128,7 +119,7 @@ fn smallest_terminal_that_fits_drops_the_dots_but_keeps_the_counts() {
 
 #[test]
 fn no_color_draws_without_colours_and_colour_draws_with_them() {
-    let app = game_app(6, "C a B");
+    let app = named_game(6, "C a B");
     let plain = draw(&app, PLAIN, 80, 24);
     assert!(
         plain
@@ -179,7 +170,7 @@ fn legal_and_unplayable_holes_differ_by_border_glyphs() {
 
 #[test]
 fn the_mover_is_marked_with_an_arrow() {
-    let app = game_app(6, "C");
+    let app = named_game(6, "C");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("▶ Lekishon"), "{screen}");
     assert!(!screen.contains("▶ Naserian"), "{screen}");
@@ -187,7 +178,7 @@ fn the_mover_is_marked_with_an_arrow() {
 
 #[test]
 fn preview_names_the_last_hole_laps_and_capture() {
-    let app = game_app(6, "");
+    let app = named_game(6, "");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     // A at the start: five laps, ends in C, captures d's seed and the last one.
     assert!(
@@ -199,7 +190,7 @@ fn preview_names_the_last_hole_laps_and_capture() {
 
 #[test]
 fn preview_can_be_turned_off() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     type_keys(&mut app, "p");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(!screen.contains("ends in"), "{screen}");
@@ -227,7 +218,7 @@ fn a_selected_endless_hole_says_why() {
 
 #[test]
 fn history_highlights_the_current_move_and_shows_redo_moves() {
-    let mut app = game_app(6, "C a B d");
+    let mut app = named_game(6, "C a B d");
     type_keys(&mut app, "u");
     let buf = draw(&app, PLAIN, 80, 24);
     let screen = text(&buf);
@@ -273,7 +264,7 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
 
 #[test]
 fn sowing_animation_shows_lap_and_seeds_in_hand() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     app.set_animation(true);
     type_keys(&mut app, "a\n");
     app.tick(Duration::from_millis(80 * 8));
@@ -301,7 +292,7 @@ fn sowing_animation_shows_lap_and_seeds_in_hand() {
 
 #[test]
 fn help_lists_the_keys() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     type_keys(&mut app, "?");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     for key in ["a-f", "Enter", "u  r  Backspace", "x  o", "q  Ctrl-C"] {
@@ -373,7 +364,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
 
 #[test]
 fn a_large_screen_grows_the_holes_and_spaces_their_dots_and_clicks_find_them() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     let small = text(&draw(&app, PLAIN, 80, 24));
     assert!(small.contains("╭─────╮"), "{small}");
     assert!(!small.contains("• •"), "{small}");
@@ -410,7 +401,7 @@ fn a_large_screen_grows_the_holes_and_spaces_their_dots_and_clicks_find_them() {
 
 #[test]
 fn a_large_screen_with_room_puts_the_move_list_beside_the_board() {
-    let app = game_app(6, "C a");
+    let app = named_game(6, "C a");
     let screen = text(&draw(&app, PLAIN, 200, 60));
     let lines: Vec<&str> = screen.lines().collect();
     let top = lines
@@ -479,7 +470,7 @@ fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
 
 #[test]
 fn the_hint_is_shown_and_its_hole_selected() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     type_keys(&mut app, "t");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Looking for a hint"), "{screen}");
@@ -509,7 +500,7 @@ fn the_hint_is_shown_and_its_hole_selected() {
 
 #[test]
 fn a_tall_screen_centres_the_layout_instead_of_stretching_the_history() {
-    let app = game_app(10, "C a");
+    let app = named_game(10, "C a");
     // Too narrow for the move list beside the widest board.
     let screen = text(&draw(&app, PLAIN, 140, 48));
     let lines: Vec<&str> = screen.lines().collect();
@@ -556,7 +547,7 @@ fn squeezed(text: &str) -> String {
 
 #[test]
 fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
-    let mut app = game_app(6, "C a B");
+    let mut app = named_game(6, "C a B");
     let before = text(&draw(&app, PLAIN, 80, 24));
     let error = format!(
         "Autosave failed: cannot write {}/endodoi/games/20260101-120000-g1.ogn: Permission denied (os error 13)",
@@ -577,7 +568,7 @@ fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
 
 #[test]
 fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
-    let mut app = game_app(6, "C a B");
+    let mut app = named_game(6, "C a B");
     let words = "seeds ".repeat(100);
     app.notify(endodoi::app::Tone::Error, words.trim_end());
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -594,7 +585,7 @@ fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
 
 #[test]
 fn a_hint_of_one_seed_says_seed_and_an_exact_one_perfect_play() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     type_keys(&mut app, "t");
     let result = SearchResult {
         best: Some(Hole::new(Side::South, 3)),
@@ -617,7 +608,7 @@ fn a_hint_of_one_seed_says_seed_and_an_exact_one_perfect_play() {
 
 #[test]
 fn a_capture_being_shown_says_where_its_seeds_come_from_with_single_spaces() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     app.set_animation(true);
     type_keys(&mut app, "c\n");
     let mut screen = String::new();
@@ -636,7 +627,7 @@ fn a_capture_being_shown_says_where_its_seeds_come_from_with_single_spaces() {
 
 #[test]
 fn a_selected_empty_hole_keeps_the_dashed_border_of_a_hole_that_cannot_be_sown() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     type_keys(&mut app, "e");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     let lines: Vec<&str> = screen.lines().collect();
@@ -690,7 +681,7 @@ fn after_a_game_ends_the_status_line_says_what_the_keys_do_now() {
 
 #[test]
 fn ascii_holes_that_cannot_be_sown_have_all_four_edges_and_no_letter_marks_a_capture() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     type_keys(&mut app, "c");
     let screen = text(&draw(&app, ASCII, 80, 24));
     // North's row cannot be sown: every hole is dotted all round.
@@ -714,7 +705,7 @@ fn ascii_holes_that_cannot_be_sown_have_all_four_edges_and_no_letter_marks_a_cap
 
 #[test]
 fn the_sowing_hint_line_says_what_its_keys_do_in_words() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     app.set_animation(true);
     type_keys(&mut app, "a\n");
     let line = "any key skips the sowing; + and - change its speed";
@@ -883,7 +874,7 @@ fn every_move_is_numbered_and_lines_begin_with_a_pair_never_split() {
 
 #[test]
 fn moves_to_redo_keep_their_captures_and_a_mark_that_needs_no_colour_or_italic() {
-    let mut app = game_app(6, "C a B d");
+    let mut app = named_game(6, "C a B d");
     type_keys(&mut app, "uu");
     for look in [PLAIN, ASCII] {
         let screen = text(&draw(&app, look, 80, 24));
@@ -899,7 +890,7 @@ fn every_key_closes_a_help_of_one_page_as_its_footer_says() {
         KeyCode::Enter,
         KeyCode::Esc,
     ] {
-        let mut app = game_app(6, "C a");
+        let mut app = named_game(6, "C a");
         type_keys(&mut app, "?");
         let open = text(&draw(&app, PLAIN, 100, 40));
         assert!(open.contains(" any key closes "), "{open}");
@@ -914,7 +905,7 @@ fn every_key_closes_a_help_of_one_page_as_its_footer_says() {
 
 #[test]
 fn help_at_the_smallest_size_wraps_and_pages_and_down_turns_the_page() {
-    let mut app = game_app(6, "C a");
+    let mut app = named_game(6, "C a");
     type_keys(&mut app, "?");
     let first = text(&draw(&app, PLAIN, 56, 18));
     assert!(
@@ -1052,7 +1043,7 @@ fn letters_on(screen: &str, row: usize) -> String {
 #[test]
 fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
     for (width, size) in [(6, (80, 24)), (10, (80, 24)), (10, (200, 60))] {
-        let mut app = game_app(width, "C a B");
+        let mut app = named_game(width, "C a B");
         let unflipped = text(&draw(&app, PLAIN, size.0, size.1));
         app.set_flipped(true);
         let flipped = text(&draw(&app, PLAIN, size.0, size.1));
@@ -1086,7 +1077,7 @@ fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
 /// count are drawn on the flipped board as on the board turned round.
 #[test]
 fn a_sowing_on_a_flipped_board_is_the_sowing_turned_round() {
-    let mut app = game_app(6, "");
+    let mut app = named_game(6, "");
     app.set_animation(true);
     type_keys(&mut app, "a\n");
     app.tick(Duration::from_millis(80 * 8));
@@ -1145,8 +1136,8 @@ fn margins(screen: &str) -> (usize, usize) {
 fn at_200x60_every_screen_is_centred_top_to_bottom() {
     let record = Record::read_moves(Config::default(), "C a F b").expect("a game");
     let screens = [
-        ("a game of 6", game_app(6, "C a")),
-        ("a game of 10", game_app(10, "")),
+        ("a game of 6", named_game(6, "C a")),
+        ("a game of 10", named_game(10, "")),
         ("the viewer", App::review(record, "game.ogn", None)),
         (
             "the start screen",
