@@ -25,7 +25,7 @@
 //! ```
 //! use endodoi::app::{App, Match};
 //! use endodoi::rules::{Config, Side};
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut app = App::new(Config::default(), Match::default());
 //! app.handle_key(KeyEvent::from(KeyCode::Char('c')));
@@ -42,6 +42,7 @@ pub mod computer;
 mod copies;
 mod effect;
 mod game;
+pub mod input;
 pub mod keys;
 mod lesson;
 mod message;
@@ -54,8 +55,6 @@ pub mod viewer;
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
-
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 pub use answer::Answer;
@@ -65,6 +64,7 @@ pub use copies::Copies;
 pub use effect::Effect;
 use game::Table;
 pub use game::{FLAG_GRACE, LOW_TIME, Play, Theirs};
+use input::{KeyEvent, KeyEventKind};
 pub use keys::{Action, Binding, Help, Key, Keymap, Menu, Target};
 pub use lesson::{
     FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,

@@ -42,7 +42,6 @@ mod viewer;
 use std::ops::Deref;
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
@@ -50,6 +49,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use theme::{HoleState, Look};
 
+use crate::app::input::{MouseButton, MouseEvent, MouseEventKind};
 use crate::app::keys::bar_items;
 use crate::app::{Action, App, Key, Keymap, Match, Mode, Play, Purpose, Target, Tone, Viewer};
 use crate::record::terminal_safe;

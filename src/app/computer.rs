@@ -12,7 +12,7 @@
 //! use endodoi::app::{App, COMPUTER_PAUSE, Effect, Match, Purpose};
 //! use endodoi::rules::{Config, Hole, Side};
 //! use endodoi::search::Level;
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut players = Match::default();
 //! players.set_computer(Side::North, Some(Level::MIN));

@@ -5,8 +5,8 @@
 //!
 //! ```
 //! use endodoi::app::Play;
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //! use endodoi::app::keys::{Action, Keymap};
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
 //!
 //! let undo = Keymap::Game.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(undo, Some(Action::Game(Play::Undo)));
@@ -14,9 +14,8 @@
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use super::game::Play;
+use super::input::{KeyCode, KeyEvent, KeyModifiers};
 use super::lesson::Learn;
 use super::results::Read;
 use super::viewer::Replay;
@@ -176,20 +175,9 @@ impl Key {
     /// board `width` holes wide.
     pub fn name(self, width: u8) -> String {
         match self {
-            Key::Char(' ') => "Space".to_owned(),
-            Key::Char(c) | Key::Letter(c) => c.to_string(),
-            Key::Code(code) => match code {
-                KeyCode::Left => "←".to_owned(),
-                KeyCode::Right => "→".to_owned(),
-                KeyCode::Up => "↑".to_owned(),
-                KeyCode::Down => "↓".to_owned(),
-                KeyCode::Backspace => "Backspace".to_owned(),
-                KeyCode::Enter => "Enter".to_owned(),
-                KeyCode::Home => "Home".to_owned(),
-                KeyCode::End => "End".to_owned(),
-                KeyCode::Esc => "Esc".to_owned(),
-                other => other.to_string(),
-            },
+            Key::Char(c) => KeyCode::Char(c).name(),
+            Key::Letter(c) => c.to_string(),
+            Key::Code(code) => code.name(),
             Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::HoleLetters => format!("a-{}", char::from(b'a' + width.max(1) - 1)),
             Key::Digits => "12 Enter".to_owned(),

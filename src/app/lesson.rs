@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use endodoi::app::{App, STEPS};
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut app = App::learn();
 //! app.set_animation(false);

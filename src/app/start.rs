@@ -12,7 +12,7 @@
 //! ```
 //! use endodoi::app::{App, Match, Screen};
 //! use endodoi::rules::Config;
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut app = App::start(Config::default(), &Match::default(), Vec::new());
 //! assert!(matches!(app.screen(), Screen::Start(_)));

@@ -15,7 +15,7 @@
 //! ```
 //! use endodoi::app::App;
 //! use endodoi::record::Record;
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let record = Record::read("1. A+2 b+3 2. A+2 e+10 *")?;
 //! let mut app = App::review(record, "sample", None);

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use std::sync::atomic::AtomicBool;
 
+use endodoi::app::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
     MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose, Remote,
@@ -17,7 +18,6 @@ use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
 use ratatui::widgets::Widget;
 
 use crate::common::{keys, mouse, moves, screen};
@@ -70,7 +70,6 @@ fn releases_and_repeats_are_ignored() {
             code: KeyCode::Enter,
             modifiers: KeyModifiers::NONE,
             kind,
-            state: KeyEventState::NONE,
         });
     }
     assert_eq!(app.game().ply(), 0);

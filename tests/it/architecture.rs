@@ -2,8 +2,8 @@
 //! records, the search, the tables, the files), as `docs/ARCHITECTURE.md`
 //! states them: the table of which module imports which is the program's
 //! own, and it has no cycle; the crates depend on each other in layers,
-//! and the core and the engine on no crate that does I/O; and no source file
-//! is over 600 lines.
+//! and the core and the engine on no crate that does I/O; the app and the
+//! drawing name no terminal library; and no source file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -378,6 +378,44 @@ fn no_source_file_is_over_600_lines() {
         long.is_empty(),
         "split these by what their parts do: {long:?}"
     );
+}
+
+/// The files of the module `name` of `src/`: `src/NAME.rs` and those
+/// under `src/NAME/`.
+fn module_files(name: &str) -> Vec<PathBuf> {
+    let mut found = vec![Path::new(ROOT).join("src").join(format!("{name}.rs"))];
+    sources(&Path::new(ROOT).join("src").join(name), &mut found);
+    found
+}
+
+#[test]
+fn the_app_and_the_drawing_see_no_terminal_and_the_app_does_no_io() {
+    // The app and the drawing could serve another front end: they know no
+    // terminal library (the event loop turns its events into the app's
+    // input); the app asks for its I/O as effects and does none itself.
+    let rules: [(&str, &[&str]); 2] = [
+        (
+            "app",
+            &[
+                "crossterm",
+                "std::fs",
+                "std::net",
+                "std::thread",
+                "std::process",
+            ],
+        ),
+        ("ui", &["crossterm"]),
+    ];
+    let mut named = Vec::new();
+    for (module, words) in rules {
+        for file in module_files(module) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for word in words.iter().filter(|word| text.contains(**word)) {
+                named.push(format!("{} names {word}", file.display()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{named:#?}");
 }
 
 #[test]

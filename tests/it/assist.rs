@@ -4,11 +4,11 @@
 //! so in its record, and across the network a hint announced to the other
 //! player, whose own is checked as a move is.
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{Action, App, Effect, Match, Network, Play, Remote, Role, Said};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Side};
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use crate::common::keys;
 

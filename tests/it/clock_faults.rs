@@ -9,6 +9,7 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Match, Mode, Network, Play, Remote, Role, Said, Target,
 };
@@ -17,7 +18,6 @@ use endodoi::record::{Ending, Record};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::Level;
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use super::clocks::{both, clocked, left, secs};
 use crate::common::{keys, moves::letters, tmux};

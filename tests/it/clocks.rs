@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
     App, COMPUTER_PAUSE, Effect, FLAG_GRACE, Match, Network, Play, Purpose, Remote, Role, Said,
 };
@@ -13,7 +14,6 @@ use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;

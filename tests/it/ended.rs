@@ -2,13 +2,13 @@
 //! flag fallen), as the app plays and shows it: over everywhere the app
 //! asks, as a game the rules ended is.
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{App, Effect, Match, Tone};
 use endodoi::record::{Ending, Record};
 use endodoi::rules::Side;
 use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
     Action, App, COMPUTER_PAUSE, Confirm, Effect, Keymap, Match, Mode, Play, Purpose,
 };
@@ -13,7 +14,6 @@ use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 

@@ -1,12 +1,12 @@
 //! Issue 32: the board's row totals and the scrollable move list, as the
 //! screen shows them.
 
+use endodoi::app::input::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use endodoi::app::{App, Match};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side, Variant};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
     Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Learn, Lesson, Mode, STEPS, Screen, Tone,
 };
@@ -15,7 +16,6 @@ use endodoi::terminal::Runner;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;

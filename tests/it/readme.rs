@@ -9,12 +9,12 @@
 use std::path::Path;
 use std::process::Command;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::keys::{GLOBAL, help_lines};
 use endodoi::app::{App, Binding, Keymap, Match};
 use endodoi::record::Record;
 use endodoi::rules::Config;
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use crate::common::{keys, screen};
 

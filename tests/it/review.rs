@@ -9,8 +9,8 @@ use endodoi::ui::{Look, View};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::input::KeyCode;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use clap::Parser as _;
 use endodoi::app::Effect;
+use endodoi::app::input::{KeyCode, KeyEvent};
 use endodoi::cli::Cli;
 use endodoi::options::{GameOptions, Player};
 use endodoi::rules::{BySide, Config, Variant};
@@ -22,7 +23,6 @@ use endodoi::settings::{Field, Settings, Warning};
 use endodoi::terminal::Runner;
 use keys::{press, type_keys};
 use prefixed::prefixed;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::common::{keys, prefixed};
 

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
+use endodoi::app::input::KeyCode;
 use endodoi::app::results::Against;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{
@@ -22,7 +23,6 @@ use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use clap::Parser;
+use endodoi::app::input::KeyCode;
 use endodoi::app::start::Page;
 use endodoi::app::{App, Keymap};
 use endodoi::cli::Cli;
@@ -19,7 +20,6 @@ use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 

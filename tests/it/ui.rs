@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use endodoi::app::{App, Match};
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -10,7 +11,6 @@ use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use endodoi::analyze::MoveAnalysis;
+use endodoi::app::input::KeyCode;
 use endodoi::app::{App, Effect, Mode, Target, Tone};
 use endodoi::record::{Form, Record};
 use endodoi::search::Limits;
@@ -13,7 +14,6 @@ use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;

@@ -1,11 +1,10 @@
 //! The game's table of keys ([`super::Keymap::Game`]).
 
-use ratatui::crossterm::event::KeyCode;
-
 use super::{
     Action, Binding, FASTER, HELP_KEYS, Help, Key, Play, QUIT_KEYS, SLOWER, SPEED, bind, flip,
     select,
 };
+use crate::app::input::KeyCode;
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(

@@ -1,11 +1,10 @@
 //! The lesson's table of keys ([`super::Keymap::Lesson`]): a step's move is
 //! chosen and sown as in a game; other keys go from step to step.
 
-use ratatui::crossterm::event::KeyCode;
-
 use super::{
     Action, Binding, FASTER, HELP_KEYS, Help, Key, Learn, QUIT_KEYS, SLOWER, SPEED, bind, select,
 };
+use crate::app::input::KeyCode;
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(

@@ -1,8 +1,7 @@
 //! The start screen's tables of keys, and what they ask for ([`Menu`]).
 
-use ratatui::crossterm::event::KeyCode;
-
 use super::{Action, Binding, HELP_KEYS, Help, Key, Read, Target, bind};
+use crate::app::input::KeyCode;
 
 /// What the player asks of the start screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

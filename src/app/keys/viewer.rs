@@ -1,12 +1,11 @@
 //! The replay viewer's tables of keys ([`super::Keymap::Viewer`], and
 //! [`super::Keymap::GoTo`] while a move number is typed).
 
-use ratatui::crossterm::event::KeyCode;
-
 use super::{
     Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, Replay, SLOWER, SPEED, Target, bind,
     flip,
 };
+use crate::app::input::KeyCode;
 
 /// The replay viewer's keys.
 pub(super) const VIEWER: &[Binding] = &[
