@@ -146,13 +146,16 @@ fn event_loop(
     let mut last = Instant::now();
     let mut drawn: Option<Instant> = None;
     let mut news = true;
-    while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
-        if news || app.wants_frames() || drawn.is_none_or(|at| at.elapsed() >= IDLE) {
+    while !app.desk().should_quit() && stop.load(Ordering::Relaxed) == 0 {
+        if news
+            || View::new(app, look).wants_frames()
+            || drawn.is_none_or(|at| at.elapsed() >= IDLE)
+        {
             terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
             drawn = Some(Instant::now());
             news = false;
         }
-        let timeout = if app.wants_frames() {
+        let timeout = if View::new(app, look).wants_frames() {
             FRAME
         } else if runner.linked() {
             LISTEN
@@ -169,6 +172,7 @@ fn event_loop(
                     let screen = terminal.size()?.into();
                     let view = View::new(app, look);
                     if app
+                        .front()
                         .keymap()
                         .action_for(key)
                         .is_none_or(|action| view.takes(action, screen))

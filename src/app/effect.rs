@@ -11,14 +11,14 @@ pub enum Effect {
     /// The player pressed `s`: write the record where the player can find it.
     Export,
     /// Search in the background, replacing any search under way; answer with
-    /// [`App::computer_moved`](super::App::computer_moved),
-    /// [`App::hint_found`](super::App::hint_found) or
-    /// [`App::draw_weighed`](super::App::draw_weighed).
+    /// [`Answer::ComputerMoved`](super::Answer::ComputerMoved),
+    /// [`Answer::HintFound`](super::Answer::HintFound) or
+    /// [`Answer::DrawWeighed`](super::Answer::DrawWeighed).
     Think(Request),
     /// Stop the search under way and drop its answer.
     StopThinking,
     /// Analyse a move of the viewed record in the background; answer with
-    /// [`App::analysis_found`](super::App::analysis_found).
+    /// [`Answer::Analysed`](super::Answer::Analysed).
     Analyze(AnalysisRequest),
     /// The player changed the sowing speed or the move preview: remember
     /// them for the next game.
@@ -27,7 +27,7 @@ pub enum Effect {
     /// and players as the last game.
     RememberGame,
     /// Open a saved game or a record file chosen on the start screen; the
-    /// app then goes on as [`App::replace_with`](super::App::replace_with) says.
+    /// app then goes on as [`Answer::Opened`](super::Answer::Opened) says.
     Open(Opening),
     /// Tell the other player, across the network.
     Send(Said),

@@ -1,7 +1,8 @@
-//! Every key of every screen, in one table a screen: which keys, the
-//! [`Action`] they ask for, the word the key bar shows and the line the help
-//! gives. Key dispatch ([`Keymap::action_for`]), the key bar, the help popup
-//! and the README's key tables all read these tables, so they cannot drift.
+//! Keys: every screen and popup has its table of keys beside it (a
+//! component's [`Keymap`]): which keys, the [`Action`] they ask for, the
+//! word the key bar shows and the line the help gives. Key dispatch
+//! ([`Keymap::action_for`]), the key bar, the help popup and the README's
+//! key tables all read these tables, so they cannot drift.
 //!
 //! ```
 //! use endodoi::app::Play;
@@ -14,25 +15,15 @@
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use super::game::Play;
+use super::game::{GAME, Play};
 use super::input::{KeyCode, KeyEvent, KeyModifiers};
-use super::lesson::Learn;
-use super::results::Read;
-use super::viewer::Replay;
+use super::lesson::{LESSON, Learn};
+use super::popup::{ANSWER, CONFIRM, HELP};
+use super::results::{RESULTS, Read};
+use super::sowing::SOWING;
+use super::start::{Menu, START, TYPING};
+use super::viewer::{GOTO, PLAY_ON, Replay, VIEWER};
 use crate::rules::Hole;
-pub use start::Menu;
-use start::{RESULTS, START, TYPING};
-
-mod game;
-use game::GAME;
-
-mod start;
-
-mod lesson;
-use lesson::LESSON;
-
-mod viewer;
-use viewer::{GOTO, PLAY_ON, VIEWER};
 
 /// What the player asks for, by a key or a click: the router's own
 /// actions (quitting, help, a question's answer, the sowing shown and its
@@ -213,7 +204,12 @@ pub enum Help {
     Unlisted,
 }
 
-const fn bind(keys: &'static [Key], action: Action, label: &'static str, help: Help) -> Binding {
+pub(super) const fn bind(
+    keys: &'static [Key],
+    action: Action,
+    label: &'static str,
+    help: Help,
+) -> Binding {
     Binding {
         keys,
         action,
@@ -222,11 +218,11 @@ const fn bind(keys: &'static [Key], action: Action, label: &'static str, help: H
     }
 }
 
-const FASTER: &[Key] = &[Key::Char('+'), Key::Char('=')];
-const SLOWER: &[Key] = &[Key::Char('-'), Key::Char('_')];
-const HELP_KEYS: &[Key] = &[Key::Char('?'), Key::Code(KeyCode::F(1))];
-const QUIT_KEYS: &[Key] = &[Key::Letter('q'), Key::Code(KeyCode::Esc)];
-const SPEED: Help = Help::Says("sowing speed, 1 to 6; any key skips a sowing");
+pub(super) const FASTER: &[Key] = &[Key::Char('+'), Key::Char('=')];
+pub(super) const SLOWER: &[Key] = &[Key::Char('-'), Key::Char('_')];
+pub(super) const HELP_KEYS: &[Key] = &[Key::Char('?'), Key::Code(KeyCode::F(1))];
+pub(super) const QUIT_KEYS: &[Key] = &[Key::Letter('q'), Key::Code(KeyCode::Esc)];
+pub(super) const SPEED: Help = Help::Says("sowing speed, 1 to 6; any key skips a sowing");
 
 /// Keys that work on every screen; help lists them with the screen's quit.
 pub const GLOBAL: &[Binding] = &[bind(
@@ -238,7 +234,7 @@ pub const GLOBAL: &[Binding] = &[bind(
 
 /// ← and →, which select the mover's holes in a game and in the lesson:
 /// `left` and `right` are the screen's actions for them.
-const fn select(left: Action, right: Action) -> [Binding; 2] {
+pub(super) const fn select(left: Action, right: Action) -> [Binding; 2] {
     [
         bind(
             &[Key::Code(KeyCode::Left)],
@@ -258,7 +254,7 @@ const fn select(left: Action, right: Action) -> [Binding; 2] {
 /// `v`, which turns the board round in a game and in the viewer (`flip`,
 /// the screen's action for it). (`f`, the obvious key, selects the hole `f`
 /// in a game.)
-const fn flip(flip: Action) -> Binding {
+pub(super) const fn flip(flip: Action) -> Binding {
     bind(
         &[Key::Letter('v')],
         flip,
@@ -266,59 +262,6 @@ const fn flip(flip: Action) -> Binding {
         Help::Says("flip the board: the other row at the bottom"),
     )
 }
-
-/// The keys while a move is sown in a game.
-const SOWING: &[Binding] = &[
-    bind(
-        &[Key::Any],
-        Action::Skip,
-        "skip",
-        Help::Says("skip to the end of the sowing"),
-    ),
-    bind(FASTER, Action::Faster, "speed", SPEED),
-    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
-];
-
-/// The keys of the help popup.
-const HELP: &[Binding] = &[
-    // Not Space: the footer of a help of one page says any key closes it.
-    bind(
-        &[Key::Code(KeyCode::Down), Key::Code(KeyCode::PageDown)],
-        Action::HelpPage,
-        "",
-        Help::Says("the next page of help, when it has more"),
-    ),
-    bind(
-        &[Key::Any],
-        Action::CloseHelp,
-        "closes help",
-        Help::Says("close help"),
-    ),
-];
-
-/// The keys of a question.
-const CONFIRM: &[Binding] = &[
-    bind(&[Key::Letter('y')], Action::Yes, "yes", Help::Says("yes")),
-    bind(&[Key::Any], Action::No, "no", Help::Says("no")),
-];
-
-/// The keys of a request from the other player (across the network, to
-/// take moves back; a draw offered, there or at this keyboard): only `y`
-/// and `n` answer it, so that a key meant for the board answers nothing.
-const ANSWER: &[Binding] = &[
-    bind(
-        &[Key::Letter('y')],
-        Action::Yes,
-        "accept",
-        Help::Says("accept"),
-    ),
-    bind(
-        &[Key::Letter('n')],
-        Action::No,
-        "decline",
-        Help::Says("decline"),
-    ),
-];
 
 /// The table of keys in force: one for each screen and popup.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -4,29 +4,33 @@
 //! The app never touches the network. What this player tells the other
 //! (a move, a request to take moves back, the answer, the next game) is
 //! asked for with [`Effect::Send`]; what arrives, and what happens to the
-//! connection, comes back through [`App::remote`]. Every move that arrives
+//! connection, comes back as an [`Answer::Remote`](super::Answer::Remote). Every move that arrives
 //! is checked by the rules ([`crate::rules::Game::play`]) before it is
 //! applied: a move out of turn, for the wrong row, at the wrong point of the
 //! game or illegal is refused with [`Effect::Hangup`] and never applied.
-//! (`crate::net` carries these over TCP; tests call [`App::remote`] directly.)
+//! (`crate::net` carries these over TCP; tests hand them to
+//! [`App::answer`](super::App::answer) directly.)
 //!
 //! ```
-//! use endodoi::app::{App, Effect, Match, Network, Remote, Role, Said};
+//! use endodoi::app::{Answer, App, Effect, Match, Network, Remote, Role, Said, Setting};
 //! use endodoi::rules::{Config, Hole, Side};
 //!
 //! let mut app = App::new(Config::default(), Match::default());
-//! app.set_animation(false);
-//! app.play_across(Network::new(Role::Host { invite: "endodoi join 7-crossover-clockwork".into(), options: String::new() }), Side::North, None);
-//! app.remote(Remote::Joined(Some("Lekishon".into())));
-//! app.remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None }));
-//! assert_eq!(app.game().ply(), 0, "North cannot open the game");
+//! app.set(Setting::Animation(false));
+//! let invite = "endodoi join 7-crossover-clockwork".into();
+//! let network = Network::new(Role::Host { invite, options: String::new() });
+//! app.set(Setting::Across { network, remote_home: Side::North, name: None });
+//! app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+//! app.answer(Answer::Remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None })));
+//! assert_eq!(app.record().game.ply(), 0, "North cannot open the game");
 //! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
 //! ```
 
 use std::time::Duration;
 
-use super::board::Board;
-use super::{App, Ask, Effect, Table, Theirs, Tone};
+use super::board::BoardView;
+use super::component::{Ask, Tell};
+use super::{Effect, Table, Theirs, Tone};
 use crate::record::Record;
 use crate::rules::{BySide, Hole, Side};
 
@@ -204,67 +208,25 @@ impl Network {
     }
 }
 
-impl App {
-    /// Makes this a game across the network: the player whose row in the
-    /// first game is `remote_home` plays in another terminal, this one
-    /// (named `name`, if given) at this keyboard; no computer plays. A
-    /// game whose record names the host's row ([`HOST_TAG`]: hosted or
-    /// joined again, or the host's game at the first meeting) keeps it.
-    pub fn play_across(&mut self, network: Network, remote_home: Side, name: Option<&str>) {
-        self.table
-            .play_across(&mut self.board, network, remote_home, name);
-        let asks = self.table.take_asks();
-        self.ask(asks);
-    }
-
-    /// The seat a player took, by its public name: from now on the record
-    /// names it (its `Seat` tag), and the game is kept.
-    pub fn set_seat(&mut self, id: &str) {
-        if let Some(network) = &mut self.table.network {
-            network.seat = Some(id.to_owned());
-            self.table.write_tags();
-            self.effects.push(Effect::Autosave);
-        }
-    }
-
-    /// The seat's secret could not be kept on disk (`why`): says so where
-    /// it is seen, and from now on offers to continue the game at one
-    /// keyboard ([`App::resume_command`]), for neither player could take
-    /// the seat again.
-    pub fn seat_not_kept(&mut self, why: &str) {
-        if let Some(network) = &mut self.table.network {
-            network.seat_unkept = true;
-        }
-        self.answer(super::Answer::Notice(
-            super::Tone::Error,
-            format!(
-                "The seat cannot be kept ({why}): this game cannot be joined again; \
-                 `endodoi --resume` plays it on here"
-            ),
-        ));
-    }
-
+impl Table {
     /// The game across the network, if this is one.
     pub fn network(&self) -> Option<&Network> {
-        self.table.network.as_deref()
-    }
-
-    /// Whether the player in the other terminal is to move.
-    pub fn remote_to_move(&self) -> bool {
-        self.record()
-            .to_move()
-            .is_some_and(|side| self.players().remote(side))
+        self.network.as_deref()
     }
 
     /// The status of the connection, for the line under the board:
     /// waiting (and how to join), connected and whose turn, lost.
     pub fn network_status(&self) -> Option<String> {
         let network = self.network()?;
-        let other = self.table.remote_name();
+        let other = self.remote_name();
         let turned_away = network
             .turned_away
             .as_ref()
             .map_or_else(String::new, |why| format!(" · {why}"));
+        let remote_to_move = self
+            .record
+            .to_move()
+            .is_some_and(|side| self.players.remote(side));
         Some(match (&network.connection, &network.role) {
             (Connection::Waiting, Role::Host { invite, .. }) if network.seat.is_some() => {
                 format!("Waiting for {other} to take their seat again: {invite}{turned_away}")
@@ -275,10 +237,10 @@ impl App {
             (Connection::Waiting, Role::Guest { place, .. }) => {
                 format!("Connecting to {place}…")
             }
-            (Connection::Connected, _) if self.remote_to_move() => {
+            (Connection::Connected, _) if remote_to_move => {
                 format!("Connected to {other} · {other} is thinking")
             }
-            (Connection::Connected, _) if self.record().is_over() => {
+            (Connection::Connected, _) if self.record.is_over() => {
                 format!("Connected to {other} · the game is over")
             }
             (Connection::Connected, _) => format!("Connected to {other} · your move"),
@@ -298,7 +260,7 @@ impl App {
     /// (the saved game `id`, if known): `endodoi --resume`, across the
     /// network `endodoi host --resume` with the same options, or the same
     /// `endodoi join` command; at one keyboard when the seat could not be
-    /// kept ([`App::seat_not_kept`]).
+    /// kept ([`Answer::SeatNotKept`](super::Answer::SeatNotKept)).
     pub fn resume_command(&self, id: Option<&str>) -> String {
         let id = id.map_or_else(String::new, |id| format!(" {id}"));
         let network = self.network().filter(|network| !network.seat_unkept);
@@ -309,27 +271,45 @@ impl App {
         }
     }
 
-    /// What happened across the network. What the other player does to
-    /// the game (their name, a move, a request, an answer, their copy of
-    /// the game) becomes the game's action from their side ([`Theirs`]),
-    /// which checks it before it changes anything; the rest is the
-    /// connection's.
-    pub fn remote(&mut self, event: Remote) {
-        self.table.remote(&mut self.board, event);
-        let asks = self.table.take_asks();
-        self.ask(asks);
+    /// The seat a player took, by its public name: from now on the record
+    /// names it (its `Seat` tag), and the game is kept.
+    pub(super) fn set_seat(&mut self, id: &str) -> Vec<Ask> {
+        let Some(network) = &mut self.network else {
+            return Vec::new();
+        };
+        network.seat = Some(id.to_owned());
+        self.write_tags();
+        vec![Ask::Effect(Effect::Autosave)]
     }
-}
 
-impl Table {
-    /// Makes this a game across the network, as [`App::play_across`] says.
-    fn play_across(
+    /// The seat's secret could not be kept on disk (`why`): says so where
+    /// it is seen, and from now on offers to continue the game at one
+    /// keyboard ([`Table::resume_command`]), for neither player could take
+    /// the seat again.
+    pub(super) fn seat_not_kept(&mut self, why: &str) -> Vec<Ask> {
+        if let Some(network) = &mut self.network {
+            network.seat_unkept = true;
+        }
+        let text = format!(
+            "The seat cannot be kept ({why}): this game cannot be joined again; \
+             `endodoi --resume` plays it on here"
+        );
+        vec![Ask::Say(Tone::Error, text)]
+    }
+
+    /// Makes this a game across the network: the player whose row in the
+    /// first game is `remote_home` plays in another terminal, this one
+    /// (named `name`, if given) at this keyboard; no computer plays. A
+    /// game whose record names the host's row ([`HOST_TAG`]: hosted or
+    /// joined again, or the host's game at the first meeting) keeps it.
+    pub(super) fn play_across(
         &mut self,
-        view: &mut Board,
+        view: &mut BoardView,
         network: Network,
         remote_home: Side,
         name: Option<&str>,
-    ) {
+    ) -> Vec<Ask> {
+        let mut out = Vec::new();
         let remote_home = host_row(&self.record).map_or(remote_home, |row| {
             let remote_row = match network.role {
                 Role::Host { .. } => row.opponent(),
@@ -356,13 +336,14 @@ impl Table {
         self.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
-            self.effect(Effect::Autosave);
+            out.effect(Effect::Autosave);
         }
+        out
     }
 
     /// Across the network, turns the board so that this terminal's row is
     /// at the bottom (the rows change sides between a match's games).
-    pub(super) fn face_own_row(&self, view: &mut Board) {
+    pub(super) fn face_own_row(&self, view: &mut BoardView) {
         if self.network.is_some()
             && let Some(own) = Side::ALL
                 .into_iter()
@@ -386,27 +367,32 @@ impl Table {
             .map_or_else(String::new, |side| self.players.name(side).to_owned())
     }
 
-    /// What happened across the network, as [`App::remote`] says.
-    fn remote(&mut self, view: &mut Board, event: Remote) {
+    /// What happened across the network. What the other player does to
+    /// the game (their name, a move, a request, an answer, their copy of
+    /// the game) becomes the game's action from their side ([`Theirs`]),
+    /// which checks it before it changes anything; the rest is the
+    /// connection's.
+    pub(super) fn remote(&mut self, view: &mut BoardView, event: Remote) -> Vec<Ask> {
+        let mut out = Vec::new();
         if self.network.is_none() {
-            return;
+            return out;
         }
         match event {
             Remote::Joined(name) => {
                 if let Some(name) = name {
-                    self.their_act(view, Theirs::Named(name));
+                    self.their_act(view, Theirs::Named(name), &mut out);
                 }
                 self.set_connection(Connection::Connected);
                 if let Some(network) = self.network.as_deref_mut() {
                     network.turned_away = None;
                 }
                 let news = format!("{} joined", self.remote_name());
-                self.say(Tone::Info, news);
+                out.say(Tone::Info, news);
             }
-            Remote::Resync(record) => self.their_act(view, Theirs::Copy(record)),
+            Remote::Resync(record) => self.their_act(view, Theirs::Copy(record), &mut out),
             Remote::Said(said) => {
                 if self.connected() {
-                    self.their_act(view, Theirs::Said(said));
+                    self.their_act(view, Theirs::Said(said), &mut out);
                 }
             }
             Remote::TurnedAway(why) => match self.network.as_deref_mut() {
@@ -417,9 +403,9 @@ impl Table {
                     turned_away,
                     ..
                 }) => *turned_away = Some(why),
-                _ => self.say(Tone::Error, why),
+                _ => out.say(Tone::Error, why),
             },
-            Remote::Lost(why) => self.disconnected(why),
+            Remote::Lost(why) => self.disconnected(why, &mut out),
             Remote::Invite(invite) => {
                 if let Some(Network {
                     role: Role::Host { invite: old, .. },
@@ -428,16 +414,17 @@ impl Table {
                 {
                     old.clone_from(&invite);
                 }
-                self.say(
+                out.say(
                     Tone::Info,
                     format!("The other player now joins with: {invite}"),
                 );
             }
             Remote::GaveUp(why) => {
-                self.say(Tone::Error, format!("{why}; not trying again"));
+                out.say(Tone::Error, format!("{why}; not trying again"));
                 self.set_connection(Connection::Closed(why));
             }
         }
+        out
     }
 
     pub(super) fn set_connection(&mut self, connection: Connection) {
@@ -448,20 +435,20 @@ impl Table {
 
     /// Refuses what the other player sent: it is not applied, and the
     /// connection is closed with `why`.
-    pub(super) fn refuse(&mut self, why: String) {
-        self.effect(Effect::Hangup(why.clone()));
-        self.disconnected(why);
+    pub(super) fn refuse(&mut self, why: String, out: &mut Vec<Ask>) {
+        out.effect(Effect::Hangup(why.clone()));
+        self.disconnected(why, out);
     }
 
     /// The connection is gone (`why`): the game is kept, a question from
     /// the other player is forgotten (a draw this player offered stands,
     /// and is offered again when the line is back).
-    fn disconnected(&mut self, why: String) {
-        self.push(Ask::Withdrawn);
+    fn disconnected(&mut self, why: String, out: &mut Vec<Ask>) {
+        out.push(Ask::Withdrawn);
         if let Some(network) = &mut self.network {
             network.asked = None;
         }
-        self.say(
+        out.say(
             Tone::Error,
             format!("Disconnected: {why}; the game is kept"),
         );
@@ -470,27 +457,27 @@ impl Table {
 
     /// Whether this player may move now across the network (the other is
     /// there); tells the player why not.
-    pub(super) fn may_send(&mut self) -> bool {
+    pub(super) fn may_send(&mut self, out: &mut Vec<Ask>) -> bool {
         if self.network.is_none() || self.connected() {
             return true;
         }
         let news = format!("{} is not connected: the game waits", self.remote_name());
-        self.say(Tone::Error, news);
+        out.say(Tone::Error, news);
         false
     }
 
     /// Tells the other player the move just played (`ply` moves before it).
-    pub(super) fn send_move(&mut self, ply: usize, hole: Hole) {
+    pub(super) fn send_move(&mut self, ply: usize, hole: Hole, out: &mut Vec<Ask>) {
         if self.network.is_some() {
             let left = self.left_to_send(hole.side());
-            self.effect(Effect::Send(Said::Move { ply, hole, left }));
+            out.effect(Effect::Send(Said::Move { ply, hole, left }));
         }
     }
 
     /// The undo key across the network: asks the other player to take the
     /// game back to before this player's last move.
-    pub(super) fn ask_undo(&mut self) {
-        if !self.may_send() {
+    pub(super) fn ask_undo(&mut self, out: &mut Vec<Ask>) {
+        if !self.may_send(out) {
             return;
         }
         let mine = self
@@ -499,15 +486,15 @@ impl Table {
             .iter()
             .rposition(|played| !self.players.remote(played.hole.side()));
         let Some(keep) = mine else {
-            self.say(Tone::Error, "Nothing to undo");
+            out.say(Tone::Error, "Nothing to undo");
             return;
         };
         if let Some(network) = &mut self.network {
             network.asked = Some(keep);
         }
-        self.effect(Effect::Send(Said::UndoAsked(keep)));
+        out.effect(Effect::Send(Said::UndoAsked(keep)));
         let other = self.remote_name();
-        self.say(
+        out.say(
             Tone::Info,
             format!("Asked {other} to take back your last move…"),
         );

@@ -7,7 +7,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
-use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
+use crate::app::{
+    Action, Binding, Component, Confirm, Key, Keymap, Mode, Play, Replay, seeds_word,
+};
 use crate::record::{Ending, Reason, Verdict};
 use crate::rules::{BySide, EndReason, Side};
 
@@ -226,19 +228,19 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
     }];
-    if app.game_offers(Play::Rematch) {
+    if app.table().offers(Action::Game(Play::Rematch), app.desk()) {
         keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
     }
-    if app.game_offers(Play::Undo) {
+    if app.table().offers(Action::Game(Play::Undo), app.desk()) {
         keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     }
-    if app.game_offers(Play::Review) {
+    if app.table().offers(Action::Game(Play::Review), app.desk()) {
         keys.push(format!("{} review", key(Action::Game(Play::Review))));
     }
-    if app.game_offers(Play::Menu) {
+    if app.table().offers(Action::Game(Play::Menu), app.desk()) {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }
-    let board = if app.result_hidden() {
+    let board = if app.desk().view().result_hidden() {
         "result"
     } else {
         "board"
@@ -251,7 +253,11 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
 /// The quit key of `keymap` and what it does: quit, or go back to the menu
 /// the screen came from.
 pub(super) fn quit_key(app: &View, keymap: Keymap) -> String {
-    format!("{} {}", key_of(app, keymap, Action::Quit), app.quit_word())
+    format!(
+        "{} {}",
+        key_of(app, keymap, Action::Quit),
+        app.screen().quit_word(app.desk())
+    )
 }
 
 /// Why the game ended, in words.
@@ -280,7 +286,7 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
     let players = app.players();
     let first_to = players.first_to?;
     let tally = app.tally();
-    Some(match app.champion() {
+    Some(match app.players().champion(app.tally()) {
         Some(champion) => (
             format!(
                 "{} wins the match {}-{}!",
@@ -307,7 +313,7 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
             "Quit?",
             format!(
                 "The game is unfinished. It is saved: {} continues it.",
-                app.resume_command(None)
+                app.table().resume_command(None)
             ),
         ),
         Confirm::NewGame => (
@@ -353,7 +359,8 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
 pub(super) fn answers(app: &View) -> Line<'static> {
     let look = app.look;
     let answers = bar_items(
-        app.keymap()
+        app.front()
+            .keymap()
             .bindings()
             .iter()
             .map(|binding| (binding, binding.label)),
@@ -405,7 +412,8 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     // The key that opened help is on the key bar; the room is the rules'.
     let bindings: Vec<Binding> = app
-        .screen_keymap()
+        .screen()
+        .keymap()
         .bindings()
         .iter()
         .chain(GLOBAL)
@@ -464,7 +472,10 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let area = centered(area, width, lines.len() as u16 + 2);
     let rows = usize::from(area.height.saturating_sub(2)).max(1);
     let pages = lines.len().div_ceil(rows);
-    let page = usize::from(app.help_page()) % pages;
+    let page = match app.desk().mode() {
+        Mode::Help(help) => usize::from(help.page()),
+        _ => 0,
+    } % pages;
     let close = key_of(app, Keymap::Help, Action::CloseHelp);
     let footer = if pages > 1 {
         format!(

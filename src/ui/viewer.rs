@@ -115,7 +115,7 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
 /// What the move that led to the position shown did, and who played it.
 pub(super) fn explanation(app: &View, width: u16) -> Line<'static> {
     let look = app.look;
-    let Some(report) = app.viewed_move() else {
+    let Some(report) = app.viewer().and_then(Viewer::viewed_move) else {
         return Line::styled(
             format!(
                 "The start: {} seeds in every hole",
@@ -156,7 +156,7 @@ pub(super) fn fault_help_lines(
     let line = fault_line(app, fault);
     let whole = wrap(&line, screen.width, u16::MAX).len();
     let shown = Geometry::of(app, screen).is_some_and(|geometry| {
-        app.message().is_none() && usize::from(geometry.message.height) >= whole
+        app.desk().message().is_none() && usize::from(geometry.message.height) >= whole
     });
     if shown {
         return Vec::new();
@@ -239,7 +239,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
     if viewer.analysis_on() {
         return analysis_line(app, viewer);
     }
-    let played = app.viewed_move().map(|report| {
+    let played = app.viewer().and_then(Viewer::viewed_move).map(|report| {
         let side = report.hole.side();
         format!(
             "Move {}: {} sowed {}",
@@ -305,7 +305,7 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
             Span::styled(look.spinner(waited), look.title()),
         ]);
     }
-    let Some(analysis) = app.viewed_analysis() else {
+    let Some(analysis) = app.viewer().and_then(Viewer::viewed_analysis) else {
         return Line::from(vec![
             Span::styled(format!("Analysing move {ply} "), look.strong()),
             Span::styled(look.spinner(waited), look.title()),

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::keys::{GLOBAL, help_lines};
-use endodoi::app::{App, Binding, Keymap, Match};
+use endodoi::app::{App, Binding, Keymap, Match, Setting};
 use endodoi::record::Record;
 use endodoi::rules::Config;
 use keys::{press, type_keys};
@@ -338,12 +338,12 @@ fn the_screenshots_are_the_programs() {
     let sample = std::fs::read_to_string(path).expect("the example record");
     let record = Record::read(&sample).expect("a record");
     let mut viewer = App::review(record, "naserian-lekishon.ogn", None);
-    viewer.set_animation(false);
+    viewer.set(Setting::Animation(false));
     type_keys(&mut viewer, "12\n");
     assert_eq!(screenshot(&docs, "<!-- screen: viewer -->"), drawn(&viewer));
 
     let mut lesson = App::learn();
-    lesson.set_animation(false);
+    lesson.set(Setting::Animation(false));
     type_keys(&mut lesson, "nnb\n");
     assert_eq!(screenshot(&docs, "<!-- screen: lesson -->"), drawn(&lesson));
     let mut start = App::start(Config::default(), &Match::default(), Vec::new());

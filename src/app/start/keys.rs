@@ -1,7 +1,7 @@
 //! The start screen's tables of keys, and what they ask for ([`Menu`]).
 
-use super::{Action, Binding, HELP_KEYS, Help, Key, Read, Target, bind};
 use crate::app::input::KeyCode;
+use crate::app::keys::{Action, Binding, HELP_KEYS, Help, Key, Target, bind};
 
 /// What the player asks of the start screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub enum Menu {
 
 /// The start screen's keys (its menu, the new game's settings, the saved
 /// games).
-pub(super) const START: &[Binding] = &[
+pub(in crate::app) const START: &[Binding] = &[
     bind(
         &[Key::Code(KeyCode::Up), Key::Char('k')],
         Action::Menu(Menu::Up),
@@ -143,42 +143,8 @@ pub(super) const START: &[Binding] = &[
     ),
 ];
 
-/// The keys of the start screen's results page: a table to read, and back.
-pub(super) const RESULTS: &[Binding] = &[
-    bind(
-        &[Key::Code(KeyCode::Up), Key::Char('k')],
-        Action::Results(Read::Up),
-        "scroll",
-        Help::Says("the line above, below"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Down), Key::Char('j')],
-        Action::Results(Read::Down),
-        "scroll",
-        Help::Joins(Action::Results(Read::Up)),
-    ),
-    bind(
-        &[Key::Click],
-        Action::Click(Target::Elsewhere),
-        "",
-        Help::Says("a line: select it"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Esc), Key::Letter('q')],
-        Action::Results(Read::Back),
-        "back",
-        Help::Says("back to the menu"),
-    ),
-    bind(
-        HELP_KEYS,
-        Action::Help,
-        "help",
-        Help::Says("help: the keys"),
-    ),
-];
-
 /// The keys while a name or a path is typed on the start screen.
-pub(super) const TYPING: &[Binding] = &[
+pub(in crate::app) const TYPING: &[Binding] = &[
     bind(
         &[Key::Text],
         Action::Menu(Menu::Type('a')),

@@ -1,10 +1,57 @@
-//! The game's table of keys ([`super::Keymap::Game`]).
+//! What the player asks of a game ([`Play`]), and the game's table of keys
+//! ([`Keymap::Game`](crate::app::Keymap::Game)).
 
-use super::{
-    Action, Binding, FASTER, HELP_KEYS, Help, Key, Play, QUIT_KEYS, SLOWER, SPEED, bind, flip,
-    select,
-};
 use crate::app::input::KeyCode;
+use crate::app::keys::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, bind, flip, select,
+};
+
+/// What the player asks of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// Select the mover's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left, as seen on screen.
+    SelectLeft,
+    /// Select the next hole that can be sown to the right, as seen on screen.
+    SelectRight,
+    /// Sow the selected hole (or, after a game of a match, start the next).
+    Sow,
+    /// Take back the last move.
+    Undo,
+    /// Play the last move taken back again.
+    Redo,
+    /// Ask the engine for a move.
+    Hint,
+    /// Turn the move preview on or off.
+    TogglePreview,
+    /// Once the game is over, put the game-over box aside to see the final
+    /// board, or show it again.
+    ToggleResult,
+    /// Once the game is over, open it in the replay viewer at its last
+    /// move; quitting the viewer comes back to the game.
+    Review,
+    /// Turn the board round, as the player across the table sees it (the
+    /// other row at the bottom), or back: a view only, the game unchanged.
+    Flip,
+    /// Scroll the move list a line back, to older moves.
+    OlderMoves,
+    /// Scroll the move list a line on, to newer moves.
+    NewerMoves,
+    /// Start a new game.
+    NewGame,
+    /// Once a game (not of a match) is over, play it again on the same
+    /// board, the players changing rows.
+    Rematch,
+    /// Once the game is over, go to the start screen.
+    Menu,
+    /// Save the record where the player can find it.
+    Save,
+    /// Resign the game, asking first: the player to move, if at this keyboard.
+    Resign,
+    /// Offer the other player (or the computer) a draw.
+    OfferDraw,
+}
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(
@@ -13,7 +60,7 @@ const SELECT: [Binding; 2] = select(
 );
 
 /// The game's keys.
-pub(super) const GAME: &[Binding] = &[
+pub(in crate::app) const GAME: &[Binding] = &[
     bind(
         &[Key::HoleLetters],
         Action::Game(Play::Select('a')),

@@ -1,14 +1,19 @@
-//! The replay viewer's tables of keys ([`super::Keymap::Viewer`], and
-//! [`super::Keymap::GoTo`] while a move number is typed).
+//! The replay viewer's tables of keys ([`Keymap::Viewer`], and
+//! [`Keymap::GoTo`] while a move number is typed, [`Keymap::PlayOn`] while
+//! it asks who plays on).
+//!
+//! [`Keymap::Viewer`]: crate::app::Keymap::Viewer
+//! [`Keymap::GoTo`]: crate::app::Keymap::GoTo
+//! [`Keymap::PlayOn`]: crate::app::Keymap::PlayOn
 
-use super::{
-    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, Replay, SLOWER, SPEED, Target, bind,
-    flip,
-};
+use super::Replay;
 use crate::app::input::KeyCode;
+use crate::app::keys::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, Target, bind, flip,
+};
 
 /// The replay viewer's keys.
-pub(super) const VIEWER: &[Binding] = &[
+pub(in crate::app) const VIEWER: &[Binding] = &[
     bind(
         &[Key::Code(KeyCode::Left), Key::Char('h')],
         Action::Viewer(Replay::StepBack),
@@ -94,7 +99,7 @@ pub(super) const VIEWER: &[Binding] = &[
 
 /// The keys while a move number is typed in the viewer; other keys act as
 /// in the viewer.
-pub(super) const GOTO: &[Binding] = &[
+pub(in crate::app) const GOTO: &[Binding] = &[
     bind(
         &[Key::Digits],
         Action::Viewer(Replay::Digit(0)),
@@ -123,7 +128,7 @@ pub(super) const GOTO: &[Binding] = &[
 
 /// The keys while the viewer asks who plays each side of the game played on
 /// (`p`); other keys do nothing then.
-pub(super) const PLAY_ON: &[Binding] = &[
+pub(in crate::app) const PLAY_ON: &[Binding] = &[
     bind(
         &[Key::Code(KeyCode::Up), Key::Code(KeyCode::Down)],
         Action::Viewer(Replay::OtherSide),

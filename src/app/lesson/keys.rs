@@ -1,10 +1,12 @@
-//! The lesson's table of keys ([`super::Keymap::Lesson`]): a step's move is
-//! chosen and sown as in a game; other keys go from step to step.
+//! The lesson's table of keys ([`Keymap::Lesson`](crate::app::Keymap::Lesson)):
+//! a step's move is chosen and sown as in a game; other keys go from step
+//! to step.
 
-use super::{
-    Action, Binding, FASTER, HELP_KEYS, Help, Key, Learn, QUIT_KEYS, SLOWER, SPEED, bind, select,
-};
+use super::Learn;
 use crate::app::input::KeyCode;
+use crate::app::keys::{
+    Action, Binding, FASTER, HELP_KEYS, Help, Key, QUIT_KEYS, SLOWER, SPEED, bind, select,
+};
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(
@@ -13,7 +15,7 @@ const SELECT: [Binding; 2] = select(
 );
 
 /// The lesson's keys.
-pub(super) const LESSON: &[Binding] = &[
+pub(in crate::app) const LESSON: &[Binding] = &[
     bind(
         &[Key::HoleLetters],
         Action::Lesson(Learn::Select('a')),
