@@ -42,6 +42,7 @@
 //!
 //! The replay viewer ([`viewer`]) shows a record: see [`App::review`].
 
+mod actions;
 mod answer;
 mod board;
 mod component;
@@ -56,6 +57,7 @@ mod lesson;
 mod message;
 pub mod players;
 mod popup;
+mod question;
 mod remote;
 pub mod results;
 mod router;
@@ -63,24 +65,27 @@ mod setting;
 pub mod sowing;
 pub mod start;
 pub mod viewer;
+mod words;
 
 use crate::record::Record;
 use crate::rules::{Config, Game, Hole, Side};
+pub use actions::{Action, Learn, Menu, Play, Read, Replay, Target};
 pub use answer::Answer;
 pub use board::BoardView;
-pub use component::{Ask, Component, Lent};
+pub use component::{Ask, Component, Lent, Shown};
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use desk::{Desk, Mode};
-pub use effect::Effect;
-pub use game::{FLAG_GRACE, LOW_TIME, Play, Table, Theirs};
-pub use keys::{Action, Binding, Help, Key, Keymap, Target};
+pub use effect::{AnalysisRequest, Effect, Opening};
+pub use game::{FLAG_GRACE, LOW_TIME, Table, Theirs};
+pub use keys::{Binding, Help, Key, Keymap};
 pub use lesson::{
-    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learn, Learning, Lesson, STEPS, Step,
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learning, Lesson, STEPS, Step,
 };
 pub use message::{Message, Tone};
 pub use players::{Match, computer_name, level_of_name};
-pub use popup::{Confirm, HelpPopup};
+pub use popup::HelpPopup;
+pub use question::Confirm;
 pub use remote::{
     Connection, GAME_TAG, HOST_TAG, Network, Remote, Role, SEAT_TAG, Said, game_number, host_row,
 };
@@ -88,8 +93,9 @@ pub use setting::Setting;
 pub use sowing::{
     DEFAULT_SPEED, MAX_SPEED, MAX_STEPS_OF_TIME, MIN_SPEED, Phase, Sowing, seed_time,
 };
-pub use start::{Menu, Opening, SavedGame, Start};
-pub use viewer::{AnalysisRequest, MISTAKE_THRESHOLD, PlayOn, Replay, Viewer};
+pub use start::{SavedGame, Start};
+pub use viewer::{MISTAKE_THRESHOLD, PlayOn, Viewer};
+pub(crate) use words::{capitalise, counted, seeds_word};
 
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,9 +138,9 @@ impl Screen {
     /// The keys of the screen itself, under any popup: those help lists.
     pub fn keymap(&self) -> Keymap {
         match self {
-            Screen::Game => Keymap::Game,
-            Screen::Viewer(_) => Keymap::Viewer,
-            Screen::Lesson(_) => Keymap::Lesson,
+            Screen::Game => Keymap::GAME,
+            Screen::Viewer(_) => Keymap::VIEWER,
+            Screen::Lesson(_) => Keymap::LESSON,
             Screen::Start(start) => start.keymap(),
         }
     }
@@ -142,13 +148,31 @@ impl Screen {
     /// The quit key's word on this screen: `close` for a review of the
     /// game just ended, `menu` where it goes back to the start screen,
     /// else `quit`.
-    pub fn quit_word(&self, desk: &Desk) -> &'static str {
+    pub fn quit_word(&self, shown: Shown<'_>) -> &'static str {
         match self {
-            Screen::Viewer(viewer) => viewer.quit_word(desk),
+            Screen::Viewer(viewer) => viewer.quit_word(shown),
             Screen::Start(_) => "quit",
-            Screen::Game | Screen::Lesson(_) => desk.quit_word(),
+            Screen::Game | Screen::Lesson(_) => shown.quit_word(),
         }
     }
+}
+
+impl Keymap {
+    /// Every keymap, for the README's tables and their tests.
+    pub const ALL: [Keymap; 12] = [
+        Keymap::GAME,
+        Keymap::SOWING,
+        Keymap::HELP,
+        Keymap::CONFIRM,
+        Keymap::ANSWER,
+        Keymap::VIEWER,
+        Keymap::GO_TO,
+        Keymap::PLAY_ON,
+        Keymap::LESSON,
+        Keymap::START,
+        Keymap::TYPING,
+        Keymap::RESULTS,
+    ];
 }
 
 /// All the state of the terminal game: the router.
@@ -351,25 +375,5 @@ impl App {
             Answer::SeatNotKept(why) => self.table.seat_not_kept(&why),
         };
         self.ask(asks);
-    }
-}
-
-/// `seed` or `seeds`, as a count of `count` (of either sign) needs.
-pub(crate) fn seeds_word(count: i64) -> &'static str {
-    if count.abs() == 1 { "seed" } else { "seeds" }
-}
-
-/// `count` and `noun`, made plural (by an `s`) unless the count is 1:
-/// `1 game`, `3 games`.
-pub(crate) fn counted(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
-/// `text` with its first letter in upper case.
-pub(crate) fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

@@ -271,7 +271,7 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
         Mode::Help(_) => lines.push(Line::styled(
             format!(
                 "{} closes help",
-                key_of(app, Keymap::Help, Action::CloseHelp)
+                key_of(app, Keymap::HELP, Action::CloseHelp)
             ),
             look.muted(),
         )),
@@ -280,7 +280,7 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
                 "enlarge it, or press {} to {}",
                 key_of(app, app.screen().keymap(), Action::Quit),
                 // A review closes: back to the game it was opened from.
-                if app.screen().quit_word(app.desk()) == "close" {
+                if app.screen().quit_word(app.desk().shown()) == "close" {
                     "close the review"
                 } else {
                     "quit"
@@ -323,9 +323,9 @@ fn status_line(app: &View, columns: u16) -> Line<'static> {
                 Line::styled(
                     format!(
                         "{} skips the sowing; {} and {} change its speed",
-                        key_of(app, Keymap::Sowing, Action::Skip),
-                        key_of(app, Keymap::Sowing, Action::Faster),
-                        key_of(app, Keymap::Sowing, Action::Slower),
+                        key_of(app, Keymap::SOWING, Action::Skip),
+                        key_of(app, Keymap::SOWING, Action::Faster),
+                        key_of(app, Keymap::SOWING, Action::Slower),
                     ),
                     look.muted(),
                 )
@@ -465,7 +465,7 @@ fn thinking_status(app: &View) -> Line<'static> {
             format!("{computer} weighs your draw offer")
         }
     };
-    let key = |action| key_of(app, Keymap::Game, action);
+    let key = |action| key_of(app, Keymap::GAME, action);
     let keys = match thinking.purpose {
         Purpose::Move if app.table().takes_back_yours() => {
             format!("{} takes back your move", key(Action::Game(Play::Undo)))
@@ -533,8 +533,8 @@ fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
             .keymap()
             .bindings()
             .iter()
-            .filter(|binding| app.front().offers(binding.action, app.desk()))
-            .map(|binding| (binding, app.front().label(binding, app.desk()))),
+            .filter(|binding| app.front().offers(binding.action, app.desk().shown()))
+            .map(|binding| (binding, app.front().label(binding, app.desk().shown()))),
     );
     let others = items.len() > 1;
     let keys: Vec<(String, &str)> = items

@@ -6,17 +6,16 @@
 //! component never pushes an effect or a message itself.
 //!
 //! ```
-//! use endodoi::app::results::{Read, Results, Stats};
-//! use endodoi::app::{Action, BoardView, Component, Keymap, Lent};
+//! use endodoi::app::results::{Results, Stats};
+//! use endodoi::app::{Action, BoardView, Component, Keymap, Lent, Read};
 //!
 //! let mut results = Results::new(Stats::default());
-//! assert_eq!(results.keymap(), Keymap::Results);
+//! assert_eq!(results.keymap(), Keymap::RESULTS);
 //! let lent = Lent { view: &mut BoardView::default(), sowing: false };
 //! assert!(results.update(Action::Results(Read::Down), lent).is_empty());
 //! ```
 
 use super::board::BoardView;
-use super::desk::Desk;
 use super::{Action, Binding, Confirm, Effect, Keymap, Match, Tone};
 use crate::rules::{Config, MoveReport, Position};
 
@@ -31,12 +30,12 @@ pub trait Component {
     fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask>;
 
     /// Whether `action` makes sense now, so that the key bar offers it.
-    fn offers(&self, _action: Action, _desk: &Desk) -> bool {
+    fn offers(&self, _action: Action, _shown: Shown<'_>) -> bool {
         true
     }
 
     /// The key bar's word for `binding` now.
-    fn label(&self, binding: &Binding, _desk: &Desk) -> &'static str {
+    fn label(&self, binding: &Binding, _shown: Shown<'_>) -> &'static str {
         binding.label
     }
 }
@@ -49,6 +48,28 @@ pub struct Lent<'a> {
     pub view: &'a mut BoardView,
     /// Whether a move's sowing is being shown.
     pub sowing: bool,
+}
+
+/// What a component reads around it to say what its keys do now: the
+/// board's view, whether a sowing is shown on it, and where the quit key
+/// goes.
+#[derive(Copy, Clone, Debug)]
+pub struct Shown<'a> {
+    /// The board's view.
+    pub view: &'a BoardView,
+    /// Whether a move's sowing is being shown.
+    pub sowing: bool,
+    /// Whether the run began on the start screen, so that the quit key of
+    /// any other screen goes back to it.
+    pub from_menu: bool,
+}
+
+impl Shown<'_> {
+    /// The quit key's word on a screen other than the start screen: `menu`
+    /// where it goes back to the start screen, else `quit`.
+    pub fn quit_word(self) -> &'static str {
+        if self.from_menu { "menu" } else { "quit" }
+    }
 }
 
 /// What a component asks of the router after an action, besides changing

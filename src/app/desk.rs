@@ -7,8 +7,10 @@
 use std::time::Duration;
 
 use super::board::BoardView;
+use super::component::Shown;
 use super::message::{Message, MessageLine};
-use super::popup::{Confirm, HelpPopup};
+use super::popup::HelpPopup;
+use super::question::Confirm;
 use super::{Effect, MAX_SPEED, MIN_SPEED, Sowing, Tone, seed_time};
 use crate::rules::{MoveReport, Position};
 
@@ -93,10 +95,14 @@ impl Desk {
         self.from_menu
     }
 
-    /// The quit key's word on a screen other than the start screen: `menu`
-    /// where it goes back to the start screen, else `quit`.
-    pub fn quit_word(&self) -> &'static str {
-        if self.from_menu { "menu" } else { "quit" }
+    /// What a component reads around it: the board's view, whether a
+    /// sowing is shown, where the quit key goes.
+    pub fn shown(&self) -> Shown<'_> {
+        Shown {
+            view: &self.view,
+            sowing: self.sowing().is_some(),
+            from_menu: self.from_menu,
+        }
     }
 
     /// Whether the board is still: no sowing, help or question shown.

@@ -1,7 +1,12 @@
-//! The work with side effects the app asks the event loop to do: it never
-//! writes a file, searches or talks to the network itself.
+//! The work with side effects the app asks the event loop to do, with what
+//! each carries: it never writes a file, searches or talks to the network
+//! itself.
 
-use super::{AnalysisRequest, Opening, Request, Said};
+use std::path::PathBuf;
+
+use super::{Request, Said};
+use crate::rules::Game;
+use crate::search::Limits;
 
 /// Work with side effects that the app asks the event loop to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,4 +52,29 @@ impl Effect {
             Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
         )
     }
+}
+
+/// The analysis of the viewed record, asked of the event loop: every move,
+/// judged as `endodoi analyze` judges it, each handed back as it is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The whole record's game.
+    pub game: Game,
+    /// How far each position is searched.
+    pub limits: Limits,
+    /// Seeds a move may give away before it is a mistake.
+    pub threshold: u32,
+}
+
+/// A saved game, a record file or the start screen to open, for
+/// [`Effect::Open`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Continue the saved game of this ID (as `--resume ID`).
+    Resume(String),
+    /// Show this record file in the replay viewer.
+    Replay(PathBuf),
+    /// The start screen, its saved games and results read anew: a game, a
+    /// replay or the lesson left for it.
+    Menu,
 }

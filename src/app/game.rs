@@ -7,27 +7,26 @@
 
 mod assist;
 mod clock;
+mod computer;
 mod ending;
 mod keys;
+mod network;
 mod next;
 mod rows;
 mod theirs;
 
 use assist::NO_ASSIST;
 pub use clock::{FLAG_GRACE, LOW_TIME};
-pub(super) use keys::GAME;
-pub use keys::Play;
 pub use theirs::Theirs;
 
 use std::time::Duration;
 
+use super::actions::{Action, Play, Target};
 use super::board::{BoardView, GAME_OVER};
-use super::component::{Ask, Component, Lent, Tell};
-use super::desk::Desk;
-use super::{
-    Action, Binding, Confirm, Effect, Keymap, Match, Network, Opening, Purpose, Target, Thinking,
-    Tone, capitalise,
-};
+use super::component::{Ask, Component, Lent, Shown, Tell};
+use super::keys::{Binding, Keymap};
+use super::question::Confirm;
+use super::{Effect, Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
 use crate::clock::Clocks;
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -102,7 +101,7 @@ impl Table {
     /// The name of the key that asks for `action` in the game, for a
     /// message written in words.
     pub(super) fn key_name(&self, action: Action) -> String {
-        Keymap::Game
+        Keymap::GAME
             .key_of(action)
             .name(self.game().config().width())
     }
@@ -475,7 +474,7 @@ impl Table {
 /// The game screen: its keys (the game's own, and a click on a hole).
 impl Component for Table {
     fn keymap(&self) -> Keymap {
-        Keymap::Game
+        Keymap::GAME
     }
 
     fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
@@ -490,9 +489,9 @@ impl Component for Table {
 
     /// The game's keys as [`Table::offers_play`] says; not the menu key
     /// where the quit key goes back to the menu already.
-    fn offers(&self, action: Action, desk: &Desk) -> bool {
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
         match action {
-            Action::Game(Play::Menu) if desk.from_menu() => false,
+            Action::Game(Play::Menu) if shown.from_menu => false,
             Action::Game(play) => self.offers_play(play),
             _ => true,
         }
@@ -501,10 +500,10 @@ impl Component for Table {
     /// The key bar's word for `binding` in the game: its table's, except
     /// that in a match, once a game is over, `n` goes on with the match;
     /// Tab shows the result put aside; the quit key's says where it goes.
-    fn label(&self, binding: &Binding, desk: &Desk) -> &'static str {
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
-            Action::Quit => desk.quit_word(),
-            Action::Game(Play::ToggleResult) if desk.view().result_hidden() => "result",
+            Action::Quit => shown.quit_word(),
+            Action::Game(Play::ToggleResult) if shown.view.result_hidden() => "result",
             Action::Game(Play::NewGame)
                 if self.players.first_to.is_some() && self.record.is_over() =>
             {

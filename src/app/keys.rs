@@ -5,78 +5,17 @@
 //! key tables all read these tables, so they cannot drift.
 //!
 //! ```
-//! use endodoi::app::Play;
 //! use endodoi::app::input::{KeyCode, KeyEvent};
-//! use endodoi::app::keys::{Action, Keymap};
+//! use endodoi::app::{Action, Keymap, Play};
 //!
-//! let undo = Keymap::Game.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! let undo = Keymap::GAME.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(undo, Some(Action::Game(Play::Undo)));
-//! let any = Keymap::Help.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! let any = Keymap::HELP.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use super::game::{GAME, Play};
+use super::actions::{Action, Learn, Menu, Play, Replay};
 use super::input::{KeyCode, KeyEvent, KeyModifiers};
-use super::lesson::{LESSON, Learn};
-use super::popup::{ANSWER, CONFIRM, HELP};
-use super::results::{RESULTS, Read};
-use super::sowing::SOWING;
-use super::start::{Menu, START, TYPING};
-use super::viewer::{GOTO, PLAY_ON, Replay, VIEWER};
-use crate::rules::Hole;
-
-/// What the player asks for, by a key or a click: the router's own
-/// actions (quitting, help, a question's answer, the sowing shown and its
-/// speed, a click to resolve), or an action of one screen, which only that
-/// screen's table holds and only that screen carries out.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Quit at once, whatever the screen (Ctrl-C).
-    QuitNow,
-    /// Quit; in an unfinished game, ask first.
-    Quit,
-    /// Open the help.
-    Help,
-    /// Close the help.
-    CloseHelp,
-    /// Show the next page of help (after the last, the first again).
-    HelpPage,
-    /// Answer yes to the question asked.
-    Yes,
-    /// Answer no to the question asked.
-    No,
-    /// End the sowing shown at once.
-    Skip,
-    /// Sow faster.
-    Faster,
-    /// Sow slower.
-    Slower,
-    /// A click, resolved by the drawing to what was clicked.
-    Click(Target),
-    /// The game's: see [`Play`].
-    Game(Play),
-    /// The replay viewer's: see [`Replay`].
-    Viewer(Replay),
-    /// The lesson's: see [`Learn`].
-    Lesson(Learn),
-    /// The start screen's: see [`Menu`].
-    Menu(Menu),
-    /// The results page's: see [`Read`].
-    Results(Read),
-}
-
-/// What a click landed on, as the drawing resolves it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A hole (its seeds or its letter).
-    Hole(Hole),
-    /// A move in the move list: the number of moves played once it is.
-    Move(usize),
-    /// A line of the start screen, by its number on its page.
-    Item(usize),
-    /// Anything else.
-    Elsewhere,
-}
 
 /// A key, or a set of keys, a binding answers to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -263,76 +202,51 @@ pub(super) const fn flip(flip: Action) -> Binding {
     )
 }
 
-/// The table of keys in force: one for each screen and popup.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Keymap {
-    /// A game.
-    Game,
-    /// A move being sown in a game.
-    Sowing,
-    /// The help popup.
-    Help,
-    /// A question.
-    Confirm,
-    /// A request from the other player: to take back, a draw.
-    Answer,
-    /// The replay viewer.
-    Viewer,
-    /// A move number being typed in the viewer.
-    GoTo,
-    /// Who plays each side of a game played on from the viewer.
-    PlayOn,
-    /// The lesson.
-    Lesson,
-    /// The start screen.
-    Start,
-    /// A name or a path being typed on the start screen.
-    Typing,
-    /// The start screen's results page.
-    Results,
+/// A table of keys: one for each screen and popup, defined beside it
+/// ([`Keymap::GAME`] beside the game, [`Keymap::HELP`] beside the help
+/// popup, …); [`Keymap::ALL`] lists them.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    /// What the table is for, in a word.
+    name: &'static str,
+    /// Its lines.
+    bindings: &'static [Binding],
+    /// The table that takes the keys this one does not.
+    fallback: Option<&'static Keymap>,
+}
+
+impl std::fmt::Debug for Keymap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Keymap({})", self.name)
+    }
 }
 
 impl Keymap {
-    /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 12] = [
-        Keymap::Game,
-        Keymap::Sowing,
-        Keymap::Help,
-        Keymap::Confirm,
-        Keymap::Answer,
-        Keymap::Viewer,
-        Keymap::GoTo,
-        Keymap::PlayOn,
-        Keymap::Lesson,
-        Keymap::Start,
-        Keymap::Typing,
-        Keymap::Results,
-    ];
+    /// The table of `bindings`, for `name` (a word: `game`, `help`).
+    pub(super) const fn new(name: &'static str, bindings: &'static [Binding]) -> Keymap {
+        Keymap {
+            name,
+            bindings,
+            fallback: None,
+        }
+    }
+
+    /// This table, handing the keys it does not take to `fallback`.
+    pub(super) const fn falling_back(self, fallback: &'static Keymap) -> Keymap {
+        Keymap {
+            fallback: Some(fallback),
+            ..self
+        }
+    }
 
     /// The table.
     pub fn bindings(self) -> &'static [Binding] {
-        match self {
-            Keymap::Game => GAME,
-            Keymap::Sowing => SOWING,
-            Keymap::Help => HELP,
-            Keymap::Confirm => CONFIRM,
-            Keymap::Answer => ANSWER,
-            Keymap::Viewer => VIEWER,
-            Keymap::GoTo => GOTO,
-            Keymap::PlayOn => PLAY_ON,
-            Keymap::Lesson => LESSON,
-            Keymap::Start => START,
-            Keymap::Typing => TYPING,
-            Keymap::Results => RESULTS,
-        }
+        self.bindings
     }
 
     /// The keymap that takes the keys this one does not.
     pub fn fallback(self) -> Option<Keymap> {
-        match self {
-            Keymap::GoTo => Some(Keymap::Viewer),
-            _ => None,
-        }
+        self.fallback.copied()
     }
 
     /// What `key` asks for here: the [`GLOBAL`] keys first, then the keys
@@ -349,7 +263,7 @@ impl Keymap {
             })
         };
         find(GLOBAL, 0)
-            .or_else(|| (0..=2).find_map(|rank| find(self.bindings(), rank)))
+            .or_else(|| (0..=2).find_map(|rank| find(self.bindings, rank)))
             .or_else(|| self.fallback()?.action_for(key))
     }
 
@@ -360,7 +274,7 @@ impl Keymap {
     /// If no key of the table asks for `action` (a test of every hint's
     /// keys finds that).
     pub fn key_of(self, action: Action) -> Key {
-        self.bindings()
+        self.bindings
             .iter()
             .find(|binding| binding.action == action)
             .expect("the hint's action has a key in the table")

@@ -23,13 +23,11 @@
 
 mod keys;
 
-pub(super) use keys::LESSON;
-
+use super::actions::{Action, Learn, Target};
 use super::board::BoardView;
-use super::component::{Ask, Component, Lent};
-use super::desk::Desk;
-use super::keys::{Action, Binding, Keymap};
-use super::{Match, Target, Tone, capitalise};
+use super::component::{Ask, Component, Lent, Shown};
+use super::keys::{Binding, Keymap};
+use super::{Match, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
 use crate::search::Level;
@@ -39,26 +37,6 @@ pub const LEARNER: &str = "You";
 
 /// The nominal seeds a hole of the lesson's boards (its positions are small).
 const LESSON_SEEDS: u8 = 4;
-
-/// What the player asks of the lesson.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Learn {
-    /// Select the learner's hole of this letter (either case).
-    Select(char),
-    /// Select the next hole that can be sown to the left.
-    SelectLeft,
-    /// Select the next hole that can be sown to the right.
-    SelectRight,
-    /// Sow the selected hole; once the step's move is made, go on; on the
-    /// invitation, start the game.
-    Sow,
-    /// The next step.
-    Next,
-    /// The step before.
-    Back,
-    /// This step again from its start.
-    Again,
-}
 
 /// What the player does in a step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -482,7 +460,7 @@ impl Learning {
 
 impl Component for Learning {
     fn keymap(&self) -> Keymap {
-        Keymap::Lesson
+        Keymap::LESSON
     }
 
     fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
@@ -493,7 +471,7 @@ impl Component for Learning {
         }
     }
 
-    fn offers(&self, action: Action, _desk: &Desk) -> bool {
+    fn offers(&self, action: Action, _shown: Shown<'_>) -> bool {
         match action {
             Action::Lesson(learn) => self.lesson.offers(learn),
             _ => true,
@@ -502,10 +480,10 @@ impl Component for Learning {
 
     /// Sowing's word goes with the page (sow, next, play); the quit key's
     /// with where it goes.
-    fn label(&self, binding: &Binding, desk: &Desk) -> &'static str {
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
             Action::Lesson(Learn::Sow) => self.lesson.sow_label(),
-            Action::Quit => desk.quit_word(),
+            Action::Quit => shown.quit_word(),
             _ => binding.label,
         }
     }

@@ -1,12 +1,14 @@
-//! The popups the router shows over any screen that take keys: help, and
-//! a question that `y` answers. Each is a [`Component`] with its table of
-//! keys beside it; what the answer does to the game is the game's
-//! ([`Ask::Answer`]).
+//! The popups the router shows over a screen that take keys: help, a
+//! question that `y` answers, and a sowing shown (any key ends it). Each
+//! is a [`Component`] with its table of keys beside it; what the answer to
+//! a question does to the game is the game's ([`Ask::Answer`]).
 
+use super::actions::Action;
 use super::component::{Ask, Component, Lent};
-use super::keys::{Action, Binding, Help, Key, Keymap, bind};
-use crate::app::input::KeyCode;
-use crate::rules::Side;
+use super::input::KeyCode;
+use super::keys::{FASTER, Help, Key, Keymap, SLOWER, SPEED, bind};
+use super::question::Confirm;
+use super::sowing::Sowing;
 
 /// The help popup: its page, from 0 (the drawing wraps it round the pages
 /// the screen has room for).
@@ -22,26 +24,31 @@ impl HelpPopup {
     }
 }
 
-/// The keys of the help popup.
-pub(super) const HELP: &[Binding] = &[
-    // Not Space: the footer of a help of one page says any key closes it.
-    bind(
-        &[Key::Code(KeyCode::Down), Key::Code(KeyCode::PageDown)],
-        Action::HelpPage,
-        "",
-        Help::Says("the next page of help, when it has more"),
-    ),
-    bind(
-        &[Key::Any],
-        Action::CloseHelp,
-        "closes help",
-        Help::Says("close help"),
-    ),
-];
+impl Keymap {
+    /// The keys of the help popup.
+    pub const HELP: Keymap = Keymap::new(
+        "help",
+        &[
+            // Not Space: the footer of a help of one page says any key closes it.
+            bind(
+                &[Key::Code(KeyCode::Down), Key::Code(KeyCode::PageDown)],
+                Action::HelpPage,
+                "",
+                Help::Says("the next page of help, when it has more"),
+            ),
+            bind(
+                &[Key::Any],
+                Action::CloseHelp,
+                "closes help",
+                Help::Says("close help"),
+            ),
+        ],
+    );
+}
 
 impl Component for HelpPopup {
     fn keymap(&self) -> Keymap {
-        Keymap::Help
+        Keymap::HELP
     }
 
     fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
@@ -56,55 +63,45 @@ impl Component for HelpPopup {
     }
 }
 
-/// What a confirmation question is about.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Confirm {
-    /// Quit with the game unfinished.
-    Quit,
-    /// Abandon the unfinished game for a new one.
-    NewGame,
-    /// The other player, across the network, asks to take the game back to
-    /// its first so many moves.
-    Undo(usize),
-    /// The player of this side, at this keyboard, resigns the game.
-    Resign(Side),
-    /// The player of this side, at this keyboard, offers a draw (one key
-    /// next to another must not end a game).
-    OfferDraw(Side),
-    /// The player of this side offers a draw: the other player (at this
-    /// keyboard or across the network) accepts or declines.
-    Draw(Side),
+impl Keymap {
+    /// The keys of a question.
+    pub const CONFIRM: Keymap = Keymap::new(
+        "confirm",
+        &[
+            bind(&[Key::Letter('y')], Action::Yes, "yes", Help::Says("yes")),
+            bind(&[Key::Any], Action::No, "no", Help::Says("no")),
+        ],
+    );
 }
 
-/// The keys of a question.
-pub(super) const CONFIRM: &[Binding] = &[
-    bind(&[Key::Letter('y')], Action::Yes, "yes", Help::Says("yes")),
-    bind(&[Key::Any], Action::No, "no", Help::Says("no")),
-];
-
-/// The keys of a request from the other player (across the network, to
-/// take moves back; a draw offered, there or at this keyboard): only `y`
-/// and `n` answer it, so that a key meant for the board answers nothing.
-pub(super) const ANSWER: &[Binding] = &[
-    bind(
-        &[Key::Letter('y')],
-        Action::Yes,
-        "accept",
-        Help::Says("accept"),
-    ),
-    bind(
-        &[Key::Letter('n')],
-        Action::No,
-        "decline",
-        Help::Says("decline"),
-    ),
-];
+impl Keymap {
+    /// The keys of a request from the other player (across the network, to
+    /// take moves back; a draw offered, there or at this keyboard): only `y`
+    /// and `n` answer it, so that a key meant for the board answers nothing.
+    pub const ANSWER: Keymap = Keymap::new(
+        "answer",
+        &[
+            bind(
+                &[Key::Letter('y')],
+                Action::Yes,
+                "accept",
+                Help::Says("accept"),
+            ),
+            bind(
+                &[Key::Letter('n')],
+                Action::No,
+                "decline",
+                Help::Says("decline"),
+            ),
+        ],
+    );
+}
 
 impl Component for Confirm {
     fn keymap(&self) -> Keymap {
         match self {
-            Confirm::Undo(_) | Confirm::Draw(_) => Keymap::Answer,
-            _ => Keymap::Confirm,
+            Confirm::Undo(_) | Confirm::Draw(_) => Keymap::ANSWER,
+            _ => Keymap::CONFIRM,
         }
     }
 
@@ -119,6 +116,37 @@ impl Component for Confirm {
         match *self {
             Confirm::Quit if yes => vec![Ask::Close, Ask::Quit],
             question => vec![Ask::Close, Ask::Answer(question, yes)],
+        }
+    }
+}
+
+impl Keymap {
+    /// The keys while a move is sown in a game (or in the lesson).
+    pub const SOWING: Keymap = Keymap::new(
+        "sowing",
+        &[
+            bind(
+                &[Key::Any],
+                Action::Skip,
+                "skip",
+                Help::Says("skip to the end of the sowing"),
+            ),
+            bind(FASTER, Action::Faster, "speed", SPEED),
+            bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
+        ],
+    );
+}
+
+/// A sowing shown over a game or the lesson takes the keys: any key ends it.
+impl Component for Sowing {
+    fn keymap(&self) -> Keymap {
+        Keymap::SOWING
+    }
+
+    fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
+        match action {
+            Action::Skip => vec![Ask::Still],
+            _ => Vec::new(),
         }
     }
 }

@@ -4,7 +4,8 @@
 //! going back shows the start screen's menu, which holds this page.
 //!
 //! ```
-//! use endodoi::app::results::{Read, Results};
+//! use endodoi::app::Read;
+//! use endodoi::app::results::Results;
 //! use endodoi::app::results::Stats;
 //!
 //! let mut results = Results::new(Stats::default());
@@ -17,21 +18,10 @@ pub mod stats;
 
 pub use stats::{Against, HEADINGS, Row, Stats, Tally};
 
-use super::component::{Ask, Component, Lent};
-use super::desk::Desk;
+use super::actions::{Action, Read, Target};
+use super::component::{Ask, Component, Lent, Shown};
 use super::input::KeyCode;
-use super::keys::{Action, Binding, HELP_KEYS, Help, Key, Keymap, Target, bind};
-
-/// What the player asks of the results page.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Read {
-    /// Select the line above (from the first, the last).
-    Up,
-    /// Select the line below (from the last, the first).
-    Down,
-    /// Back to the menu.
-    Back,
-}
+use super::keys::{HELP_KEYS, Help, Key, Keymap, bind};
 
 /// The results page: the table and its selected line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -89,43 +79,48 @@ impl Results {
     }
 }
 
-/// The keys of the start screen's results page: a table to read, and back.
-pub(super) const RESULTS: &[Binding] = &[
-    bind(
-        &[Key::Code(KeyCode::Up), Key::Char('k')],
-        Action::Results(Read::Up),
-        "scroll",
-        Help::Says("the line above, below"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Down), Key::Char('j')],
-        Action::Results(Read::Down),
-        "scroll",
-        Help::Joins(Action::Results(Read::Up)),
-    ),
-    bind(
-        &[Key::Click],
-        Action::Click(Target::Elsewhere),
-        "",
-        Help::Says("a line: select it"),
-    ),
-    bind(
-        &[Key::Code(KeyCode::Esc), Key::Letter('q')],
-        Action::Results(Read::Back),
-        "back",
-        Help::Says("back to the menu"),
-    ),
-    bind(
-        HELP_KEYS,
-        Action::Help,
-        "help",
-        Help::Says("help: the keys"),
-    ),
-];
+impl Keymap {
+    /// The keys of the start screen's results page: a table to read, and back.
+    pub const RESULTS: Keymap = Keymap::new(
+        "results",
+        &[
+            bind(
+                &[Key::Code(KeyCode::Up), Key::Char('k')],
+                Action::Results(Read::Up),
+                "scroll",
+                Help::Says("the line above, below"),
+            ),
+            bind(
+                &[Key::Code(KeyCode::Down), Key::Char('j')],
+                Action::Results(Read::Down),
+                "scroll",
+                Help::Joins(Action::Results(Read::Up)),
+            ),
+            bind(
+                &[Key::Click],
+                Action::Click(Target::Elsewhere),
+                "",
+                Help::Says("a line: select it"),
+            ),
+            bind(
+                &[Key::Code(KeyCode::Esc), Key::Letter('q')],
+                Action::Results(Read::Back),
+                "back",
+                Help::Says("back to the menu"),
+            ),
+            bind(
+                HELP_KEYS,
+                Action::Help,
+                "help",
+                Help::Says("help: the keys"),
+            ),
+        ],
+    );
+}
 
 impl Component for Results {
     fn keymap(&self) -> Keymap {
-        Keymap::Results
+        Keymap::RESULTS
     }
 
     fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
@@ -135,7 +130,7 @@ impl Component for Results {
         Vec::new()
     }
 
-    fn offers(&self, action: Action, _desk: &Desk) -> bool {
+    fn offers(&self, action: Action, _shown: Shown<'_>) -> bool {
         match action {
             Action::Results(read) => self.offers_read(read),
             _ => true,

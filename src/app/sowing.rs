@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use super::component::{Ask, Component, Lent};
-use super::keys::{Action, Binding, FASTER, Help, Key, Keymap, SLOWER, SPEED, bind};
 use crate::rules::{BySide, Hole, MoveReport, Position};
 
 /// The slowest animation speed.
@@ -164,32 +162,6 @@ impl Sowing {
                 }
             }
             Phase::Capture | Phase::Done => {}
-        }
-    }
-}
-
-/// The keys while a move is sown in a game (or in the lesson).
-pub(super) const SOWING: &[Binding] = &[
-    bind(
-        &[Key::Any],
-        Action::Skip,
-        "skip",
-        Help::Says("skip to the end of the sowing"),
-    ),
-    bind(FASTER, Action::Faster, "speed", SPEED),
-    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
-];
-
-/// A sowing shown over a game or the lesson takes the keys: any key ends it.
-impl Component for Sowing {
-    fn keymap(&self) -> Keymap {
-        Keymap::Sowing
-    }
-
-    fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
-        match action {
-            Action::Skip => vec![Ask::Still],
-            _ => Vec::new(),
         }
     }
 }

@@ -29,16 +29,15 @@ mod setup;
 
 use std::path::PathBuf;
 
-pub use keys::Menu;
-pub(super) use keys::{START, TYPING};
 pub use menu::Entry;
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::component::{Ask, Component, Lent};
-use super::desk::Desk;
-use super::results::{Read, Results, Stats};
-use super::{Action, Effect, Keymap, Match, Target};
+use super::actions::{Action, Menu, Read, Target};
+use super::component::{Ask, Component, Lent, Shown};
+use super::keys::Keymap;
+use super::results::{Results, Stats};
+use super::{Effect, Match, Opening};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -66,19 +65,6 @@ pub enum Typed {
     Name(Side),
     /// The path of a record file to replay.
     Path,
-}
-
-/// A saved game, a record file or the start screen to open, for
-/// [`Effect::Open`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opening {
-    /// Continue the saved game of this ID (as `--resume ID`).
-    Resume(String),
-    /// Show this record file in the replay viewer.
-    Replay(PathBuf),
-    /// The start screen, its saved games and results read anew: a game, a
-    /// replay or the lesson left for it.
-    Menu,
 }
 
 /// The state of the start screen.
@@ -362,9 +348,9 @@ impl Component for Start {
     /// The keys of the page shown.
     fn keymap(&self) -> Keymap {
         match (self.page, &self.typing) {
-            (_, Some(_)) => Keymap::Typing,
-            (Page::Results, None) => Keymap::Results,
-            (_, None) => Keymap::Start,
+            (_, Some(_)) => Keymap::TYPING,
+            (Page::Results, None) => Keymap::RESULTS,
+            (_, None) => Keymap::START,
         }
     }
 
@@ -381,10 +367,10 @@ impl Component for Start {
         }
     }
 
-    fn offers(&self, action: Action, desk: &Desk) -> bool {
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
         match action {
             Action::Menu(menu) => self.offers_menu(menu),
-            Action::Results(_) => self.results.offers(action, desk),
+            Action::Results(_) => self.results.offers(action, shown),
             _ => true,
         }
     }

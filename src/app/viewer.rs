@@ -34,12 +34,10 @@ mod play_on;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-pub(super) use keys::{GOTO, PLAY_ON, VIEWER};
-
-use super::component::{Ask, Component, Lent};
-use super::desk::Desk;
+use super::actions::{Action, Replay, Target};
+use super::component::{Ask, Component, Lent, Shown};
 use super::keys::{Binding, Keymap};
-use super::{Action, Effect, Match, Target, Tone, seed_time};
+use super::{AnalysisRequest, Effect, Match, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::{Record, Verdict};
 use crate::rules::{Game, MoveReport};
@@ -54,59 +52,6 @@ const MAX_DIGITS: usize = 6;
 /// A move that gives away more than this many seeds against the engine's
 /// choice is marked a mistake (as `endodoi analyze` does by default).
 pub const MISTAKE_THRESHOLD: u32 = 2;
-
-/// What the player asks of the replay viewer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Replay {
-    /// Show the position before the move shown.
-    StepBack,
-    /// Sow the next move.
-    StepForward,
-    /// Show the start position.
-    Start,
-    /// Show the last position.
-    End,
-    /// Play the record by itself, or pause.
-    Autoplay,
-    /// A digit of the move number to go to.
-    Digit(u8),
-    /// Take back the last digit typed.
-    EraseDigit,
-    /// Forget the number typed.
-    CancelGoTo,
-    /// Go to the position after the move number typed.
-    GoTo,
-    /// A game of one's own from the position shown: first, who plays
-    /// each side.
-    TakeOver,
-    /// In that question, the other side's line.
-    OtherSide,
-    /// In that question, the side's player one step on (1) or back (-1):
-    /// a person, then the computer's levels.
-    ChangePlayer(i8),
-    /// In that question, the game begins.
-    BeginGame,
-    /// In that question, no game after all.
-    CancelGame,
-    /// Analysis of each move shown, on or off.
-    Analysis,
-    /// Turn the board round, or back (as in a game).
-    Flip,
-    /// End the sowing shown, and forget a number typed.
-    Skip,
-}
-
-/// The analysis of the viewed record, asked of the event loop: every move,
-/// judged as `endodoi analyze` judges it, each handed back as it is known.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisRequest {
-    /// The whole record's game.
-    pub game: Game,
-    /// How far each position is searched.
-    pub limits: Limits,
-    /// Seeds a move may give away before it is a mistake.
-    pub threshold: u32,
-}
 
 /// What the viewer knows beyond the game it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,11 +192,11 @@ impl Viewer {
     /// The quit key's word: `close` for a review of the game just ended,
     /// else as the `desk` says (`menu` where it goes back to the start
     /// screen, `quit`).
-    pub fn quit_word(&self, desk: &Desk) -> &'static str {
+    pub fn quit_word(&self, shown: Shown<'_>) -> &'static str {
         if self.back_to_game {
             "close"
         } else {
-            desk.quit_word()
+            shown.quit_word()
         }
     }
 }
@@ -551,8 +496,8 @@ impl Component for Viewer {
     fn keymap(&self) -> Keymap {
         match (&self.play_on, self.goto) {
             (Some(play_on), _) => play_on.keymap(),
-            (None, Some(_)) => Keymap::GoTo,
-            (None, None) => Keymap::Viewer,
+            (None, Some(_)) => Keymap::GO_TO,
+            (None, None) => Keymap::VIEWER,
         }
     }
 
@@ -568,16 +513,16 @@ impl Component for Viewer {
     /// the speed and skipping it; while the record plays itself, pausing,
     /// the speed, stepping and quitting; else all but those of a sowing.
     /// Flipping the board, at any time.
-    fn offers(&self, action: Action, desk: &Desk) -> bool {
-        self.keymap() != Keymap::Viewer || offers(self, desk.sowing().is_some(), action)
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
+        self.keymap() != Keymap::VIEWER || offers(self, shown.sowing, action)
     }
 
     /// The key that plays the record by itself pauses it while it plays;
     /// the quit key's word says where it goes.
-    fn label(&self, binding: &Binding, desk: &Desk) -> &'static str {
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
             Action::Viewer(Replay::Autoplay) if self.autoplaying() => "pause",
-            Action::Quit => self.quit_word(desk),
+            Action::Quit => self.quit_word(shown),
             _ => binding.label,
         }
     }

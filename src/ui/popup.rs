@@ -66,12 +66,12 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .unwrap_or(5)
         .max(5);
     let keys = if app.viewer().is_some() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
+        let key = |action| key_of(app, Keymap::VIEWER, action);
         vec![
             format!("{} back", key(Action::Viewer(Replay::StepBack))),
             format!("{} start", key(Action::Viewer(Replay::Start))),
             format!("{} play on", key(Action::Viewer(Replay::TakeOver))),
-            quit_key(app, Keymap::Viewer),
+            quit_key(app, Keymap::VIEWER),
         ]
     } else {
         game_over_keys(app)
@@ -223,21 +223,33 @@ fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
 /// where they are offered, and quit (or back to the menu), each with its
 /// key from the table.
 pub(super) fn game_over_keys(app: &View) -> Vec<String> {
-    let key = |action| key_of(app, Keymap::Game, action);
+    let key = |action| key_of(app, Keymap::GAME, action);
     let mut keys = vec![match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
     }];
-    if app.table().offers(Action::Game(Play::Rematch), app.desk()) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Rematch), app.desk().shown())
+    {
         keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
     }
-    if app.table().offers(Action::Game(Play::Undo), app.desk()) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Undo), app.desk().shown())
+    {
         keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     }
-    if app.table().offers(Action::Game(Play::Review), app.desk()) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Review), app.desk().shown())
+    {
         keys.push(format!("{} review", key(Action::Game(Play::Review))));
     }
-    if app.table().offers(Action::Game(Play::Menu), app.desk()) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Menu), app.desk().shown())
+    {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }
     let board = if app.desk().view().result_hidden() {
@@ -246,7 +258,7 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
         "board"
     };
     keys.push(format!("{} {board}", key(Action::Game(Play::ToggleResult))));
-    keys.push(quit_key(app, Keymap::Game));
+    keys.push(quit_key(app, Keymap::GAME));
     keys
 }
 
@@ -256,7 +268,7 @@ pub(super) fn quit_key(app: &View, keymap: Keymap) -> String {
     format!(
         "{} {}",
         key_of(app, keymap, Action::Quit),
-        app.screen().quit_word(app.desk())
+        app.screen().quit_word(app.desk().shown())
     )
 }
 
@@ -476,11 +488,11 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
         Mode::Help(help) => usize::from(help.page()),
         _ => 0,
     } % pages;
-    let close = key_of(app, Keymap::Help, Action::CloseHelp);
+    let close = key_of(app, Keymap::HELP, Action::CloseHelp);
     let footer = if pages > 1 {
         format!(
             " {} more ({}/{pages}) · {} closes ",
-            key_of(app, Keymap::Help, Action::HelpPage),
+            key_of(app, Keymap::HELP, Action::HelpPage),
             page + 1,
             close.replace("any key", "any other key")
         )

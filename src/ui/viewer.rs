@@ -177,7 +177,7 @@ pub(super) fn status_rows(app: &View, line: &Line<'static>, area: Rect) -> Vec<L
         Some(fault) if cut && *line == fault_line(app, fault) => {
             let hint = format!(
                 " {} reads it all",
-                key_of(app, Keymap::Viewer, Action::Help)
+                key_of(app, Keymap::VIEWER, Action::Help)
             );
             let room = area.width.saturating_sub(hint.chars().count() as u16);
             let mut rows = wrap(line, room, area.height);
@@ -227,7 +227,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         return fault_line(app, fault);
     }
     if viewer.autoplaying() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
+        let key = |action| key_of(app, Keymap::VIEWER, action);
         let text = format!(
             "Playing the record · {} pauses · {} {} speed",
             key(Action::Viewer(Replay::Autoplay)),
@@ -265,7 +265,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         if !app.game().redo_moves().is_empty() {
             texts.push(format!(
                 "{played} · {next} · {} plays on",
-                key_of(app, Keymap::Viewer, Action::Viewer(Replay::TakeOver))
+                key_of(app, Keymap::VIEWER, Action::Viewer(Replay::TakeOver))
             ));
         }
         texts.push(format!("{played} · {next}"));
@@ -288,7 +288,7 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
     if ply == 0 {
         let (done, total) = (viewer.analysed(), viewer.total());
-        let key = key_of(app, Keymap::Viewer, Action::Viewer(Replay::StepForward));
+        let key = key_of(app, Keymap::VIEWER, Action::Viewer(Replay::StepForward));
         if done >= total {
             let text = format!("Analysis of the {} ready", counted(total, "move"));
             return Line::from(vec![

@@ -137,7 +137,10 @@ fn v_flips_the_board_and_back_without_touching_the_game() {
     // `f` is still the hole f, of either row.
     press(&mut app, KeyCode::Char('f'));
     assert_eq!(app.selected(), Some(hole('F')));
-    assert!(app.front().offers(Action::Game(Play::Flip), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Flip), app.desk().shown())
+    );
 }
 
 #[test]
@@ -232,16 +235,24 @@ fn undo_and_redo_step_through_all_moves() {
 fn redo_is_offered_only_when_a_move_was_taken_back() {
     let mut app = new_app();
     assert!(
-        !app.front().offers(Action::Game(Play::Redo), app.desk()),
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown()),
         "nothing taken back yet"
     );
     type_keys(&mut app, "c\n");
-    assert!(!app.front().offers(Action::Game(Play::Redo), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown())
+    );
     type_keys(&mut app, "u");
-    assert!(app.front().offers(Action::Game(Play::Redo), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown())
+    );
     type_keys(&mut app, "r");
     assert!(
-        !app.front().offers(Action::Game(Play::Redo), app.desk()),
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown()),
         "played again: nothing left to redo"
     );
 }
@@ -977,7 +988,7 @@ fn every_key_of_every_table_does_what_its_line_says() {
 
 #[test]
 fn the_speed_help_names_the_speeds() {
-    let speed = Keymap::Game
+    let speed = Keymap::GAME
         .bindings()
         .iter()
         .find(|binding| binding.action == Action::Faster)
@@ -1032,7 +1043,8 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
         Some("Nothing to undo")
     );
     assert!(
-        !app.front().offers(Action::Game(Play::Undo), app.desk()),
+        !app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown()),
         "the key bar does not offer u"
     );
     assert_eq!(
@@ -1044,7 +1056,10 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     type_keys(&mut app, "a\n");
     computer_plays(&mut app, 'C');
     assert_eq!(letters(&app.record().game), "C a C");
-    assert!(app.front().offers(Action::Game(Play::Undo), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown())
+    );
     type_keys(&mut app, "u");
     assert_eq!(letters(&app.record().game), "C");
     assert_eq!(app.record().game.to_move(), Some(Side::North));
@@ -1156,7 +1171,10 @@ fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_fir
     let mut app = one_move_from_the_end(naserian_against_level_3());
     type_keys(&mut app, "e\n");
     assert!(app.record().game.outcome().is_some());
-    assert!(app.front().offers(Action::Game(Play::Rematch), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     app.take_effects();
     type_keys(&mut app, "w");
     let mut swapped = Match::new(
@@ -1213,7 +1231,10 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let mut app = against_computer(Side::North);
     type_keys(&mut app, "c\n");
     let before = (app.players().clone(), app.record().clone());
-    assert!(!app.front().offers(Action::Game(Play::Rematch), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
     let message = app.desk().message().expect("told why");
@@ -1225,7 +1246,10 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let mut app = one_move_from_the_end(Match::new(None, None, Some(3)));
     type_keys(&mut app, "e\n");
     let before = (app.players().clone(), app.record().clone());
-    assert!(!app.front().offers(Action::Game(Play::Rematch), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
     assert_eq!(
@@ -1237,7 +1261,10 @@ fn no_rematch_mid_game_nor_in_a_match() {
 #[test]
 fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
     let mut app = one_move_from_the_end(Match::default());
-    assert!(!app.front().offers(Action::Game(Play::Menu), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), []);
     assert_eq!(
@@ -1246,7 +1273,10 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
     );
     type_keys(&mut app, "e\n");
     app.take_effects();
-    assert!(app.front().offers(Action::Game(Play::Menu), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
     assert!(!app.desk().should_quit());
@@ -1271,8 +1301,14 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
     app.answer(Answer::Remote(Remote::Joined(None)));
     type_keys(&mut app, "e\n");
     assert!(app.record().game.outcome().is_some());
-    assert!(app.front().offers(Action::Game(Play::Rematch), app.desk()));
-    assert!(!app.front().offers(Action::Game(Play::Menu), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     app.take_effects();
     type_keys(&mut app, "w");
     // Issue 31, 7: the host begins game 2 on North, and says so.

@@ -54,7 +54,7 @@ fn hosted(players: Match) -> App {
 }
 
 fn offers_help(app: &App) -> [bool; 2] {
-    [Play::Hint, Play::Undo].map(|play| app.front().offers(Action::Game(play), app.desk()))
+    [Play::Hint, Play::Undo].map(|play| app.front().offers(Action::Game(play), app.desk().shown()))
 }
 
 #[test]

@@ -97,7 +97,10 @@ fn resigning_asks_first_and_no_keeps_the_game_going() {
     assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(app.record(), &before);
     assert_eq!(app.take_effects(), []);
-    assert!(app.front().offers(Action::Game(Play::Resign), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
 }
 
 #[test]
@@ -129,7 +132,7 @@ fn a_resigned_game_takes_no_move_hint_takeback_nor_second_ending() {
         Play::OfferDraw,
     ] {
         assert!(
-            !app.front().offers(Action::Game(play), app.desk()),
+            !app.front().offers(Action::Game(play), app.desk().shown()),
             "{play:?} offered"
         );
     }
@@ -169,7 +172,7 @@ fn a_draw_offered_at_one_keyboard_is_accepted_by_the_other_player() {
         app.desk().mode(),
         &Mode::Confirm(Confirm::Draw(Side::North))
     );
-    assert_eq!(app.front().keymap(), Keymap::Answer);
+    assert_eq!(app.front().keymap(), Keymap::ANSWER);
     let shown = screen(&app);
     assert!(shown.contains("North offers a draw."), "{shown}");
     assert!(shown.contains("y accept    n decline"), "{shown}");
@@ -232,7 +235,7 @@ fn a_draw_offered_to_the_computer_asks_its_search() {
     assert_eq!(message(&app), "Offered Computer (level 1) a draw…");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk()),
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
         "one offer at a time"
     );
 }
@@ -265,7 +268,7 @@ fn the_computer_declines_a_draw_when_it_expects_to_win() {
     assert_eq!(app.take_effects(), []);
     assert!(
         app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk()),
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
         "offered again"
     );
 }
@@ -296,9 +299,12 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     assert!(app.table().thinking().is_some(), "the computer thinks");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk())
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
     );
-    assert!(app.front().offers(Action::Game(Play::Resign), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
     type_keys(&mut app, "x");
     assert_eq!(
         app.desk().mode(),
@@ -317,10 +323,13 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));
     let app = App::new(Config::default(), players);
-    assert!(!app.front().offers(Action::Game(Play::Resign), app.desk()));
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk())
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
     );
 }
 
@@ -332,5 +341,8 @@ fn a_rematch_after_a_resignation_is_a_game_that_goes_on() {
     assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.record().ending(), None);
     assert_eq!(app.record().tag("Termination"), None);
-    assert!(app.front().offers(Action::Game(Play::Resign), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
 }

@@ -75,7 +75,10 @@ fn the_other_player_resigns_on_their_turn() {
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(app.take_effects(), [Effect::Autosave]);
     assert_eq!(message(&app), "Lekishon resigned: South wins");
-    assert!(!app.front().offers(Action::Game(Play::Undo), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown())
+    );
 }
 
 #[test]
@@ -83,7 +86,7 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     let mut app = hosted();
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk()),
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
         "our turn"
     );
     type_keys(&mut app, "o");
@@ -96,14 +99,14 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     app.take_effects();
     assert!(
         app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk())
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
     );
     type_keys(&mut app, "oy");
     assert_eq!(app.take_effects(), [Effect::Send(Said::DrawOffered)]);
     assert_eq!(message(&app), "Offered Lekishon a draw…");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk()),
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
         "one at a time"
     );
     type_keys(&mut app, "o");

@@ -273,7 +273,8 @@ fn the_last_page_invites_and_enter_starts_a_game_against_level_1() {
     // The status line and the key bar say alike what q does.
     assert!(screen.ends_with("? help q quit"), "{screen}");
     assert_eq!(
-        app.front().label(&Keymap::Lesson.bindings()[3], app.desk()),
+        app.front()
+            .label(&Keymap::LESSON.bindings()[3], app.desk().shown()),
         "play"
     );
     assert!(screen.contains("Computer (level 1) North"), "{screen}");
@@ -373,11 +374,15 @@ fn once_the_move_is_made_the_hole_keys_say_how_to_go_on() {
     assert_eq!(board(&app), before);
     assert!(
         !app.front()
-            .offers(Action::Lesson(Learn::Select('b')), app.desk())
+            .offers(Action::Lesson(Learn::Select('b')), app.desk().shown())
     );
-    assert!(app.front().offers(Action::Lesson(Learn::Again), app.desk()));
+    assert!(
+        app.front()
+            .offers(Action::Lesson(Learn::Again), app.desk().shown())
+    );
     assert_eq!(
-        app.front().label(&Keymap::Lesson.bindings()[3], app.desk()),
+        app.front()
+            .label(&Keymap::LESSON.bindings()[3], app.desk().shown()),
         "next"
     );
 }
@@ -387,7 +392,7 @@ fn the_move_is_sown_seed_by_seed_and_then_explained() {
     let mut app = App::learn();
     type_keys(&mut app, "d\n");
     assert!(matches!(app.desk().mode(), Mode::Sowing(_)));
-    assert_eq!(app.front().keymap(), Keymap::Sowing);
+    assert_eq!(app.front().keymap(), Keymap::SOWING);
     let sowing = words(&draw(&app, PLAIN, 80, 24));
     assert!(sowing.contains(&collapsed(STEPS[0].task)), "{sowing}");
     app.tick(Duration::from_secs(5));

@@ -637,7 +637,7 @@ fn offered(app: &App, actions: &[Action]) -> Vec<Action> {
     actions
         .iter()
         .copied()
-        .filter(|&action| app.front().offers(action, app.desk()))
+        .filter(|&action| app.front().offers(action, app.desk().shown()))
         .collect()
 }
 

@@ -291,23 +291,23 @@ fn the_key_tables_are_the_programs() {
     let is_row = |line: &str| line.starts_with('|');
     assert_eq!(
         section(&docs, "<!-- keys: game -->", is_row),
-        key_table(&[Keymap::Game])
+        key_table(&[Keymap::GAME])
     );
     assert_eq!(
         section(&docs, "<!-- keys: viewer -->", is_row),
-        key_table(&[Keymap::Viewer, Keymap::GoTo, Keymap::PlayOn])
+        key_table(&[Keymap::VIEWER, Keymap::GO_TO, Keymap::PLAY_ON])
     );
     assert_eq!(
         section(&docs, "<!-- keys: lesson -->", is_row),
-        key_table(&[Keymap::Lesson])
+        key_table(&[Keymap::LESSON])
     );
     assert_eq!(
         section(&docs, "<!-- keys: start -->", is_row),
-        key_table(&[Keymap::Start, Keymap::Typing])
+        key_table(&[Keymap::START, Keymap::TYPING])
     );
     assert_eq!(
         section(&docs, "<!-- keys: results -->", is_row),
-        key_table(&[Keymap::Results])
+        key_table(&[Keymap::RESULTS])
     );
 }
 

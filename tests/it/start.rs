@@ -331,7 +331,7 @@ fn learn_to_play_opens_the_lesson_at_its_first_step() {
     type_keys(&mut app, "l");
     let lesson = app.screen().lesson().expect("the lesson");
     assert_eq!(lesson.page(), 0);
-    assert_eq!(app.front().keymap(), Keymap::Lesson);
+    assert_eq!(app.front().keymap(), Keymap::LESSON);
     assert!(app.take_effects().is_empty(), "the lesson saves nothing");
 }
 
@@ -750,7 +750,10 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     );
     // `m`, offered after a game from the command line, is not offered
     // here, where `q` does it, but does the same.
-    assert!(!app.front().offers(Action::Game(Play::Menu), app.desk()));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
 

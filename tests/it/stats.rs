@@ -390,7 +390,7 @@ fn t_opens_the_results_and_esc_or_q_go_back_to_the_menu_on_its_line() {
     let mut app = start_screen(&home);
     type_keys(&mut app, "t");
     assert_eq!(page(&app), Page::Results);
-    assert_eq!(app.front().keymap(), Keymap::Results);
+    assert_eq!(app.front().keymap(), Keymap::RESULTS);
     type_keys(&mut app, "jj");
     assert_eq!(row(&app), 2);
     press(&mut app, KeyCode::Up);

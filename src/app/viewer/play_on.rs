@@ -3,10 +3,12 @@
 //! record up to there becomes the app's game; and the review of a game just
 //! ended (the game-over box's `l`), which the quit key closes.
 
+use super::super::actions::{Action, Play, Replay};
 use super::super::component::{Ask, Component, Lent};
+use super::super::keys::Keymap;
 use super::super::start::{Field, Setup};
-use super::super::{Action, Effect, Keymap, Match, Play, Tone};
-use super::{Replay, Viewer};
+use super::super::{Effect, Match, Tone};
+use super::Viewer;
 use crate::record::{Record, Tags};
 use crate::rules::Side;
 
@@ -37,7 +39,7 @@ impl PlayOn {
 /// whether the game begins.
 impl Component for PlayOn {
     fn keymap(&self) -> Keymap {
-        Keymap::PlayOn
+        Keymap::PLAY_ON
     }
 
     fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
@@ -115,7 +117,7 @@ impl Viewer {
         self.record.tags.remove(Tags::CLOCK);
         self.record.tags.remove(Tags::TERMINATION);
         let width = self.record.game.config().width();
-        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
+        let key = |play| Keymap::GAME.key_of(Action::Game(play)).name(width);
         let text = match self.record.game.to_move() {
             Some(side) => format!(
                 "Your game from move {ply}: {} to move · {} undoes, {} saves",
