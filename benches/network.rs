@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use endodoi::app::{App, Connection, Match, Network, Role};
+use endodoi::app::{Answer, App, Connection, Match, Network, Role, Setting};
 use endodoi::net::{Admission, Host, JoinError, Joined, Limits, Link, Pass, Way};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::save::Store;
@@ -109,17 +109,18 @@ impl Pair {
             .expect("the joining thread")
             .unwrap_or_else(|error| panic!("cannot join: {error}"));
         host.until("the join", |app| {
-            app.network()
+            app.table()
+                .network()
                 .is_some_and(|network| network.connection == Connection::Connected)
         });
         let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
-        app.set_animation(false);
-        app.play_across(
-            Network::new(Role::Guest { place, command }),
-            Side::South,
-            Some("Lekishon"),
-        );
-        app.set_seat(&joined.seat.id());
+        app.set(Setting::Animation(false));
+        app.set(Setting::Across {
+            network: Network::new(Role::Guest { place, command }),
+            remote_home: Side::South,
+            name: Some("Lekishon".into()),
+        });
+        app.answer(Answer::Seat(joined.seat.id()));
         let mut guest = End::new(app, link);
         guest.turn();
         Pair {
@@ -133,32 +134,42 @@ impl Pair {
     /// first if this one is over; the time from the move sent to the other
     /// end's app having played it.
     fn one_move(&mut self) -> Duration {
-        if self.host.app.game().outcome().is_some() {
+        if self.host.app.record().game.outcome().is_some() {
             type_keys(&mut self.host.app, "n");
             self.host.carry_out();
             self.guest.until("the next game", |app| {
-                app.game().ply() == 0 && app.game().outcome().is_none()
+                app.record().game.ply() == 0 && app.record().game.outcome().is_none()
             });
         }
-        let (mover, waiter) = if self.host.app.remote_to_move() {
+        let (mover, waiter) = if self
+            .host
+            .app
+            .record()
+            .to_move()
+            .is_some_and(|side| self.host.app.players().remote(side))
+        {
             (&mut self.guest, &mut self.host)
         } else {
             (&mut self.host, &mut self.guest)
         };
-        let legal: Vec<Hole> = mover.app.game().legal_moves().collect();
+        let legal: Vec<Hole> = mover.app.record().game.legal_moves().collect();
         let hole = legal[self.rng.usize(..legal.len())];
-        let ply = mover.app.game().ply();
+        let ply = mover.app.record().game.ply();
         type_keys(
             &mut mover.app,
             &format!("{}\n", hole.to_string().to_lowercase()),
         );
-        assert_eq!(mover.app.game().ply(), ply + 1, "{hole} was not played");
+        assert_eq!(
+            mover.app.record().game.ply(),
+            ply + 1,
+            "{hole} was not played"
+        );
         let effects = mover.app.take_effects();
         let start = Instant::now();
         mover.runner.run(effects, &mut mover.app);
         loop {
             waiter.runner.pump(&mut waiter.app);
-            if waiter.app.game().ply() > ply {
+            if waiter.app.record().game.ply() > ply {
                 break;
             }
             assert!(
@@ -177,12 +188,12 @@ impl Pair {
 /// A host as `endodoi host` makes one (South, Naserian), waiting.
 fn host_app(invite: String, options: String) -> App {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
-    app.play_across(
-        Network::new(Role::Host { invite, options }),
-        Side::North,
-        Some("Naserian"),
-    );
+    app.set(Setting::Animation(false));
+    app.set(Setting::Across {
+        network: Network::new(Role::Host { invite, options }),
+        remote_home: Side::North,
+        name: Some("Naserian".into()),
+    });
     app
 }
 

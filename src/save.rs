@@ -291,7 +291,7 @@ impl Store {
     fn record_text(&self, app: &App) -> String {
         self.loaded
             .as_ref()
-            .filter(|_| app.serial() == 0)
+            .filter(|_| app.table().serial() == 0)
             .and_then(|loaded| loaded.annotated(app.record()))
             .unwrap_or_else(|| app.record().to_string())
     }
@@ -300,7 +300,7 @@ impl Store {
     /// has none yet: today's. A loaded record keeps what its file had, date
     /// or none.
     pub fn date(&self, app: &App) -> Option<String> {
-        let loaded = self.loaded.is_some() && app.serial() == 0;
+        let loaded = self.loaded.is_some() && app.table().serial() == 0;
         (!loaded && app.record().tag(Tags::DATE).is_none()).then(today)
     }
 
@@ -313,8 +313,8 @@ impl Store {
     /// When a file cannot be written: what the player reads of it, with
     /// the move and whether the game is kept anywhere.
     pub fn keep(&mut self, app: &App) -> Result<(), String> {
-        if app.serial() != self.kept.serial {
-            self.leave_game(app.serial());
+        if app.table().serial() != self.kept.serial {
+            self.leave_game(app.table().serial());
         }
         self.kept.last = Some(app.record().clone());
         let failures: Vec<anyhow::Error> = [self.autosave(app), self.write_record_file(app)]
@@ -332,7 +332,7 @@ impl Store {
         };
         Err(format!(
             "{what} at move {}: {error:#}; s saves elsewhere",
-            app.game().ply()
+            app.record().game.ply()
         ))
     }
 
@@ -375,7 +375,7 @@ impl Store {
         let record = app.record();
         let text = record.to_string();
         let path = match &self.current {
-            Some(autosave) if autosave.serial == app.serial() => {
+            Some(autosave) if autosave.serial == app.table().serial() => {
                 if let Err(refused) = &autosave.lock {
                     bail!("{refused}");
                 }
@@ -389,12 +389,12 @@ impl Store {
             _ => {
                 let (path, lock) = write_under_free_name(
                     games,
-                    &autosave_stem(app.serial()),
+                    &autosave_stem(app.table().serial()),
                     (&text, Audience::Private),
                     locked_name,
                 )?;
                 self.current = Some(Autosave {
-                    serial: app.serial(),
+                    serial: app.table().serial(),
                     path: path.clone(),
                     lock: Ok(lock),
                 });
@@ -461,11 +461,11 @@ impl Store {
                 .push("an earlier game of this run could not be saved".to_owned());
         }
         // A record still in the viewer, or the lesson, is not a game of this run.
-        if app.viewer().is_some() || app.lesson().is_some() {
+        if app.screen().viewer().is_some() || app.screen().lesson().is_some() {
             return farewell;
         }
         let record = app.record();
-        let in_game = app.game().ply() > 0;
+        let in_game = app.record().game.ply() > 0;
         let autosaved = |store: &Store| {
             store
                 .current()
@@ -492,15 +492,15 @@ impl Store {
             .find(|(place, kept)| kept == record && Some(place) != self.record_file.as_ref());
         if let Some(path) = self
             .current()
-            .filter(|_| app.unfinished() && autosaved(self))
+            .filter(|_| app.table().unfinished() && autosaved(self))
         {
             let id = path.file_stem().unwrap_or_default().to_string_lossy();
             farewell.notes.push(format!(
                 "Game saved in {}; `{}` continues it.",
                 path.display(),
-                app.resume_command(Some(&id))
+                app.table().resume_command(Some(&id))
             ));
-        } else if let Some((path, _)) = elsewhere.filter(|_| app.unfinished()) {
+        } else if let Some((path, _)) = elsewhere.filter(|_| app.table().unfinished()) {
             farewell.notes.push(format!(
                 "Game saved in {}; `endodoi --load {0}` continues it.",
                 path.display()

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{App, Match, Opening, SEAT_TAG, SavedGame, Tone, counted};
+use crate::app::{Answer, App, Match, Opening, SEAT_TAG, SavedGame, Setting, Tone, counted};
 use crate::file::{folder_of, is_read_only, kind_of, read_regular};
 use crate::options::{GameOptions, Player};
 use crate::record::{Form, Record, Tags};
@@ -72,7 +72,7 @@ impl Session {
         if let Some(first_to) = options.first_to
             && options.continues()
         {
-            app.set_first_to(first_to);
+            app.set(Setting::FirstTo(first_to));
         }
         if let Some(path) = &options.record {
             opened.record_file = Some(claim_record_file(
@@ -89,7 +89,7 @@ impl Session {
     /// be taken (the file it guards is not written).
     fn told_refused_locks(mut self) -> Session {
         for refused in self.store.refused_locks() {
-            self.app.notify(Tone::Error, refused);
+            self.app.answer(Answer::Notice(Tone::Error, refused));
         }
         self
     }
@@ -133,8 +133,8 @@ impl Session {
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
-        let app =
-            App::start(options.board.config()?, &new_players(options), saved).with_results(stats);
+        let mut app = App::start(options.board.config()?, &new_players(options), saved);
+        app.set(Setting::Results(stats));
         let store = Store::open(
             games.map(Path::to_path_buf),
             Opened::default(),
@@ -147,16 +147,16 @@ impl Session {
     /// and the app set as the options say.
     fn ready(mut app: App, store: Store, warnings: Vec<String>, options: &GameOptions) -> Session {
         if !warnings.is_empty() {
-            app.notify(
+            app.answer(Answer::Notice(
                 Tone::Error,
                 format!(
                     "{} cannot be read: `endodoi games` names them",
                     counted(warnings.len(), "saved game")
                 ),
-            );
+            ));
         }
-        app.set_animation(options.drawing.animate);
-        app.set_think(options.think());
+        app.set(Setting::Animation(options.drawing.animate));
+        app.set(Setting::Think(options.think()));
         Session {
             app,
             store,
@@ -190,9 +190,11 @@ impl Session {
         } else {
             Session::open(&filled, loaded, games)?
         };
-        session
-            .app
-            .set_display(settings.speed, settings.preview, settings.bell);
+        session.app.set(Setting::Display {
+            speed: settings.speed,
+            preview: settings.preview,
+            bell: settings.bell,
+        });
         if let Some(file) = settings_file
             && !menu
             && !options.continues()
@@ -206,13 +208,13 @@ impl Session {
             }
         }
         if !warnings.is_empty() && session.warnings.is_empty() {
-            session.app.notify(
+            session.app.answer(Answer::Notice(
                 Tone::Error,
                 format!(
                     "{} with the settings file; they are listed when the game ends",
                     counted(warnings.len(), "problem")
                 ),
-            );
+            ));
         }
         Ok((session, warnings))
     }

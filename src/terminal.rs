@@ -19,6 +19,9 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, E
 use ratatui::crossterm::execute;
 
 use crate::app::App;
+use crate::app::input::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use crate::net::Link;
 use crate::save::Farewell;
 use crate::session::Session;
@@ -143,13 +146,16 @@ fn event_loop(
     let mut last = Instant::now();
     let mut drawn: Option<Instant> = None;
     let mut news = true;
-    while !app.should_quit() && stop.load(Ordering::Relaxed) == 0 {
-        if news || app.wants_frames() || drawn.is_none_or(|at| at.elapsed() >= IDLE) {
+    while !app.desk().should_quit() && stop.load(Ordering::Relaxed) == 0 {
+        if news
+            || View::new(app, look).wants_frames()
+            || drawn.is_none_or(|at| at.elapsed() >= IDLE)
+        {
             terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
             drawn = Some(Instant::now());
             news = false;
         }
-        let timeout = if app.wants_frames() {
+        let timeout = if View::new(app, look).wants_frames() {
             FRAME
         } else if runner.linked() {
             LISTEN
@@ -162,9 +168,11 @@ fn event_loop(
                 // A key is acted on unless, on the screen as drawn, its
                 // action would show nothing new.
                 Event::Key(key) => {
+                    let key = key_event(key);
                     let screen = terminal.size()?.into();
                     let view = View::new(app, look);
                     if app
+                        .front()
                         .keymap()
                         .action_for(key)
                         .is_none_or(|action| view.takes(action, screen))
@@ -175,7 +183,7 @@ fn event_loop(
                 // A click is resolved on the screen as drawn, then acted on.
                 Event::Mouse(mouse) => {
                     let screen = terminal.size()?.into();
-                    if let Some(action) = View::new(app, look).click(mouse, screen) {
+                    if let Some(action) = View::new(app, look).click(mouse_event(mouse), screen) {
                         app.act(action);
                     }
                 }
@@ -193,6 +201,79 @@ fn event_loop(
         runner.run(app.take_effects(), app);
     }
     Ok(())
+}
+
+/// The terminal's key event as the app's: the one place where the
+/// terminal's input becomes the app's.
+fn key_event(key: event::KeyEvent) -> KeyEvent {
+    let code = match key.code {
+        event::KeyCode::Char(c) => KeyCode::Char(c),
+        event::KeyCode::Enter => KeyCode::Enter,
+        event::KeyCode::Esc => KeyCode::Esc,
+        event::KeyCode::Backspace => KeyCode::Backspace,
+        event::KeyCode::Tab => KeyCode::Tab,
+        event::KeyCode::BackTab => KeyCode::BackTab,
+        event::KeyCode::Left => KeyCode::Left,
+        event::KeyCode::Right => KeyCode::Right,
+        event::KeyCode::Up => KeyCode::Up,
+        event::KeyCode::Down => KeyCode::Down,
+        event::KeyCode::Home => KeyCode::Home,
+        event::KeyCode::End => KeyCode::End,
+        event::KeyCode::PageUp => KeyCode::PageUp,
+        event::KeyCode::PageDown => KeyCode::PageDown,
+        event::KeyCode::Insert => KeyCode::Insert,
+        event::KeyCode::Delete => KeyCode::Delete,
+        event::KeyCode::F(number) => KeyCode::F(number),
+        _ => KeyCode::Other,
+    };
+    let kind = match key.kind {
+        event::KeyEventKind::Press => KeyEventKind::Press,
+        event::KeyEventKind::Repeat => KeyEventKind::Repeat,
+        event::KeyEventKind::Release => KeyEventKind::Release,
+    };
+    KeyEvent {
+        code,
+        modifiers: modifiers(key.modifiers),
+        kind,
+    }
+}
+
+/// The terminal's mouse event as the app's.
+fn mouse_event(mouse: event::MouseEvent) -> MouseEvent {
+    let button = |button| match button {
+        event::MouseButton::Left => MouseButton::Left,
+        event::MouseButton::Right => MouseButton::Right,
+        event::MouseButton::Middle => MouseButton::Middle,
+    };
+    let kind = match mouse.kind {
+        event::MouseEventKind::Down(pressed) => MouseEventKind::Down(button(pressed)),
+        event::MouseEventKind::Up(released) => MouseEventKind::Up(button(released)),
+        event::MouseEventKind::Drag(held) => MouseEventKind::Drag(button(held)),
+        event::MouseEventKind::Moved => MouseEventKind::Moved,
+        event::MouseEventKind::ScrollDown => MouseEventKind::ScrollDown,
+        event::MouseEventKind::ScrollUp => MouseEventKind::ScrollUp,
+        event::MouseEventKind::ScrollLeft => MouseEventKind::ScrollLeft,
+        event::MouseEventKind::ScrollRight => MouseEventKind::ScrollRight,
+    };
+    MouseEvent {
+        kind,
+        column: mouse.column,
+        row: mouse.row,
+        modifiers: modifiers(mouse.modifiers),
+    }
+}
+
+/// The terminal's modifier keys as the app's (Shift, Control, Alt; the
+/// others no key of the app uses).
+fn modifiers(held: event::KeyModifiers) -> KeyModifiers {
+    [
+        (event::KeyModifiers::SHIFT, KeyModifiers::SHIFT),
+        (event::KeyModifiers::CONTROL, KeyModifiers::CONTROL),
+        (event::KeyModifiers::ALT, KeyModifiers::ALT),
+    ]
+    .into_iter()
+    .filter(|&(theirs, _)| held.contains(theirs))
+    .fold(KeyModifiers::NONE, |all, (_, ours)| all | ours)
 }
 
 /// How often the watchdog looks at the terminal and the signal flag.

@@ -18,7 +18,7 @@
 //!  key bar
 //! ```
 //!
-//! A flipped board ([`App::flipped`]) is that board turned round, as North
+//! A flipped board ([`BoardView::flipped`](crate::app::BoardView::flipped)) is that board turned round, as North
 //! sees it from across the table: North's row at the bottom, its letters
 //! left to right, and South's at the top, right to left, so that the sowing
 //! still goes counterclockwise on screen.
@@ -42,7 +42,6 @@ mod viewer;
 use std::ops::Deref;
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
@@ -50,10 +49,15 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use theme::{HoleState, Look};
 
+use crate::app::input::{MouseButton, MouseEvent, MouseEventKind};
 use crate::app::keys::bar_items;
-use crate::app::{Action, App, Key, Keymap, Match, Mode, Play, Purpose, Target, Tone, Viewer};
+use crate::app::{
+    Action, App, Key, Keymap, Lesson, Match, Mode, Play, Purpose, Screen, Sowing, Target, Tone,
+    Viewer,
+};
+use crate::clock::Clocks;
 use crate::record::terminal_safe;
-use crate::rules::{Hole, Side};
+use crate::rules::{BySide, Game, Hole, Side};
 use board::draw_board;
 use geometry::Geometry;
 use history::{draw_history, move_at};
@@ -77,7 +81,7 @@ impl<'a> View<'a> {
     /// What a screen cell shows, for mouse clicks: a hole, a move of the
     /// list, or nothing to click. `screen` is the area the app is drawn in.
     pub fn target_at(&self, screen: Rect, column: u16, row: u16) -> Target {
-        if let Some(start) = self.start_screen() {
+        if let Some(start) = self.screen().start() {
             start::item_at(self, start, screen, column, row).map_or(Target::Elsewhere, Target::Item)
         } else if let Some(hole) = hole_at(self, screen, column, row) {
             Target::Hole(hole)
@@ -111,6 +115,63 @@ impl<'a> View<'a> {
     /// scroll back of a move list that already shows its first line.
     pub fn takes(&self, action: Action, screen: Rect) -> bool {
         action != Action::Game(Play::OlderMoves) || history::scrolls_back(self, screen)
+    }
+}
+
+/// The drawing's readings of the app, each where the app keeps it.
+impl View<'_> {
+    /// The game shown (in the lesson, the page's; in the viewer, the
+    /// record's at the position shown).
+    pub fn game(&self) -> &Game {
+        &self.record().game
+    }
+
+    /// The viewer, while a record is being viewed.
+    pub fn viewer(&self) -> Option<&Viewer> {
+        self.screen().viewer()
+    }
+
+    /// The lesson, while it is shown.
+    pub fn lesson(&self) -> Option<&Lesson> {
+        self.screen().lesson()
+    }
+
+    /// The sowing shown, if any.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        self.desk().sowing()
+    }
+
+    /// The players' clocks in the game, if it has a time control (none on
+    /// the other screens).
+    pub fn clocks(&self) -> Option<&Clocks> {
+        match self.screen() {
+            Screen::Game => self.table().clocks(),
+            _ => None,
+        }
+    }
+
+    /// The side whose clock is running now, if one is.
+    pub fn clock_running(&self) -> Option<Side> {
+        self.clocks()?;
+        self.table().clock_running(self.sowing().is_some())
+    }
+
+    /// Each player's wins in the match, the current game's result included.
+    pub fn tally(&self) -> BySide<u16> {
+        let winner = self.record().verdict().and_then(|verdict| verdict.winner);
+        self.players().tally(winner)
+    }
+
+    /// Whether the screen changes by itself, so that it is drawn often: a
+    /// sowing is shown, the viewer plays the record, the computer is
+    /// thinking (its clock is shown), or a player's clock runs.
+    pub fn wants_frames(&self) -> bool {
+        self.sowing().is_some()
+            || self.table().thinking().is_some()
+            || self.clock_running().is_some()
+            || self
+                .viewer()
+                .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
     }
 }
 
@@ -148,9 +209,9 @@ impl Widget for View<'_> {
 }
 
 fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
-    if let Some(start) = app.start_screen() {
+    if let Some(start) = app.screen().start() {
         start::draw(app, start, area, buf);
-        if app.mode() == &Mode::Help {
+        if matches!(app.desk().mode(), Mode::Help(_)) {
             draw_help(app, area, buf);
         }
         return;
@@ -176,14 +237,14 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         None => draw_history(app, geometry.history, buf),
     }
     draw_keys(app, geometry.keys, buf);
-    match app.mode() {
-        Mode::Help => draw_help(app, area, buf),
+    match app.desk().mode() {
+        Mode::Help(_) => draw_help(app, area, buf),
         Mode::Confirm(question) => draw_confirm(app, *question, geometry.board, buf),
         // The lesson says itself how its game ended.
         Mode::Play
             if app.record().is_over()
                 && app.lesson().is_none()
-                && !(app.result_hidden() && app.viewer().is_none()) =>
+                && !(app.desk().view().result_hidden() && app.viewer().is_none()) =>
         {
             draw_result(app, &geometry, buf);
         }
@@ -205,21 +266,21 @@ fn draw_too_small(app: &View, area: Rect, buf: &mut Buffer) {
         )),
     ];
     // A question asked here is asked here, with its answers.
-    match app.mode() {
+    match app.desk().mode() {
         Mode::Confirm(question) => lines.extend(popup::question_lines(app, *question)),
-        Mode::Help => lines.push(Line::styled(
+        Mode::Help(_) => lines.push(Line::styled(
             format!(
                 "{} closes help",
-                key_of(app, Keymap::Help, Action::CloseHelp)
+                key_of(app, Keymap::HELP, Action::CloseHelp)
             ),
             look.muted(),
         )),
         Mode::Play | Mode::Sowing(_) => lines.push(Line::styled(
             format!(
                 "enlarge it, or press {} to {}",
-                key_of(app, app.screen_keymap(), Action::Quit),
+                key_of(app, app.screen().keymap(), Action::Quit),
                 // A review closes: back to the game it was opened from.
-                if app.quit_word() == "close" {
+                if app.screen().quit_word(app.desk().shown()) == "close" {
                     "close the review"
                 } else {
                     "quit"
@@ -257,14 +318,14 @@ fn status_line(app: &View, columns: u16) -> Line<'static> {
     let look = app.look;
     match message_line(app) {
         Some(line) => line,
-        None => match (app.mode(), app.viewer(), app.record().to_move()) {
+        None => match (app.desk().mode(), app.viewer(), app.record().to_move()) {
             (Mode::Sowing(_), viewer, _) if !viewer.is_some_and(Viewer::autoplaying) => {
                 Line::styled(
                     format!(
                         "{} skips the sowing; {} and {} change its speed",
-                        key_of(app, Keymap::Sowing, Action::Skip),
-                        key_of(app, Keymap::Sowing, Action::Faster),
-                        key_of(app, Keymap::Sowing, Action::Slower),
+                        key_of(app, Keymap::SOWING, Action::Skip),
+                        key_of(app, Keymap::SOWING, Action::Faster),
+                        key_of(app, Keymap::SOWING, Action::Slower),
                     ),
                     look.muted(),
                 )
@@ -273,11 +334,11 @@ fn status_line(app: &View, columns: u16) -> Line<'static> {
             (_, None, _) if app.lesson().is_some() => app
                 .lesson()
                 .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
-            (_, None, Some(_)) if app.network().is_some() => Line::styled(
-                terminal_safe(&app.network_status().unwrap_or_default()),
+            (_, None, Some(_)) if app.table().network().is_some() => Line::styled(
+                terminal_safe(&app.table().network_status().unwrap_or_default()),
                 look.muted(),
             ),
-            (_, None, Some(_)) if app.thinking().is_some() => thinking_status(app),
+            (_, None, Some(_)) if app.table().thinking().is_some() => thinking_status(app),
             (_, None, Some(side)) => Line::styled(
                 format!(
                     "{} to move: choose a hole, Enter to sow",
@@ -312,7 +373,7 @@ fn game_over_status(app: &View, columns: u16) -> String {
 
 /// The message line's message, styled as it is meant.
 fn message_line(app: &View) -> Option<Line<'static>> {
-    let message = app.message()?;
+    let message = app.desk().message()?;
     let style = match message.tone {
         Tone::Info => app.look.info(),
         Tone::Error | Tone::Problem => app.look.error(),
@@ -387,7 +448,7 @@ fn char_columns(c: char) -> usize {
 /// The computer at work: who thinks, a spinner and the time so far.
 fn thinking_status(app: &View) -> Line<'static> {
     let look = app.look;
-    let Some(thinking) = app.thinking() else {
+    let Some(thinking) = app.table().thinking() else {
         return Line::default();
     };
     let who = match (thinking.purpose, app.game().to_move()) {
@@ -404,9 +465,9 @@ fn thinking_status(app: &View) -> Line<'static> {
             format!("{computer} weighs your draw offer")
         }
     };
-    let key = |action| key_of(app, Keymap::Game, action);
+    let key = |action| key_of(app, Keymap::GAME, action);
     let keys = match thinking.purpose {
-        Purpose::Move if app.takes_back_yours() => {
+        Purpose::Move if app.table().takes_back_yours() => {
             format!("{} takes back your move", key(Action::Game(Play::Undo)))
         }
         Purpose::Move => format!("{} quits", key(Action::Quit)),
@@ -468,11 +529,12 @@ fn key_name(look: Look, name: String) -> String {
 fn draw_keys(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let items = bar_items(
-        app.keymap()
+        app.front()
+            .keymap()
             .bindings()
             .iter()
-            .filter(|binding| app.offers(binding.action))
-            .map(|binding| (binding, app.label(binding))),
+            .filter(|binding| app.front().offers(binding.action, app.desk().shown()))
+            .map(|binding| (binding, app.front().label(binding, app.desk().shown()))),
     );
     let others = items.len() > 1;
     let keys: Vec<(String, &str)> = items

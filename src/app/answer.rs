@@ -1,10 +1,9 @@
 //! What the world answers the app: the events that come back from the
 //! effects it asked for ([`crate::app::Effect`]) and from the other player.
-//! The terminal's effect runner hands each to [`App::answer`], which goes
-//! on as the entry point for that kind of news says.
+//! The terminal's effect runner hands each to [`App::answer`], which hands
+//! it to the component it is news for.
 
 use crate::analyze::MoveAnalysis;
-use crate::record::Tags;
 use crate::rules::Hole;
 use crate::search::SearchResult;
 
@@ -14,46 +13,37 @@ use super::{App, Remote, Tone};
 /// other player.
 #[derive(Debug)]
 pub enum Answer {
-    /// The search for the computer's move chose this hole
-    /// ([`App::computer_moved`]).
+    /// The search for the computer's move chose this hole: it is played
+    /// (animated like a person's move) once the board is still; an answer
+    /// nobody waits for is ignored.
     ComputerMoved(Hole),
-    /// The search for a hint ended with this result ([`App::hint_found`]).
+    /// The search for a hint ended with this result: the move is selected
+    /// and shown with the margin the mover can expect.
     HintFound(SearchResult),
     /// The search that weighs the person's draw offer ended with this
-    /// result ([`App::draw_weighed`]).
+    /// result: the computer accepts unless it expects to win.
     DrawWeighed(SearchResult),
-    /// The move at this ply of the viewed record is judged
-    /// ([`App::analysis_found`]).
+    /// The move at this ply of the viewed record is judged.
     Analysed(usize, MoveAnalysis),
     /// The game or record chosen on the start screen is open: the app goes
-    /// on as this one ([`App::replace_with`]).
+    /// on as this one, keeping this run's settings (animation, speed,
+    /// preview, thinking time; the quit key going back to the start screen).
     Opened(Box<App>),
-    /// Something to tell the player, in its tone ([`App::notify`]): a file
-    /// saved or not, tables that cannot be used, a setting not saved.
+    /// Something to tell the player, in its tone: a file saved or not,
+    /// tables that cannot be used, a setting not saved. A [`Tone::Problem`]
+    /// stays at the head of the message line until the player acts.
     Notice(Tone, String),
     /// The date the game is kept under, for its record's `Date` tag: a game
     /// is given today's the first time it is saved.
     Dated(String),
-    /// The other player's news ([`App::remote`]).
+    /// The other player's news.
     Remote(Remote),
-    /// The other player took this seat, kept in the game's tags
-    /// ([`App::set_seat`]).
+    /// The other player took this seat, by its public name: from now on
+    /// the record names it (its `Seat` tag), and the game is kept.
     Seat(String),
-}
-
-impl App {
-    /// Takes in `answer`, as the entry point for its kind of news does.
-    pub fn answer(&mut self, answer: Answer) {
-        match answer {
-            Answer::ComputerMoved(hole) => self.computer_moved(hole),
-            Answer::HintFound(result) => self.hint_found(&result),
-            Answer::DrawWeighed(result) => self.draw_weighed(&result),
-            Answer::Analysed(ply, analysis) => self.analysis_found(ply, analysis),
-            Answer::Opened(next) => self.replace_with(*next),
-            Answer::Notice(tone, text) => self.notify(tone, text),
-            Answer::Dated(date) => self.set_tag(Tags::DATE, &date),
-            Answer::Remote(news) => self.remote(news),
-            Answer::Seat(id) => self.set_seat(&id),
-        }
-    }
+    /// The seat's secret could not be kept on disk, and why: said where it
+    /// is seen; from now on the game is offered to continue at one keyboard
+    /// ([`Table::resume_command`](super::Table::resume_command)), for
+    /// neither player could take the seat again.
+    SeatNotKept(String),
 }

@@ -1,15 +1,13 @@
 //! The board as this terminal shows it, whatever the screen shows on it
 //! (a game, a record, a step of the lesson): the selected hole of each row,
 //! which row is at the bottom, the move preview, the sowing speed and
-//! whether moves are animated. The router keeps one `Board`, lent to the
-//! screen shown; it survives a change of screen and, but for the
-//! selection and the flip, a new game ([`App::replace_with`]).
+//! whether moves are animated. The router keeps one [`BoardView`], lent to
+//! the screen shown; it survives a change of screen and, but for the
+//! selection and the flip, a new game.
 
-use super::{
-    App, DEFAULT_SPEED, Effect, MAX_SPEED, MIN_SPEED, Mode, Sowing, Tone, capitalise, seed_time,
-};
+use super::{DEFAULT_SPEED, Match, capitalise};
 use crate::record::Record;
-use crate::rules::{BySide, Game, Hole, MoveReport, Position, Side};
+use crate::rules::{BySide, Game, Hole, Side};
 
 /// What a move key answers once the game has ended.
 pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to undo";
@@ -19,7 +17,7 @@ pub(super) const GAME_OVER: &str = "The game is over: n for a new game, u to und
 // states of one thing: an enum would not say more.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Debug)]
-pub(super) struct Board {
+pub struct BoardView {
     /// The selected hole of each row, by its index.
     pub(super) cursor: BySide<u8>,
     /// Whether the move preview is shown.
@@ -27,7 +25,8 @@ pub(super) struct Board {
     /// The side whose row is drawn at the bottom: South's, or North's on
     /// a flipped board (view state only).
     pub(super) bottom: Side,
-    /// The sowing speed, [`MIN_SPEED`] to [`MAX_SPEED`].
+    /// The sowing speed, [`MIN_SPEED`](super::MIN_SPEED) to
+    /// [`MAX_SPEED`](super::MAX_SPEED).
     pub(super) speed: u8,
     /// Whether a move is shown sown seed by seed.
     pub(super) animate: bool,
@@ -41,9 +40,9 @@ pub(super) struct Board {
     pub(super) moves_back: (usize, usize),
 }
 
-impl Default for Board {
-    fn default() -> Board {
-        Board {
+impl Default for BoardView {
+    fn default() -> BoardView {
+        BoardView {
             cursor: BySide::default(),
             preview: true,
             bottom: Side::South,
@@ -56,7 +55,46 @@ impl Default for Board {
     }
 }
 
-impl Board {
+impl BoardView {
+    /// The sowing speed, [`MIN_SPEED`](super::MIN_SPEED) to
+    /// [`MAX_SPEED`](super::MAX_SPEED).
+    pub fn speed(&self) -> u8 {
+        self.speed
+    }
+
+    /// Whether the move preview is shown for `players`: as the player set
+    /// it, and never in a game played without help (where that
+    /// calculation is the game).
+    pub fn preview_shown(&self, players: &Match) -> bool {
+        self.preview && !players.no_assist
+    }
+
+    /// Whether the board is drawn turned round, as North sees it from across
+    /// the table: North's row at the bottom, running left to right from `a`,
+    /// and South's at the top. It changes only the drawing (and which way
+    /// `←` and `→` go), never the game.
+    pub fn flipped(&self) -> bool {
+        self.bottom == Side::North
+    }
+
+    /// The side whose row is drawn at the bottom of the board: South's, or
+    /// North's when the board is [flipped](BoardView::flipped).
+    pub fn bottom(&self) -> Side {
+        self.bottom
+    }
+
+    /// Whether the game-over box is put aside (Tab), the final board shown.
+    pub fn result_hidden(&self) -> bool {
+        self.result_hidden
+    }
+
+    /// Lines the move list of `game` is scrolled back from where it
+    /// follows the latest move (0 once a move is played or taken back).
+    pub fn moves_scrolled_back(&self, game: &Game) -> usize {
+        let (back, at) = self.moves_back;
+        if at == game.ply() { back } else { 0 }
+    }
+
     /// Scrolls the move list of `game` a line back (`older`) or on: never
     /// further back than a line a pair of moves.
     pub(super) fn scroll_moves(&mut self, older: bool, game: &Game) {
@@ -156,99 +194,5 @@ impl Board {
         {
             self.cursor[side] = first.index();
         }
-    }
-}
-
-impl App {
-    /// Turns the sowing animation on or off.
-    pub fn set_animation(&mut self, animate: bool) {
-        self.board.animate = animate;
-    }
-
-    /// Sets the sowing speed (clamped to [`MIN_SPEED`]–[`MAX_SPEED`]),
-    /// whether the move preview is shown, as remembered from an earlier game,
-    /// and whether the bell rings as a clock here runs low.
-    pub fn set_display(&mut self, speed: u8, preview: bool, bell: bool) {
-        self.board.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
-        self.board.preview = preview;
-        self.board.bell = bell;
-    }
-
-    /// Whether the game-over box is put aside (Tab), the final board shown.
-    pub fn result_hidden(&self) -> bool {
-        self.board.result_hidden
-    }
-
-    /// Whether the move preview is shown: as the player set it, and never
-    /// in a game played without help (where that calculation is the game).
-    pub fn preview_shown(&self) -> bool {
-        self.board.preview && !self.players().no_assist
-    }
-
-    /// Whether the board is drawn turned round, as North sees it from across
-    /// the table: North's row at the bottom, running left to right from `a`,
-    /// and South's at the top. It changes only the drawing (and which way
-    /// `←` and `→` go), never the game.
-    pub fn flipped(&self) -> bool {
-        self.board.bottom == Side::North
-    }
-
-    /// Turns the board round (`true`: North's row at the bottom) or back, as
-    /// for the player who joins a game across the network, whose row is
-    /// North's; the player can still turn it with the flip key.
-    pub fn set_flipped(&mut self, flipped: bool) {
-        self.board.bottom = if flipped { Side::North } else { Side::South };
-    }
-
-    /// The side whose row is drawn at the bottom of the board: South's, or
-    /// North's when the board is [flipped](App::flipped).
-    pub fn bottom_side(&self) -> Side {
-        self.board.bottom
-    }
-
-    /// Lines the move list is scrolled back from where it follows the
-    /// latest move (0 once a move is played or taken back).
-    pub fn moves_scrolled_back(&self) -> usize {
-        let (back, at) = self.board.moves_back;
-        if at == self.game().ply() { back } else { 0 }
-    }
-
-    /// The animation speed, [`MIN_SPEED`] to [`MAX_SPEED`].
-    pub fn speed(&self) -> u8 {
-        self.board.speed
-    }
-
-    /// A step of the sowing speed (`delta` 1 or -1), told and remembered.
-    pub(super) fn change_speed(&mut self, delta: i8) {
-        self.board.speed = self
-            .board
-            .speed
-            .saturating_add_signed(delta)
-            .clamp(MIN_SPEED, MAX_SPEED);
-        if let Mode::Sowing(sowing) = &mut self.mode {
-            sowing.set_speed(self.board.speed);
-        }
-        self.effects.push(Effect::RememberDisplay);
-        self.notify(
-            Tone::Info,
-            format!(
-                "Sowing speed {}/{MAX_SPEED} ({} ms a seed)",
-                self.board.speed,
-                seed_time(self.board.speed).as_millis()
-            ),
-        );
-    }
-
-    /// Shows `report`'s sowing from `before`, if moves are animated.
-    pub(super) fn animate(&mut self, before: Position, report: MoveReport) {
-        // Help or a question shown stays: the move is only not animated.
-        if self.board.animate && matches!(self.mode, Mode::Play | Mode::Sowing(_)) {
-            self.mode = Mode::Sowing(Box::new(Sowing::new(before, report, self.board.speed)));
-        }
-    }
-
-    /// Keeps the mover's selection on a legal hole when it has one.
-    pub(super) fn settle_cursor(&mut self) {
-        self.board.settle(&self.table.record);
     }
 }

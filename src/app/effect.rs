@@ -1,7 +1,12 @@
-//! The work with side effects the app asks the event loop to do: it never
-//! writes a file, searches or talks to the network itself.
+//! The work with side effects the app asks the event loop to do, with what
+//! each carries: it never writes a file, searches or talks to the network
+//! itself.
 
-use super::{AnalysisRequest, Opening, Request, Said};
+use std::path::PathBuf;
+
+use super::{Request, Said};
+use crate::rules::Game;
+use crate::search::Limits;
 
 /// Work with side effects that the app asks the event loop to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,14 +16,14 @@ pub enum Effect {
     /// The player pressed `s`: write the record where the player can find it.
     Export,
     /// Search in the background, replacing any search under way; answer with
-    /// [`App::computer_moved`](super::App::computer_moved),
-    /// [`App::hint_found`](super::App::hint_found) or
-    /// [`App::draw_weighed`](super::App::draw_weighed).
+    /// [`Answer::ComputerMoved`](super::Answer::ComputerMoved),
+    /// [`Answer::HintFound`](super::Answer::HintFound) or
+    /// [`Answer::DrawWeighed`](super::Answer::DrawWeighed).
     Think(Request),
     /// Stop the search under way and drop its answer.
     StopThinking,
     /// Analyse a move of the viewed record in the background; answer with
-    /// [`App::analysis_found`](super::App::analysis_found).
+    /// [`Answer::Analysed`](super::Answer::Analysed).
     Analyze(AnalysisRequest),
     /// The player changed the sowing speed or the move preview: remember
     /// them for the next game.
@@ -27,7 +32,7 @@ pub enum Effect {
     /// and players as the last game.
     RememberGame,
     /// Open a saved game or a record file chosen on the start screen; the
-    /// app then goes on as [`App::replace_with`](super::App::replace_with) says.
+    /// app then goes on as [`Answer::Opened`](super::Answer::Opened) says.
     Open(Opening),
     /// Tell the other player, across the network.
     Send(Said),
@@ -47,4 +52,29 @@ impl Effect {
             Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
         )
     }
+}
+
+/// The analysis of the viewed record, asked of the event loop: every move,
+/// judged as `endodoi analyze` judges it, each handed back as it is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The whole record's game.
+    pub game: Game,
+    /// How far each position is searched.
+    pub limits: Limits,
+    /// Seeds a move may give away before it is a mistake.
+    pub threshold: u32,
+}
+
+/// A saved game, a record file or the start screen to open, for
+/// [`Effect::Open`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Continue the saved game of this ID (as `--resume ID`).
+    Resume(String),
+    /// Show this record file in the replay viewer.
+    Replay(PathBuf),
+    /// The start screen, its saved games and results read anew: a game, a
+    /// replay or the lesson left for it.
+    Menu,
 }

@@ -7,7 +7,11 @@
 
 mod assist;
 mod clock;
+mod computer;
 mod ending;
+mod keys;
+mod network;
+mod next;
 mod rows;
 mod theirs;
 
@@ -17,62 +21,16 @@ pub use theirs::Theirs;
 
 use std::time::Duration;
 
-use super::board::{Board, GAME_OVER};
-use super::{
-    Action, Ask, Binding, Confirm, Effect, Keymap, Match, Network, Opening, Purpose, Thinking,
-    Tone, capitalise,
-};
+use super::actions::{Action, Play, Target};
+use super::board::{BoardView, GAME_OVER};
+use super::component::{Ask, Component, Lent, Shown, Tell};
+use super::keys::{Binding, Keymap};
+use super::question::Confirm;
+use super::{Effect, Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
 use crate::clock::Clocks;
-use crate::record::{Record, Tags};
+use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
 use crate::search::DEFAULT_THINK;
-
-/// What the player asks of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Play {
-    /// Select the mover's hole of this letter (either case).
-    Select(char),
-    /// Select the next hole that can be sown to the left, as seen on screen.
-    SelectLeft,
-    /// Select the next hole that can be sown to the right, as seen on screen.
-    SelectRight,
-    /// Sow the selected hole (or, after a game of a match, start the next).
-    Sow,
-    /// Take back the last move.
-    Undo,
-    /// Play the last move taken back again.
-    Redo,
-    /// Ask the engine for a move.
-    Hint,
-    /// Turn the move preview on or off.
-    TogglePreview,
-    /// Once the game is over, put the game-over box aside to see the final
-    /// board, or show it again.
-    ToggleResult,
-    /// Once the game is over, open it in the replay viewer at its last
-    /// move; quitting the viewer comes back to the game.
-    Review,
-    /// Turn the board round, as the player across the table sees it (the
-    /// other row at the bottom), or back: a view only, the game unchanged.
-    Flip,
-    /// Scroll the move list a line back, to older moves.
-    OlderMoves,
-    /// Scroll the move list a line on, to newer moves.
-    NewerMoves,
-    /// Start a new game.
-    NewGame,
-    /// Once a game (not of a match) is over, play it again on the same
-    /// board, the players changing rows.
-    Rematch,
-    /// Once the game is over, go to the start screen.
-    Menu,
-    /// Save the record where the player can find it.
-    Save,
-    /// Resign the game, asking first: the player to move, if at this keyboard.
-    Resign,
-    /// Offer the other player (or the computer) a draw.
-    OfferDraw,
-}
 
 /// The game being played and what plays it: its record, the players and
 /// the match, the computer's thinking and the connection to the other
@@ -80,7 +38,7 @@ pub enum Play {
 /// viewer go on into it, and a record is reviewed out of it) and lends it
 /// the board while the game is shown.
 #[derive(Clone, Debug)]
-pub(super) struct Table {
+pub struct Table {
     /// The game, tags included.
     pub(super) record: Record,
     /// The players and the match state.
@@ -102,8 +60,6 @@ pub(super) struct Table {
     readings: Vec<Option<Duration>>,
     /// How much time has run on the clocks since the game was last kept.
     unkept: Duration,
-    /// What the actions under way ask of the router, oldest first.
-    asks: Vec<Ask>,
 }
 
 impl Table {
@@ -120,16 +76,10 @@ impl Table {
             overtime: Duration::ZERO,
             readings: Vec::new(),
             unkept: Duration::ZERO,
-            asks: Vec::new(),
         };
         table.write_tags();
         table.reset_clocks();
         table
-    }
-
-    /// What the actions since the last call ask of the router, oldest first.
-    pub(super) fn take_asks(&mut self) -> Vec<Ask> {
-        std::mem::take(&mut self.asks)
     }
 
     /// The game being played.
@@ -137,25 +87,21 @@ impl Table {
         &self.record.game
     }
 
-    /// Asks `ask` of the router.
-    pub(super) fn push(&mut self, ask: Ask) {
-        self.asks.push(ask);
+    /// The search under way, if any.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
     }
 
-    /// Asks the router to tell the player `text`.
-    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.push(Ask::Say(tone, text.into()));
-    }
-
-    /// Asks the router for work with side effects.
-    pub(super) fn effect(&mut self, effect: Effect) {
-        self.push(Ask::Effect(effect));
+    /// Numbers the games played at this table, so that each gets its own
+    /// file.
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// The name of the key that asks for `action` in the game, for a
     /// message written in words.
     pub(super) fn key_name(&self, action: Action) -> String {
-        Keymap::Game
+        Keymap::GAME
             .key_of(action)
             .name(self.game().config().width())
     }
@@ -165,6 +111,47 @@ impl Table {
     pub(super) fn set_aside(&mut self, config: Config) -> (Record, Match) {
         let record = std::mem::replace(&mut self.record, Record::new(Game::new(config)));
         (record, std::mem::take(&mut self.players))
+    }
+
+    /// The game of the screen shown (the lesson's last page, a record
+    /// played on from the viewer), if any, goes on as the game played,
+    /// in a file of its own with `new_file` (a game reviewed from its end
+    /// stays as it ended, in its file); its clocks start as its record
+    /// says.
+    pub(super) fn take_over(
+        &mut self,
+        view: &mut BoardView,
+        game: Option<(Record, Match)>,
+        new_file: bool,
+    ) {
+        if new_file {
+            self.serial += 1;
+        }
+        if let Some((record, players)) = game {
+            (self.record, self.players) = (record, players);
+        }
+        self.reset_clocks();
+        view.settle(&self.record);
+    }
+
+    /// The answer at this keyboard to `question`, about the game: `yes`
+    /// or no.
+    pub(super) fn answer(
+        &mut self,
+        view: &mut BoardView,
+        question: Confirm,
+        yes: bool,
+    ) -> Vec<Ask> {
+        let mut out = Vec::new();
+        match question {
+            Confirm::Undo(keep) => self.answer_undo(view, keep, yes, &mut out),
+            Confirm::NewGame if yes => self.start_next_game(view, &mut out),
+            Confirm::Resign(side) if yes => self.resign_confirmed(side, &mut out),
+            Confirm::OfferDraw(_) if yes => self.offer_draw(&mut out),
+            Confirm::Draw(offerer) => self.answer_draw(offerer, yes, &mut out),
+            Confirm::Quit | Confirm::NewGame | Confirm::Resign(_) | Confirm::OfferDraw(_) => {}
+        }
+        out
     }
 
     /// Writes the players and match state (and the seat of a networked
@@ -182,7 +169,7 @@ impl Table {
     }
 
     /// Whether the game has moves and is not over: quitting leaves it to `--resume`.
-    pub(super) fn unfinished(&self) -> bool {
+    pub fn unfinished(&self) -> bool {
         self.game().ply() > 0 && !self.record.is_over()
     }
 
@@ -192,8 +179,10 @@ impl Table {
             .tally(self.record.verdict().and_then(|verdict| verdict.winner))
     }
 
-    /// Whether `play` makes sense now, so that the key bar offers it.
-    pub(super) fn offers(&self, play: Play) -> bool {
+    /// Whether `play` makes sense now, so that the key bar offers it
+    /// (whatever popup is shown over the game: the end of the game lists
+    /// those that do).
+    pub fn offers_play(&self, play: Play) -> bool {
         if matches!(play, Play::Hint | Play::Undo) && self.players.no_assist {
             return false;
         }
@@ -236,51 +225,34 @@ impl Table {
         }
     }
 
-    /// The key bar's word for `binding` in the game: its table's, except
-    /// that in a match, once a game is over, `n` goes on with the match.
-    pub(super) fn label(&self, binding: &Binding) -> &'static str {
-        if binding.action == Action::Game(Play::NewGame)
-            && self.players.first_to.is_some()
-            && self.record.is_over()
-        {
-            if self.players.champion(self.tally()).is_some() {
-                "new match"
-            } else {
-                "next game"
-            }
-        } else {
-            binding.label
-        }
-    }
-
-    /// Does what `play` asks of the game; returns what it asks of the router.
-    pub(super) fn update(&mut self, view: &mut Board, play: Play) -> Vec<Ask> {
+    /// Does what `play` asks of the game.
+    fn play(&mut self, view: &mut BoardView, play: Play, out: &mut Vec<Ask>) {
         match play {
-            Play::Undo if self.record.ending().is_some() => self.refuse_takeback(),
-            Play::Hint | Play::Undo if self.players.no_assist => self.say(Tone::Error, NO_ASSIST),
-            Play::Undo if self.network.is_some() => self.ask_undo(),
-            Play::Redo if self.network.is_some() => self.say(Tone::Error, "Nothing to redo"),
-            Play::Undo => self.undo(view),
-            Play::Redo => self.redo(view),
-            Play::NewGame => self.new_game(view),
-            Play::Rematch => self.rematch(view),
+            Play::Undo if self.record.ending().is_some() => self.refuse_takeback(out),
+            Play::Hint | Play::Undo if self.players.no_assist => out.say(Tone::Error, NO_ASSIST),
+            Play::Undo if self.network.is_some() => self.ask_undo(out),
+            Play::Redo if self.network.is_some() => out.say(Tone::Error, "Nothing to redo"),
+            Play::Undo => self.undo(view, out),
+            Play::Redo => self.redo(view, out),
+            Play::NewGame => self.new_game(view, out),
+            Play::Rematch => self.rematch(view, out),
             Play::Menu => match self.menu_refused() {
-                Some(why) => self.say(Tone::Error, why),
-                None => self.effect(Effect::Open(Opening::Menu)),
+                Some(why) => out.say(Tone::Error, why),
+                None => out.effect(Effect::Open(Opening::Menu)),
             },
-            Play::Hint => self.ask_hint(),
-            Play::Save => self.effect(Effect::Export),
-            Play::Resign => self.resign(),
-            Play::OfferDraw => self.ask_to_offer_draw(),
+            Play::Hint => self.ask_hint(out),
+            Play::Save => out.effect(Effect::Export),
+            Play::Resign => self.resign(out),
+            Play::OfferDraw => self.ask_to_offer_draw(out),
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
             Play::OlderMoves => view.scroll_moves(true, &self.record.game),
             Play::NewerMoves => view.scroll_moves(false, &self.record.game),
             Play::Review => match self.review_refused() {
-                Some(why) => self.say(Tone::Error, why),
-                None => self.push(Ask::Review),
+                Some(why) => out.say(Tone::Error, why),
+                None => out.push(Ask::Review),
             },
             Play::TogglePreview if self.players.no_assist => {
-                self.say(
+                out.say(
                     Tone::Error,
                     "No move preview in a game played without help".to_owned(),
                 );
@@ -288,100 +260,104 @@ impl Table {
             Play::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };
-                self.say(Tone::Info, format!("Move preview {state}"));
-                self.effect(Effect::RememberDisplay);
+                out.say(Tone::Info, format!("Move preview {state}"));
+                out.effect(Effect::RememberDisplay);
             }
             Play::Flip => {
                 let news = view.flip();
-                self.say(Tone::Info, news);
+                out.say(Tone::Info, news);
             }
             // Enter goes on with a match, never past its end: a new match
             // is begun only with the key the game-over box offers for it.
             Play::Sow if self.record.is_over() && self.players.first_to.is_some() => {
                 match self.match_over() {
-                    Some(over) => self.say(Tone::Error, over),
-                    None => self.new_game(view),
+                    Some(over) => out.say(Tone::Error, over),
+                    None => self.new_game(view, out),
                 }
             }
             Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
                 if let Some(side) = self.record.to_move() {
-                    self.refuse_computer_turn(side);
+                    self.refuse_computer_turn(side, out);
                 }
             }
             Play::SelectLeft => view.step(&self.record, -1),
             Play::SelectRight => view.step(&self.record, 1),
-            Play::Sow => self.sow(view),
-            Play::Select(letter) => self.select_letter(view, letter),
+            Play::Sow => self.sow(view, out),
+            Play::Select(letter) => self.select_letter(view, letter, out),
         }
-        self.take_asks()
     }
 
     /// A click on `hole`: it selects the hole, a click on the selected hole
-    /// sows it; returns what it asks of the router.
-    pub(super) fn click(&mut self, view: &mut Board, hole: Hole) -> Vec<Ask> {
+    /// sows it.
+    fn click(&mut self, view: &mut BoardView, hole: Hole, out: &mut Vec<Ask>) {
         match self.record.to_move() {
             None => {}
-            Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side),
+            Some(side) if !self.plays_here(side) => self.refuse_computer_turn(side, out),
             Some(side) if side != hole.side() => {
                 let name = self.players.name(side).to_owned();
-                self.say(Tone::Error, format!("{name} moves from the {side} row"));
+                out.say(Tone::Error, format!("{name} moves from the {side} row"));
             }
-            Some(side) if Hole::new(side, view.cursor[side]) == hole => self.sow(view),
+            Some(side) if Hole::new(side, view.cursor[side]) == hole => self.sow(view, out),
             Some(_) => {
                 if let Err(why) = view.select(&self.record, hole) {
-                    self.say(Tone::Error, why);
+                    out.say(Tone::Error, why);
                 }
             }
         }
-        self.take_asks()
     }
 
     /// Selects the hole of `letter` in the mover's row, if the person
     /// at this keyboard is to move.
-    fn select_letter(&mut self, view: &mut Board, letter: char) {
+    fn select_letter(&mut self, view: &mut BoardView, letter: char, out: &mut Vec<Ask>) {
         if let Some(side) = self.record.to_move()
             && !self.plays_here(side)
         {
-            self.refuse_computer_turn(side);
+            self.refuse_computer_turn(side, out);
             return;
         }
         if let Err(why) = view.select_letter(&self.record, letter) {
-            self.say(Tone::Error, why);
+            out.say(Tone::Error, why);
         }
     }
 
     /// Sows the selected hole of the person to move.
-    fn sow(&mut self, view: &mut Board) {
+    fn sow(&mut self, view: &mut BoardView, out: &mut Vec<Ask>) {
         let Some(hole) = view.selected(&self.record) else {
-            self.say(Tone::Error, GAME_OVER);
+            out.say(Tone::Error, GAME_OVER);
             return;
         };
-        if !self.may_send() {
+        if !self.may_send(out) {
             return;
         }
         let before = *self.game().position();
         let ply = self.game().ply();
         match self.record.game.play(hole) {
             Ok(report) => {
-                self.played(view, before, report);
-                self.send_move(ply, hole);
+                self.played(view, before, report, out);
+                self.send_move(ply, hole, out);
             }
-            Err(error) => self.say(Tone::Error, capitalise(&error.to_string())),
+            Err(error) => out.say(Tone::Error, capitalise(&error.to_string())),
         }
     }
 
     /// A move just played from `before`, whoever played it: the board
     /// shows it sown, and the game is kept.
-    pub(super) fn played(&mut self, view: &mut Board, before: Position, report: MoveReport) {
+    pub(super) fn played(
+        &mut self,
+        view: &mut BoardView,
+        before: Position,
+        report: MoveReport,
+        out: &mut Vec<Ask>,
+    ) {
         view.cursor[report.hole.side()] = report.hole.index();
         self.clock_moved(report.hole.side());
-        self.push(Ask::Sow(before, report));
-        self.after_change(view);
+        out.push(Ask::Sow(before, report));
+        self.after_change(view, out);
     }
 
     /// After the game changed: a hint sought is dropped, a draw offered
     /// lapses, the selection is kept on a legal hole, the game saved.
-    pub(super) fn after_change(&mut self, view: &mut Board) {
+    pub(super) fn after_change(&mut self, view: &mut BoardView, out: &mut Vec<Ask>) {
         // The game-over box of a game that goes on (taken back, or the
         // next) is shown again when it ends.
         if !self.record.is_over() {
@@ -391,13 +367,13 @@ impl Table {
             .thinking
             .is_some_and(|thinking| thinking.purpose != Purpose::Move)
         {
-            self.stop_thinking();
+            self.stop_thinking(out);
         }
         if let Some(network) = &mut self.network {
             network.offered = false;
         }
         view.settle(&self.record);
-        self.effect(Effect::Autosave);
+        out.effect(Effect::Autosave);
     }
 
     /// Whether undo has a move to take back: against the computer, one a
@@ -436,13 +412,13 @@ impl Table {
     }
 
     /// Whether `u` takes back a move of the person playing the computer.
-    pub(super) fn takes_back_yours(&self) -> bool {
+    pub fn takes_back_yours(&self) -> bool {
         !self.players.all_computers() && !self.players.no_assist && self.can_undo()
     }
 
     /// Takes back the last move; against the computer, also the moves
     /// before it until a person is to move (the computer's and the player's).
-    fn undo(&mut self, view: &mut Board) {
+    fn undo(&mut self, view: &mut BoardView, out: &mut Vec<Ask>) {
         let mut taken = Vec::new();
         if self.can_undo() {
             while let Some(hole) = self.record.game.undo() {
@@ -455,22 +431,22 @@ impl Table {
             }
         }
         if taken.is_empty() {
-            self.say(Tone::Error, "Nothing to undo");
+            out.say(Tone::Error, "Nothing to undo");
             return;
         }
-        self.stop_thinking();
+        self.stop_thinking(out);
         taken.reverse();
-        self.say(Tone::Info, format!("Took back {}", taken.join(" ")));
+        out.say(Tone::Info, format!("Took back {}", taken.join(" ")));
         // The person whose move was taken back is to play it again.
         if let Some(side) = self.record.to_move().filter(|&side| self.plays_here(side)) {
             self.record.mark_assisted(side);
         }
-        self.after_change(view);
+        self.after_change(view, out);
     }
 
     /// Plays the last move taken back again; against the computer, also the
     /// moves after it until a person is to move.
-    fn redo(&mut self, view: &mut Board) {
+    fn redo(&mut self, view: &mut BoardView, out: &mut Vec<Ask>) {
         let mut played = Vec::new();
         while let Some(report) = self.record.game.redo() {
             self.clock_moved(report.hole.side());
@@ -480,12 +456,12 @@ impl Table {
             }
         }
         if played.is_empty() {
-            self.say(Tone::Error, "Nothing to redo");
+            out.say(Tone::Error, "Nothing to redo");
             return;
         }
-        self.stop_thinking();
-        self.say(Tone::Info, format!("Played {} again", played.join(" ")));
-        self.after_change(view);
+        self.stop_thinking(out);
+        out.say(Tone::Info, format!("Played {} again", played.join(" ")));
+        self.after_change(view, out);
     }
 
     /// Whether undo and redo go past the position reached: the computer is to
@@ -493,107 +469,51 @@ impl Table {
     fn computer_keeps_turn(&self) -> bool {
         self.computer_to_move().is_some() && !self.players.all_computers()
     }
+}
 
-    /// The new-game key: across the network, the next game once this one
-    /// is over; a question first if the game is unfinished.
-    fn new_game(&mut self, view: &mut Board) {
-        if self.network.is_some() {
-            self.next_across(view, false);
-        } else if self.unfinished() {
-            self.push(Ask::Confirm(Confirm::NewGame));
-        } else {
-            self.start_next_game(view);
+/// The game screen: its keys (the game's own, and a click on a hole).
+impl Component for Table {
+    fn keymap(&self) -> Keymap {
+        Keymap::GAME
+    }
+
+    fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
+        let mut out = Vec::new();
+        match action {
+            Action::Game(play) => self.play(lent.view, play, &mut out),
+            Action::Click(Target::Hole(hole)) => self.click(lent.view, hole, &mut out),
+            _ => {}
+        }
+        out
+    }
+
+    /// The game's keys as [`Table::offers_play`] says; not the menu key
+    /// where the quit key goes back to the menu already.
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
+        match action {
+            Action::Game(Play::Menu) if shown.from_menu => false,
+            Action::Game(play) => self.offers_play(play),
+            _ => true,
         }
     }
 
-    /// Why the menu key does not go to the start screen now, if it does
-    /// not: the game goes on, or it is across the network (the program
-    /// ends with it).
-    fn menu_refused(&self) -> Option<String> {
-        let quit = self.key_name(Action::Quit);
-        if self.network.is_some() {
-            Some(format!(
-                "A game across the network has no menu: {quit} quits"
-            ))
-        } else if !self.record.is_over() {
-            Some(format!(
-                "The menu once the game is over; {quit} quits, and the game stays saved"
-            ))
-        } else {
-            None
-        }
-    }
-
-    /// The rematch key: the same board again, the players changing rows
-    /// (each computer with its level); the new South moves first. Across
-    /// the network, the host begins it on both terminals.
-    fn rematch(&mut self, view: &mut Board) {
-        if let Some(why) = self.rematch_refused() {
-            self.say(Tone::Error, why);
-        } else if self.network.is_some() {
-            self.next_across(view, true);
-        } else {
-            self.begin_rematch(view);
-        }
-    }
-
-    /// Begins the rematch: the players change rows.
-    fn begin_rematch(&mut self, view: &mut Board) {
-        self.players.swap_rows();
-        // The one person against the computer keeps their row where it was
-        // on the screen, as the board turns with the players.
-        let here = Side::ALL.map(|side| self.plays_here(side));
-        if here[0] != here[1] {
-            view.bottom = view.bottom.opponent();
-        }
-        let news = format!(
-            "Rematch: the players change rows; {} moves first",
-            self.players.name(Side::South)
-        );
-        self.say(Tone::Info, news);
-        self.set_up_next_game(view);
-    }
-
-    /// Starts the next game: in a match after a finished game, the players
-    /// change rows and the result counts; otherwise the game starts again.
-    pub(super) fn start_next_game(&mut self, view: &mut Board) {
-        let finished = self.record.is_over();
-        if self.players.first_to.is_some() && finished {
-            if self.players.next_game(self.tally()) {
-                self.say(Tone::Info, "A new match begins");
-            } else {
-                let news = format!(
-                    "Game {}: the players change rows; {} moves first",
-                    self.players.round,
-                    self.players.name(Side::South)
-                );
-                self.say(Tone::Info, news);
+    /// The key bar's word for `binding` in the game: its table's, except
+    /// that in a match, once a game is over, `n` goes on with the match;
+    /// Tab shows the result put aside; the quit key's says where it goes.
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
+        match binding.action {
+            Action::Quit => shown.quit_word(),
+            Action::Game(Play::ToggleResult) if shown.view.result_hidden() => "result",
+            Action::Game(Play::NewGame)
+                if self.players.first_to.is_some() && self.record.is_over() =>
+            {
+                if self.players.champion(self.tally()).is_some() {
+                    "new match"
+                } else {
+                    "next game"
+                }
             }
-        } else {
-            self.say(Tone::Info, "New game");
+            _ => binding.label,
         }
-        self.set_up_next_game(view);
-    }
-
-    /// A new game on the same board for the players as they now are, in a
-    /// file of its own, the record keeping its other tags.
-    fn set_up_next_game(&mut self, view: &mut Board) {
-        let tags = std::mem::take(&mut self.record.tags);
-        self.stop_thinking();
-        self.record = Record::new(Game::new(self.game().config()));
-        self.record.tags = tags;
-        // A game that starts now is dated when it is first saved; its
-        // clocks start full, and an ending was the last game's.
-        self.record.tags.remove(Tags::DATE);
-        self.record.tags.remove(Tags::CLOCK);
-        self.record.tags.remove(Tags::TERMINATION);
-        self.reset_clocks();
-        // Help in the last game is not help in this one.
-        self.record.tags.remove(Tags::ASSISTED);
-        self.serial += 1;
-        view.cursor = BySide::default();
-        self.write_tags();
-        self.face_own_row(view);
-        self.after_change(view);
     }
 }

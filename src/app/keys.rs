@@ -1,92 +1,21 @@
-//! Every key of every screen, in one table a screen: which keys, the
-//! [`Action`] they ask for, the word the key bar shows and the line the help
-//! gives. Key dispatch ([`Keymap::action_for`]), the key bar, the help popup
-//! and the README's key tables all read these tables, so they cannot drift.
+//! Keys: every screen and popup has its table of keys beside it (a
+//! component's [`Keymap`]): which keys, the [`Action`] they ask for, the
+//! word the key bar shows and the line the help gives. Key dispatch
+//! ([`Keymap::action_for`]), the key bar, the help popup and the README's
+//! key tables all read these tables, so they cannot drift.
 //!
 //! ```
-//! use endodoi::app::Play;
-//! use endodoi::app::keys::{Action, Keymap};
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
+//! use endodoi::app::{Action, Keymap, Play};
 //!
-//! let undo = Keymap::Game.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! let undo = Keymap::GAME.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(undo, Some(Action::Game(Play::Undo)));
-//! let any = Keymap::Help.action_for(KeyEvent::from(KeyCode::Char('u')));
+//! let any = Keymap::HELP.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-use super::game::Play;
-use super::lesson::Learn;
-use super::results::Read;
-use super::viewer::Replay;
-use crate::rules::Hole;
-pub use start::Menu;
-use start::{RESULTS, START, TYPING};
-
-mod game;
-use game::GAME;
-
-mod start;
-
-mod lesson;
-use lesson::LESSON;
-
-mod viewer;
-use viewer::{GOTO, PLAY_ON, VIEWER};
-
-/// What the player asks for, by a key or a click: the router's own
-/// actions (quitting, help, a question's answer, the sowing shown and its
-/// speed, a click to resolve), or an action of one screen, which only that
-/// screen's table holds and only that screen carries out.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Quit at once, whatever the screen (Ctrl-C).
-    QuitNow,
-    /// Quit; in an unfinished game, ask first.
-    Quit,
-    /// Open the help.
-    Help,
-    /// Close the help.
-    CloseHelp,
-    /// Show the next page of help (after the last, the first again).
-    HelpPage,
-    /// Answer yes to the question asked.
-    Yes,
-    /// Answer no to the question asked.
-    No,
-    /// End the sowing shown at once.
-    Skip,
-    /// Sow faster.
-    Faster,
-    /// Sow slower.
-    Slower,
-    /// A click, resolved by the drawing to what was clicked.
-    Click(Target),
-    /// The game's: see [`Play`].
-    Game(Play),
-    /// The replay viewer's: see [`Replay`].
-    Viewer(Replay),
-    /// The lesson's: see [`Learn`].
-    Lesson(Learn),
-    /// The start screen's: see [`Menu`].
-    Menu(Menu),
-    /// The results page's: see [`Read`].
-    Results(Read),
-}
-
-/// What a click landed on, as the drawing resolves it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A hole (its seeds or its letter).
-    Hole(Hole),
-    /// A move in the move list: the number of moves played once it is.
-    Move(usize),
-    /// A line of the start screen, by its number on its page.
-    Item(usize),
-    /// Anything else.
-    Elsewhere,
-}
+use super::actions::{Action, Learn, Menu, Play, Replay};
+use super::input::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key, or a set of keys, a binding answers to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -176,20 +105,9 @@ impl Key {
     /// board `width` holes wide.
     pub fn name(self, width: u8) -> String {
         match self {
-            Key::Char(' ') => "Space".to_owned(),
-            Key::Char(c) | Key::Letter(c) => c.to_string(),
-            Key::Code(code) => match code {
-                KeyCode::Left => "←".to_owned(),
-                KeyCode::Right => "→".to_owned(),
-                KeyCode::Up => "↑".to_owned(),
-                KeyCode::Down => "↓".to_owned(),
-                KeyCode::Backspace => "Backspace".to_owned(),
-                KeyCode::Enter => "Enter".to_owned(),
-                KeyCode::Home => "Home".to_owned(),
-                KeyCode::End => "End".to_owned(),
-                KeyCode::Esc => "Esc".to_owned(),
-                other => other.to_string(),
-            },
+            Key::Char(c) => KeyCode::Char(c).name(),
+            Key::Letter(c) => c.to_string(),
+            Key::Code(code) => code.name(),
             Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::HoleLetters => format!("a-{}", char::from(b'a' + width.max(1) - 1)),
             Key::Digits => "12 Enter".to_owned(),
@@ -225,7 +143,12 @@ pub enum Help {
     Unlisted,
 }
 
-const fn bind(keys: &'static [Key], action: Action, label: &'static str, help: Help) -> Binding {
+pub(super) const fn bind(
+    keys: &'static [Key],
+    action: Action,
+    label: &'static str,
+    help: Help,
+) -> Binding {
     Binding {
         keys,
         action,
@@ -234,11 +157,11 @@ const fn bind(keys: &'static [Key], action: Action, label: &'static str, help: H
     }
 }
 
-const FASTER: &[Key] = &[Key::Char('+'), Key::Char('=')];
-const SLOWER: &[Key] = &[Key::Char('-'), Key::Char('_')];
-const HELP_KEYS: &[Key] = &[Key::Char('?'), Key::Code(KeyCode::F(1))];
-const QUIT_KEYS: &[Key] = &[Key::Letter('q'), Key::Code(KeyCode::Esc)];
-const SPEED: Help = Help::Says("sowing speed, 1 to 6; any key skips a sowing");
+pub(super) const FASTER: &[Key] = &[Key::Char('+'), Key::Char('=')];
+pub(super) const SLOWER: &[Key] = &[Key::Char('-'), Key::Char('_')];
+pub(super) const HELP_KEYS: &[Key] = &[Key::Char('?'), Key::Code(KeyCode::F(1))];
+pub(super) const QUIT_KEYS: &[Key] = &[Key::Letter('q'), Key::Code(KeyCode::Esc)];
+pub(super) const SPEED: Help = Help::Says("sowing speed, 1 to 6; any key skips a sowing");
 
 /// Keys that work on every screen; help lists them with the screen's quit.
 pub const GLOBAL: &[Binding] = &[bind(
@@ -250,7 +173,7 @@ pub const GLOBAL: &[Binding] = &[bind(
 
 /// ← and →, which select the mover's holes in a game and in the lesson:
 /// `left` and `right` are the screen's actions for them.
-const fn select(left: Action, right: Action) -> [Binding; 2] {
+pub(super) const fn select(left: Action, right: Action) -> [Binding; 2] {
     [
         bind(
             &[Key::Code(KeyCode::Left)],
@@ -270,7 +193,7 @@ const fn select(left: Action, right: Action) -> [Binding; 2] {
 /// `v`, which turns the board round in a game and in the viewer (`flip`,
 /// the screen's action for it). (`f`, the obvious key, selects the hole `f`
 /// in a game.)
-const fn flip(flip: Action) -> Binding {
+pub(super) const fn flip(flip: Action) -> Binding {
     bind(
         &[Key::Letter('v')],
         flip,
@@ -279,129 +202,51 @@ const fn flip(flip: Action) -> Binding {
     )
 }
 
-/// The keys while a move is sown in a game.
-const SOWING: &[Binding] = &[
-    bind(
-        &[Key::Any],
-        Action::Skip,
-        "skip",
-        Help::Says("skip to the end of the sowing"),
-    ),
-    bind(FASTER, Action::Faster, "speed", SPEED),
-    bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
-];
+/// A table of keys: one for each screen and popup, defined beside it
+/// ([`Keymap::GAME`] beside the game, [`Keymap::HELP`] beside the help
+/// popup, …); [`Keymap::ALL`] lists them.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    /// What the table is for, in a word.
+    name: &'static str,
+    /// Its lines.
+    bindings: &'static [Binding],
+    /// The table that takes the keys this one does not.
+    fallback: Option<&'static Keymap>,
+}
 
-/// The keys of the help popup.
-const HELP: &[Binding] = &[
-    // Not Space: the footer of a help of one page says any key closes it.
-    bind(
-        &[Key::Code(KeyCode::Down), Key::Code(KeyCode::PageDown)],
-        Action::HelpPage,
-        "",
-        Help::Says("the next page of help, when it has more"),
-    ),
-    bind(
-        &[Key::Any],
-        Action::CloseHelp,
-        "closes help",
-        Help::Says("close help"),
-    ),
-];
-
-/// The keys of a question.
-const CONFIRM: &[Binding] = &[
-    bind(&[Key::Letter('y')], Action::Yes, "yes", Help::Says("yes")),
-    bind(&[Key::Any], Action::No, "no", Help::Says("no")),
-];
-
-/// The keys of a request from the other player (across the network, to
-/// take moves back; a draw offered, there or at this keyboard): only `y`
-/// and `n` answer it, so that a key meant for the board answers nothing.
-const ANSWER: &[Binding] = &[
-    bind(
-        &[Key::Letter('y')],
-        Action::Yes,
-        "accept",
-        Help::Says("accept"),
-    ),
-    bind(
-        &[Key::Letter('n')],
-        Action::No,
-        "decline",
-        Help::Says("decline"),
-    ),
-];
-
-/// The table of keys in force: one for each screen and popup.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Keymap {
-    /// A game.
-    Game,
-    /// A move being sown in a game.
-    Sowing,
-    /// The help popup.
-    Help,
-    /// A question.
-    Confirm,
-    /// A request from the other player: to take back, a draw.
-    Answer,
-    /// The replay viewer.
-    Viewer,
-    /// A move number being typed in the viewer.
-    GoTo,
-    /// Who plays each side of a game played on from the viewer.
-    PlayOn,
-    /// The lesson.
-    Lesson,
-    /// The start screen.
-    Start,
-    /// A name or a path being typed on the start screen.
-    Typing,
-    /// The start screen's results page.
-    Results,
+impl std::fmt::Debug for Keymap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Keymap({})", self.name)
+    }
 }
 
 impl Keymap {
-    /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 12] = [
-        Keymap::Game,
-        Keymap::Sowing,
-        Keymap::Help,
-        Keymap::Confirm,
-        Keymap::Answer,
-        Keymap::Viewer,
-        Keymap::GoTo,
-        Keymap::PlayOn,
-        Keymap::Lesson,
-        Keymap::Start,
-        Keymap::Typing,
-        Keymap::Results,
-    ];
+    /// The table of `bindings`, for `name` (a word: `game`, `help`).
+    pub(super) const fn new(name: &'static str, bindings: &'static [Binding]) -> Keymap {
+        Keymap {
+            name,
+            bindings,
+            fallback: None,
+        }
+    }
+
+    /// This table, handing the keys it does not take to `fallback`.
+    pub(super) const fn falling_back(self, fallback: &'static Keymap) -> Keymap {
+        Keymap {
+            fallback: Some(fallback),
+            ..self
+        }
+    }
 
     /// The table.
     pub fn bindings(self) -> &'static [Binding] {
-        match self {
-            Keymap::Game => GAME,
-            Keymap::Sowing => SOWING,
-            Keymap::Help => HELP,
-            Keymap::Confirm => CONFIRM,
-            Keymap::Answer => ANSWER,
-            Keymap::Viewer => VIEWER,
-            Keymap::GoTo => GOTO,
-            Keymap::PlayOn => PLAY_ON,
-            Keymap::Lesson => LESSON,
-            Keymap::Start => START,
-            Keymap::Typing => TYPING,
-            Keymap::Results => RESULTS,
-        }
+        self.bindings
     }
 
     /// The keymap that takes the keys this one does not.
     pub fn fallback(self) -> Option<Keymap> {
-        match self {
-            Keymap::GoTo => Some(Keymap::Viewer),
-            _ => None,
-        }
+        self.fallback.copied()
     }
 
     /// What `key` asks for here: the [`GLOBAL`] keys first, then the keys
@@ -418,7 +263,7 @@ impl Keymap {
             })
         };
         find(GLOBAL, 0)
-            .or_else(|| (0..=2).find_map(|rank| find(self.bindings(), rank)))
+            .or_else(|| (0..=2).find_map(|rank| find(self.bindings, rank)))
             .or_else(|| self.fallback()?.action_for(key))
     }
 
@@ -429,7 +274,7 @@ impl Keymap {
     /// If no key of the table asks for `action` (a test of every hint's
     /// keys finds that).
     pub fn key_of(self, action: Action) -> Key {
-        self.bindings()
+        self.bindings
             .iter()
             .find(|binding| binding.action == action)
             .expect("the hint's action has a key in the table")

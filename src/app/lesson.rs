@@ -9,20 +9,25 @@
 //! them. Nothing of the lesson is saved: only the game it leads to is.
 //!
 //! ```
-//! use endodoi::app::{App, STEPS};
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::{App, STEPS, Setting};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut app = App::learn();
-//! app.set_animation(false);
+//! app.set(Setting::Animation(false));
 //! app.handle_key(KeyEvent::from(KeyCode::Char('d')));
 //! app.handle_key(KeyEvent::from(KeyCode::Enter));
-//! let lesson = app.lesson().expect("the lesson");
+//! let lesson = app.screen().lesson().expect("the lesson");
 //! assert!(lesson.is_done());
 //! assert_eq!(lesson.text(), STEPS[0].explanation);
 //! ```
 
-use super::board::Board;
-use super::{App, Ask, Match, Screen, Target, Tone, capitalise};
+mod keys;
+
+use super::actions::{Action, Learn, Target};
+use super::board::BoardView;
+use super::component::{Ask, Component, Lent, Shown};
+use super::keys::{Binding, Keymap};
+use super::{Match, Tone, capitalise};
 use crate::record::Record;
 use crate::rules::{BySide, Config, Game, Hole, MoveError, Position, Side, Variant};
 use crate::search::Level;
@@ -32,26 +37,6 @@ pub const LEARNER: &str = "You";
 
 /// The nominal seeds a hole of the lesson's boards (its positions are small).
 const LESSON_SEEDS: u8 = 4;
-
-/// What the player asks of the lesson.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Learn {
-    /// Select the learner's hole of this letter (either case).
-    Select(char),
-    /// Select the next hole that can be sown to the left.
-    SelectLeft,
-    /// Select the next hole that can be sown to the right.
-    SelectRight,
-    /// Sow the selected hole; once the step's move is made, go on; on the
-    /// invitation, start the game.
-    Sow,
-    /// The next step.
-    Next,
-    /// The step before.
-    Back,
-    /// This step again from its start.
-    Again,
-}
 
 /// What the player does in a step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -310,7 +295,7 @@ impl Learning {
     /// Page `page` from its start: a step's position, played by the
     /// learner; the invitation shows the first game's start and players.
     /// The hole the step is about starts selected on `board`.
-    fn at(page: usize, board: &mut Board) -> Learning {
+    pub(super) fn at(page: usize, board: &mut BoardView) -> Learning {
         let lesson = Lesson { page, done: false };
         let (game, players) = if let Some(step) = lesson.step() {
             (
@@ -360,7 +345,7 @@ impl Learning {
 
     /// Does what `learn` asks, on `board`; returns what it asks of the
     /// router, in order.
-    pub(super) fn update(&mut self, board: &mut Board, learn: Learn) -> Vec<Ask> {
+    fn learn(&mut self, board: &mut BoardView, learn: Learn) -> Vec<Ask> {
         let lesson = self.lesson;
         let record = &self.record;
         match learn {
@@ -392,7 +377,7 @@ impl Learning {
 
     /// A click on `target` while the board is still: it selects a hole, and
     /// a click on the selected hole sows it.
-    pub(super) fn click(&mut self, board: &mut Board, target: Target) -> Vec<Ask> {
+    fn click(&mut self, board: &mut BoardView, target: Target) -> Vec<Ask> {
         let Target::Hole(hole) = target else {
             return Vec::new();
         };
@@ -412,7 +397,7 @@ impl Learning {
     }
 
     /// Shows page `page` from its start; the sowing shown ends.
-    fn go_to(&mut self, board: &mut Board, page: usize) -> Vec<Ask> {
+    fn go_to(&mut self, board: &mut BoardView, page: usize) -> Vec<Ask> {
         *self = Learning::at(page, board);
         vec![Ask::Still]
     }
@@ -434,7 +419,7 @@ impl Learning {
     /// with a hint. Once the move is made, goes on; on the invitation,
     /// starts the game: the page's game, against the computer at
     /// [`FIRST_LEVEL`], the player South and first to move.
-    fn sow(&mut self, board: &mut Board) -> Vec<Ask> {
+    fn sow(&mut self, board: &mut BoardView) -> Vec<Ask> {
         let Some(step) = self.lesson.step() else {
             let text = format!(
                 "Your first game: you are {}, against {}",
@@ -473,20 +458,33 @@ impl Learning {
     }
 }
 
-impl App {
-    /// The lesson at its first step.
-    pub fn learn() -> App {
-        let mut app = App::new(Config::default(), Match::default());
-        let learning = Learning::at(0, &mut app.board);
-        app.screen = Screen::Lesson(Box::new(learning));
-        app
+impl Component for Learning {
+    fn keymap(&self) -> Keymap {
+        Keymap::LESSON
     }
 
-    /// The lesson, while it is shown.
-    pub fn lesson(&self) -> Option<&Lesson> {
-        match &self.screen {
-            Screen::Lesson(learning) => Some(learning.lesson()),
-            _ => None,
+    fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
+        match action {
+            Action::Lesson(learn) => self.learn(lent.view, learn),
+            Action::Click(target) => self.click(lent.view, target),
+            _ => Vec::new(),
+        }
+    }
+
+    fn offers(&self, action: Action, _shown: Shown<'_>) -> bool {
+        match action {
+            Action::Lesson(learn) => self.lesson.offers(learn),
+            _ => true,
+        }
+    }
+
+    /// Sowing's word goes with the page (sow, next, play); the quit key's
+    /// with where it goes.
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
+        match binding.action {
+            Action::Lesson(Learn::Sow) => self.lesson.sow_label(),
+            Action::Quit => shown.quit_word(),
+            _ => binding.label,
         }
     }
 }

@@ -2,8 +2,6 @@
 //! player's next key, and a problem the player must not miss, which stays
 //! at its head until the player acts. The router keeps it for every screen.
 
-use super::App;
-
 /// How a message on the message line is meant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tone {
@@ -26,15 +24,25 @@ pub struct Message {
     pub tone: Tone,
 }
 
-impl App {
-    /// The message line.
-    pub fn message(&self) -> Option<&Message> {
+/// The message line: the message shown, and the problem that stays at
+/// its head until the player acts.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MessageLine {
+    message: Option<Message>,
+    /// A [`Tone::Problem`] told since the player last acted: it stays at
+    /// the head of the message line, news following it.
+    problem: Option<String>,
+}
+
+impl MessageLine {
+    /// The message shown, if any.
+    pub(super) fn shown(&self) -> Option<&Message> {
         self.message.as_ref()
     }
 
-    /// Shows a message on the message line. A [`Tone::Problem`] stays
-    /// until the player acts: news told meanwhile follows it.
-    pub fn notify(&mut self, tone: Tone, text: impl Into<String>) {
+    /// Shows a message. A [`Tone::Problem`] stays until the player acts:
+    /// news told meanwhile follows it.
+    pub(super) fn notify(&mut self, tone: Tone, text: impl Into<String>) {
         let text = crate::record::terminal_safe(&text.into());
         if tone == Tone::Problem {
             self.problem = Some(text.clone());
@@ -46,5 +54,11 @@ impl App {
             },
             _ => Message { text, tone },
         });
+    }
+
+    /// The player acted: the line is cleared, the problem too.
+    pub(super) fn clear(&mut self) {
+        self.message = None;
+        self.problem = None;
     }
 }

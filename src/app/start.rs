@@ -4,15 +4,16 @@
 //! an unfinished saved game is continued, a saved game or a record file
 //! replayed; each player's results are read as a table. The saved games and
 //! their results are read before the screen opens (the session lists them,
-//! [`App::with_results`]); opening one is file work, asked for as
-//! [`Effect::Open`]. A game, a replay or the lesson opened from here comes
-//! back with the quit key ([`App::returns_to_menu`]), the lists read anew
+//! [`Setting::Results`](super::Setting::Results)); opening one is file
+//! work, asked for as [`Effect::Open`]. A game, a replay or the lesson
+//! opened from here comes back with the quit key
+//! ([`Desk::from_menu`](super::Desk::from_menu)), the lists read anew
 //! ([`Opening::Menu`]).
 //!
 //! ```
 //! use endodoi::app::{App, Match, Screen};
 //! use endodoi::rules::Config;
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let mut app = App::start(Config::default(), &Match::default(), Vec::new());
 //! assert!(matches!(app.screen(), Screen::Start(_)));
@@ -21,19 +22,22 @@
 //! assert_eq!(app.screen(), &Screen::Game);
 //! ```
 
+mod keys;
 mod menu;
 mod saved;
 mod setup;
 
 use std::path::PathBuf;
 
-use super::results::Stats;
 pub use menu::Entry;
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::results::{Read, Results};
-use super::{App, Ask, Confirm, Effect, Keymap, Match, Menu, Mode, Screen, Target};
+use super::actions::{Action, Menu, Read, Target};
+use super::component::{Ask, Component, Lent, Shown};
+use super::keys::Keymap;
+use super::results::{Results, Stats};
+use super::{Effect, Match, Opening};
 use crate::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -63,19 +67,6 @@ pub enum Typed {
     Path,
 }
 
-/// A saved game, a record file or the start screen to open, for
-/// [`Effect::Open`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opening {
-    /// Continue the saved game of this ID (as `--resume ID`).
-    Resume(String),
-    /// Show this record file in the replay viewer.
-    Replay(PathBuf),
-    /// The start screen, its saved games and results read anew: a game, a
-    /// replay or the lesson left for it.
-    Menu,
-}
-
 /// The state of the start screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Start {
@@ -101,6 +92,12 @@ impl Start {
             typing: None,
             path: String::new(),
         }
+    }
+
+    /// The results page shows `stats` (read from the saved games by the
+    /// session).
+    pub(super) fn show_results(&mut self, stats: Stats) {
+        self.results = Results::new(stats);
     }
 
     /// The page shown.
@@ -151,15 +148,6 @@ impl Start {
         &self.results
     }
 
-    /// The table of the keys of the page shown.
-    pub fn keymap(&self) -> Keymap {
-        match (self.page, &self.typing) {
-            (_, Some(_)) => Keymap::Typing,
-            (Page::Results, None) => Keymap::Results,
-            (_, None) => Keymap::Start,
-        }
-    }
-
     /// The number of lines of the page shown.
     pub fn rows(&self) -> usize {
         match self.page {
@@ -174,7 +162,7 @@ impl Start {
 
     /// Whether `menu` does something on the page shown, so that the key
     /// bar offers it.
-    pub fn offers(&self, menu: Menu) -> bool {
+    fn offers_menu(&self, menu: Menu) -> bool {
         let value = self.page == Page::NewGame && Field::ALL[self.row] != Field::Play;
         match menu {
             Menu::Up | Menu::Down => self.rows() > 1,
@@ -210,7 +198,7 @@ impl Start {
     }
 
     /// Does what `menu` asks; returns what it asks of the router.
-    pub(super) fn update(&mut self, menu: Menu) -> Vec<Ask> {
+    fn menu(&mut self, menu: Menu) -> Vec<Ask> {
         if let Some((typed, text)) = &mut self.typing {
             let typed = *typed;
             match menu {
@@ -311,20 +299,23 @@ impl Start {
         }
     }
 
-    /// Does what `read` asks of the results page; going back shows the
-    /// menu.
-    pub(super) fn read(&mut self, read: Read) -> Vec<Ask> {
-        self.results.update(read);
-        if read == Read::Back {
-            return self.update(Menu::Back);
+    /// Does what `read` asks of the results page, while it is shown;
+    /// going back shows the menu.
+    fn read(&mut self, read: Read, lent: Lent<'_>) -> Vec<Ask> {
+        if self.page != Page::Results {
+            return Vec::new();
         }
-        Vec::new()
+        let mut asks = self.results.update(Action::Results(read), lent);
+        if read == Read::Back {
+            asks.extend(self.menu(Menu::Back));
+        }
+        asks
     }
 
     /// A click on line `row`: on the new-game page the first click selects
     /// a line and the next changes it (or chooses it); on the results page
     /// it selects it; elsewhere it chooses.
-    pub(super) fn click(&mut self, row: usize) -> Vec<Ask> {
+    fn click(&mut self, row: usize) -> Vec<Ask> {
         if self.typing.is_some() || row >= self.rows() {
             return Vec::new();
         }
@@ -353,92 +344,34 @@ impl Start {
     }
 }
 
-impl App {
-    /// The start screen, with a new game of `config` for `players` set up
-    /// and the `saved` games (newest first) to continue or replay.
-    pub fn start(config: Config, players: &Match, saved: Vec<SavedGame>) -> App {
-        let mut app = App::new(config, Match::default());
-        app.screen = Screen::Start(Box::new(Start::new(config, players, saved)));
-        app.from_menu = true;
-        app
-    }
-
-    /// The start screen's results page shows `stats` (read from the saved
-    /// games by the session).
-    pub fn with_results(mut self, stats: Stats) -> App {
-        if let Screen::Start(start) = &mut self.screen {
-            start.results = Results::new(stats);
-        }
-        self
-    }
-
-    /// The start screen, while it is shown.
-    pub fn start_screen(&self) -> Option<&Start> {
-        match &self.screen {
-            Screen::Start(start) => Some(start),
-            _ => None,
+impl Component for Start {
+    /// The keys of the page shown.
+    fn keymap(&self) -> Keymap {
+        match (self.page, &self.typing) {
+            (_, Some(_)) => Keymap::TYPING,
+            (Page::Results, None) => Keymap::RESULTS,
+            (_, None) => Keymap::START,
         }
     }
 
-    /// Goes on as `next` (a game or a record opened from the start screen,
-    /// the start screen again), keeping this run's settings: animation,
-    /// speed, preview, thinking time; and, once the run has been on the
-    /// start screen, the quit key going back to it.
-    pub fn replace_with(&mut self, mut next: App) {
-        next.from_menu |= self.from_menu;
-        next.board.animate = self.board.animate;
-        next.board.speed = self.board.speed;
-        next.board.preview = self.board.preview;
-        next.table.think = self.table.think;
-        *self = next;
-    }
-
-    /// Whether the quit key goes back to the start screen rather than
-    /// quitting: a game, a replay or the lesson opened from it.
-    pub fn returns_to_menu(&self) -> bool {
-        self.from_menu && !matches!(self.screen, Screen::Start(_))
-    }
-
-    /// The quit key: back to the game a review was opened from; back to the
-    /// start screen the screen was opened from
-    /// (a game left unfinished is kept, and listed there to continue: no
-    /// question); else, in an unfinished game, a question first.
-    pub(super) fn ask_quit(&mut self) {
-        if self.leave_review() {
-            return;
-        }
-        if self.returns_to_menu() {
-            self.effects.push(Effect::Open(Opening::Menu));
-        } else if self.screen == Screen::Game && self.unfinished() {
-            self.mode = Mode::Confirm(Confirm::Quit);
-        } else {
-            self.quit = true;
+    /// A menu's key, a key of the results page, or a click on a line: on
+    /// the new-game page the first click selects a line and the next
+    /// changes it (or chooses it); on the results page it selects it;
+    /// elsewhere it chooses.
+    fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
+        match action {
+            Action::Menu(menu) => self.menu(menu),
+            Action::Results(read) => self.read(read, lent),
+            Action::Click(Target::Item(row)) => self.click(row),
+            _ => Vec::new(),
         }
     }
 
-    /// Does what `menu` asks of the start screen, while it is shown.
-    pub(super) fn start_act(&mut self, menu: Menu) {
-        if let Screen::Start(start) = &mut self.screen {
-            let asks = start.update(menu);
-            self.ask(asks);
-        }
-    }
-
-    /// Does what `read` asks of the results page, while it is shown.
-    pub(super) fn results_act(&mut self, read: Read) {
-        if let Screen::Start(start) = &mut self.screen
-            && start.page == Page::Results
-        {
-            let asks = start.read(read);
-            self.ask(asks);
-        }
-    }
-
-    /// A click on the start screen: on a line, as [`Start::click`] says.
-    pub(super) fn start_click(&mut self, target: Target) {
-        if let (Screen::Start(start), Target::Item(row)) = (&mut self.screen, target) {
-            let asks = start.click(row);
-            self.ask(asks);
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
+        match action {
+            Action::Menu(menu) => self.offers_menu(menu),
+            Action::Results(_) => self.results.offers(action, shown),
+            _ => true,
         }
     }
 }

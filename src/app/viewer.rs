@@ -1,6 +1,6 @@
 //! The replay viewer: a record shown move by move, and taken over as a game.
 //!
-//! The viewer is a screen of its own ([`Screen::Viewer`]) holding the record
+//! The viewer is a screen of its own ([`Screen::Viewer`](super::Screen::Viewer)) holding the record
 //! it shows: its game is the record's game rewound with [`Game::undo`], so
 //! stepping forward is [`Game::redo`] (whose report the sowing animation
 //! plays), the moves still to come are the game's redo moves, and the board,
@@ -13,28 +13,31 @@
 //! ([`Effect::Analyze`]), as `endodoi analyze` does.
 //!
 //! ```
-//! use endodoi::app::App;
+//! use endodoi::app::{App, Setting};
 //! use endodoi::record::Record;
-//! use ratatui::crossterm::event::{KeyCode, KeyEvent};
+//! use endodoi::app::input::{KeyCode, KeyEvent};
 //!
 //! let record = Record::read("1. A+2 b+3 2. A+2 e+10 *")?;
 //! let mut app = App::review(record, "sample", None);
-//! assert_eq!(app.game().ply(), 0);
-//! app.set_animation(false);
+//! assert_eq!(app.record().game.ply(), 0);
+//! app.set(Setting::Animation(false));
 //! app.handle_key(KeyEvent::from(KeyCode::End));
-//! assert_eq!(app.game().ply(), 4);
+//! assert_eq!(app.record().game.ply(), 4);
 //! app.handle_key(KeyEvent::from(KeyCode::Left));
-//! assert_eq!(app.game().ply(), 3);
+//! assert_eq!(app.record().game.ply(), 3);
 //! # Ok::<(), endodoi::record::RecordError>(())
 //! ```
 
+mod keys;
 mod play_on;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::board::Board;
-use super::{Action, App, Ask, Effect, Match, Screen, Target, Tone, seed_time};
+use super::actions::{Action, Replay, Target};
+use super::component::{Ask, Component, Lent, Shown};
+use super::keys::{Binding, Keymap};
+use super::{AnalysisRequest, Effect, Match, Tone, seed_time};
 use crate::analyze::MoveAnalysis;
 use crate::record::{Record, Verdict};
 use crate::rules::{Game, MoveReport};
@@ -49,59 +52,6 @@ const MAX_DIGITS: usize = 6;
 /// A move that gives away more than this many seeds against the engine's
 /// choice is marked a mistake (as `endodoi analyze` does by default).
 pub const MISTAKE_THRESHOLD: u32 = 2;
-
-/// What the player asks of the replay viewer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Replay {
-    /// Show the position before the move shown.
-    StepBack,
-    /// Sow the next move.
-    StepForward,
-    /// Show the start position.
-    Start,
-    /// Show the last position.
-    End,
-    /// Play the record by itself, or pause.
-    Autoplay,
-    /// A digit of the move number to go to.
-    Digit(u8),
-    /// Take back the last digit typed.
-    EraseDigit,
-    /// Forget the number typed.
-    CancelGoTo,
-    /// Go to the position after the move number typed.
-    GoTo,
-    /// A game of one's own from the position shown: first, who plays
-    /// each side.
-    TakeOver,
-    /// In that question, the other side's line.
-    OtherSide,
-    /// In that question, the side's player one step on (1) or back (-1):
-    /// a person, then the computer's levels.
-    ChangePlayer(i8),
-    /// In that question, the game begins.
-    BeginGame,
-    /// In that question, no game after all.
-    CancelGame,
-    /// Analysis of each move shown, on or off.
-    Analysis,
-    /// Turn the board round, or back (as in a game).
-    Flip,
-    /// End the sowing shown, and forget a number typed.
-    Skip,
-}
-
-/// The analysis of the viewed record, asked of the event loop: every move,
-/// judged as `endodoi analyze` judges it, each handed back as it is known.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisRequest {
-    /// The whole record's game.
-    pub game: Game,
-    /// How far each position is searched.
-    pub limits: Limits,
-    /// Seeds a move may give away before it is a mistake.
-    pub threshold: u32,
-}
 
 /// What the viewer knows beyond the game it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,11 +177,33 @@ impl Viewer {
     }
 }
 
-/// Whether the viewer's key bar offers `action`: while a move is sown, the
-/// speed and skipping it; while the record plays itself, pausing, the speed,
-/// stepping and quitting; else all but those of a sowing. Flipping the
-/// board, at any time.
-pub(super) fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
+impl Viewer {
+    /// The move that led to the position shown, if any.
+    pub fn viewed_move(&self) -> Option<&MoveReport> {
+        let ply = self.record.game.ply();
+        self.moves.get(ply.checked_sub(1)?)
+    }
+
+    /// The analysis of the move leading to the position shown, if known.
+    pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
+        self.analysis_of(self.record.game.ply())
+    }
+
+    /// The quit key's word: `close` for a review of the game just ended,
+    /// else as the `desk` says (`menu` where it goes back to the start
+    /// screen, `quit`).
+    pub fn quit_word(&self, shown: Shown<'_>) -> &'static str {
+        if self.back_to_game {
+            "close"
+        } else {
+            shown.quit_word()
+        }
+    }
+}
+
+/// Whether the viewer's key bar offers `action`, as
+/// [`Viewer::offers`](Component::offers) says.
+fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     let speed = matches!(action, Action::Faster | Action::Slower);
     if action == Action::Viewer(Replay::Flip) {
         true
@@ -253,7 +225,12 @@ impl Viewer {
     /// The viewer of `record` played by `players`, at its start position.
     /// `source` names it; `fault` says why a faulty record stops where it
     /// does.
-    fn new(mut record: Record, players: Match, source: &str, fault: Option<String>) -> Viewer {
+    pub(super) fn new(
+        mut record: Record,
+        players: Match,
+        source: &str,
+        fault: Option<String>,
+    ) -> Viewer {
         let verdict = record.verdict();
         // One verdict everywhere: a game resigned or agreed is `0-1`,
         // `1/2-1/2`, … in the move list too, though its file keeps `*`.
@@ -307,17 +284,17 @@ impl Viewer {
         (self.record, self.players)
     }
 
-    /// Does what `replay` asks, on `board`, while a sowing is shown or not
-    /// (`sowing`); returns what it asks of the router, in order. Flipping
-    /// the board only flips it (a sowing shown and the record playing
-    /// itself go on); any other key ends a sowing, then acts.
-    pub(super) fn update(&mut self, board: &mut Board, sowing: bool, replay: Replay) -> Vec<Ask> {
+    /// Does what `replay` asks, on the board lent; returns what it asks of
+    /// the router, in order. Flipping the board only flips it (a sowing
+    /// shown and the record playing itself go on); any other key ends a
+    /// sowing, then acts.
+    fn replay(&mut self, lent: Lent<'_>, replay: Replay) -> Vec<Ask> {
         // A view only: the sowing shown and the record playing go on.
         if replay == Replay::Flip {
-            return vec![Ask::Say(Tone::Info, board.flip())];
+            return vec![Ask::Say(Tone::Info, lent.view.flip())];
         }
         let mut asks = Vec::new();
-        if sowing {
+        if lent.sowing {
             asks.push(Ask::Still);
         }
         let goto = self.goto.take();
@@ -346,7 +323,7 @@ impl Viewer {
             | Replay::OtherSide
             | Replay::ChangePlayer(_)
             | Replay::BeginGame
-            | Replay::CancelGame => asks.extend(self.answer_play_on(replay)),
+            | Replay::CancelGame => asks.extend(self.answer_play_on(replay, lent)),
             Replay::Analysis => asks.extend(self.toggle_analysis()),
             // Flipped above; the others only end a sowing (or a number typed).
             Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
@@ -356,7 +333,7 @@ impl Viewer {
 
     /// A click: it ends a sowing or closes help; on a move of the list, it
     /// shows the position after it.
-    pub(super) fn click(&mut self, target: Target) -> Vec<Ask> {
+    fn click(&mut self, target: Target) -> Vec<Ask> {
         let mut asks = vec![Ask::Still];
         if let Target::Move(ply) = target {
             asks.extend(self.view_ply(ply));
@@ -504,63 +481,49 @@ impl Viewer {
     }
 }
 
-impl App {
-    /// Opens `record` in the viewer at its start position. `source` names it
-    /// (a file name); `fault` says why a faulty record stops where it does.
-    pub fn review(record: Record, source: &str, fault: Option<String>) -> App {
-        let players = Match::from_record(&record);
-        let config = record.game.config();
-        let mut app = App::from_record(record, players);
-        let (record, players) = app.table.set_aside(config);
-        app.screen = Screen::Viewer(Box::new(Viewer::new(record, players, source, fault)));
-        app
+impl Viewer {
+    /// The analysis of move `ply` of the record, from the event loop; the
+    /// analysis is then brought up to the position shown.
+    pub(super) fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) -> Vec<Ask> {
+        self.analyses.insert(ply, analysis);
+        self.update_analysis()
     }
+}
 
-    /// The viewer, while a record is being viewed (not yet taken over).
-    pub fn viewer(&self) -> Option<&Viewer> {
-        match &self.screen {
-            Screen::Viewer(viewer) => Some(viewer),
-            Screen::Game | Screen::Lesson(_) | Screen::Start(_) => None,
+impl Component for Viewer {
+    /// The viewer's keys; while a move number is typed, those of typing it;
+    /// while it asks who plays on, the question's.
+    fn keymap(&self) -> Keymap {
+        match (&self.play_on, self.goto) {
+            (Some(play_on), _) => play_on.keymap(),
+            (None, Some(_)) => Keymap::GO_TO,
+            (None, None) => Keymap::VIEWER,
         }
     }
 
-    /// The move that led to the position shown in the viewer, if any.
-    pub fn viewed_move(&self) -> Option<&MoveReport> {
-        let ply = self.game().ply();
-        self.viewer()?.moves.get(ply.checked_sub(1)?)
-    }
-
-    /// Whether time must be passed in often: a sowing is shown, the viewer
-    /// plays the game, the computer is thinking (its clock is shown), or a
-    /// player's clock runs.
-    pub fn wants_frames(&self) -> bool {
-        self.sowing().is_some()
-            || self.thinking().is_some()
-            || self.clock_running().is_some()
-            || self
-                .viewer()
-                .is_some_and(|viewer| viewer.autoplaying() || viewer.analysing().is_some())
-    }
-
-    /// The analysis of the move leading to the position shown, if known.
-    pub fn viewed_analysis(&self) -> Option<&MoveAnalysis> {
-        let viewer = self.viewer()?;
-        viewer.analysis_of(self.game().ply())
-    }
-
-    /// The analysis of move `ply` of the viewed record, from the event loop.
-    pub fn analysis_found(&mut self, ply: usize, analysis: MoveAnalysis) {
-        if let Screen::Viewer(viewer) = &mut self.screen {
-            viewer.analyses.insert(ply, analysis);
-            self.update_analysis();
+    fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask> {
+        match action {
+            Action::Viewer(replay) => self.replay(lent, replay),
+            Action::Click(target) => self.click(target),
+            _ => Vec::new(),
         }
     }
 
-    /// The viewer's analysis brought up to the position shown.
-    pub(super) fn update_analysis(&mut self) {
-        if let Screen::Viewer(viewer) = &mut self.screen {
-            let asks = viewer.update_analysis();
-            self.ask(asks);
+    /// While the viewer's own keys are in force: while a move is sown,
+    /// the speed and skipping it; while the record plays itself, pausing,
+    /// the speed, stepping and quitting; else all but those of a sowing.
+    /// Flipping the board, at any time.
+    fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
+        self.keymap() != Keymap::VIEWER || offers(self, shown.sowing, action)
+    }
+
+    /// The key that plays the record by itself pauses it while it plays;
+    /// the quit key's word says where it goes.
+    fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
+        match binding.action {
+            Action::Viewer(Replay::Autoplay) if self.autoplaying() => "pause",
+            Action::Quit => self.quit_word(shown),
+            _ => binding.label,
         }
     }
 }

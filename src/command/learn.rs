@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::{Result, bail};
 
 use super::Console;
-use crate::app::App;
+use crate::app::{App, Setting};
 use crate::cli::LearnArgs;
 use crate::session::Session;
 use crate::ui::Look;
@@ -21,7 +21,7 @@ pub fn run(args: &LearnArgs, console: &mut Console<impl Write, impl Write>) -> R
         bail!("the lesson needs a terminal: run `endodoi learn` in one");
     }
     let mut app = App::learn();
-    app.set_animation(!args.draw.no_animation);
+    app.set(Setting::Animation(!args.draw.no_animation));
     super::play::play(
         Session::viewing(app, Look::from_env(args.draw.ascii)),
         console,

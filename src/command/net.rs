@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_with;
-use crate::app::{Network, Remote, Role, SEAT_TAG, Tone, host_row};
+use crate::app::{Answer, Network, Remote, Role, SEAT_TAG, Setting, Tone, host_row};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
@@ -123,14 +123,16 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
         (link, invite, after)
     };
     let role = Role::Host { invite, options };
-    session
-        .app
-        .play_across(Network::new(role), home.opponent(), args.name.as_deref());
+    session.app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: home.opponent(),
+        name: args.name.clone(),
+    });
     if let Some(seat) = &seat {
-        session.app.set_seat(&seat.id());
+        session.app.answer(Answer::Seat(seat.id()));
     } else if let Some(waiting) = games.as_deref().and_then(waiting_seat) {
         // A player may be waiting to take their seat in that game.
-        session.app.notify(Tone::Error, waiting);
+        session.app.answer(Answer::Notice(Tone::Error, waiting));
     }
     play_with(session, None, Some(link), console)
 }
@@ -239,17 +241,22 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     };
     let mut session = Session::received(record, &args.options(), games.as_deref())?;
     let role = Role::Guest { place, command };
-    session
-        .app
-        .play_across(Network::new(role), Side::South, None);
-    session.app.set_seat(&joined.seat.id());
+    session.app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
+    session.app.answer(Answer::Seat(joined.seat.id()));
     if let Some(host_copy) = host_copy {
-        session.app.remote(Remote::Resync(Box::new(host_copy)));
+        let news = Remote::Resync(Box::new(host_copy));
+        session.app.answer(Answer::Remote(news));
     }
     // Said on the game's screen, where it is seen (not before it, where
     // the screen hides it at once).
     if let Some(error) = unkept {
-        session.app.seat_not_kept(&format!("{error:#}"));
+        session
+            .app
+            .answer(Answer::SeatNotKept(format!("{error:#}")));
     }
     play_with(session, None, Some(link), console)
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{Context as _, Result, bail};
 
 use super::Console;
-use crate::app::{App, Match};
+use crate::app::{App, Match, Setting};
 use crate::cli::ReplayArgs;
 use crate::diagram::diagram;
 use crate::file::{read_record_bytes, write_atomic_shared};
@@ -99,8 +99,12 @@ pub fn run(args: &ReplayArgs, console: &mut Console<impl Write, impl Write>) -> 
             .unwrap_or_default();
         let drawing = display.draw(args.draw.into());
         let mut app = App::review(record, &label, fault);
-        app.set_animation(drawing.animate);
-        app.set_display(display.speed, display.preview, display.bell);
+        app.set(Setting::Animation(drawing.animate));
+        app.set(Setting::Display {
+            speed: display.speed,
+            preview: display.preview,
+            bell: display.bell,
+        });
         let look = Look::from_env(drawing.ascii);
         return super::play::play(Session::viewing(app, look), console);
     }

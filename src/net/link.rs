@@ -247,7 +247,7 @@ impl Link {
                 if let Some(seat) = seat {
                     // The code is spent once the seat is taken: the command
                     // the player typed is kept to be shown again.
-                    let invite = match app.network().map(|network| &network.role) {
+                    let invite = match app.table().network().map(|network| &network.role) {
                         Some(Role::Host { invite, .. }) => invite.clone(),
                         _ => String::new(),
                     };
@@ -259,7 +259,7 @@ impl Link {
                     app.answer(Answer::Remote(Remote::Joined(name)));
                     // Said after the news of the join, which would hide it.
                     if let Some(Err(error)) = kept {
-                        app.seat_not_kept(&format!("{error:#}"));
+                        app.answer(Answer::SeatNotKept(format!("{error:#}")));
                     }
                 } else {
                     app.answer(Answer::Remote(Remote::Joined(name)));

@@ -57,8 +57,8 @@ impl Store {
     /// before its last words must [`rescue`].
     pub fn kept_nowhere(&self, app: &App) -> Vec<String> {
         let mut records = self.unkept.clone();
-        let playing = app.viewer().is_none() && app.lesson().is_none();
-        if playing && app.game().ply() > 0 && !self.kept.holds(app.record()) {
+        let playing = app.screen().viewer().is_none() && app.screen().lesson().is_none();
+        if playing && app.record().game.ply() > 0 && !self.kept.holds(app.record()) {
             records.push(self.record_text(app));
         }
         records

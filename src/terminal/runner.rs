@@ -143,15 +143,15 @@ impl Runner {
             Effect::RememberGame => {
                 let failure = self.settings.save(&Field::LAST_GAME, |path| {
                     let (mut settings, _) = Settings::load(path);
-                    settings.remember_match(app.game().config(), app.players());
+                    settings.remember_match(app.record().game.config(), app.players());
                     settings
                 });
                 tell(app, Tone::Error, failure);
             }
             Effect::RememberDisplay => {
                 let display = Settings {
-                    speed: app.speed(),
-                    preview: app.preview_shown(),
+                    speed: app.desk().view().speed(),
+                    preview: app.desk().view().preview_shown(app.players()),
                     ..Settings::default()
                 };
                 let failure = self

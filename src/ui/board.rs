@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::shown_name;
-use crate::app::{LOW_TIME, Phase};
+use crate::app::{LOW_TIME, Phase, Viewer};
 use crate::clock::shown;
 use crate::rules::{EndReason, Hole, LAP_LIMIT, MoveError, MoveReport, Side};
 
@@ -176,9 +176,14 @@ fn shown_move<'v>(app: &'v View) -> Option<Cow<'v, MoveReport>> {
         return None;
     }
     if app.viewer().is_some() {
-        return app.viewed_move().map(Cow::Borrowed);
+        return app
+            .viewer()
+            .and_then(Viewer::viewed_move)
+            .map(Cow::Borrowed);
     }
-    let selected = app.selected().filter(|_| app.preview_shown())?;
+    let selected = app
+        .selected()
+        .filter(|_| app.desk().view().preview_shown(app.players()))?;
     app.game().preview(selected).ok().map(Cow::Owned)
 }
 
@@ -391,7 +396,7 @@ fn preview_line(app: &View) -> Line<'static> {
             Span::styled(format!("hole {hole}"), look.muted()),
         ]);
     }
-    if !app.preview_shown() {
+    if !app.desk().view().preview_shown(app.players()) {
         return Line::from(vec![
             whose,
             Span::styled(look.dot(), look.muted()),

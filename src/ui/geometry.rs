@@ -139,7 +139,7 @@ impl Geometry {
             app.game().config().width(),
             Chrome::of(app),
             message_rows,
-            app.bottom_side(),
+            app.desk().view().bottom(),
         )
     }
 

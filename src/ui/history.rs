@@ -173,7 +173,7 @@ fn history_layout(app: &View, inner: Rect) -> HistoryLayout {
     } else {
         first
     };
-    let first = first.saturating_sub(app.moves_scrolled_back());
+    let first = first.saturating_sub(app.desk().view().moves_scrolled_back(app.game()));
     let all = spots.last().map_or(0, |spot| spot.3);
     let spots: Vec<(usize, u16, u16, usize)> = spots
         .into_iter()

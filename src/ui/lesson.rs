@@ -74,7 +74,7 @@ pub(super) fn draw_text(app: &View, lesson: &Lesson, area: Rect, buf: &mut Buffe
         .title_top(Line::styled(format!(" {title} "), look.title()))
         .padding(Padding::horizontal(1));
     if cut {
-        let key = key_of(app, Keymap::Lesson, Action::Help);
+        let key = key_of(app, Keymap::LESSON, Action::Help);
         block = block.title_bottom(
             Line::styled(format!(" {key} reads it all "), look.key()).right_aligned(),
         );
@@ -127,7 +127,7 @@ fn text_lines(text: &str, width: u16, height: u16) -> (Vec<Line<'static>>, bool)
 /// The status line of the lesson when no message is shown: how to make the
 /// step's move, or the keys that go on.
 pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
-    let key = |action| key_of(app, Keymap::Lesson, action);
+    let key = |action| key_of(app, Keymap::LESSON, action);
     let text = match lesson.step() {
         // ← and → pass over a hole that cannot be sown: an endless one is
         // selected by its letter alone.
@@ -164,7 +164,7 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
             "{} starts the game · {} back to the lesson · {}",
             key(Action::Lesson(Learn::Sow)),
             key(Action::Lesson(Learn::Back)),
-            super::popup::quit_key(app, Keymap::Lesson),
+            super::popup::quit_key(app, Keymap::LESSON),
         ),
     };
     Line::styled(text.replace(" · ", app.look.dot()), app.look.muted())

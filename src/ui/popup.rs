@@ -7,7 +7,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::shown_name;
 use crate::app::keys::{GLOBAL, bar_items, help_lines};
-use crate::app::{Action, Binding, Confirm, Key, Keymap, Play, Replay, seeds_word};
+use crate::app::{
+    Action, Binding, Component, Confirm, Key, Keymap, Mode, Play, Replay, seeds_word,
+};
 use crate::record::{Ending, Reason, Verdict};
 use crate::rules::{BySide, EndReason, Side};
 
@@ -64,12 +66,12 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
         .unwrap_or(5)
         .max(5);
     let keys = if app.viewer().is_some() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
+        let key = |action| key_of(app, Keymap::VIEWER, action);
         vec![
             format!("{} back", key(Action::Viewer(Replay::StepBack))),
             format!("{} start", key(Action::Viewer(Replay::Start))),
             format!("{} play on", key(Action::Viewer(Replay::TakeOver))),
-            quit_key(app, Keymap::Viewer),
+            quit_key(app, Keymap::VIEWER),
         ]
     } else {
         game_over_keys(app)
@@ -221,37 +223,53 @@ fn rows_of(items: &[String], dot: &str, width: u16) -> Vec<String> {
 /// where they are offered, and quit (or back to the menu), each with its
 /// key from the table.
 pub(super) fn game_over_keys(app: &View) -> Vec<String> {
-    let key = |action| key_of(app, Keymap::Game, action);
+    let key = |action| key_of(app, Keymap::GAME, action);
     let mut keys = vec![match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
         None => format!("{} new game", key(Action::Game(Play::NewGame))),
     }];
-    if app.game_offers(Play::Rematch) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Rematch), app.desk().shown())
+    {
         keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
     }
-    if app.game_offers(Play::Undo) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Undo), app.desk().shown())
+    {
         keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
     }
-    if app.game_offers(Play::Review) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Review), app.desk().shown())
+    {
         keys.push(format!("{} review", key(Action::Game(Play::Review))));
     }
-    if app.game_offers(Play::Menu) {
+    if app
+        .table()
+        .offers(Action::Game(Play::Menu), app.desk().shown())
+    {
         keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
     }
-    let board = if app.result_hidden() {
+    let board = if app.desk().view().result_hidden() {
         "result"
     } else {
         "board"
     };
     keys.push(format!("{} {board}", key(Action::Game(Play::ToggleResult))));
-    keys.push(quit_key(app, Keymap::Game));
+    keys.push(quit_key(app, Keymap::GAME));
     keys
 }
 
 /// The quit key of `keymap` and what it does: quit, or go back to the menu
 /// the screen came from.
 pub(super) fn quit_key(app: &View, keymap: Keymap) -> String {
-    format!("{} {}", key_of(app, keymap, Action::Quit), app.quit_word())
+    format!(
+        "{} {}",
+        key_of(app, keymap, Action::Quit),
+        app.screen().quit_word(app.desk().shown())
+    )
 }
 
 /// Why the game ended, in words.
@@ -280,7 +298,7 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
     let players = app.players();
     let first_to = players.first_to?;
     let tally = app.tally();
-    Some(match app.champion() {
+    Some(match app.players().champion(app.tally()) {
         Some(champion) => (
             format!(
                 "{} wins the match {}-{}!",
@@ -307,7 +325,7 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
             "Quit?",
             format!(
                 "The game is unfinished. It is saved: {} continues it.",
-                app.resume_command(None)
+                app.table().resume_command(None)
             ),
         ),
         Confirm::NewGame => (
@@ -353,7 +371,8 @@ fn question_text(app: &View, question: Confirm) -> (&'static str, String) {
 pub(super) fn answers(app: &View) -> Line<'static> {
     let look = app.look;
     let answers = bar_items(
-        app.keymap()
+        app.front()
+            .keymap()
             .bindings()
             .iter()
             .map(|binding| (binding, binding.label)),
@@ -405,7 +424,8 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     // The key that opened help is on the key bar; the room is the rules'.
     let bindings: Vec<Binding> = app
-        .screen_keymap()
+        .screen()
+        .keymap()
         .bindings()
         .iter()
         .chain(GLOBAL)
@@ -464,12 +484,15 @@ pub(super) fn draw_help(app: &View, area: Rect, buf: &mut Buffer) {
     let area = centered(area, width, lines.len() as u16 + 2);
     let rows = usize::from(area.height.saturating_sub(2)).max(1);
     let pages = lines.len().div_ceil(rows);
-    let page = usize::from(app.help_page()) % pages;
-    let close = key_of(app, Keymap::Help, Action::CloseHelp);
+    let page = match app.desk().mode() {
+        Mode::Help(help) => usize::from(help.page()),
+        _ => 0,
+    } % pages;
+    let close = key_of(app, Keymap::HELP, Action::CloseHelp);
     let footer = if pages > 1 {
         format!(
             " {} more ({}/{pages}) · {} closes ",
-            key_of(app, Keymap::Help, Action::HelpPage),
+            key_of(app, Keymap::HELP, Action::HelpPage),
             page + 1,
             close.replace("any key", "any other key")
         )

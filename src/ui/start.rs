@@ -338,7 +338,7 @@ fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
         Entry::Learn => ("Learn to play", String::new()),
         Entry::Quit => ("Quit", String::new()),
     };
-    let key = key_of(app, Keymap::Start, entry.action());
+    let key = key_of(app, Keymap::START, entry.action());
     Line::from(vec![
         Span::styled(format!("{key}  "), look.key()),
         Span::raw(format!("{name:<20}")),
@@ -361,7 +361,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         Field::Clock => "Clock",
         Field::Assist => "Hints and take-backs",
         Field::Play => {
-            let key = key_of(app, Keymap::Start, Action::Menu(Menu::Play));
+            let key = key_of(app, Keymap::START, Action::Menu(Menu::Play));
             return Line::from(vec![
                 Span::raw(format!("{:LABEL$}", "")),
                 Span::styled("[ Start the game ]", look.title()),
@@ -446,7 +446,7 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]);
     }
-    let key = key_of(app, Keymap::Start, Action::Menu(Menu::OpenFile));
+    let key = key_of(app, Keymap::START, Action::Menu(Menu::OpenFile));
     Line::from(vec![
         Span::styled(format!("{key}  "), look.key()),
         Span::raw("A record file…"),
@@ -494,15 +494,15 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
     if start.typing().is_some() {
         return format!(
             "{} keeps it{}{} forgets it",
-            key(Keymap::Typing, Menu::Done),
+            key(Keymap::TYPING, Menu::Done),
             app.look.dot(),
-            key(Keymap::Typing, Menu::Cancel)
+            key(Keymap::TYPING, Menu::Cancel)
         );
     }
     let change = format!(
         "{} {}",
-        key(Keymap::Start, Menu::Less),
-        key(Keymap::Start, Menu::More)
+        key(Keymap::START, Menu::Less),
+        key(Keymap::START, Menu::More)
     );
     let row = start.row();
     match start.page() {
@@ -517,7 +517,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
         Page::NewGame => match Field::ALL[row] {
             Field::Player(side) if start.setup().computers[side].is_none() => format!(
                 "{} types the name{}{change}: the computer",
-                key(Keymap::Start, Menu::Choose),
+                key(Keymap::START, Menu::Choose),
                 app.look.dot()
             ),
             Field::Player(_) => format!("{change}: its level (1 gentle, 5 strongest) or a person"),
@@ -530,7 +530,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
             Field::FirstTo => format!("{change}: games until a player has that many wins"),
             Field::Clock => format!("{change}: minutes each, + seconds added after a move"),
             Field::Assist => format!("{change}: the hint and take-back keys allowed, or off"),
-            Field::Play => format!("{} starts the game", key(Keymap::Start, Menu::Choose)),
+            Field::Play => format!("{} starts the game", key(Keymap::START, Menu::Choose)),
         },
         Page::Results => results::footer(start, width),
         Page::Continue | Page::Replay => {
@@ -554,7 +554,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
                 }
                 None => format!(
                     "{} types the path of a record file",
-                    key(Keymap::Start, Menu::Choose)
+                    key(Keymap::START, Menu::Choose)
                 ),
             }
         }

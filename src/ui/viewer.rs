@@ -115,7 +115,7 @@ pub(super) fn draw_header(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buf
 /// What the move that led to the position shown did, and who played it.
 pub(super) fn explanation(app: &View, width: u16) -> Line<'static> {
     let look = app.look;
-    let Some(report) = app.viewed_move() else {
+    let Some(report) = app.viewer().and_then(Viewer::viewed_move) else {
         return Line::styled(
             format!(
                 "The start: {} seeds in every hole",
@@ -156,7 +156,7 @@ pub(super) fn fault_help_lines(
     let line = fault_line(app, fault);
     let whole = wrap(&line, screen.width, u16::MAX).len();
     let shown = Geometry::of(app, screen).is_some_and(|geometry| {
-        app.message().is_none() && usize::from(geometry.message.height) >= whole
+        app.desk().message().is_none() && usize::from(geometry.message.height) >= whole
     });
     if shown {
         return Vec::new();
@@ -177,7 +177,7 @@ pub(super) fn status_rows(app: &View, line: &Line<'static>, area: Rect) -> Vec<L
         Some(fault) if cut && *line == fault_line(app, fault) => {
             let hint = format!(
                 " {} reads it all",
-                key_of(app, Keymap::Viewer, Action::Help)
+                key_of(app, Keymap::VIEWER, Action::Help)
             );
             let room = area.width.saturating_sub(hint.chars().count() as u16);
             let mut rows = wrap(line, room, area.height);
@@ -227,7 +227,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         return fault_line(app, fault);
     }
     if viewer.autoplaying() {
-        let key = |action| key_of(app, Keymap::Viewer, action);
+        let key = |action| key_of(app, Keymap::VIEWER, action);
         let text = format!(
             "Playing the record · {} pauses · {} {} speed",
             key(Action::Viewer(Replay::Autoplay)),
@@ -239,7 +239,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
     if viewer.analysis_on() {
         return analysis_line(app, viewer);
     }
-    let played = app.viewed_move().map(|report| {
+    let played = app.viewer().and_then(Viewer::viewed_move).map(|report| {
         let side = report.hole.side();
         format!(
             "Move {}: {} sowed {}",
@@ -265,7 +265,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         if !app.game().redo_moves().is_empty() {
             texts.push(format!(
                 "{played} · {next} · {} plays on",
-                key_of(app, Keymap::Viewer, Action::Viewer(Replay::TakeOver))
+                key_of(app, Keymap::VIEWER, Action::Viewer(Replay::TakeOver))
             ));
         }
         texts.push(format!("{played} · {next}"));
@@ -288,7 +288,7 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
     if ply == 0 {
         let (done, total) = (viewer.analysed(), viewer.total());
-        let key = key_of(app, Keymap::Viewer, Action::Viewer(Replay::StepForward));
+        let key = key_of(app, Keymap::VIEWER, Action::Viewer(Replay::StepForward));
         if done >= total {
             let text = format!("Analysis of the {} ready", counted(total, "move"));
             return Line::from(vec![
@@ -305,7 +305,7 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
             Span::styled(look.spinner(waited), look.title()),
         ]);
     }
-    let Some(analysis) = app.viewed_analysis() else {
+    let Some(analysis) = app.viewer().and_then(Viewer::viewed_analysis) else {
         return Line::from(vec![
             Span::styled(format!("Analysing move {ply} "), look.strong()),
             Span::styled(look.spinner(waited), look.title()),

@@ -1,7 +1,7 @@
 //! Key presses fed to an [`App`] as the terminal would deliver them.
 
 use endodoi::app::App;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use endodoi::app::input::{KeyCode, KeyEvent};
 
 /// One key press.
 pub fn press(app: &mut App, code: KeyCode) {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Connection, Effect};
+use endodoi::app::{App, Connection, Effect, Setting};
 use endodoi::net::Link;
 use endodoi::save::{Farewell, Store};
 use endodoi::terminal::Runner;
@@ -32,7 +32,7 @@ impl Looped {
 
     /// As [`Looped::new`], its games kept in `dir`'s `games`.
     pub fn in_dir(mut app: App, dir: tempfile::TempDir, link: Link) -> Looped {
-        app.set_animation(false);
+        app.set(Setting::Animation(false));
         let store = Store::new(Some(dir.path().join("games")), None, Vec::new());
         Looped {
             app,
@@ -77,6 +77,7 @@ impl Looped {
     /// The message line.
     pub fn message(&self) -> String {
         self.app
+            .desk()
             .message()
             .map(|m| m.text.clone())
             .unwrap_or_default()
@@ -85,6 +86,7 @@ impl Looped {
     /// How the connection is.
     pub fn connection(&self) -> Connection {
         self.app
+            .table()
             .network()
             .expect("a network game")
             .connection

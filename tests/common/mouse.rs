@@ -2,8 +2,8 @@
 //! the screen as drawn, then acted on.
 
 use endodoi::app::App;
+use endodoi::app::input::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use endodoi::ui::{Look, View};
-use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 /// The screen the click tests draw on.

@@ -1,7 +1,7 @@
 //! A drawn buffer as plain text, for assertions and snapshots, and the
 //! games drawn.
 
-use endodoi::app::{App, Match};
+use endodoi::app::{App, Match, Setting};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Variant};
 use endodoi::ui::{Look, View};
@@ -41,6 +41,6 @@ pub fn named_game(width: u32, moves: &str) -> App {
     let record = Record::read_moves(config, moves).expect("a game");
     let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(record, players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }

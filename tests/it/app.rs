@@ -4,10 +4,11 @@ use std::time::Duration;
 
 use std::sync::atomic::AtomicBool;
 
+use endodoi::app::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use endodoi::app::{
-    Action, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, Key, Keymap, Learn,
-    MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose, Remote,
-    Replay, Role, Said, Target, Tone, seed_time,
+    Action, Answer, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, HelpPopup, Key,
+    Keymap, Learn, MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose,
+    Remote, Replay, Role, Said, Setting, Target, Tone, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -17,7 +18,6 @@ use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
 use ratatui::widgets::Widget;
 
 use crate::common::{keys, mouse, moves, screen};
@@ -28,7 +28,7 @@ fn hole(letter: char) -> Hole {
 
 fn new_app() -> App {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -36,7 +36,7 @@ fn from_rows(south: &[u8], north: &[u8], to_move: Side) -> App {
     let position = Position::from_rows(south, north, to_move).expect("valid rows");
     let game = Game::from_position(Variant::Classic, position, 4);
     let mut app = App::from_record(Record::new(game), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -48,7 +48,7 @@ fn letter_keys_select_the_movers_hole_in_either_case() {
     press(&mut app, KeyCode::Char('B'));
     assert_eq!(app.selected(), Some(hole('B')));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(letters(app.game()), "B");
+    assert_eq!(letters(&app.record().game), "B");
     press(&mut app, KeyCode::Char('E'));
     assert_eq!(app.selected(), Some(hole('e')), "North's turn: E names e");
 }
@@ -58,8 +58,8 @@ fn enter_and_space_sow_the_selected_hole() {
     let mut app = new_app();
     type_keys(&mut app, "c\n");
     type_keys(&mut app, "a ");
-    assert_eq!(letters(app.game()), "C a");
-    assert_eq!(app.game().to_move(), Some(Side::South));
+    assert_eq!(letters(&app.record().game), "C a");
+    assert_eq!(app.record().game.to_move(), Some(Side::South));
 }
 
 #[test]
@@ -70,17 +70,16 @@ fn releases_and_repeats_are_ignored() {
             code: KeyCode::Enter,
             modifiers: KeyModifiers::NONE,
             kind,
-            state: KeyEventState::NONE,
         });
     }
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
 }
 
 #[test]
 fn a_letter_off_the_board_is_refused_with_a_message() {
     let mut app = new_app();
     press(&mut app, KeyCode::Char('j'));
-    let message = app.message().expect("a message");
+    let message = app.desk().message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(message.text, "No hole J on a board 6 holes wide");
     assert_eq!(app.selected(), Some(hole('A')));
@@ -116,12 +115,12 @@ fn v_flips_the_board_and_back_without_touching_the_game() {
     let mut app = new_app();
     type_keys(&mut app, "c");
     let before = app.record().to_string();
-    assert!(!app.flipped());
-    assert_eq!(app.bottom_side(), Side::South);
+    assert!(!app.desk().view().flipped());
+    assert_eq!(app.desk().view().bottom(), Side::South);
     press(&mut app, KeyCode::Char('v'));
-    assert!(app.flipped());
-    assert_eq!(app.bottom_side(), Side::North);
-    let message = app.message().expect("a message");
+    assert!(app.desk().view().flipped());
+    assert_eq!(app.desk().view().bottom(), Side::North);
+    let message = app.desk().message().expect("a message");
     assert_eq!(
         (message.tone, message.text.as_str()),
         (Tone::Info, "Board flipped: North's row at the bottom")
@@ -130,26 +129,29 @@ fn v_flips_the_board_and_back_without_touching_the_game() {
     assert_eq!(app.record().to_string(), before, "the game is unchanged");
     assert!(app.take_effects().is_empty(), "nothing to save");
     press(&mut app, KeyCode::Char('V'));
-    assert!(!app.flipped(), "either case");
+    assert!(!app.desk().view().flipped(), "either case");
     assert_eq!(
-        app.message().expect("a message").text,
+        app.desk().message().expect("a message").text,
         "Board flipped: South's row at the bottom"
     );
     // `f` is still the hole f, of either row.
     press(&mut app, KeyCode::Char('f'));
     assert_eq!(app.selected(), Some(hole('F')));
-    assert!(app.offers(Action::Game(Play::Flip)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Flip), app.desk().shown())
+    );
 }
 
 #[test]
 fn set_flipped_turns_the_board_for_the_network_code() {
     let mut app = new_app();
-    app.set_flipped(true);
-    assert!(app.flipped());
-    app.set_flipped(true);
-    assert!(app.flipped(), "setting, not toggling");
-    app.set_flipped(false);
-    assert!(!app.flipped());
+    app.set(Setting::Flipped(true));
+    assert!(app.desk().view().flipped());
+    app.set(Setting::Flipped(true));
+    assert!(app.desk().view().flipped(), "setting, not toggling");
+    app.set(Setting::Flipped(false));
+    assert!(!app.desk().view().flipped());
 }
 
 #[test]
@@ -157,7 +159,7 @@ fn on_a_flipped_board_the_arrows_follow_the_rows_as_drawn() {
     // South's C and E are empty; North's b is empty.
     let rows = (&[1, 2, 0, 3, 0, 4], &[1, 0, 2, 2, 2, 2]);
     let mut app = from_rows(rows.0, rows.1, Side::South);
-    app.set_flipped(true);
+    app.set(Setting::Flipped(true));
     assert_eq!(app.selected(), Some(hole('A')));
     let mut seen = Vec::new();
     for _ in 0..4 {
@@ -169,7 +171,7 @@ fn on_a_flipped_board_the_arrows_follow_the_rows_as_drawn() {
     press(&mut app, KeyCode::Left);
     assert_eq!(app.selected(), Some(hole('B')));
     let mut app = from_rows(rows.0, rows.1, Side::North);
-    app.set_flipped(true);
+    app.set(Setting::Flipped(true));
     assert_eq!(app.selected(), Some(hole('a')));
     let mut seen = Vec::new();
     for _ in 0..5 {
@@ -186,54 +188,71 @@ fn on_a_flipped_board_the_arrows_follow_the_rows_as_drawn() {
 fn an_empty_hole_cannot_be_sown_and_says_so() {
     let mut app = from_rows(&[1, 2, 0, 3, 0, 4], &[1, 0, 2, 2, 2, 2], Side::South);
     type_keys(&mut app, "c\n");
-    assert_eq!(app.game().ply(), 0);
-    assert_eq!(app.message().expect("a message").text, "Hole C is empty");
+    assert_eq!(app.record().game.ply(), 0);
+    assert_eq!(
+        app.desk().message().expect("a message").text,
+        "Hole C is empty"
+    );
 }
 
 #[test]
 fn selecting_an_endless_hole_says_why_and_sowing_it_is_refused() {
     let mut app = from_rows(&[2, 1, 0, 2, 4, 0], &[5, 1, 5, 1, 4, 3], Side::North);
     press(&mut app, KeyCode::Char('c'));
-    let message = app.message().expect("a message").clone();
+    let message = app.desk().message().expect("a message").clone();
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(
         message.text,
         "The sowing from c never ends (it returns to the same state every 35 laps)"
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
 }
 
 #[test]
 fn undo_and_redo_step_through_all_moves() {
     let mut app = new_app();
     type_keys(&mut app, "c\na\nb\n");
-    let played = letters(app.game());
-    assert_eq!(app.game().ply(), 3);
+    let played = letters(&app.record().game);
+    assert_eq!(app.record().game.ply(), 3);
     type_keys(&mut app, "uuu");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.message().expect("a message").text, "Nothing to undo");
+    assert_eq!(
+        app.desk().message().expect("a message").text,
+        "Nothing to undo"
+    );
     type_keys(&mut app, "rrr");
-    assert_eq!(letters(app.game()), played);
+    assert_eq!(letters(&app.record().game), played);
     press(&mut app, KeyCode::Char('r'));
-    assert_eq!(app.message().expect("a message").text, "Nothing to redo");
+    assert_eq!(
+        app.desk().message().expect("a message").text,
+        "Nothing to redo"
+    );
 }
 
 #[test]
 fn redo_is_offered_only_when_a_move_was_taken_back() {
     let mut app = new_app();
     assert!(
-        !app.offers(Action::Game(Play::Redo)),
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown()),
         "nothing taken back yet"
     );
     type_keys(&mut app, "c\n");
-    assert!(!app.offers(Action::Game(Play::Redo)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown())
+    );
     type_keys(&mut app, "u");
-    assert!(app.offers(Action::Game(Play::Redo)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown())
+    );
     type_keys(&mut app, "r");
     assert!(
-        !app.offers(Action::Game(Play::Redo)),
+        !app.front()
+            .offers(Action::Game(Play::Redo), app.desk().shown()),
         "played again: nothing left to redo"
     );
 }
@@ -244,7 +263,7 @@ fn undo_selects_the_hole_taken_back() {
     type_keys(&mut app, "d\n");
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.selected(), Some(hole('D')));
-    assert_eq!(app.message().expect("a message").text, "Took back D");
+    assert_eq!(app.desk().message().expect("a message").text, "Took back D");
 }
 
 #[test]
@@ -265,20 +284,20 @@ fn every_change_of_the_game_asks_for_an_autosave() {
 fn quitting_an_unfinished_game_asks_first() {
     let mut app = new_app();
     type_keys(&mut app, "c\nq");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
-    assert!(!app.should_quit());
+    assert_eq!(app.desk().mode(), &Mode::Confirm(Confirm::Quit));
+    assert!(!app.desk().should_quit());
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.mode(), &Mode::Play);
-    assert!(!app.should_quit());
+    assert_eq!(app.desk().mode(), &Mode::Play);
+    assert!(!app.desk().should_quit());
     type_keys(&mut app, "qy");
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
 fn quitting_before_the_first_move_needs_no_confirmation() {
     let mut app = new_app();
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
@@ -286,27 +305,27 @@ fn ctrl_c_quits_at_once() {
     let mut app = new_app();
     type_keys(&mut app, "c\n");
     app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert!(app.should_quit());
-    assert_eq!(app.game().ply(), 1, "Ctrl-C is not the hole c");
+    assert!(app.desk().should_quit());
+    assert_eq!(app.record().game.ply(), 1, "Ctrl-C is not the hole c");
 }
 
 #[test]
 fn new_game_over_an_unfinished_one_asks_first() {
     let mut app = new_app();
     type_keys(&mut app, "c\nn");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::NewGame));
+    assert_eq!(app.desk().mode(), &Mode::Confirm(Confirm::NewGame));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.game().ply(), 0);
-    assert_eq!(app.serial(), 1, "a new game gets a new file");
+    assert_eq!(app.record().game.ply(), 0);
+    assert_eq!(app.table().serial(), 1, "a new game gets a new file");
 }
 
 #[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut app = new_app();
     press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.mode(), &Mode::Help);
+    assert_eq!(app.desk().mode(), &Mode::Help(HelpPopup::default()));
     press(&mut app, KeyCode::Char('c'));
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(
         app.selected(),
         Some(hole('A')),
@@ -317,58 +336,58 @@ fn help_opens_with_question_mark_and_any_key_closes_it() {
 #[test]
 fn p_toggles_the_preview() {
     let mut app = new_app();
-    assert!(app.preview_shown());
+    assert!(app.desk().view().preview_shown(app.players()));
     press(&mut app, KeyCode::Char('p'));
-    assert!(!app.preview_shown());
+    assert!(!app.desk().view().preview_shown(app.players()));
     press(&mut app, KeyCode::Char('p'));
-    assert!(app.preview_shown());
+    assert!(app.desk().view().preview_shown(app.players()));
 }
 
 #[test]
 fn sowing_is_animated_seed_by_seed_then_shows_the_game() {
     let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
-    let before = app.sowing().expect("animating").clone();
+    let before = app.desk().sowing().expect("animating").clone();
     assert_eq!(before.phase, Phase::Lift);
     assert_eq!(before.rows.south, [4; 6]);
     let step = seed_time(DEFAULT_SPEED);
     app.tick(step);
-    let lifted = app.sowing().expect("animating");
+    let lifted = app.desk().sowing().expect("animating");
     assert_eq!(
         (lifted.rows.south.clone(), lifted.in_hand),
         (vec![0, 4, 4, 4, 4, 4], 4)
     );
     app.tick(step * 2);
-    let sowing = app.sowing().expect("animating");
+    let sowing = app.desk().sowing().expect("animating");
     assert_eq!(sowing.rows.south, [0, 5, 5, 4, 4, 4]);
     assert_eq!(sowing.in_hand, 2);
     assert_eq!(sowing.current, Some(hole('C')));
     app.tick(Duration::from_secs(60));
-    assert_eq!(app.mode(), &Mode::Play);
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.desk().mode(), &Mode::Play);
+    assert_eq!(app.record().game.ply(), 1);
 }
 
 #[test]
 fn any_key_skips_the_animation_and_does_nothing_else() {
     let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
-    assert!(app.sowing().is_some());
+    assert!(app.desk().sowing().is_some());
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.mode(), &Mode::Play);
-    assert_eq!(app.game().ply(), 1, "the skipping u did not undo");
+    assert_eq!(app.desk().mode(), &Mode::Play);
+    assert_eq!(app.record().game.ply(), 1, "the skipping u did not undo");
 }
 
 #[test]
 fn plus_and_minus_change_speed_without_skipping() {
     let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "a\n");
-    let slow = app.sowing().expect("animating").duration();
+    let slow = app.desk().sowing().expect("animating").duration();
     press(&mut app, KeyCode::Char('+'));
-    assert!(app.sowing().is_some());
-    assert_eq!(app.speed(), DEFAULT_SPEED + 1);
-    assert!(app.sowing().expect("animating").duration() < slow);
+    assert!(app.desk().sowing().is_some());
+    assert_eq!(app.desk().view().speed(), DEFAULT_SPEED + 1);
+    assert!(app.desk().sowing().expect("animating").duration() < slow);
     type_keys(&mut app, "------");
-    assert_eq!(app.speed(), 1, "speed stops at the slowest");
+    assert_eq!(app.desk().view().speed(), 1, "speed stops at the slowest");
 }
 
 #[test]
@@ -378,19 +397,23 @@ fn a_move_of_thousands_of_laps_takes_a_few_seconds_at_most() {
     let record = Record::read_moves(config, moves).expect("a game");
     let mut app = App::from_record(record, Match::default());
     type_keys(&mut app, "a\n");
-    let sowing = app.sowing().expect("animating");
+    let sowing = app.desk().sowing().expect("animating");
     assert_eq!(sowing.report.laps.len(), 2481);
     assert!(
         sowing.duration() <= Duration::from_secs(4),
         "{:?}",
         sowing.duration()
     );
-    let final_board = app.game().position().row(Side::South).to_vec();
+    let final_board = app.record().game.position().row(Side::South).to_vec();
     for _ in 0..300 {
         app.tick(Duration::from_millis(16));
     }
-    assert_eq!(app.mode(), &Mode::Play, "finished within 4.8 s of ticks");
-    assert_eq!(app.game().position().row(Side::South), final_board);
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Play,
+        "finished within 4.8 s of ticks"
+    );
+    assert_eq!(app.record().game.position().row(Side::South), final_board);
 }
 
 #[test]
@@ -398,16 +421,16 @@ fn the_animation_ends_on_the_board_the_game_reached() {
     let mut app = App::new(Config::default(), Match::default());
     type_keys(&mut app, "c\n");
     let mut last = None;
-    while let Some(sowing) = app.sowing() {
+    while let Some(sowing) = app.desk().sowing() {
         if sowing.phase == Phase::Capture {
             last = Some(sowing.rows.clone());
         }
         app.tick(Duration::from_millis(5));
     }
-    let capture = app.game().history()[0].captured;
+    let capture = app.record().game.history()[0].captured;
     assert!(capture > 0, "C captures at the start");
     let shown = last.expect("the capture was shown");
-    let position = app.game().position();
+    let position = app.record().game.position();
     // The capture phase shows the sown board; the game then removes the capture.
     let shown_total: u32 = shown
         .south
@@ -430,20 +453,34 @@ fn a_match_changes_rows_after_each_game_and_keeps_the_tally() {
     let game = Game::from_position(Variant::Classic, position, 4);
     let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), Some(2));
     let mut app = App::from_record(Record::new(game), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
-    let outcome = *app.game().outcome().expect("the game is over");
+    let outcome = *app.record().game.outcome().expect("the game is over");
     assert_eq!(outcome.winner(), Some(Side::South));
-    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
-    assert_eq!(app.champion(), None);
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        BySide { south: 1, north: 0 }
+    );
+    assert_eq!(
+        app.players().champion(
+            app.players()
+                .tally(app.record().verdict().and_then(|verdict| verdict.winner))
+        ),
+        None
+    );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.players().round, 2);
     assert_eq!(app.players().name(Side::South), "Lekishon");
     assert_eq!(app.players().name(Side::North), "Naserian");
     assert_eq!(app.record().tag("South"), Some("Lekishon"));
     assert_eq!(app.record().tag("Score"), Some("0-1"));
-    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        BySide { south: 1, north: 0 }
+    );
 }
 
 #[test]
@@ -452,11 +489,19 @@ fn undoing_the_last_move_of_a_game_takes_back_its_win() {
         Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let game = Game::from_position(Variant::Classic, position, 4);
     let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(3)));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
-    assert_eq!(app.tally(), BySide { south: 1, north: 0 });
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        BySide { south: 1, north: 0 }
+    );
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.tally(), BySide { south: 0, north: 0 });
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        BySide { south: 0, north: 0 }
+    );
 }
 
 #[test]
@@ -492,9 +537,9 @@ fn clicking_a_hole_selects_it_and_clicking_again_sows_it() {
     let (column, row) = locate(&app, 'D');
     click(&mut app, column, row);
     assert_eq!(app.selected(), Some(hole('D')));
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     click(&mut app, column, row);
-    assert_eq!(letters(app.game()), "D");
+    assert_eq!(letters(&app.record().game), "D");
 }
 
 /// Every hole letter drawn on the board at 80×24, with the cell of the
@@ -535,7 +580,7 @@ fn drawn_holes(app: &App) -> Vec<(char, u16, u16)> {
 #[test]
 fn a_click_on_a_flipped_board_picks_the_hole_drawn_there() {
     let mut app = new_app();
-    app.set_flipped(true);
+    app.set(Setting::Flipped(true));
     let holes = drawn_holes(&app);
     let order: String = holes.iter().map(|&(letter, _, _)| letter).collect();
     assert_eq!(order, "FEDCBAabcdef", "South's row on top, North's below");
@@ -551,7 +596,7 @@ fn a_click_on_a_flipped_board_picks_the_hole_drawn_there() {
     click(&mut app, column, row);
     assert_eq!(app.selected(), Some(hole('F')), "the top left hole");
     click(&mut app, column, row);
-    assert_eq!(letters(app.game()), "F");
+    assert_eq!(letters(&app.record().game), "F");
     // North's a is selected already; c, then a.
     let (_, column, row) = holes[8];
     click(&mut app, column, row);
@@ -565,9 +610,9 @@ fn a_click_on_a_flipped_board_picks_the_hole_drawn_there() {
 fn clicking_the_opponents_row_explains_whose_turn_it_is() {
     let mut app = new_app();
     click_hole(&mut app, 'b');
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(
-        app.message().expect("a message").text,
+        app.desk().message().expect("a message").text,
         "South moves from the South row"
     );
 }
@@ -579,7 +624,7 @@ fn against_computer(computer_side: Side) -> App {
     let mut players = Match::default();
     players.set_computer(computer_side, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -596,7 +641,7 @@ fn think_requests(app: &mut App) -> Vec<Purpose> {
 /// The computer's answer arrives once the board has been still a while.
 fn computer_plays(app: &mut App, letter: char) {
     app.tick(COMPUTER_PAUSE);
-    app.computer_moved(hole(letter));
+    app.answer(Answer::ComputerMoved(hole(letter)));
 }
 
 #[test]
@@ -621,10 +666,13 @@ fn the_players_move_asks_the_computer_for_its_answer_which_is_then_played() {
         )),
         "{effects:?}"
     );
-    assert_eq!(app.thinking().map(|t| t.purpose), Some(Purpose::Move));
+    assert_eq!(
+        app.table().thinking().map(|t| t.purpose),
+        Some(Purpose::Move)
+    );
     computer_plays(&mut app, 'a');
-    assert_eq!(letters(app.game()), "C a");
-    assert_eq!(app.thinking(), None);
+    assert_eq!(letters(&app.record().game), "C a");
+    assert_eq!(app.table().thinking(), None);
     assert_eq!(app.take_effects(), [Effect::Autosave]);
 }
 
@@ -635,9 +683,9 @@ fn the_computers_move_is_told_with_its_capture() {
     let mut app = against_computer(Side::North);
     type_keys(&mut app, "a\n");
     computer_plays(&mut app, 'b');
-    assert_eq!(letters(app.game()), "A b");
+    assert_eq!(letters(&app.record().game), "A b");
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("Computer (level 1) sowed b+3")
     );
 }
@@ -646,20 +694,23 @@ fn the_computers_move_is_told_with_its_capture() {
 fn the_computers_answer_waits_until_the_board_is_still() {
     let mut app = against_computer(Side::North);
     type_keys(&mut app, "c\n");
-    app.computer_moved(hole('a'));
-    assert_eq!(letters(app.game()), "C", "held for the pause");
+    app.answer(Answer::ComputerMoved(hole('a')));
+    assert_eq!(letters(&app.record().game), "C", "held for the pause");
     app.tick(COMPUTER_PAUSE);
-    assert_eq!(letters(app.game()), "C a");
+    assert_eq!(letters(&app.record().game), "C a");
 }
 
 #[test]
 fn the_computers_move_is_animated_like_a_persons() {
     let mut app = against_computer(Side::North);
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "c\n");
     app.tick(Duration::from_secs(60));
     computer_plays(&mut app, 'a');
-    let sowing = app.sowing().expect("the computer's move is being sown");
+    let sowing = app
+        .desk()
+        .sowing()
+        .expect("the computer's move is being sown");
     assert_eq!(sowing.report.hole, hole('a'));
 }
 
@@ -669,8 +720,8 @@ fn the_computer_moves_first_when_it_plays_south() {
     app.tick(Duration::ZERO);
     assert_eq!(think_requests(&mut app), [Purpose::Move]);
     computer_plays(&mut app, 'C');
-    assert_eq!(letters(app.game()), "C");
-    assert_eq!(app.game().to_move(), Some(Side::North));
+    assert_eq!(letters(&app.record().game), "C");
+    assert_eq!(app.record().game.to_move(), Some(Side::North));
 }
 
 #[test]
@@ -679,8 +730,8 @@ fn keys_for_the_computers_holes_are_refused_while_it_thinks() {
     type_keys(&mut app, "c\n");
     type_keys(&mut app, "a\n");
     press(&mut app, KeyCode::Right);
-    assert_eq!(letters(app.game()), "C");
-    let message = app.message().expect("a refusal");
+    assert_eq!(letters(&app.record().game), "C");
+    let message = app.desk().message().expect("a refusal");
     assert_eq!(message.tone, Tone::Error);
     assert!(
         message.text.contains("Computer (level 1) has this turn"),
@@ -693,16 +744,24 @@ fn help_and_quit_work_while_the_computer_thinks() {
     let mut app = against_computer(Side::North);
     type_keys(&mut app, "c\n");
     press(&mut app, KeyCode::Char('?'));
-    assert_eq!(app.mode(), &Mode::Help);
+    assert_eq!(app.desk().mode(), &Mode::Help(HelpPopup::default()));
     computer_plays(&mut app, 'a');
-    assert_eq!(letters(app.game()), "C", "not played under the help");
+    assert_eq!(
+        letters(&app.record().game),
+        "C",
+        "not played under the help"
+    );
     press(&mut app, KeyCode::Esc);
     app.tick(COMPUTER_PAUSE);
-    assert_eq!(letters(app.game()), "C a", "played once the help closes");
+    assert_eq!(
+        letters(&app.record().game),
+        "C a",
+        "played once the help closes"
+    );
     press(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    assert_eq!(app.desk().mode(), &Mode::Confirm(Confirm::Quit));
     press(&mut app, KeyCode::Char('y'));
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
@@ -712,18 +771,22 @@ fn undo_on_the_players_turn_takes_back_the_computers_move_and_the_players() {
     computer_plays(&mut app, 'a');
     type_keys(&mut app, "b\n");
     computer_plays(&mut app, 'f');
-    assert_eq!(letters(app.game()), "C a B f");
+    assert_eq!(letters(&app.record().game), "C a B f");
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(letters(app.game()), "C a");
-    assert_eq!(app.game().to_move(), Some(Side::South));
+    assert_eq!(letters(&app.record().game), "C a");
+    assert_eq!(app.record().game.to_move(), Some(Side::South));
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        app.desk().message().map(|m| m.text.as_str()),
         Some("Took back B f")
     );
-    assert_eq!(app.thinking(), None);
+    assert_eq!(app.table().thinking(), None);
     press(&mut app, KeyCode::Char('r'));
-    assert_eq!(letters(app.game()), "C a B f", "redo brings both back");
-    assert_eq!(app.game().to_move(), Some(Side::South));
+    assert_eq!(
+        letters(&app.record().game),
+        "C a B f",
+        "redo brings both back"
+    );
+    assert_eq!(app.record().game.to_move(), Some(Side::South));
 }
 
 #[test]
@@ -732,14 +795,14 @@ fn undo_while_the_computer_thinks_stops_it_and_gives_the_turn_back() {
     type_keys(&mut app, "c\n");
     app.take_effects();
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(letters(app.game()), "");
-    assert_eq!(app.game().to_move(), Some(Side::South));
-    assert_eq!(app.thinking(), None);
+    assert_eq!(letters(&app.record().game), "");
+    assert_eq!(app.record().game.to_move(), Some(Side::South));
+    assert_eq!(app.table().thinking(), None);
     let effects = app.take_effects();
     assert!(effects.contains(&Effect::StopThinking), "{effects:?}");
-    app.computer_moved(hole('a'));
+    app.answer(Answer::ComputerMoved(hole('a')));
     app.tick(COMPUTER_PAUSE);
-    assert_eq!(letters(app.game()), "", "a late answer is ignored");
+    assert_eq!(letters(&app.record().game), "", "a late answer is ignored");
 }
 
 #[test]
@@ -748,9 +811,9 @@ fn a_new_game_stops_the_computers_search() {
     type_keys(&mut app, "c\n");
     app.take_effects();
     type_keys(&mut app, "ny");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.take_effects().first(), Some(&Effect::StopThinking));
-    assert_eq!(app.thinking(), None);
+    assert_eq!(app.table().thinking(), None);
 }
 
 #[test]
@@ -759,7 +822,7 @@ fn two_computers_play_each_other_move_after_move() {
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MAX));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app.tick(Duration::ZERO);
     assert_eq!(think_requests(&mut app), [Purpose::Move]);
     computer_plays(&mut app, 'C');
@@ -769,7 +832,7 @@ fn two_computers_play_each_other_move_after_move() {
         "North thinks next"
     );
     computer_plays(&mut app, 'a');
-    assert_eq!(letters(app.game()), "C a");
+    assert_eq!(letters(&app.record().game), "C a");
 }
 
 #[test]
@@ -778,10 +841,15 @@ fn in_a_match_the_computer_changes_rows_with_its_player() {
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
     assert_eq!(app.players().computer(Side::North), Some(Level::DEFAULT));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     // Play the game out: the computer answers with its first legal move.
-    while let Some(side) = app.game().to_move() {
-        let first = app.game().legal_moves().next().expect("a legal move");
+    while let Some(side) = app.record().game.to_move() {
+        let first = app
+            .record()
+            .game
+            .legal_moves()
+            .next()
+            .expect("a legal move");
         if side == Side::North {
             computer_plays(&mut app, first.letter());
         } else {
@@ -820,17 +888,17 @@ fn the_hint_key_asks_the_strongest_search_and_selects_its_move() {
         )),
         "{effects:?}"
     );
-    let game = app.game().clone();
+    let game = app.record().game.clone();
     let result = Search::new(Limits::depth(3)).run(&game, &AtomicBool::new(false), |_| {});
     let best = result.best.expect("a move");
-    app.hint_found(&result);
+    app.answer(Answer::HintFound(result.clone()));
     assert_eq!(app.selected(), Some(best));
-    let text = &app.message().expect("the hint").text;
+    let text = &app.desk().message().expect("the hint").text;
     assert_eq!(
         text,
         &format!("Hint: {best} ({:+} seeds, depth 3)", result.score)
     );
-    assert_eq!(app.thinking(), None);
+    assert_eq!(app.table().thinking(), None);
 }
 
 #[test]
@@ -839,9 +907,10 @@ fn moving_before_the_hint_comes_drops_it() {
     press(&mut app, KeyCode::Char('t'));
     type_keys(&mut app, "c\n");
     assert!(app.take_effects().contains(&Effect::StopThinking));
-    let result = Search::new(Limits::depth(1)).run(app.game(), &AtomicBool::new(false), |_| {});
-    app.hint_found(&result);
-    assert_eq!(app.message(), None, "a stale hint is not shown");
+    let result =
+        Search::new(Limits::depth(1)).run(&app.record().game, &AtomicBool::new(false), |_| {});
+    app.answer(Answer::HintFound(result.clone()));
+    assert_eq!(app.desk().message(), None, "a stale hint is not shown");
 }
 
 #[test]
@@ -851,7 +920,7 @@ fn no_hint_on_the_computers_turn() {
     app.take_effects();
     press(&mut app, KeyCode::Char('t'));
     assert!(think_requests(&mut app).is_empty());
-    assert_eq!(app.message().map(|m| m.tone), Some(Tone::Error));
+    assert_eq!(app.desk().message().map(|m| m.tone), Some(Tone::Error));
 }
 
 // ------------------------------------------------------------ the key tables
@@ -919,7 +988,7 @@ fn every_key_of_every_table_does_what_its_line_says() {
 
 #[test]
 fn the_speed_help_names_the_speeds() {
-    let speed = Keymap::Game
+    let speed = Keymap::GAME
         .bindings()
         .iter()
         .find(|binding| binding.action == Action::Faster)
@@ -935,11 +1004,11 @@ fn the_speed_help_names_the_speeds() {
 fn escape_quits_like_q() {
     let mut app = new_app();
     press(&mut app, KeyCode::Esc);
-    assert!(app.should_quit(), "before the first move");
+    assert!(app.desk().should_quit(), "before the first move");
     let mut app = new_app();
     type_keys(&mut app, "c\n");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    assert_eq!(app.desk().mode(), &Mode::Confirm(Confirm::Quit));
 }
 
 #[test]
@@ -947,7 +1016,7 @@ fn a_click_on_a_hole_selects_it_while_help_is_open_only_closes_help() {
     let mut app = new_app();
     press(&mut app, KeyCode::Char('?'));
     click_hole(&mut app, 'D');
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(
         app.selected(),
         Some(hole('A')),
@@ -964,13 +1033,18 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     computer_plays(&mut app, 'C');
     app.take_effects();
     type_keys(&mut app, "u");
-    assert_eq!(letters(app.game()), "C", "the computer's opening stays");
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        letters(&app.record().game),
+        "C",
+        "the computer's opening stays"
+    );
+    assert_eq!(
+        app.desk().message().map(|m| m.text.as_str()),
         Some("Nothing to undo")
     );
     assert!(
-        !app.offers(Action::Game(Play::Undo)),
+        !app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown()),
         "the key bar does not offer u"
     );
     assert_eq!(
@@ -981,11 +1055,14 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     // Once the player has moved, u takes back the player's move and the reply.
     type_keys(&mut app, "a\n");
     computer_plays(&mut app, 'C');
-    assert_eq!(letters(app.game()), "C a C");
-    assert!(app.offers(Action::Game(Play::Undo)));
+    assert_eq!(letters(&app.record().game), "C a C");
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown())
+    );
     type_keys(&mut app, "u");
-    assert_eq!(letters(app.game()), "C");
-    assert_eq!(app.game().to_move(), Some(Side::North));
+    assert_eq!(letters(&app.record().game), "C");
+    assert_eq!(app.record().game.to_move(), Some(Side::North));
 }
 
 #[test]
@@ -994,11 +1071,11 @@ fn with_two_computers_a_refused_key_does_not_say_u_takes_back_your_move() {
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app.tick(Duration::ZERO);
     computer_plays(&mut app, 'C');
     type_keys(&mut app, "a");
-    let refusal = app.message().expect("a refusal").text.clone();
+    let refusal = app.desk().message().expect("a refusal").text.clone();
     assert_eq!(refusal, "Computer 2 (level 1) has this turn");
 }
 
@@ -1010,9 +1087,9 @@ fn a_table_problem_stays_until_the_player_acts_whatever_comes_meanwhile() {
     // for the hint it asked for.
     let problem = "Tables: 6-04.edt: corrupt table file: block 0 does not match its checksum; \
                    the engine uses the tables up to 3 seeds";
-    app.notify(Tone::Problem, problem);
+    app.answer(Answer::Notice(Tone::Problem, problem.into()));
     app.tick(Duration::from_millis(130));
-    app.hint_found(&endodoi::search::SearchResult {
+    app.answer(Answer::HintFound(endodoi::search::SearchResult {
         best: Some(hole('D')),
         side: Side::South,
         score: 4,
@@ -1022,19 +1099,20 @@ fn a_table_problem_stays_until_the_player_acts_whatever_comes_meanwhile() {
         table_hits: 0,
         elapsed: Duration::from_millis(130),
         pv: vec![hole('D')],
-    });
-    app.notify(Tone::Info, "Saved");
+    }));
+    app.answer(Answer::Notice(Tone::Info, "Saved".into()));
     for _ in 0..50 {
         app.tick(Duration::from_millis(100));
     }
     // News told meanwhile follows the problem; it does not replace it.
     let shown = app
+        .desk()
         .message()
         .map(|message| (message.tone, message.text.clone()));
     assert_eq!(shown, Some((Tone::Problem, format!("{problem} · Saved"))));
     type_keys(&mut app, "p");
     assert_ne!(
-        app.message().map(|message| message.tone),
+        app.desk().message().map(|message| message.tone),
         Some(Tone::Problem)
     );
 }
@@ -1049,10 +1127,11 @@ fn a_match_at_the_largest_round_and_score_a_record_can_name_goes_on_without_over
     record.set_tag("Score", "65535-65535");
     let players = Match::from_record(&record);
     let mut app = App::from_record(record, players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     assert_eq!(
-        app.tally(),
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
         BySide {
             south: 65535,
             north: 65535
@@ -1076,7 +1155,7 @@ fn one_move_from_the_end(players: Match) -> App {
         Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let game = Game::from_position(Variant::Classic, position, 4);
     let mut app = App::from_record(Record::new(game), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -1091,8 +1170,11 @@ fn naserian_against_level_3() -> Match {
 fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_first() {
     let mut app = one_move_from_the_end(naserian_against_level_3());
     type_keys(&mut app, "e\n");
-    assert!(app.game().outcome().is_some());
-    assert!(app.offers(Action::Game(Play::Rematch)));
+    assert!(app.record().game.outcome().is_some());
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     app.take_effects();
     type_keys(&mut app, "w");
     let mut swapped = Match::new(
@@ -1106,19 +1188,19 @@ fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_fir
     };
     assert_eq!(app.players(), &swapped);
     assert_eq!(
-        (app.game().ply(), app.game().config()),
+        (app.record().game.ply(), app.record().game.config()),
         (0, Config::new(6, 4, Variant::Classic).expect("a board"))
     );
     assert_eq!(app.record().tag("South"), Some("Computer (level 3)"));
     assert_eq!(app.record().tag("North"), Some("Naserian"));
     assert_eq!(app.record().tag("Date"), None, "dated when first saved");
-    assert_eq!(app.serial(), 1, "a file of its own");
+    assert_eq!(app.table().serial(), 1, "a file of its own");
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("Rematch: the players change rows; Computer (level 3) moves first")
     );
     // The person keeps their row at the bottom of the screen.
-    assert_eq!(app.bottom_side(), Side::North);
+    assert_eq!(app.desk().view().bottom(), Side::North);
     let effects = app.take_effects();
     assert!(
         effects.iter().any(|effect| matches!(
@@ -1130,7 +1212,7 @@ fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_fir
         "the computer, now South, is asked for its first move at once: {effects:?}"
     );
     computer_plays(&mut app, 'C');
-    assert_eq!(letters(app.game()), "C");
+    assert_eq!(letters(&app.record().game), "C");
 }
 
 #[test]
@@ -1140,7 +1222,7 @@ fn a_rematch_of_two_people_keeps_the_board_turned_as_it_was() {
     type_keys(&mut app, "e\nw");
     let swapped = Match::new(Some("Lekishon".into()), Some("Naserian".into()), None);
     assert_eq!(app.players(), &swapped);
-    assert_eq!(app.bottom_side(), Side::South);
+    assert_eq!(app.desk().view().bottom(), Side::South);
     assert_eq!(app.take_effects(), [Effect::Autosave, Effect::Autosave]);
 }
 
@@ -1149,10 +1231,13 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let mut app = against_computer(Side::North);
     type_keys(&mut app, "c\n");
     let before = (app.players().clone(), app.record().clone());
-    assert!(!app.offers(Action::Game(Play::Rematch)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
-    let message = app.message().expect("told why");
+    let message = app.desk().message().expect("told why");
     assert_eq!(
         (message.tone, message.text.as_str()),
         (Tone::Error, "A rematch once the game is over")
@@ -1161,11 +1246,14 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let mut app = one_move_from_the_end(Match::new(None, None, Some(3)));
     type_keys(&mut app, "e\n");
     let before = (app.players().clone(), app.record().clone());
-    assert!(!app.offers(Action::Game(Play::Rematch)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("In a match the players change rows after every game: Enter goes on")
     );
 }
@@ -1173,22 +1261,28 @@ fn no_rematch_mid_game_nor_in_a_match() {
 #[test]
 fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
     let mut app = one_move_from_the_end(Match::default());
-    assert!(!app.offers(Action::Game(Play::Menu)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), []);
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("The menu once the game is over; q quits, and the game stays saved")
     );
     type_keys(&mut app, "e\n");
     app.take_effects();
-    assert!(app.offers(Action::Game(Play::Menu)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
     // q still quits: the game was opened on the command line.
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
     assert_eq!(app.take_effects(), []);
 }
 
@@ -1199,12 +1293,22 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
         invite: "endodoi join 7-crossover-clockwork".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(None));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(None)));
     type_keys(&mut app, "e\n");
-    assert!(app.game().outcome().is_some());
-    assert!(app.offers(Action::Game(Play::Rematch)));
-    assert!(!app.offers(Action::Game(Play::Menu)));
+    assert!(app.record().game.outcome().is_some());
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Rematch), app.desk().shown())
+    );
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     app.take_effects();
     type_keys(&mut app, "w");
     // Issue 31, 7: the host begins game 2 on North, and says so.
@@ -1219,12 +1323,12 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
         ]
     );
     assert_eq!(app.players().name(Side::North), "South");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [], "nothing sent, no menu");
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("A game across the network has no menu: q quits")
     );
 }

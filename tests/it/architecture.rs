@@ -2,8 +2,9 @@
 //! records, the search, the tables, the files), as `docs/ARCHITECTURE.md`
 //! states them: the table of which module imports which is the program's
 //! own, and it has no cycle; the crates depend on each other in layers,
-//! and the core and the engine on no crate that does I/O; and no source file
-//! is over 600 lines.
+//! and the core and the engine on no crate that does I/O; the app and the
+//! drawing name no terminal library; the app is a router of few methods
+//! over components of one shape; and no source file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -377,6 +378,166 @@ fn no_source_file_is_over_600_lines() {
     assert!(
         long.is_empty(),
         "split these by what their parts do: {long:?}"
+    );
+}
+
+/// The files of the module `name` of `src/`: `src/NAME.rs` and those
+/// under `src/NAME/`.
+fn module_files(name: &str) -> Vec<PathBuf> {
+    let mut found = vec![Path::new(ROOT).join("src").join(format!("{name}.rs"))];
+    sources(&Path::new(ROOT).join("src").join(name), &mut found);
+    found
+}
+
+#[test]
+fn the_app_and_the_drawing_see_no_terminal_and_the_app_does_no_io() {
+    // The app and the drawing could serve another front end: they know no
+    // terminal library (the event loop turns its events into the app's
+    // input); the app asks for its I/O as effects and does none itself.
+    let rules: [(&str, &[&str]); 2] = [
+        (
+            "app",
+            &[
+                "crossterm",
+                "std::fs",
+                "std::net",
+                "std::thread",
+                "std::process",
+            ],
+        ),
+        ("ui", &["crossterm"]),
+    ];
+    let mut named = Vec::new();
+    for (module, words) in rules {
+        for file in module_files(module) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for word in words.iter().filter(|word| text.contains(**word)) {
+                named.push(format!("{} names {word}", file.display()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{named:#?}");
+}
+
+/// The router's files: the only ones with an `impl App` block.
+const ROUTER: [&str; 2] = ["src/app.rs", "src/app/router.rs"];
+
+/// The most methods the router has, all its `impl App` blocks counted.
+const ROUTER_METHODS: usize = 20;
+
+#[test]
+fn the_app_is_a_router_of_at_most_20_methods_in_two_files() {
+    let mut methods = BTreeMap::new();
+    for file in all_sources() {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let name = file
+            .strip_prefix(ROOT)
+            .expect("a file of the repository")
+            .display()
+            .to_string();
+        let mut inside = false;
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            // `impl App {`, and any trait's `impl … for App`.
+            if line.starts_with("impl")
+                && (words
+                    .get(1)
+                    .is_some_and(|word| *word == "App" || word.ends_with("::App"))
+                    || line.contains(" for App"))
+            {
+                assert!(
+                    line == "impl App {",
+                    "{name}: the router's methods are its own, in `impl App` blocks: {line}"
+                );
+                inside = true;
+                methods.entry(name.clone()).or_insert(0);
+            } else if inside && line == "}" {
+                inside = false;
+            } else if inside
+                && line.starts_with("    ")
+                && !line.starts_with("     ")
+                && !words.first().is_some_and(|word| word.starts_with("//"))
+                && words.iter().take(3).any(|word| *word == "fn")
+            {
+                *methods.entry(name.clone()).or_insert(0) += 1;
+            }
+        }
+    }
+    let files: Vec<&str> = methods.keys().map(String::as_str).collect();
+    assert!(
+        files.iter().all(|file| ROUTER.contains(file)),
+        "`impl App` only in the router's files {ROUTER:?}, not in {files:?}"
+    );
+    let count: usize = methods.values().sum();
+    assert!(
+        (1..=ROUTER_METHODS).contains(&count),
+        "the router has {count} methods ({methods:?}): behaviour goes to the components"
+    );
+}
+
+#[test]
+fn every_screen_and_every_popup_that_takes_keys_is_a_component() {
+    let mut components = BTreeSet::new();
+    let mut pushes = Vec::new();
+    for file in module_files("app") {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("impl Component for ") {
+                components.insert(rest.trim_end_matches(" {").to_owned());
+            }
+        }
+        // One way back from a component: the asks it returns, which the
+        // router carries out; nothing else pushes an effect.
+        let name = file.display().to_string();
+        let router = ["src/app/router.rs", "src/app/desk.rs"]
+            .iter()
+            .any(|ours| name.ends_with(ours));
+        if text.contains("effects.push(") && !router {
+            pushes.push(name);
+        }
+    }
+    // The game, the viewer, the lesson, the start screen and its results
+    // page; help, a question, a sowing shown, who plays on from the viewer.
+    let expected = [
+        "Confirm",
+        "HelpPopup",
+        "Learning",
+        "PlayOn",
+        "Results",
+        "Sowing",
+        "Start",
+        "Table",
+        "Viewer",
+    ];
+    assert_eq!(
+        components,
+        expected.map(str::to_owned).into_iter().collect()
+    );
+    assert!(
+        pushes.is_empty(),
+        "effects pushed outside the router: {pushes:?}"
+    );
+    let traits: usize = module_files("app")
+        .iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            text.matches("fn update(&mut self, action: Action, lent: Lent<'_>) -> Vec<Ask>;")
+                .count()
+        })
+        .sum();
+    assert_eq!(traits, 1, "one trait has the components' `update`");
+    let sources = all_sources();
+    let buffers: Vec<_> = sources
+        .iter()
+        .filter(|file| {
+            std::fs::read_to_string(file)
+                .expect("a source file")
+                .contains("take_asks")
+        })
+        .collect();
+    assert!(
+        buffers.is_empty(),
+        "no buffer of asks to drain: {buffers:?}"
     );
 }
 

@@ -4,18 +4,23 @@
 //! so in its record, and across the network a hint announced to the other
 //! player, whose own is checked as a move is.
 
-use endodoi::app::{Action, App, Effect, Match, Network, Play, Remote, Role, Said};
+use endodoi::app::input::KeyCode;
+use endodoi::app::{
+    Action, Answer, App, Effect, Match, Network, Play, Remote, Role, Said, Setting,
+};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Side};
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use crate::common::keys;
 
 const NO_ASSIST: &str = "This game is played without hints and take-backs";
 
 fn text(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.desk()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 fn without_help() -> Match {
@@ -27,7 +32,7 @@ fn without_help() -> Match {
 
 fn local(players: Match) -> App {
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -38,14 +43,18 @@ fn hosted(players: Match) -> App {
         invite: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, Some("Naserian"));
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: Some("Naserian".into()),
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
 
 fn offers_help(app: &App) -> [bool; 2] {
-    [Play::Hint, Play::Undo].map(|play| app.offers(Action::Game(play)))
+    [Play::Hint, Play::Undo].map(|play| app.front().offers(Action::Game(play), app.desk().shown()))
 }
 
 #[test]
@@ -58,7 +67,7 @@ fn a_game_without_help_refuses_the_keys_says_so_in_its_record_and_keeps_it_resum
         press(&mut app, KeyCode::Char(key));
         assert_eq!(text(&app), NO_ASSIST, "{key}");
         assert_eq!(app.take_effects(), [], "{key}: no search, nothing saved");
-        assert_eq!(app.game().ply(), 1, "{key}");
+        assert_eq!(app.record().game.ply(), 1, "{key}");
     }
     let saved = app.record().to_string();
     assert_eq!(
@@ -70,7 +79,7 @@ fn a_game_without_help_refuses_the_keys_says_so_in_its_record_and_keeps_it_resum
     let players = Match::from_record(&record);
     assert!(players.no_assist);
     let mut resumed = App::from_record(record, players);
-    resumed.set_animation(false);
+    resumed.set(Setting::Animation(false));
     assert_eq!(offers_help(&resumed), [false, false]);
     press(&mut resumed, KeyCode::Char('t'));
     assert_eq!(text(&resumed), NO_ASSIST);
@@ -88,7 +97,7 @@ fn a_hint_and_a_take_back_mark_the_side_helped_in_the_record_as_they_happen() {
     type_keys(&mut app, "a\n");
     assert_eq!(offers_help(&app), [true, true]);
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     assert_eq!(
         app.record().to_string(),
         "[Variant \"En Dodoi\"]\n[Width \"6\"]\n[Seeds \"4\"]\n[South \"South\"]\n\
@@ -113,12 +122,12 @@ fn the_other_players_hint_is_shown_and_marks_their_side() {
     let mut app = hosted(Match::default());
     type_keys(&mut app, "c\n");
     app.take_effects();
-    app.remote(Remote::Said(Said::HintAsked(1)));
+    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
     assert_eq!(text(&app), "Lekishon asked for a hint");
     assert_eq!(app.take_effects(), [Effect::Autosave]);
     assert_eq!(app.record().tag("Assisted"), Some("North"));
     assert_eq!(
-        app.network().map(|n| n.connection.clone()),
+        app.table().network().map(|n| n.connection.clone()),
         Some(endodoi::app::Connection::Connected)
     );
 }
@@ -136,7 +145,7 @@ fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
             app.take_effects();
         }
         let before = app.record().clone();
-        app.remote(Remote::Said(said));
+        app.answer(Answer::Remote(Remote::Said(said)));
         assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
         assert_eq!(app.record(), &before, "{said:?}");
     }
@@ -144,17 +153,21 @@ fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
     let record = Record::read(include_str!("../../examples/naserian-lekishon.ogn"))
         .expect("a finished game");
     let mut app = App::from_record(record, Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Host {
         invite: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     assert!(app.record().is_over(), "a finished game");
-    let ply = app.game().ply();
-    app.remote(Remote::Said(Said::HintAsked(ply)));
+    let ply = app.record().game.ply();
+    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(ply))));
     assert_eq!(
         app.take_effects(),
         [Effect::Hangup(
@@ -174,18 +187,22 @@ fn the_hosts_game_without_help_holds_for_both() {
     let record = Record::read(&app.record().to_string()).expect("the host's record");
     let players = Match::from_record(&record);
     let mut joiner = App::from_record(record, players);
-    joiner.set_animation(false);
+    joiner.set(Setting::Animation(false));
     let role = Role::Guest {
         place: "127.0.0.1:7557".to_owned(),
         command: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
     };
-    joiner.play_across(Network::new(role), Side::South, Some("Lekishon"));
+    joiner.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: Some("Lekishon".into()),
+    });
     joiner.take_effects();
     press(&mut joiner, KeyCode::Char('t'));
     assert_eq!(text(&joiner), NO_ASSIST);
     assert_eq!(joiner.take_effects(), []);
     // A hint or a take-back asked for all the same is refused.
-    app.remote(Remote::Said(Said::HintAsked(1)));
+    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
     assert_eq!(
         app.take_effects(),
         [Effect::Hangup(
@@ -194,13 +211,13 @@ fn the_hosts_game_without_help_holds_for_both() {
     );
     let mut app = hosted(without_help());
     type_keys(&mut app, "c\n");
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
-    }));
+    })));
     app.take_effects();
-    app.remote(Remote::Said(Said::UndoAsked(1)));
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(1))));
     assert_eq!(
         app.take_effects(),
         [Effect::Hangup(
@@ -208,37 +225,37 @@ fn the_hosts_game_without_help_holds_for_both() {
                 .to_owned()
         )]
     );
-    assert_eq!(app.game().ply(), 2);
+    assert_eq!(app.record().game.ply(), 2);
 }
 
 #[test]
 fn a_take_back_agreed_across_the_network_marks_the_asker() {
     let mut app = hosted(Match::default());
     type_keys(&mut app, "c\n");
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
-    }));
+    })));
     press(&mut app, KeyCode::Char('u'));
     assert!(
         app.take_effects()
             .contains(&Effect::Send(Said::UndoAsked(0)))
     );
     assert_eq!(app.record().tag("Assisted"), None, "not before they agree");
-    app.remote(Remote::Said(Said::UndoAccepted(0)));
-    assert_eq!(app.game().ply(), 0);
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAccepted(0))));
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.record().tag("Assisted"), Some("South"));
     // They ask in turn, and this player agrees: North is helped too.
     type_keys(&mut app, "c\n");
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
-    }));
-    app.remote(Remote::Said(Said::UndoAsked(1)));
+    })));
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(1))));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     assert_eq!(app.record().tag("Assisted"), Some("South North"));
 }
 
@@ -259,12 +276,15 @@ fn a_game_without_help_shows_no_move_preview_only_the_hole_selected() {
     let mut app = local(without_help());
     type_keys(&mut app, "a");
     let shown = screen(&app);
-    assert!(!app.preview_shown());
+    assert!(!app.desk().view().preview_shown(app.players()));
     assert!(shown.contains("South to move · hole A"), "{shown}");
     assert!(!shown.contains("ends in"), "{shown}");
     assert!(!shown.contains("sown"), "{shown}");
     press(&mut app, KeyCode::Char('p'));
     assert_eq!(text(&app), "No move preview in a game played without help");
-    assert!(!app.preview_shown(), "p does not turn it on");
+    assert!(
+        !app.desk().view().preview_shown(app.players()),
+        "p does not turn it on"
+    );
     assert!(!screen(&app).contains("ends in"));
 }

@@ -9,15 +9,16 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, App, COMPUTER_PAUSE, Match, Mode, Network, Play, Remote, Role, Said, Target,
+    Action, Answer, App, COMPUTER_PAUSE, Match, Mode, Network, Play, Remote, Role, Said, Setting,
+    Target,
 };
 use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::Level;
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use super::clocks::{both, clocked, left, secs};
 use crate::common::{keys, moves::letters, tmux};
@@ -26,7 +27,7 @@ use crate::common::{keys, moves::letters, tmux};
 fn clocked_for(clock: &str, mut players: Match) -> App {
     players.clock = Some(clock.parse::<TimeControl>().expect("a time control"));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -51,10 +52,10 @@ fn undo_and_redo_at_one_keyboard_never_leave_more_time_than_before_the_move() {
         app.tick(secs(1));
         let before = left(&app);
         press(&mut app, KeyCode::Enter);
-        assert_eq!(app.game().ply(), 3);
+        assert_eq!(app.record().game.ply(), 3);
         assert_eq!(left(&app), both(before.south + secs(10), secs(65)));
         press(&mut app, KeyCode::Char('u'));
-        assert_eq!(app.game().ply(), 2);
+        assert_eq!(app.record().game.ply(), 2);
         assert_eq!(
             left(&app),
             before,
@@ -68,14 +69,14 @@ fn undo_and_redo_at_one_keyboard_never_leave_more_time_than_before_the_move() {
     press(&mut app, KeyCode::Char('u'));
     app.tick(secs(3));
     press(&mut app, KeyCode::Char('r'));
-    assert_eq!(app.game().ply(), 3);
+    assert_eq!(app.record().game.ply(), 3);
     assert_eq!(left(&app), both(secs(71), secs(65)));
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(left(&app), both(secs(61), secs(65)));
     // Back past North's move: North is where it stood as it moved, and
     // South keeps the time it has spent since.
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     assert_eq!(left(&app), both(secs(61), secs(55)));
     press(&mut app, KeyCode::Char('r'));
     press(&mut app, KeyCode::Char('u'));
@@ -89,24 +90,24 @@ fn undo_against_the_computer_takes_back_both_increments() {
     let mut app = clocked_for("1+10", players);
     type_keys(&mut app, "c\n");
     app.tick(secs(2));
-    app.computer_moved(hole('d'));
+    app.answer(Answer::ComputerMoved(hole('d')));
     app.tick(COMPUTER_PAUSE);
-    assert_eq!(app.game().ply(), 2);
+    assert_eq!(app.record().game.ply(), 2);
     let mut before = left(&app);
     for round in 0..4 {
         app.tick(secs(1));
         before.south -= secs(1);
         assert_eq!(left(&app), before);
         type_keys(&mut app, "b\n");
-        app.computer_moved(hole('e'));
+        app.answer(Answer::ComputerMoved(hole('e')));
         app.tick(COMPUTER_PAUSE);
-        assert_eq!(letters(app.game()), "C d B e", "round {round}");
+        assert_eq!(letters(&app.record().game), "C d B e", "round {round}");
         assert_eq!(
             left(&app),
             both(before.south + secs(10), before.north + secs(10))
         );
         press(&mut app, KeyCode::Char('u'));
-        assert_eq!(app.game().ply(), 2);
+        assert_eq!(app.record().game.ply(), 2);
         assert_eq!(
             left(&app),
             before,
@@ -125,7 +126,7 @@ fn undo_of_a_move_made_before_a_resume_takes_its_increment_off() {
     let record = Record::read(&app.record().to_string()).expect("a record");
     let players = Match::from_record(&record);
     let mut resumed = App::from_record(record, players);
-    resumed.set_animation(false);
+    resumed.set(Setting::Animation(false));
     assert_eq!(left(&resumed), both(secs(68), secs(65)));
     press(&mut resumed, KeyCode::Char('u'));
     assert_eq!(left(&resumed), both(secs(68), secs(55)));
@@ -139,8 +140,12 @@ fn hosted(clock: &str) -> App {
         invite: "endodoi join 127.0.0.1:7557 --code k4p9".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
@@ -158,7 +163,7 @@ fn an_agreed_take_back_across_the_network_gives_no_time() {
     // This player's move taken back, at their asking.
     let mut app = hosted("1+10");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', secs(62)));
+    app.answer(Answer::Remote(their_move(1, 'd', secs(62))));
     assert_eq!(left(&app), both(secs(70), secs(62)));
     app.tick(secs(4));
     type_keys(&mut app, "b\n");
@@ -168,19 +173,19 @@ fn an_agreed_take_back_across_the_network_gives_no_time() {
         app.take_effects()
             .contains(&endodoi::app::Effect::Send(Said::UndoAsked(2)))
     );
-    app.remote(Remote::Said(Said::UndoAccepted(2)));
-    assert_eq!(app.game().ply(), 2);
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAccepted(2))));
+    assert_eq!(app.record().game.ply(), 2);
     assert_eq!(left(&app), both(secs(66), secs(62)));
 
     // Theirs, at their asking: their clock goes back to what their
     // terminal said they had as they moved, less the increment.
     app.tick(secs(1));
     type_keys(&mut app, "b\n");
-    app.remote(their_move(3, 'e', secs(58)));
+    app.answer(Answer::Remote(their_move(3, 'e', secs(58))));
     assert_eq!(left(&app), both(secs(75), secs(58)));
-    app.remote(Remote::Said(Said::UndoAsked(3)));
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(3))));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(letters(app.game()), "C d B");
+    assert_eq!(letters(&app.record().game), "C d B");
     assert_eq!(left(&app), both(secs(75), secs(48)));
 }
 
@@ -192,7 +197,7 @@ fn a_flag_with_a_redo_pending_ends_the_game_and_nothing_is_sown_after() {
     type_keys(&mut app, "d\n");
     app.tick(secs(1));
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().redo_moves(), [hole('d')]);
+    assert_eq!(app.record().game.redo_moves(), [hole('d')]);
     app.tick(secs(56));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::North)));
     assert_eq!(app.record().to_move(), None);
@@ -217,19 +222,19 @@ fn a_flag_with_the_computers_answer_pending_ends_the_game_and_it_is_not_played()
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = clocked_for("1+0", players);
     type_keys(&mut app, "c\n");
-    app.computer_moved(hole('d'));
+    app.answer(Answer::ComputerMoved(hole('d')));
     app.tick(COMPUTER_PAUSE);
     type_keys(&mut app, "b\n");
-    app.computer_moved(hole('e'));
+    app.answer(Answer::ComputerMoved(hole('e')));
     app.tick(COMPUTER_PAUSE);
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().redo_moves().len(), 2);
+    assert_eq!(app.record().game.redo_moves().len(), 2);
     // A hint is sought as the flag falls.
     press(&mut app, KeyCode::Char('t'));
     app.tick(secs(61));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
     let ended = app.record().clone();
-    app.computer_moved(hole('e'));
+    app.answer(Answer::ComputerMoved(hole('e')));
     app.tick(COMPUTER_PAUSE);
     press(&mut app, KeyCode::Char('r'));
     type_keys(&mut app, "b\n");
@@ -240,18 +245,18 @@ fn a_flag_with_the_computers_answer_pending_ends_the_game_and_it_is_not_played()
 fn a_flag_with_a_take_back_question_pending_ends_the_game_and_takes_nothing_back() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', secs(59)));
+    app.answer(Answer::Remote(their_move(1, 'd', secs(59))));
     type_keys(&mut app, "b\n");
-    app.remote(their_move(3, 'e', secs(58)));
-    app.remote(Remote::Said(Said::UndoAsked(3)));
-    assert!(matches!(app.mode(), Mode::Confirm(_)));
+    app.answer(Answer::Remote(their_move(3, 'e', secs(58))));
+    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(3))));
+    assert!(matches!(app.desk().mode(), Mode::Confirm(_)));
     app.take_effects();
     app.tick(secs(61));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
-    assert_eq!(app.mode(), &Mode::Play, "the question is withdrawn");
+    assert_eq!(app.desk().mode(), &Mode::Play, "the question is withdrawn");
     let ended = app.record().clone();
     press(&mut app, KeyCode::Char('y'));
-    app.remote(their_move(4, 'b', secs(50)));
+    app.answer(Answer::Remote(their_move(4, 'b', secs(50))));
     assert_eq!(app.record(), &ended);
     let sent = app.take_effects();
     assert!(

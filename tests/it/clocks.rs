@@ -3,8 +3,10 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    App, COMPUTER_PAUSE, Effect, FLAG_GRACE, Match, Network, Play, Purpose, Remote, Role, Said,
+    Answer, App, COMPUTER_PAUSE, Effect, FLAG_GRACE, Match, Network, Play, Purpose, Remote, Role,
+    Said, Setting,
 };
 use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record, Tags};
@@ -13,7 +15,6 @@ use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
@@ -40,13 +41,13 @@ pub(super) fn clocked(clock: &str) -> App {
         ..Match::default()
     };
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
 /// Each player's time left.
 pub(super) fn left(app: &App) -> BySide<Duration> {
-    app.clocks().expect("clocks").all_left()
+    app.table().clocks().expect("clocks").all_left()
 }
 
 pub(super) fn both(south: Duration, north: Duration) -> BySide<Duration> {
@@ -62,11 +63,20 @@ fn ticks_run_the_movers_clock_only_and_only_from_the_first_move() {
         both(secs(60), secs(60)),
         "the opening move is not timed"
     );
-    assert_eq!(app.clock_running(), None);
-    assert!(!app.wants_frames());
+    assert_eq!(
+        app.table().clock_running(app.desk().sowing().is_some()),
+        None
+    );
+    assert!(!View::new(&app, Look::default()).wants_frames());
     type_keys(&mut app, "c\n");
-    assert_eq!(app.clock_running(), Some(Side::North));
-    assert!(app.wants_frames(), "a running clock is redrawn");
+    assert_eq!(
+        app.table().clock_running(app.desk().sowing().is_some()),
+        Some(Side::North)
+    );
+    assert!(
+        View::new(&app, Look::default()).wants_frames(),
+        "a running clock is redrawn"
+    );
     app.tick(millis(1500));
     assert_eq!(left(&app), both(secs(60), millis(58_500)));
     type_keys(&mut app, "d\n");
@@ -77,14 +87,17 @@ fn ticks_run_the_movers_clock_only_and_only_from_the_first_move() {
 #[test]
 fn no_time_runs_while_a_move_is_being_sown() {
     let mut app = clocked("1+0");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "c\n");
-    assert!(app.sowing().is_some());
-    assert_eq!(app.clock_running(), None);
+    assert!(app.desk().sowing().is_some());
+    assert_eq!(
+        app.table().clock_running(app.desk().sowing().is_some()),
+        None
+    );
     app.tick(millis(100));
     assert_eq!(left(&app), both(secs(60), secs(60)));
     app.tick(secs(10));
-    assert!(app.sowing().is_none(), "the sowing is over");
+    assert!(app.desk().sowing().is_none(), "the sowing is over");
     app.tick(secs(1));
     assert_eq!(left(&app), both(secs(60), secs(59)));
 }
@@ -110,9 +123,12 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::North)));
     assert_eq!(app.record().to_move(), None);
     assert_eq!(left(&app), both(secs(60), Duration::ZERO));
-    assert_eq!(app.clock_running(), None);
+    assert_eq!(
+        app.table().clock_running(app.desk().sowing().is_some()),
+        None
+    );
     assert!(app.take_effects().contains(&Effect::Autosave));
-    let message = app.message().expect("a message").text.clone();
+    let message = app.desk().message().expect("a message").text.clone();
     assert_eq!(message, "North ran out of time: South wins on time");
     let verdict = app.record().verdict().expect("over");
     assert_eq!(verdict.winner, Some(Side::South));
@@ -131,7 +147,7 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
         "a game over stays over, the clocks still"
     );
     assert!(
-        !app.game_offers(Play::Undo),
+        !app.table().offers_play(Play::Undo),
         "a game lost on time is not taken back"
     );
     let screen = text(&drawn(&app, 80, 24));
@@ -142,7 +158,7 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
         "{screen}"
     );
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
 }
 
 #[test]
@@ -156,7 +172,12 @@ fn a_resumed_game_goes_on_with_the_time_its_record_kept() {
     let players = Match::from_record(&record);
     let mut resumed = App::from_record(record, players);
     assert_eq!(left(&resumed), both(secs(303), millis(287_600)));
-    assert_eq!(resumed.clock_running(), Some(Side::North));
+    assert_eq!(
+        resumed
+            .table()
+            .clock_running(resumed.desk().sowing().is_some()),
+        Some(Side::North)
+    );
     resumed.tick(millis(600));
     assert_eq!(left(&resumed), both(secs(303), secs(287)));
 }
@@ -170,7 +191,7 @@ fn undo_without_an_increment_gives_no_time_back() {
     app.tick(secs(5));
     assert_eq!(left(&app), both(secs(55), secs(50)));
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     assert_eq!(left(&app), both(secs(55), secs(50)), "no time given back");
     app.tick(secs(1));
     assert_eq!(
@@ -215,8 +236,8 @@ fn the_computer_thinks_no_longer_than_its_clock_allows_and_only_then_is_timed() 
     players.set_computer(Side::North, Some(Level::MIN));
     players.clock = Some(control("1+0"));
     let mut app = App::new(Config::default(), players.clone());
-    app.set_animation(false);
-    app.set_think(millis(1000));
+    app.set(Setting::Animation(false));
+    app.set(Setting::Think(millis(1000)));
     type_keys(&mut app, "c\n");
     assert_eq!(
         think_asked(&mut app),
@@ -227,8 +248,8 @@ fn the_computer_thinks_no_longer_than_its_clock_allows_and_only_then_is_timed() 
     let mut record = app.record().clone();
     record.set_tag(Tags::CLOCK, "0:40.0 0:02.0");
     let mut app = App::from_record(record, players);
-    app.set_animation(false);
-    app.set_think(millis(1000));
+    app.set(Setting::Animation(false));
+    app.set(Setting::Think(millis(1000)));
     app.tick(Duration::ZERO);
     assert_eq!(
         think_asked(&mut app),
@@ -241,9 +262,9 @@ fn the_computer_thinks_no_longer_than_its_clock_allows_and_only_then_is_timed() 
         both(secs(40), millis(1950)),
         "its clock runs as it thinks"
     );
-    app.computer_moved(Hole::new(Side::North, 0));
+    app.answer(Answer::ComputerMoved(Hole::new(Side::North, 0)));
     app.tick(COMPUTER_PAUSE);
-    assert_eq!(app.game().ply(), 2);
+    assert_eq!(app.record().game.ply(), 2);
     assert_eq!(
         left(&app),
         both(secs(40), millis(1950)),
@@ -259,8 +280,12 @@ fn hosted(clock: &str) -> App {
         invite: "endodoi join 127.0.0.1:7557 --code k4p9".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
@@ -301,8 +326,8 @@ fn a_move_across_the_network_carries_its_time_and_sets_that_clock() {
     assert_eq!(sent, [Effect::Send(move_sent)]);
     app.tick(secs(3));
     assert_eq!(left(&app), both(secs(62), secs(57)));
-    app.remote(their_move(1, 'd', Some(millis(58_250))));
-    assert_eq!(app.game().ply(), 2);
+    app.answer(Answer::Remote(their_move(1, 'd', Some(millis(58_250)))));
+    assert_eq!(app.record().game.ply(), 2);
     assert_eq!(
         left(&app),
         both(secs(62), millis(58_250)),
@@ -326,21 +351,25 @@ fn an_absurd_or_missing_time_is_refused_and_the_move_never_applied() {
         let mut app = hosted("1+2");
         type_keys(&mut app, "c\n");
         app.take_effects();
-        app.remote(their_move(1, 'd', left));
+        app.answer(Answer::Remote(their_move(1, 'd', left)));
         assert_eq!(hung_up(&mut app), [why]);
-        assert_eq!(app.game().ply(), 1);
+        assert_eq!(app.record().game.ply(), 1);
     }
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Host {
         invite: "endodoi join x".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(None));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(None)));
     type_keys(&mut app, "c\n");
     app.take_effects();
-    app.remote(their_move(1, 'd', Some(secs(1))));
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(1)))));
     assert_eq!(
         hung_up(&mut app),
         ["North sowed d with a time left, in a game without clocks"]
@@ -352,12 +381,12 @@ fn their_flag_ends_the_game_on_both_sides() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
     app.take_effects();
-    app.remote(Remote::Said(Said::Flag(1)));
+    app.answer(Answer::Remote(Remote::Said(Said::Flag(1))));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::North)));
     assert_eq!(hung_up(&mut app), Vec::<String>::new());
     // A move that crossed it is dropped.
-    app.remote(their_move(1, 'd', Some(secs(50))));
-    assert_eq!(app.game().ply(), 1);
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(50)))));
+    assert_eq!(app.record().game.ply(), 1);
     assert_eq!(hung_up(&mut app), Vec::<String>::new());
 }
 
@@ -365,19 +394,19 @@ fn their_flag_ends_the_game_on_both_sides() {
 fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', Some(secs(59))));
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.take_effects();
-    app.remote(Remote::Said(Said::Flag(1)));
+    app.answer(Answer::Remote(Remote::Said(Said::Flag(1))));
     assert_eq!(
         hung_up(&mut app),
         ["Lekishon said a clock ran out after 1 move, but this game has 2 moves"]
     );
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', Some(secs(59))));
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.tick(secs(57));
     app.take_effects();
-    app.remote(Remote::Said(Said::Flag(2)));
+    app.answer(Answer::Remote(Remote::Said(Said::Flag(2))));
     assert_eq!(
         hung_up(&mut app),
         ["Lekishon said South ran out of time, with 3.0 left here"]
@@ -386,9 +415,9 @@ fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
     // Within the grace of zero, the other terminal's word is taken.
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', Some(secs(59))));
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.tick(secs(58));
-    app.remote(Remote::Said(Said::Flag(2)));
+    app.answer(Answer::Remote(Remote::Said(Said::Flag(2))));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
 }
 
@@ -396,7 +425,7 @@ fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
 fn this_players_flag_is_told_at_once_and_theirs_after_a_grace() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(their_move(1, 'd', Some(secs(59))));
+    app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.take_effects();
     app.tick(secs(61));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
@@ -421,10 +450,13 @@ fn this_players_flag_is_told_at_once_and_theirs_after_a_grace() {
 fn no_clock_runs_while_the_other_player_is_away() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.remote(Remote::Lost("a network cut".into()));
+    app.answer(Answer::Remote(Remote::Lost("a network cut".into())));
     app.tick(secs(30));
     assert_eq!(left(&app), both(secs(60), secs(60)));
-    assert_eq!(app.clock_running(), None);
+    assert_eq!(
+        app.table().clock_running(app.desk().sowing().is_some()),
+        None
+    );
 }
 
 fn drawn(app: &App, width: u16, height: u16) -> Buffer {
@@ -444,7 +476,7 @@ fn on_the_board() -> App {
     let mut players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     players.clock = Some(control("5+3"));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.tick(millis(61_700));
     type_keys(&mut app, "a\n");
@@ -515,7 +547,11 @@ fn the_bell_rings_once_as_a_clock_here_falls_under_ten_seconds() {
     assert_eq!(bells(&mut app), 0, "once");
     // Turned off in the settings, it never rings.
     let mut quiet = clocked("1+0");
-    quiet.set_display(3, true, false);
+    quiet.set(Setting::Display {
+        speed: 3,
+        preview: true,
+        bell: false,
+    });
     type_keys(&mut quiet, "c\n");
     quiet.take_effects();
     quiet.tick(secs(55));
@@ -527,7 +563,7 @@ fn the_bell_rings_once_as_a_clock_here_falls_under_ten_seconds() {
     };
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.take_effects();
     app.tick(secs(55));

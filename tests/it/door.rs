@@ -15,7 +15,7 @@ use std::sync::{Arc, mpsc};
 use std::thread::{self, sleep};
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Connection, Match, Network, Role};
+use endodoi::app::{Answer, App, Connection, Match, Network, Role, Setting};
 use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat};
 use endodoi::net::wire::VERSION;
 use endodoi::net::{Admission, Event, Host, Limits, Link, Pass, Way};
@@ -381,8 +381,12 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
         command: format!("endodoi join {address} --code {CODE}"),
         place: address.to_string(),
     };
-    app.play_across(Network::new(role), Side::South, None);
-    app.set_seat(&seat.id());
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
+    app.answer(Answer::Seat(seat.id()));
     let start = Instant::now();
     let mut third = false;
     while !third && start.elapsed() < PATIENCE {
@@ -392,14 +396,14 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
     }
     assert!(third, "the joiner stopped after the refusal");
     let start = Instant::now();
-    while app.network().expect("a network game").connection != Connection::Connected
+    while app.table().network().expect("a network game").connection != Connection::Connected
         && start.elapsed() < PATIENCE
     {
         link.pump(&mut app);
         sleep(Duration::from_millis(10));
     }
     assert_eq!(
-        app.network().expect("a network game").connection,
+        app.table().network().expect("a network game").connection,
         Connection::Connected
     );
     drop(link);

@@ -2,13 +2,13 @@
 //! flag fallen), as the app plays and shows it: over everywhere the app
 //! asks, as a game the rules ended is.
 
-use endodoi::app::{App, Effect, Match, Tone};
+use endodoi::app::input::KeyCode;
+use endodoi::app::{App, Effect, Match, Setting, Tone};
 use endodoi::record::{Ending, Record};
 use endodoi::rules::Side;
 use endodoi::search::Level;
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -23,7 +23,7 @@ fn ended(ending: Ending) -> App {
     let mut players = Match::from_record(&record);
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::from_record(record, players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -39,16 +39,16 @@ fn an_ended_game_has_nobody_to_move_and_takes_no_move() {
     let before = app.record().clone();
     assert_eq!(app.record().to_move(), None);
     assert_eq!(app.selected(), None);
-    assert!(!app.unfinished(), "nothing left to resume");
+    assert!(!app.table().unfinished(), "nothing left to resume");
     type_keys(&mut app, "c");
     press(&mut app, KeyCode::Enter);
     type_keys(&mut app, "t");
     assert_eq!(app.record(), &before, "no move, no change");
     assert_eq!(
-        app.message().map(|message| message.tone),
+        app.desk().message().map(|message| message.tone),
         Some(Tone::Error),
         "{:?}",
-        app.message()
+        app.desk().message()
     );
     assert!(
         !app.take_effects()
@@ -77,7 +77,11 @@ fn a_draw_agreed_is_a_draw_and_counts_for_nobody_in_a_match() {
     let mut players = Match::from_record(&record);
     players.first_to = Some(2);
     let app = App::from_record(record, players);
-    assert_eq!(app.tally(), endodoi::rules::BySide { south: 0, north: 0 });
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        endodoi::rules::BySide { south: 0, north: 0 }
+    );
     let screen = screen(&app);
     assert!(screen.contains("Draw agreed."), "{screen}");
     assert!(screen.contains("A draw"), "{screen}");
@@ -108,5 +112,9 @@ fn a_flag_fallen_counts_as_a_win_in_a_match() {
     let mut players = Match::from_record(&record);
     players.first_to = Some(3);
     let app = App::from_record(record, players);
-    assert_eq!(app.tally(), endodoi::rules::BySide { south: 1, north: 0 });
+    assert_eq!(
+        app.players()
+            .tally(app.record().verdict().and_then(|verdict| verdict.winner)),
+        endodoi::rules::BySide { south: 1, north: 0 }
+    );
 }

@@ -5,15 +5,16 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, App, COMPUTER_PAUSE, Confirm, Effect, Keymap, Match, Mode, Play, Purpose,
+    Action, Answer, App, COMPUTER_PAUSE, Confirm, Effect, Keymap, Match, Mode, Play, Purpose,
+    Setting,
 };
 use endodoi::record::Ending;
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -23,7 +24,7 @@ use crate::common::screen::text;
 /// Two people at one keyboard, South's `C` played: North to move.
 fn hot_seat() -> App {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.take_effects();
     app
@@ -35,10 +36,10 @@ fn against_the_computer() -> App {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.tick(COMPUTER_PAUSE);
-    app.computer_moved(Hole::new(Side::North, 0));
+    app.answer(Answer::ComputerMoved(Hole::new(Side::North, 0)));
     assert_eq!(app.record().to_move(), Some(Side::South));
     app.take_effects();
     app
@@ -51,7 +52,9 @@ fn screen(app: &App) -> String {
 }
 
 fn message(app: &App) -> &str {
-    app.message().map_or("", |message| message.text.as_str())
+    app.desk()
+        .message()
+        .map_or("", |message| message.text.as_str())
 }
 
 /// What the search says of the position, for `side` to move: `score`
@@ -80,7 +83,10 @@ fn resigning_asks_first_and_no_keeps_the_game_going() {
     let mut app = hot_seat();
     let before = app.record().clone();
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::North)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Resign(Side::North))
+    );
     let shown = screen(&app);
     assert!(shown.contains("Resign?"), "{shown}");
     assert!(
@@ -88,10 +94,13 @@ fn resigning_asks_first_and_no_keeps_the_game_going() {
         "{shown}"
     );
     press(&mut app, KeyCode::Char('n'));
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(app.record(), &before);
     assert_eq!(app.take_effects(), []);
-    assert!(app.offers(Action::Game(Play::Resign)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
 }
 
 #[test]
@@ -122,16 +131,23 @@ fn a_resigned_game_takes_no_move_hint_takeback_nor_second_ending() {
         Play::Resign,
         Play::OfferDraw,
     ] {
-        assert!(!app.offers(Action::Game(play)), "{play:?} offered");
+        assert!(
+            !app.front().offers(Action::Game(play), app.desk().shown()),
+            "{play:?} offered"
+        );
     }
     type_keys(&mut app, "u");
     assert_eq!(message(&app), "North resigned: no move is taken back");
     type_keys(&mut app, "a\n");
     type_keys(&mut app, "t");
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Play, "no question once it is over");
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Play,
+        "no question once it is over"
+    );
     type_keys(&mut app, "o");
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(app.record().to_string(), RESIGNED, "nothing changed");
     assert_eq!(app.take_effects(), []);
 }
@@ -141,7 +157,10 @@ fn a_draw_offered_at_one_keyboard_is_accepted_by_the_other_player() {
     let mut app = hot_seat();
     press(&mut app, KeyCode::Char('o'));
     // A stray key next to another ends nothing: the offer is asked first.
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::OfferDraw(Side::North)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::OfferDraw(Side::North))
+    );
     let shown = screen(&app);
     assert!(shown.contains("Offer a draw?"), "{shown}");
     assert!(
@@ -149,14 +168,20 @@ fn a_draw_offered_at_one_keyboard_is_accepted_by_the_other_player() {
         "{shown}"
     );
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Draw(Side::North)));
-    assert_eq!(app.keymap(), Keymap::Answer);
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Draw(Side::North))
+    );
+    assert_eq!(app.front().keymap(), Keymap::ANSWER);
     let shown = screen(&app);
     assert!(shown.contains("North offers a draw."), "{shown}");
     assert!(shown.contains("y accept    n decline"), "{shown}");
     // Only y and n answer: a key meant for the board does nothing.
     type_keys(&mut app, "a");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Draw(Side::North)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Draw(Side::North))
+    );
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(message(&app), "Draw agreed: South accepted North's offer");
@@ -171,22 +196,25 @@ fn a_draw_declined_at_one_keyboard_leaves_the_game_going() {
     let mut app = hot_seat();
     let before = app.record().clone();
     type_keys(&mut app, "on");
-    assert_eq!(app.mode(), &Mode::Play, "not offered after all");
+    assert_eq!(app.desk().mode(), &Mode::Play, "not offered after all");
     assert_eq!(app.record(), &before);
     type_keys(&mut app, "oyn");
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert_eq!(app.record(), &before);
     assert_eq!(message(&app), "South declined the draw");
     assert_eq!(app.take_effects(), []);
     type_keys(&mut app, "a\n");
-    assert_eq!(app.game().ply(), 2, "North plays on");
+    assert_eq!(app.record().game.ply(), 2, "North plays on");
 }
 
 #[test]
 fn a_draw_offered_to_the_computer_asks_its_search() {
     let mut app = against_the_computer();
     press(&mut app, KeyCode::Char('o'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::OfferDraw(Side::South)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::OfferDraw(Side::South))
+    );
     press(&mut app, KeyCode::Char('y'));
     let effects = app.take_effects();
     let asked: Vec<_> = effects
@@ -201,12 +229,13 @@ fn a_draw_offered_to_the_computer_asks_its_search() {
     assert_eq!(asked[0].game, app.record().game);
     assert_eq!(asked[0].level, Level::MIN);
     assert_eq!(
-        app.thinking().map(|thinking| thinking.purpose),
+        app.table().thinking().map(|thinking| thinking.purpose),
         Some(Purpose::Draw)
     );
     assert_eq!(message(&app), "Offered Computer (level 1) a draw…");
     assert!(
-        !app.offers(Action::Game(Play::OfferDraw)),
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
         "one offer at a time"
     );
 }
@@ -217,14 +246,14 @@ fn the_computer_accepts_a_draw_when_it_is_not_ahead() {
     type_keys(&mut app, "oy");
     app.take_effects();
     // The person to move is 0 seeds ahead: the computer neither.
-    app.draw_weighed(&weighed(Side::South, 0));
+    app.answer(Answer::DrawWeighed(weighed(Side::South, 0)));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(
         message(&app),
         "Draw agreed: Computer (level 1) accepted your offer"
     );
     assert_eq!(app.take_effects(), [Effect::Autosave]);
-    assert_eq!(app.thinking(), None);
+    assert_eq!(app.table().thinking(), None);
 }
 
 #[test]
@@ -233,11 +262,15 @@ fn the_computer_declines_a_draw_when_it_expects_to_win() {
     let before = app.record().clone();
     type_keys(&mut app, "oy");
     app.take_effects();
-    app.draw_weighed(&weighed(Side::South, -1));
+    app.answer(Answer::DrawWeighed(weighed(Side::South, -1)));
     assert_eq!(app.record(), &before);
     assert_eq!(message(&app), "Computer (level 1) declines the draw");
     assert_eq!(app.take_effects(), []);
-    assert!(app.offers(Action::Game(Play::OfferDraw)), "offered again");
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+        "offered again"
+    );
 }
 
 #[test]
@@ -250,7 +283,7 @@ fn a_move_lets_the_offer_to_the_computer_lapse() {
         "the draw's search is dropped"
     );
     let before = app.record().clone();
-    app.draw_weighed(&weighed(Side::South, 0));
+    app.answer(Answer::DrawWeighed(weighed(Side::South, 0)));
     assert_eq!(app.record(), &before, "an answer nobody waits for");
     assert!(!app.record().is_over());
 }
@@ -260,14 +293,23 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.take_effects();
-    assert!(app.thinking().is_some(), "the computer thinks");
-    assert!(!app.offers(Action::Game(Play::OfferDraw)));
-    assert!(app.offers(Action::Game(Play::Resign)));
+    assert!(app.table().thinking().is_some(), "the computer thinks");
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+    );
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Resign(Side::South))
+    );
     let shown = screen(&app);
     assert!(
         shown.contains("South resigns, and Computer (level 1) wins"),
@@ -275,14 +317,20 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     );
     type_keys(&mut app, "y");
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
-    assert_eq!(app.thinking(), None, "the computer stops thinking");
-    assert_eq!(app.game().ply(), 1, "its answer is never played");
+    assert_eq!(app.table().thinking(), None, "the computer stops thinking");
+    assert_eq!(app.record().game.ply(), 1, "its answer is never played");
     let mut players = Match::default();
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));
     let app = App::new(Config::default(), players);
-    assert!(!app.offers(Action::Game(Play::Resign)));
-    assert!(!app.offers(Action::Game(Play::OfferDraw)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+    );
 }
 
 #[test]
@@ -290,8 +338,11 @@ fn a_rematch_after_a_resignation_is_a_game_that_goes_on() {
     let mut app = hot_seat();
     type_keys(&mut app, "xy");
     type_keys(&mut app, "w");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.record().ending(), None);
     assert_eq!(app.record().tag("Termination"), None);
-    assert!(app.offers(Action::Game(Play::Resign)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::Resign), app.desk().shown())
+    );
 }

@@ -3,7 +3,9 @@
 //! sends is an `Effect::Send`): both ways, and the hostile ones refused with
 //! a hangup and never applied.
 
-use endodoi::app::{Action, App, Confirm, Effect, Match, Mode, Network, Play, Remote, Role, Said};
+use endodoi::app::{
+    Action, Answer, App, Confirm, Effect, Match, Mode, Network, Play, Remote, Role, Said, Setting,
+};
 use endodoi::record::Ending;
 use endodoi::rules::{Config, Hole, Side};
 
@@ -12,13 +14,17 @@ use crate::common::keys::type_keys;
 /// The host's game, South at this keyboard, Lekishon (North) joined.
 fn hosted() -> App {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Host {
         invite: "endodoi join 7-crossover-clockwork".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
@@ -32,13 +38,15 @@ fn after_our_move() -> App {
 }
 
 fn message(app: &App) -> &str {
-    app.message().map_or("", |message| message.text.as_str())
+    app.desk()
+        .message()
+        .map_or("", |message| message.text.as_str())
 }
 
 /// `said` arrives: it is refused with `why`, and the game is unchanged.
 fn refused(mut app: App, said: Said, why: &str) {
     let before = app.record().clone();
-    app.remote(Remote::Said(said));
+    app.answer(Answer::Remote(Remote::Said(said)));
     assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
     assert_eq!(app.record(), &before, "nothing applied");
 }
@@ -47,7 +55,10 @@ fn refused(mut app: App, said: Said, why: &str) {
 fn resigning_here_tells_the_other_player() {
     let mut app = hosted();
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Resign(Side::South))
+    );
     type_keys(&mut app, "y");
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
@@ -60,17 +71,24 @@ fn resigning_here_tells_the_other_player() {
 #[test]
 fn the_other_player_resigns_on_their_turn() {
     let mut app = after_our_move();
-    app.remote(Remote::Said(Said::Resigned));
+    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(app.take_effects(), [Effect::Autosave]);
     assert_eq!(message(&app), "Lekishon resigned: South wins");
-    assert!(!app.offers(Action::Game(Play::Undo)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Undo), app.desk().shown())
+    );
 }
 
 #[test]
 fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     let mut app = hosted();
-    assert!(!app.offers(Action::Game(Play::OfferDraw)), "our turn");
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+        "our turn"
+    );
     type_keys(&mut app, "o");
     assert_eq!(
         message(&app),
@@ -79,15 +97,22 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     assert_eq!(app.take_effects(), []);
     type_keys(&mut app, "c\n");
     app.take_effects();
-    assert!(app.offers(Action::Game(Play::OfferDraw)));
+    assert!(
+        app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+    );
     type_keys(&mut app, "oy");
     assert_eq!(app.take_effects(), [Effect::Send(Said::DrawOffered)]);
     assert_eq!(message(&app), "Offered Lekishon a draw…");
-    assert!(!app.offers(Action::Game(Play::OfferDraw)), "one at a time");
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+        "one at a time"
+    );
     type_keys(&mut app, "o");
     assert_eq!(message(&app), "Your draw offer waits for Lekishon's answer");
     assert_eq!(app.take_effects(), []);
-    app.remote(Remote::Said(Said::DrawAccepted));
+    app.answer(Answer::Remote(Remote::Said(Said::DrawAccepted)));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(message(&app), "Draw agreed: Lekishon accepted your offer");
     assert_eq!(app.take_effects(), [Effect::Autosave]);
@@ -98,25 +123,28 @@ fn a_draw_declined_there_leaves_the_game_going() {
     let mut app = after_our_move();
     type_keys(&mut app, "oy");
     app.take_effects();
-    app.remote(Remote::Said(Said::DrawDeclined));
+    app.answer(Answer::Remote(Remote::Said(Said::DrawDeclined)));
     assert!(!app.record().is_over());
     assert_eq!(message(&app), "Lekishon declined the draw");
     assert_eq!(app.take_effects(), []);
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole: Hole::new(Side::North, 0),
         left: None,
-    }));
-    assert_eq!(app.game().ply(), 2, "they play on");
+    })));
+    assert_eq!(app.record().game.ply(), 2, "they play on");
 }
 
 #[test]
 fn the_other_players_offer_is_asked_here_and_accepted() {
     let mut app = hosted();
-    app.remote(Remote::Said(Said::DrawOffered));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Draw(Side::North)));
+    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Draw(Side::North))
+    );
     type_keys(&mut app, "c");
-    assert_eq!(app.game().ply(), 0, "only y or n answers");
+    assert_eq!(app.record().game.ply(), 0, "only y or n answers");
     type_keys(&mut app, "y");
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(
@@ -132,20 +160,20 @@ fn the_other_players_offer_is_asked_here_and_accepted() {
 #[test]
 fn the_other_players_offer_declined_here_is_told_them() {
     let mut app = hosted();
-    app.remote(Remote::Said(Said::DrawOffered));
+    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
     type_keys(&mut app, "n");
     assert!(!app.record().is_over());
     assert_eq!(app.take_effects(), [Effect::Send(Said::DrawDeclined)]);
     type_keys(&mut app, "c\n");
-    assert_eq!(app.game().ply(), 1, "we play on");
+    assert_eq!(app.record().game.ply(), 1, "we play on");
 }
 
 #[test]
 fn a_dropped_line_withdraws_the_other_players_offer() {
     let mut app = hosted();
-    app.remote(Remote::Said(Said::DrawOffered));
-    app.remote(Remote::Lost("the other player left".into()));
-    assert_eq!(app.mode(), &Mode::Play);
+    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
+    app.answer(Answer::Remote(Remote::Lost("the other player left".into())));
+    assert_eq!(app.desk().mode(), &Mode::Play);
     assert!(!app.record().is_over());
 }
 
@@ -153,7 +181,7 @@ fn a_dropped_line_withdraws_the_other_players_offer() {
 fn the_other_player_may_resign_while_this_player_thinks() {
     let mut app = hosted();
     assert_eq!(app.record().to_move(), Some(Side::South), "our turn");
-    app.remote(Remote::Said(Said::Resigned));
+    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(message(&app), "Lekishon resigned: South wins");
 }
@@ -163,7 +191,10 @@ fn this_player_may_resign_while_the_other_thinks() {
     let mut app = after_our_move();
     app.take_effects();
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Resign(Side::South)));
+    assert_eq!(
+        app.desk().mode(),
+        &Mode::Confirm(Confirm::Resign(Side::South))
+    );
     type_keys(&mut app, "y");
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
@@ -175,7 +206,7 @@ fn this_player_may_resign_while_the_other_thinks() {
 #[test]
 fn a_resignation_after_the_end_is_refused() {
     let mut app = after_our_move();
-    app.remote(Remote::Said(Said::Resigned));
+    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
     app.take_effects();
     refused(
         app,
@@ -223,11 +254,11 @@ fn an_answer_to_a_draw_nobody_offered_is_refused() {
 fn a_move_lets_this_players_offer_lapse() {
     let mut app = after_our_move();
     type_keys(&mut app, "oy");
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole: Hole::new(Side::North, 0),
         left: None,
-    }));
+    })));
     app.take_effects();
     refused(
         app,
@@ -239,7 +270,7 @@ fn a_move_lets_this_players_offer_lapse() {
 #[test]
 fn taking_back_a_resigned_game_is_refused() {
     let mut app = after_our_move();
-    app.remote(Remote::Said(Said::Resigned));
+    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
     app.take_effects();
     refused(
         app,

@@ -3,6 +3,7 @@
 //! every limit on reading holds on writing, and every error names the file
 //! and the reason.
 
+use endodoi::app::{Answer, Setting};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
@@ -183,16 +184,21 @@ fn a_game_that_outgrows_what_resume_reads_is_never_saved_nor_offered() {
     let session = endodoi::session::Session::open(&options, Some(loaded), Some(&games))
         .expect("the game opens");
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     for _ in 0..2 {
-        let first = app.game().legal_moves().next().expect("a legal move");
+        let first = app
+            .record()
+            .game
+            .legal_moves()
+            .next()
+            .expect("a legal move");
         crate::common::keys::type_keys(
             &mut app,
             &format!("{}\n", first.to_string().to_lowercase()),
         );
         runner.run(app.take_effects(), &mut app);
     }
-    let said = app.message().expect("a message").text.clone();
+    let said = app.desk().message().expect("a message").text.clone();
     assert!(
         said.starts_with("NOT SAVED at move 2") && said.contains("larger than 16 MiB"),
         "{said}"
@@ -249,12 +255,16 @@ fn a_host_that_cannot_keep_the_seat_says_so_and_offers_only_what_works() {
         invite: format!("endodoi join {address} --code {CODE}"),
         options: format!(" --listen {address}"),
     };
-    app.play_across(Network::new(role), Side::North, Some("Naserian"));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: Some("Naserian".into()),
+    });
     let mut hosted = Looped::in_dir(app, dir, Link::host(host, events, Some(seats)));
     let mut peer = Peer::joining(address, CODE);
     peer.send("hello Jo");
     hosted.until("the join", |app| {
-        app.network().expect("a network game").connection == Connection::Connected
+        app.table().network().expect("a network game").connection == Connection::Connected
     });
     let said = hosted.message();
     assert!(
@@ -332,19 +342,28 @@ fn a_joiner_whose_seat_cannot_be_kept_is_told_and_offered_only_what_works() {
         place: "127.0.0.1:7557".to_owned(),
         command: join.to_owned(),
     };
-    app.play_across(Network::new(role), Side::South, None);
-    app.set_seat("s3at");
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
+    app.answer(Answer::Seat("s3at".into()));
     assert_eq!(
-        app.resume_command(Some("g1")),
+        app.table().resume_command(Some("g1")),
         join,
         "a kept seat joins again"
     );
-    app.seat_not_kept("seats: a regular file, not a folder");
-    let said = app.message().expect("a message").text.clone();
+    app.answer(Answer::SeatNotKept(
+        "seats: a regular file, not a folder".into(),
+    ));
+    let said = app.desk().message().expect("a message").text.clone();
     assert_eq!(
         said,
         "The seat cannot be kept (seats: a regular file, not a folder): this game cannot be \
          joined again; `endodoi --resume` plays it on here"
     );
-    assert_eq!(app.resume_command(Some("g1")), "endodoi --resume g1");
+    assert_eq!(
+        app.table().resume_command(Some("g1")),
+        "endodoi --resume g1"
+    );
 }

@@ -1,12 +1,12 @@
 //! Issue 32: the board's row totals and the scrollable move list, as the
 //! screen shows them.
 
-use endodoi::app::{App, Match};
+use endodoi::app::input::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
+use endodoi::app::{App, Match, Setting};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::ui::{Look, View};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -36,9 +36,9 @@ fn drawn(app: &App, width: u16, height: u16) -> String {
 fn each_rows_seed_total_is_beside_the_row_at_every_width_and_size() {
     for width in 6..=10 {
         let app = named_game(width, "C");
-        let position = app.game().position();
+        let position = app.record().game.position();
         let total = |side: Side| -> u32 {
-            Hole::row(side, app.game().config().width())
+            Hole::row(side, app.record().game.config().width())
                 .map(|hole| u32::from(position.seeds(hole)))
                 .sum()
         };
@@ -86,7 +86,7 @@ fn game_of(moves: &str) -> App {
     let record = Record::read_moves(Config::default(), moves).expect("a game");
     let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = App::from_record(record, players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -126,9 +126,9 @@ fn the_move_list_scrolls_with_the_keys_and_follows_a_new_move() {
     let down = moves_title(&app);
     assert_ne!(down, top, "a line on");
     // A move played: the list follows the latest again.
-    let hole = app.game().legal_moves().next().expect("a move");
+    let hole = app.record().game.legal_moves().next().expect("a move");
     type_keys(&mut app, &format!("{hole}\n"));
-    assert_eq!(app.game().ply(), 41);
+    assert_eq!(app.record().game.ply(), 41);
     let after = moves_title(&app);
     assert!(after.ends_with("–41 of 41"), "{after}");
 }
@@ -189,9 +189,9 @@ fn in_a_terminal_the_move_list_scrolls_and_the_rows_are_counted() {
         ),
     );
     let screen_shows = |text: &str| server.wait_for("game", text, Duration::from_secs(10));
-    let position = app.game().position();
+    let position = app.record().game.position();
     let in_row = |side: Side| -> u32 {
-        Hole::row(side, app.game().config().width())
+        Hole::row(side, app.record().game.config().width())
             .map(|hole| u32::from(position.seeds(hole)))
             .sum()
     };
@@ -227,7 +227,13 @@ fn in_a_terminal_the_move_list_scrolls_and_the_rows_are_counted() {
         );
         sleep(Duration::from_millis(50));
     }
-    let hole = app.game().legal_moves().next().expect("a move").to_string();
+    let hole = app
+        .record()
+        .game
+        .legal_moves()
+        .next()
+        .expect("a move")
+        .to_string();
     server.tmux(&["send-keys", "-t", "game", &hole, "Enter"]);
     screen_shows("–41 of 41");
 }

@@ -17,7 +17,8 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{
-    App, Connection, Effect, GAME_TAG, HOST_TAG, Match, Network, Remote, Role, Said,
+    Answer, App, Connection, Effect, GAME_TAG, HOST_TAG, Match, Network, Remote, Role, Said,
+    Setting,
 };
 use endodoi::clock::{Clocks, TimeControl};
 use endodoi::net::secure::{Seat, fingerprint};
@@ -88,17 +89,21 @@ fn with_lies(record: &Record, resigned: Side, clock: &str) -> Record {
 }
 
 fn lost(app: &App) -> bool {
-    matches!(app.network().unwrap().connection, Connection::Lost(_))
+    matches!(
+        app.table().network().unwrap().connection,
+        Connection::Lost(_)
+    )
 }
 
 /// Whether the other side's copy was answered: taken, kept or refused.
 fn reconnected(app: &App) -> bool {
     let refused = matches!(
-        &app.network().unwrap().connection,
+        &app.table().network().unwrap().connection,
         Connection::Lost(why) if why.contains("copy of the game")
     );
     refused
         || app
+            .desk()
             .message()
             .is_some_and(|m| m.text.starts_with("Reconnected"))
 }
@@ -125,12 +130,16 @@ fn host_after_a_drop(answered: bool) -> (Looped, Seat) {
         invite: format!("endodoi join {address} --code {CODE}"),
         options: format!(" --listen {address}"),
     };
-    app.play_across(Network::new(role), Side::North, Some("Naserian"));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: Some("Naserian".into()),
+    });
     let mut hosted = Looped::new(app, Link::host(host, events, None));
     let mut peer = Peer::knock(address, CODE, None);
     peer.send("hello Mallory");
     hosted.until("the join", |app| {
-        app.network().unwrap().connection == Connection::Connected
+        app.table().network().unwrap().connection == Connection::Connected
     });
     assert_eq!(peer.line(), "welcome Naserian");
     peer.game();
@@ -139,7 +148,7 @@ fn host_after_a_drop(answered: bool) -> (Looped, Seat) {
     assert!(peer.line().starts_with("move 0 A "));
     if answered {
         peer.send("move 1 b 298000");
-        hosted.until("North's move", |app| app.game().ply() == 2);
+        hosted.until("North's move", |app| app.record().game.ply() == 2);
     }
     hosted.app.tick(Duration::from_secs(22));
     let seat = peer.seat();
@@ -150,7 +159,7 @@ fn host_after_a_drop(answered: bool) -> (Looped, Seat) {
 
 /// Mallory takes the seat again with `copy`; the host has answered it.
 fn rejoin_host(hosted: &mut Looped, seat: &Seat, copy: &Record) -> Peer {
-    let address = match &hosted.app.network().unwrap().role {
+    let address = match &hosted.app.table().network().unwrap().role {
         Role::Host { options, .. } => options.trim_start_matches(" --listen ").to_owned(),
         Role::Guest { .. } => unreachable!("a host"),
     };
@@ -172,7 +181,7 @@ fn a_rejoining_joiners_copy_sets_no_ending_clock_or_name_at_the_host() {
     assert_eq!(hosted.app.record().to_string(), ours.to_string());
     assert_eq!(hosted.saved(), ours.to_string(), "the game on disk is ours");
     assert_eq!(
-        hosted.app.clocks().expect("clocks").all_left(),
+        hosted.app.table().clocks().expect("clocks").all_left(),
         BySide {
             south: Duration::from_secs(303 - 22),
             north: Duration::from_secs(298),
@@ -273,8 +282,12 @@ fn joiner_told(
         place: address.to_string(),
         command: format!("endodoi join {address} --code {CODE}"),
     };
-    app.play_across(Network::new(role), Side::South, None);
-    app.set_seat(&joined.seat.id());
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
+    app.answer(Answer::Seat(joined.seat.id()));
     let mut joining = Looped::new(app, link);
     joining.turn();
     // North's own clock runs 15 s.
@@ -650,13 +663,17 @@ fn a_joiner_that_quits_before_the_first_move_takes_its_seat_again_with_its_comma
 /// sockets: what arrives is handed to `App::remote`.
 fn hosted_app(players: Match) -> App {
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Host {
         invite: format!("endodoi join 127.0.0.1:7557 --code {CODE}"),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
@@ -664,9 +681,9 @@ fn hosted_app(players: Match) -> App {
 /// The line drops and Lekishon takes the seat again with `copy`: what the
 /// host says on the line.
 fn said_again(app: &mut App, copy: &Record) -> Vec<Said> {
-    app.remote(Remote::Lost("a cut".to_owned()));
-    app.remote(Remote::Joined(Some("Lekishon".into())));
-    app.remote(Remote::Resync(Box::new(copy.clone())));
+    app.answer(Answer::Remote(Remote::Lost("a cut".to_owned())));
+    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(Remote::Resync(Box::new(copy.clone()))));
     app.take_effects()
         .into_iter()
         .filter_map(|effect| match effect {
@@ -697,12 +714,12 @@ fn a_resignation_the_other_side_missed_is_said_again_and_one_it_heard_is_not() {
 fn a_copy_of_the_finished_game_leaves_the_hosts_next_game_and_no_tag_is_taken() {
     let mut app = hosted_app(Match::new(None, None, Some(2)));
     type_keys(&mut app, "c\n");
-    let hole = app.game().legal_moves().next().expect("a move");
-    app.remote(Remote::Said(Said::Move {
+    let hole = app.record().game.legal_moves().next().expect("a move");
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: 1,
         hole,
         left: None,
-    }));
+    })));
     type_keys(&mut app, "x");
     type_keys(&mut app, "y");
     let finished = app.record().clone();
@@ -729,10 +746,10 @@ fn what_the_host_says_again_at_once_after_its_copy_reaches_a_reconnecting_joiner
     let (mut joining, drop_it, host) = joiner_told(Record::clone, &["draw"]);
     reconnect_joiner(&mut joining, &drop_it);
     joining.until("the offer", |app| {
-        matches!(app.mode(), endodoi::app::Mode::Confirm(_))
+        matches!(app.desk().mode(), endodoi::app::Mode::Confirm(_))
     });
     assert_eq!(
-        joining.app.mode(),
+        joining.app.desk().mode(),
         &endodoi::app::Mode::Confirm(endodoi::app::Confirm::Draw(Side::South))
     );
     assert_eq!(joining.connection(), Connection::Connected);

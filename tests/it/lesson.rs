@@ -5,8 +5,10 @@
 
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Learn, Lesson, Mode, STEPS, Screen, Tone,
+    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Learn, Lesson, Mode, STEPS, Screen,
+    Setting, Tone,
 };
 use endodoi::rules::{BySide, Config, EndReason, Hole, Side, Variant};
 use endodoi::save::Store;
@@ -15,7 +17,6 @@ use endodoi::terminal::Runner;
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
@@ -29,12 +30,12 @@ const PLAIN: Look = Look {
 
 fn lesson_app() -> App {
     let mut app = App::learn();
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
 fn lesson(app: &App) -> Lesson {
-    *app.lesson().expect("the lesson is shown")
+    *app.screen().lesson().expect("the lesson is shown")
 }
 
 fn draw(app: &App, look: Look, width: u16, height: u16) -> Buffer {
@@ -63,7 +64,7 @@ fn collapsed(text: &str) -> String {
 /// The board as the rules page writes it: South's row, North's row, each
 /// from its owner's left, and the seeds captured.
 fn board(app: &App) -> (Vec<u8>, Vec<u8>, BySide<u16>) {
-    let position = app.game().position();
+    let position = app.record().game.position();
     (
         position.row(Side::South).to_vec(),
         position.row(Side::North).to_vec(),
@@ -109,7 +110,7 @@ fn plays(expected: &Expected) -> App {
         &mut app,
         &format!("{}\n", expected.wrong.to_ascii_lowercase()),
     );
-    let message = app.message().expect("a refusal");
+    let message = app.desk().message().expect("a refusal");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(message.text, expected.hint);
     assert_eq!(board(&app), (south.to_vec(), north.to_vec(), NONE));
@@ -143,8 +144,8 @@ fn sowing_goes_counterclockwise_one_seed_a_hole() {
         right: 'D',
         after: (&[2, 0, 0, 0, 1, 1], &[1, 1, 2, 2, 0, 1], NONE),
     });
-    assert_eq!(app.game().to_move(), Some(Side::North));
-    assert_eq!(app.game().history()[0].captured, 0);
+    assert_eq!(app.record().game.to_move(), Some(Side::North));
+    assert_eq!(app.record().game.history()[0].captured, 0);
 }
 
 #[test]
@@ -158,7 +159,8 @@ fn relay_lifts_the_occupied_hole_and_sows_on() {
         after: (&[1, 0, 0, 1, 0, 1], &[1, 2, 0, 1, 3, 0], NONE),
     });
     let report = app
-        .game()
+        .record()
+        .game
         .preview(endodoi::rules::Hole::new(Side::North, 1));
     assert!(report.is_ok(), "North moves on");
 }
@@ -201,8 +203,8 @@ fn an_endless_sowing_is_refused_and_the_board_stays() {
         right: 'B',
         after: (&[1, 2, 0, 2, 3, 0], &[1, 0, 1, 0, 1, 0], NONE),
     });
-    assert_eq!(app.game().ply(), 0, "nothing was played");
-    let message = app.message().expect("the engine's refusal");
+    assert_eq!(app.record().game.ply(), 0, "nothing was played");
+    let message = app.desk().message().expect("the engine's refusal");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(
         message.text,
@@ -224,7 +226,7 @@ fn the_game_ends_without_a_move_and_the_last_mover_takes_the_rest() {
             BySide { south: 3, north: 0 },
         ),
     });
-    let outcome = app.game().outcome().expect("the game is over");
+    let outcome = app.record().game.outcome().expect("the game is over");
     assert_eq!(outcome.reason, EndReason::NoMoves);
     assert_eq!(outcome.taken, BySide { south: 5, north: 0 });
     assert_eq!(outcome.totals(), BySide { south: 8, north: 0 });
@@ -245,7 +247,7 @@ fn cross_endodoi_sows_odd_laps_clockwise_and_even_laps_counterclockwise() {
         right: 'B',
         after: (&[2, 1, 1, 0, 0, 1], &[0, 0, 0, 0, 0, 2], NONE),
     });
-    assert_eq!(app.game().config().variant(), Variant::Cross);
+    assert_eq!(app.record().game.config().variant(), Variant::Cross);
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Cross-Endodoi"), "{screen}");
 }
@@ -270,28 +272,32 @@ fn the_last_page_invites_and_enter_starts_a_game_against_level_1() {
     );
     // The status line and the key bar say alike what q does.
     assert!(screen.ends_with("? help q quit"), "{screen}");
-    assert_eq!(app.label(&Keymap::Lesson.bindings()[3]), "play");
+    assert_eq!(
+        app.front()
+            .label(&Keymap::LESSON.bindings()[3], app.desk().shown()),
+        "play"
+    );
     assert!(screen.contains("Computer (level 1) North"), "{screen}");
     assert_eq!(app.selected(), None, "no move to preview");
     assert!(!screen.contains("→ ends in"), "{screen}");
 
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen(), &Screen::Game);
-    assert_eq!(app.game().config(), Config::default());
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.config(), Config::default());
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.players().computer(Side::North), Some(FIRST_LEVEL));
     assert_eq!(FIRST_LEVEL, Level::new(1).expect("level 1"));
     assert_eq!(app.players().computer(Side::South), None);
     assert_eq!(app.players().name(Side::North), "Computer (level 1)");
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        app.desk().message().map(|m| m.text.as_str()),
         Some("Your first game: you are South, against Computer (level 1)")
     );
     assert_eq!(app.take_effects(), Vec::new(), "nothing to save yet");
 
     // An ordinary game now: the player's move is saved and the computer answers.
     type_keys(&mut app, "c\n");
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     let effects = app.take_effects();
     assert!(effects.contains(&Effect::Autosave), "{effects:?}");
     let asked = effects.iter().find_map(|effect| match effect {
@@ -322,7 +328,7 @@ fn the_lesson_asks_for_no_save_and_leaves_nothing_on_disk() {
     let mut runner = Runner::new(store, None, None);
     let mut app = lesson_app();
     type_keys(&mut app, "d\n\nc\n");
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     let effects = app.take_effects();
     assert!(
         effects.iter().all(Effect::is_file),
@@ -343,7 +349,7 @@ fn back_and_again_show_a_step_from_its_start() {
     assert!(lesson(&app).is_done());
     press(&mut app, KeyCode::Char('u'));
     assert!(!lesson(&app).is_done());
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(lesson(&app).text(), STEPS[0].task);
     type_keys(&mut app, "nn");
     assert_eq!(lesson(&app).page(), 2);
@@ -362,25 +368,35 @@ fn once_the_move_is_made_the_hole_keys_say_how_to_go_on() {
     let before = board(&app);
     type_keys(&mut app, "b");
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        app.desk().message().map(|m| m.text.as_str()),
         Some("This step is done: go on to the next, or try it again")
     );
     assert_eq!(board(&app), before);
-    assert!(!app.offers(Action::Lesson(Learn::Select('b'))));
-    assert!(app.offers(Action::Lesson(Learn::Again)));
-    assert_eq!(app.label(&Keymap::Lesson.bindings()[3]), "next");
+    assert!(
+        !app.front()
+            .offers(Action::Lesson(Learn::Select('b')), app.desk().shown())
+    );
+    assert!(
+        app.front()
+            .offers(Action::Lesson(Learn::Again), app.desk().shown())
+    );
+    assert_eq!(
+        app.front()
+            .label(&Keymap::LESSON.bindings()[3], app.desk().shown()),
+        "next"
+    );
 }
 
 #[test]
 fn the_move_is_sown_seed_by_seed_and_then_explained() {
     let mut app = App::learn();
     type_keys(&mut app, "d\n");
-    assert!(matches!(app.mode(), Mode::Sowing(_)));
-    assert_eq!(app.keymap(), Keymap::Sowing);
+    assert!(matches!(app.desk().mode(), Mode::Sowing(_)));
+    assert_eq!(app.front().keymap(), Keymap::SOWING);
     let sowing = words(&draw(&app, PLAIN, 80, 24));
     assert!(sowing.contains(&collapsed(STEPS[0].task)), "{sowing}");
     app.tick(Duration::from_secs(5));
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
     let after = words(&draw(&app, PLAIN, 80, 24));
     assert!(after.contains(&collapsed(STEPS[0].explanation)), "{after}");
 }
@@ -413,7 +429,7 @@ fn a_hole_clicked_twice_is_sown() {
     assert_eq!(app.selected().map(Hole::letter), Some('D'));
     mouse::click(&mut app, column, row);
     assert!(lesson(&app).is_done());
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
 }
 
 #[test]
@@ -433,7 +449,7 @@ fn help_lists_the_lessons_keys_in_full() {
         );
     }
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
 }
 
 #[test]
@@ -441,7 +457,10 @@ fn quit_leaves_the_lesson_at_once() {
     let mut app = lesson_app();
     type_keys(&mut app, "d\n");
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.should_quit(), "nothing to lose: no question asked");
+    assert!(
+        app.desk().should_quit(),
+        "nothing to lose: no question asked"
+    );
 }
 
 #[test]
@@ -477,7 +496,7 @@ fn back_from_the_invitation_the_learner_plays_the_step_again() {
     assert_eq!(lesson(&app).page(), STEPS.len() - 1);
     assert_eq!(app.players().name(Side::South), "You");
     assert_eq!(app.players().computer(Side::North), None);
-    assert_eq!(app.game().config().variant(), Variant::Cross);
+    assert_eq!(app.record().game.config().variant(), Variant::Cross);
 }
 
 #[test]

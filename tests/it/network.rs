@@ -12,7 +12,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{Action, App, Connection, Match, Network, Play, Role};
+use endodoi::app::{Action, Answer, App, Connection, Match, Network, Play, Role, Setting};
 use endodoi::net::secure::{Agreement, End, Purpose, Seat};
 use endodoi::net::wire::{Message, VERSION};
 use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
@@ -80,12 +80,16 @@ impl Hosted {
             .expect("a port on loopback");
         let address = host.address();
         let mut app = App::new(Config::default(), players);
-        app.set_animation(false);
+        app.set(Setting::Animation(false));
         let role = Role::Host {
             invite: format!("endodoi join {address} --code {CODE}"),
             options: format!(" --listen {address}"),
         };
-        app.play_across(Network::new(role), row.opponent(), Some("Naserian"));
+        app.set(Setting::Across {
+            network: Network::new(role),
+            remote_home: row.opponent(),
+            name: Some("Naserian".into()),
+        });
         let seats = Some(dir.path().join("seats"));
         let link = Link::host(host, events, seats);
         Hosted {
@@ -103,7 +107,7 @@ impl Hosted {
         hosted.turn();
         assert_eq!(peer.line(), "move 0 A");
         peer.send("move 1 b");
-        hosted.until("North's move", |app| app.game().ply() == 2);
+        hosted.until("North's move", |app| app.record().game.ply() == 2);
         (hosted, peer)
     }
 
@@ -112,7 +116,7 @@ impl Hosted {
         let mut peer = Peer::joining(self.address, CODE);
         peer.send(&format!("hello {name}"));
         self.until("the join", |app| {
-            app.network().unwrap().connection == Connection::Connected
+            app.table().network().unwrap().connection == Connection::Connected
         });
         assert_eq!(peer.line(), "welcome Naserian");
         let Ok(Message::Game(text)) = peer.line().parse::<Message>() else {
@@ -130,7 +134,8 @@ impl Hosted {
         peer.send("hello Mallory");
         peer.send(&Message::Game(before.to_string()).to_string());
         self.until("the seat taken again", |app| {
-            app.message()
+            app.desk()
+                .message()
                 .is_some_and(|message| message.text.starts_with("Reconnected"))
         });
         assert_eq!(peer.line(), "welcome Naserian");
@@ -158,11 +163,14 @@ fn refused_as(on_its_turn: bool, make: impl FnOnce(&Game) -> (String, String)) {
         assert!(peer.line().starts_with("move 2 "));
     }
     let before = hosted.saved();
-    let (line, why) = make(hosted.app.game());
+    let (line, why) = make(&hosted.app.record().game);
     let why = why.as_str();
     peer.send(&line);
     hosted.until("the refusal", |app| {
-        matches!(app.network().unwrap().connection, Connection::Lost(_))
+        matches!(
+            app.table().network().unwrap().connection,
+            Connection::Lost(_)
+        )
     });
     peer.closed_with(why);
     assert_eq!(hosted.connection(), Connection::Lost(why.to_owned()));
@@ -171,7 +179,7 @@ fn refused_as(on_its_turn: bool, make: impl FnOnce(&Game) -> (String, String)) {
         format!("Disconnected: {why}; the game is kept")
     );
     let ply = if on_its_turn { 3 } else { 2 };
-    assert_eq!(hosted.app.game().ply(), ply, "nothing was applied");
+    assert_eq!(hosted.app.record().game.ply(), ply, "nothing was applied");
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
     hosted.still_open(&peer.seat());
 }
@@ -252,10 +260,10 @@ fn sowing_an_empty_hole_is_refused_and_never_applied() {
 /// the command to give the other player, which stays on screen before it.
 fn news(hosted: &mut Hosted, start: &str) -> String {
     let news = |app: &App| {
-        if let Some(message) = app.message().filter(|m| m.text.starts_with(start)) {
+        if let Some(message) = app.desk().message().filter(|m| m.text.starts_with(start)) {
             return Some(message.text.clone());
         }
-        let status = app.network_status().unwrap_or_default();
+        let status = app.table().network_status().unwrap_or_default();
         let invite = status.find("endodoi join ")?;
         let after = format!(" · {start}");
         let at = invite + status[invite..].find(&after)?;
@@ -291,7 +299,11 @@ fn the_command_to_give_stays_on_screen_after_a_stranger_is_turned_away() {
     let invite = format!("endodoi join {} --code {CODE}", hosted.address);
     let (_, said, _) = knock_with(&mut hosted, "k4p9xn");
     assert_eq!(said, "Turned away ADDR: a wrong code, or the seat is taken");
-    assert_eq!(hosted.app.message(), None, "no message hides the command");
+    assert_eq!(
+        hosted.app.desk().message(),
+        None,
+        "no message hides the command"
+    );
     let screen = crate::common::screen::at_80x24(&hosted.app);
     assert!(screen.contains(&invite), "{screen}");
     assert!(screen.contains("Turned away"), "{screen}");
@@ -389,7 +401,11 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
         format!("Turned away {from}: {why}")
     );
     assert_eq!(hosted.connection(), Connection::Waiting);
-    assert_eq!(hosted.app.game().ply(), 0, "the new game is untouched");
+    assert_eq!(
+        hosted.app.record().game.ply(),
+        0,
+        "the new game is untouched"
+    );
 }
 
 #[test]
@@ -568,7 +584,7 @@ impl Joining {
             std::thread::spawn(move || Link::join(&way, &pass, Some("Lekishon"), None, limits()))
         };
         hosted.until("the join", |app| {
-            app.network().unwrap().connection == Connection::Connected
+            app.table().network().unwrap().connection == Connection::Connected
         });
         let (link, joined) = joining
             .join()
@@ -576,13 +592,17 @@ impl Joining {
             .expect("the joiner is let in");
         assert_eq!(joined.host, "Naserian");
         let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
-        app.set_animation(false);
+        app.set(Setting::Animation(false));
         let role = Role::Guest {
             command: format!("endodoi join {address} --code {CODE}"),
             place: address,
         };
-        app.play_across(Network::new(role), Side::South, None);
-        app.set_seat(&joined.seat.id());
+        app.set(Setting::Across {
+            network: Network::new(role),
+            remote_home: Side::South,
+            name: None,
+        });
+        app.answer(Answer::Seat(joined.seat.id()));
         Joining(Looped::new(app, link))
     }
 }
@@ -606,7 +626,10 @@ pub(super) fn both_until(
 }
 
 pub(super) fn text(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.desk()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 /// The actions of `actions` the key bar offers now.
@@ -614,7 +637,7 @@ fn offered(app: &App, actions: &[Action]) -> Vec<Action> {
     actions
         .iter()
         .copied()
-        .filter(|&action| app.offers(action))
+        .filter(|&action| app.front().offers(action, app.desk().shown()))
         .collect()
 }
 
@@ -635,7 +658,7 @@ fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the
     );
     let mut joining = Joining::new(&mut hosted);
     hosted.until("the joiner", |app| {
-        app.network().expect("a network game").connection == Connection::Connected
+        app.table().network().expect("a network game").connection == Connection::Connected
     });
     assert_eq!(
         offered(&hosted.app, &keys),
@@ -661,7 +684,7 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     let mut joining = Joining::new(&mut hosted);
     assert_eq!(joining.app.players().name(Side::North), "Lekishon");
     assert_eq!(
-        joining.app.network_status().as_deref(),
+        joining.app.table().network_status().as_deref(),
         Some("Connected to Naserian · Naserian is thinking")
     );
     // North cannot move for South.
@@ -669,31 +692,31 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     assert_eq!(text(&joining.app), "Naserian has this turn");
     type_keys(&mut hosted.app, "a\n");
     both_until(&mut hosted, &mut joining, "A on both", |_, j| {
-        j.game().ply() == 1
+        j.record().game.ply() == 1
     });
     // Issue 26, 12: the capture is named, as the move list writes it.
     assert_eq!(text(&joining.app), "Naserian sowed A+2");
     type_keys(&mut joining.app, "\n");
     both_until(&mut hosted, &mut joining, "North's move", |h, _| {
-        h.game().ply() == 2
+        h.record().game.ply() == 2
     });
-    assert_eq!(hosted.app.game(), joining.app.game());
+    assert_eq!(hosted.app.record().game, joining.app.record().game);
 
     // The host asks to take back A (and North's answer); North accepts.
     type_keys(&mut hosted.app, "u");
     both_until(&mut hosted, &mut joining, "the question", |_, j| {
-        matches!(j.mode(), endodoi::app::Mode::Confirm(_))
+        matches!(j.desk().mode(), endodoi::app::Mode::Confirm(_))
     });
     type_keys(&mut joining.app, "x");
     assert!(
-        matches!(joining.app.mode(), endodoi::app::Mode::Confirm(_)),
+        matches!(joining.app.desk().mode(), endodoi::app::Mode::Confirm(_)),
         "only y or n answers"
     );
     type_keys(&mut joining.app, "y");
     both_until(&mut hosted, &mut joining, "the take-back", |h, _| {
-        h.game().ply() == 0
+        h.record().game.ply() == 0
     });
-    assert_eq!(joining.app.game().ply(), 0);
+    assert_eq!(joining.app.record().game.ply(), 0);
     assert!(
         text(&hosted.app).starts_with("Took back A "),
         "{}",
@@ -702,20 +725,28 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
 
     // Again; this time North asks and the host declines.
     type_keys(&mut hosted.app, "b\n");
-    both_until(&mut hosted, &mut joining, "B", |_, j| j.game().ply() == 1);
+    both_until(&mut hosted, &mut joining, "B", |_, j| {
+        j.record().game.ply() == 1
+    });
     type_keys(&mut joining.app, "\n");
     both_until(&mut hosted, &mut joining, "North's move", |h, _| {
-        h.game().ply() == 2
+        h.record().game.ply() == 2
     });
     type_keys(&mut joining.app, "u");
     both_until(&mut hosted, &mut joining, "the question", |h, _| {
-        matches!(h.mode(), endodoi::app::Mode::Confirm(_))
+        matches!(h.desk().mode(), endodoi::app::Mode::Confirm(_))
     });
     type_keys(&mut hosted.app, "n");
     both_until(&mut hosted, &mut joining, "the answer", |_, j| {
         text(j) == "Naserian declined to take back"
     });
-    assert_eq!((hosted.app.game().ply(), joining.app.game().ply()), (2, 2));
+    assert_eq!(
+        (
+            hosted.app.record().game.ply(),
+            joining.app.record().game.ply()
+        ),
+        (2, 2)
+    );
 
     // The line drops: the joiner connects again and goes on from the host's game.
     hosted.run(vec![endodoi::app::Effect::Hangup("a test cut".to_owned())]);
@@ -729,9 +760,9 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     assert_eq!(text(&hosted.app), "Reconnected: the game goes on at move 3");
     type_keys(&mut hosted.app, "\n");
     both_until(&mut hosted, &mut joining, "move 3", |_, j| {
-        j.game().ply() == 3
+        j.record().game.ply() == 3
     });
-    assert_eq!(hosted.app.game(), joining.app.game());
+    assert_eq!(hosted.app.record().game, joining.app.record().game);
     assert_eq!(
         hosted.app.record().to_string(),
         joining.app.record().to_string()
@@ -740,16 +771,21 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
 
 /// Each player sows the hole selected on their turn until the game is over.
 pub(super) fn play_to_the_end(hosted: &mut Hosted, joining: &mut Joining) {
-    while hosted.app.game().outcome().is_none() {
-        let ply = hosted.app.game().ply();
-        let mover = if hosted.app.remote_to_move() {
+    while hosted.app.record().game.outcome().is_none() {
+        let ply = hosted.app.record().game.ply();
+        let mover = if hosted
+            .app
+            .record()
+            .to_move()
+            .is_some_and(|side| hosted.app.players().remote(side))
+        {
             &mut joining.app
         } else {
             &mut hosted.app
         };
         type_keys(mover, "\n");
         both_until(hosted, joining, "the move", |h, j| {
-            h.game().ply() == ply + 1 && j.game().ply() == ply + 1
+            h.record().game.ply() == ply + 1 && j.record().game.ply() == ply + 1
         });
     }
 }
@@ -772,12 +808,14 @@ fn a_joiner_that_missed_the_next_game_keeps_the_finished_one_in_its_file() {
     let mut host = hosted.app.clone();
     type_keys(&mut host, "n");
     assert_eq!(host.players().round, 2);
-    joining.app.remote(endodoi::app::Remote::Resync(Box::new(
-        host.record().clone(),
-    )));
+    joining
+        .app
+        .answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+            host.record().clone(),
+        ))));
     joining.turn();
     assert_eq!(joining.app.players().round, 2);
-    assert_eq!(joining.app.game().ply(), 0);
+    assert_eq!(joining.app.record().game.ply(), 0);
     assert_eq!(
         std::fs::read_to_string(&file).expect("the save"),
         finished,
@@ -790,7 +828,9 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
     let mut hosted = Hosted::with(Match::new(None, None, Some(2)));
     let mut joining = Joining::new(&mut hosted);
     type_keys(&mut hosted.app, "a\n");
-    both_until(&mut hosted, &mut joining, "A", |_, j| j.game().ply() == 1);
+    both_until(&mut hosted, &mut joining, "A", |_, j| {
+        j.record().game.ply() == 1
+    });
     type_keys(&mut joining.app, "n");
     assert_eq!(
         text(&joining.app),
@@ -806,13 +846,40 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
         h.players().round == 2 && j.players().round == 2
     });
     assert_eq!(joining.app.players().round, 2);
-    assert_eq!(hosted.app.game().ply(), 0);
+    assert_eq!(hosted.app.record().game.ply(), 0);
     // The rows swap: the host plays North now, and the joiner opens the game.
     assert_eq!(hosted.app.players().name(Side::North), "Naserian");
     assert_eq!(joining.app.players().name(Side::South), "Lekishon");
-    assert!(hosted.app.remote_to_move());
-    assert!(!joining.app.remote_to_move());
-    assert_eq!(hosted.app.tally(), joining.app.tally());
+    assert!(
+        hosted
+            .app
+            .record()
+            .to_move()
+            .is_some_and(|side| hosted.app.players().remote(side))
+    );
+    assert!(
+        !joining
+            .app
+            .record()
+            .to_move()
+            .is_some_and(|side| joining.app.players().remote(side))
+    );
+    assert_eq!(
+        hosted.app.players().tally(
+            hosted
+                .app
+                .record()
+                .verdict()
+                .and_then(|verdict| verdict.winner)
+        ),
+        joining.app.players().tally(
+            joining
+                .app
+                .record()
+                .verdict()
+                .and_then(|verdict| verdict.winner)
+        )
+    );
 }
 
 #[test]
@@ -903,12 +970,16 @@ pub(super) fn guest_of_fake_host(lines: Vec<String>) -> (App, Runner, Peer) {
     let runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
     let peer = host.join().expect("the fake host ran");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Guest {
         place: address.to_string(),
         command: format!("endodoi join {address} --code {CODE}"),
     };
-    app.play_across(Network::new(role), Side::South, None);
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
     (app, runner, peer)
 }
 
@@ -921,8 +992,11 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
     let (mut app, mut runner, mut peer) = guest_of_fake_host(lines);
     peer.send("move 0 a");
     let start = Instant::now();
-    while app.game().ply() == 0
-        && matches!(app.network().unwrap().connection, Connection::Connected)
+    while app.record().game.ply() == 0
+        && matches!(
+            app.table().network().unwrap().connection,
+            Connection::Connected
+        )
     {
         assert!(start.elapsed() < PATIENCE, "waited for the refusal");
         runner.pump(&mut app);
@@ -931,9 +1005,9 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
     }
     let why = "South sowed a, a hole of the other row";
     assert_eq!(peer.line(), format!("bye {why}"));
-    assert_eq!(app.game().ply(), 0, "nothing was applied");
+    assert_eq!(app.record().game.ply(), 0, "nothing was applied");
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        app.desk().message().map(|m| m.text.as_str()),
         Some(format!("Disconnected: {why}; the game is kept").as_str())
     );
 }
@@ -988,19 +1062,23 @@ fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection()
         std::thread::spawn(move || Link::join(&way, &pass, Some("Lekishon"), None, limits()))
     };
     hosted.until("the join", |app| {
-        app.network().unwrap().connection == Connection::Connected
+        app.table().network().unwrap().connection == Connection::Connected
     });
     let (mut link, joined) = joining.join().expect("runs").expect("let in");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Guest {
         place: relay.address.to_string(),
         command: String::new(),
     };
-    app.play_across(Network::new(role), Side::South, None);
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::South,
+        name: None,
+    });
     type_keys(&mut hosted.app, "a\n");
     let start = Instant::now();
-    while app.game().ply() < 1 {
+    while app.record().game.ply() < 1 {
         assert!(start.elapsed() < PATIENCE, "waited for A");
         hosted.turn();
         link.pump(&mut app);
@@ -1019,7 +1097,7 @@ fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection()
         news(&mut hosted, "Disconnected"),
         format!("Disconnected: {why}; the game is kept")
     );
-    assert_eq!(hosted.app.game().ply(), 1, "nothing was applied");
+    assert_eq!(hosted.app.record().game.ply(), 1, "nothing was applied");
     assert_eq!(hosted.saved(), before, "the game on disk is intact");
 }
 
@@ -1104,24 +1182,32 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
         command: format!("endodoi join 127.0.0.1:7557 --code {CODE}"),
     };
     // Here the joiner plays South, to move.
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(endodoi::app::Remote::Lost(
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(endodoi::app::Remote::Lost(
         "the other player left".to_owned(),
-    ));
+    )));
     assert_eq!(
-        app.network_status().as_deref(),
+        app.table().network_status().as_deref(),
         Some("Connection lost (the other player left) · reconnecting to 127.0.0.1:7557…")
     );
     let why = "the host at 127.0.0.1:7557 refused: protocol version 3 is not spoken here (this host speaks 2)";
-    app.remote(endodoi::app::Remote::GaveUp(why.to_owned()));
+    app.answer(Answer::Remote(endodoi::app::Remote::GaveUp(why.to_owned())));
     assert_eq!(text(&app), format!("{why}; not trying again"));
     assert_eq!(
-        app.network_status().as_deref(),
+        app.table().network_status().as_deref(),
         Some(format!("Connection closed: {why} · the game is kept; `endodoi join` again").as_str())
     );
     type_keys(&mut app, "\n");
     assert_eq!(text(&app), "North is not connected: the game waits");
-    assert_eq!(app.game().ply(), 0, "no move without the other player");
+    assert_eq!(
+        app.record().game.ply(),
+        0,
+        "no move without the other player"
+    );
 }
 
 /// A host that quits is heard once, in plain words: the joiner's own
@@ -1132,7 +1218,10 @@ fn a_host_that_quits_is_heard_as_quitting_and_the_game_is_kept() {
     let mut joining = Joining::new(&mut hosted);
     drop(hosted);
     joining.until("the host's goodbye", |app| {
-        matches!(app.network().unwrap().connection, Connection::Lost(_))
+        matches!(
+            app.table().network().unwrap().connection,
+            Connection::Lost(_)
+        )
     });
     assert_eq!(
         text(&joining.app),
@@ -1145,7 +1234,7 @@ fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
     let (mut hosted, _peer) = Hosted::with_two_moves();
     let joining = Joining::new(&mut Hosted::new());
     let host_line = format!("endodoi host --resume --listen {}", hosted.address);
-    assert_eq!(hosted.app.resume_command(None), host_line);
+    assert_eq!(hosted.app.table().resume_command(None), host_line);
     let farewell = hosted.finish();
     let saved = hosted
         .runner
@@ -1162,11 +1251,12 @@ fn an_unfinished_game_says_which_command_continues_it_on_each_side() {
             hosted.address
         )]
     );
-    let Some(Role::Guest { place, .. }) = joining.app.network().map(|n| n.role.clone()) else {
+    let Some(Role::Guest { place, .. }) = joining.app.table().network().map(|n| n.role.clone())
+    else {
         panic!("a guest");
     };
     assert_eq!(
-        joining.app.resume_command(Some("ignored")),
+        joining.app.table().resume_command(Some("ignored")),
         format!("endodoi join {place} --code {CODE}")
     );
 }
@@ -1194,32 +1284,44 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
             place: "127.0.0.1:7557".to_owned(),
             command: String::new(),
         };
-        app.play_across(Network::new(role), Side::South, None);
-        app.remote(endodoi::app::Remote::Lost("a cut".to_owned()));
+        app.set(Setting::Across {
+            network: Network::new(role),
+            remote_home: Side::South,
+            name: None,
+        });
+        app.answer(Answer::Remote(endodoi::app::Remote::Lost(
+            "a cut".to_owned(),
+        )));
         app
     };
     // Shorter: ours is kept, and the message names both lengths.
     let mut app = joined();
-    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(None, 2))));
-    assert_eq!(app.game(), &game_of(None, 3).game);
+    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+        game_of(None, 2),
+    ))));
+    assert_eq!(&app.record().game, &game_of(None, 3).game);
     assert_eq!(
         text(&app),
         "Reconnected: South's copy of the game has 2 moves, ours 3 moves: ours is kept"
     );
-    assert_eq!(app.network().unwrap().connection, Connection::Connected);
+    assert_eq!(
+        app.table().network().unwrap().connection,
+        Connection::Connected
+    );
     // None: a game of no moves never replaces ours.
     let mut app = joined();
-    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(None, 0))));
-    assert_eq!(app.game(), &game_of(None, 3).game);
+    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+        game_of(None, 0),
+    ))));
+    assert_eq!(&app.record().game, &game_of(None, 3).game);
     // Another game: refused, the connection closed.
     let mut app = joined();
-    app.remote(endodoi::app::Remote::Resync(Box::new(game_of(
-        Some('A'),
-        1,
+    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+        game_of(Some('A'), 1),
     ))));
-    assert_eq!(app.game(), &game_of(None, 3).game);
+    assert_eq!(&app.record().game, &game_of(None, 3).game);
     assert_eq!(
-        app.network().unwrap().connection,
+        app.table().network().unwrap().connection,
         Connection::Lost(
             "South's copy of the game (1 move) is another game than ours (3 moves)".to_owned()
         )
@@ -1232,11 +1334,13 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
     // Longer by a move of this player's row (North's): refused.
     let mut app = joined();
     let longer = game_of(None, 4);
-    app.remote(endodoi::app::Remote::Resync(Box::new(longer.clone())));
-    assert_eq!(app.game(), &game_of(None, 3).game);
+    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+        longer.clone(),
+    ))));
+    assert_eq!(&app.record().game, &game_of(None, 3).game);
     let hole = longer.game.history()[3].hole;
     assert_eq!(
-        app.network().unwrap().connection,
+        app.table().network().unwrap().connection,
         Connection::Lost(format!(
             "South's copy of the game (4 moves) does not go on from ours (3 moves): South sowed {hole} out of turn"
         ))
@@ -1247,13 +1351,19 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
 fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
     use endodoi::app::{Effect, Remote, Said};
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let role = Role::Host {
         invite: "endodoi join 127.0.0.1:7557 --code k4p9".to_owned(),
         options: String::new(),
     };
-    app.play_across(Network::new(role), Side::North, None);
-    app.remote(endodoi::app::Remote::Joined(Some("Lekishon".into())));
+    app.set(Setting::Across {
+        network: Network::new(role),
+        remote_home: Side::North,
+        name: None,
+    });
+    app.answer(Answer::Remote(endodoi::app::Remote::Joined(Some(
+        "Lekishon".into(),
+    ))));
     app.take_effects();
     // As `move 18446744073709551615 a` reads off the wire.
     let said: Message = "move 18446744073709551615 a".parse().expect("a message");
@@ -1265,12 +1375,12 @@ fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
             left: None,
         })
     );
-    app.remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(Remote::Said(Said::Move {
         ply: usize::MAX,
         hole: Hole::new(Side::North, 0),
         left: None,
-    }));
+    })));
     let why = "Lekishon sowed a after 18446744073709551615 moves, but this is move 1";
     assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
 }

@@ -9,12 +9,12 @@
 use std::path::Path;
 use std::process::Command;
 
+use endodoi::app::input::KeyCode;
 use endodoi::app::keys::{GLOBAL, help_lines};
-use endodoi::app::{App, Binding, Keymap, Match};
+use endodoi::app::{App, Binding, Keymap, Match, Setting};
 use endodoi::record::Record;
 use endodoi::rules::Config;
 use keys::{press, type_keys};
-use ratatui::crossterm::event::KeyCode;
 
 use crate::common::{keys, screen};
 
@@ -291,23 +291,23 @@ fn the_key_tables_are_the_programs() {
     let is_row = |line: &str| line.starts_with('|');
     assert_eq!(
         section(&docs, "<!-- keys: game -->", is_row),
-        key_table(&[Keymap::Game])
+        key_table(&[Keymap::GAME])
     );
     assert_eq!(
         section(&docs, "<!-- keys: viewer -->", is_row),
-        key_table(&[Keymap::Viewer, Keymap::GoTo, Keymap::PlayOn])
+        key_table(&[Keymap::VIEWER, Keymap::GO_TO, Keymap::PLAY_ON])
     );
     assert_eq!(
         section(&docs, "<!-- keys: lesson -->", is_row),
-        key_table(&[Keymap::Lesson])
+        key_table(&[Keymap::LESSON])
     );
     assert_eq!(
         section(&docs, "<!-- keys: start -->", is_row),
-        key_table(&[Keymap::Start, Keymap::Typing])
+        key_table(&[Keymap::START, Keymap::TYPING])
     );
     assert_eq!(
         section(&docs, "<!-- keys: results -->", is_row),
-        key_table(&[Keymap::Results])
+        key_table(&[Keymap::RESULTS])
     );
 }
 
@@ -338,12 +338,12 @@ fn the_screenshots_are_the_programs() {
     let sample = std::fs::read_to_string(path).expect("the example record");
     let record = Record::read(&sample).expect("a record");
     let mut viewer = App::review(record, "naserian-lekishon.ogn", None);
-    viewer.set_animation(false);
+    viewer.set(Setting::Animation(false));
     type_keys(&mut viewer, "12\n");
     assert_eq!(screenshot(&docs, "<!-- screen: viewer -->"), drawn(&viewer));
 
     let mut lesson = App::learn();
-    lesson.set_animation(false);
+    lesson.set(Setting::Animation(false));
     type_keys(&mut lesson, "nnb\n");
     assert_eq!(screenshot(&docs, "<!-- screen: lesson -->"), drawn(&lesson));
     let mut start = App::start(Config::default(), &Match::default(), Vec::new());

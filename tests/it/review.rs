@@ -1,7 +1,7 @@
 //! Reviewing and playing on: a game over opened in the viewer, a replay
 //! played on from any position, and a match that is over staying over.
 
-use endodoi::app::{App, Match};
+use endodoi::app::{App, Match, Setting};
 use endodoi::record::{Record, Tags};
 use endodoi::rules::{Game, Position, Side, Variant};
 use endodoi::search::Level;
@@ -9,8 +9,8 @@ use endodoi::ui::{Look, View};
 use std::thread::sleep;
 use std::time::Duration;
 
+use endodoi::app::input::KeyCode;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -42,7 +42,7 @@ fn about_to_win() -> Record {
 /// South's win of `about_to_win`, played.
 fn won(players: Match) -> App {
     let mut app = App::from_record(about_to_win(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     assert!(app.record().is_over());
     app
@@ -63,7 +63,7 @@ fn won_match_resumed() -> App {
     }
     let ended = won(Match::from_record(&record)).record().clone();
     let mut app = App::from_record(ended.clone(), Match::from_record(&ended));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -94,31 +94,31 @@ fn the_review_key_opens_the_game_over_in_the_viewer_at_its_last_move_and_q_comes
     let boxed = draw(&app, 80, 24);
     assert!(boxed.contains("l review"), "{boxed}");
     type_keys(&mut app, "l");
-    let viewer = app.viewer().expect("the viewer");
-    assert_eq!(app.game().ply(), viewer.total());
+    let viewer = app.screen().viewer().expect("the viewer");
+    assert_eq!(app.record().game.ply(), viewer.total());
     assert_eq!(viewer.total(), 1);
     let screen = draw(&app, 80, 24);
     assert!(screen.contains("q close"), "{screen}");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     press(&mut app, KeyCode::Esc);
-    assert!(app.viewer().is_none() && !app.should_quit());
+    assert!(app.screen().viewer().is_none() && !app.desk().should_quit());
     assert!(app.record().is_over(), "the game is as it ended");
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     assert!(draw(&app, 80, 24).contains("Game over"));
 }
 
 #[test]
 fn playing_on_from_a_review_keeps_the_game_reviewed_in_its_file() {
     let mut app = won(Match::default());
-    let serial = app.serial();
+    let serial = app.table().serial();
     type_keys(&mut app, "l");
     press(&mut app, KeyCode::Left);
     type_keys(&mut app, "p\n");
-    assert!(app.viewer().is_none());
-    assert_eq!(app.game().ply(), 0);
+    assert!(app.screen().viewer().is_none());
+    assert_eq!(app.record().game.ply(), 0);
     assert!(!app.record().is_over());
-    assert_eq!(app.serial(), serial + 1, "a file of its own");
+    assert_eq!(app.table().serial(), serial + 1, "a file of its own");
 }
 
 #[test]
@@ -127,11 +127,11 @@ fn a_resigned_record_played_on_before_its_end_is_a_game_that_goes_on() {
         Record::read("[Termination \"North resigned\"]\n[Result \"*\"]\n\n1. A+2 b+3 2. A+2 *")
             .expect("a record");
     let mut app = App::review(record, "resigned", None);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Left);
     type_keys(&mut app, "p");
-    assert_eq!(app.game().ply(), 2);
+    assert_eq!(app.record().game.ply(), 2);
     assert!(!app.record().is_over(), "{}", draw(&app, 80, 24));
 }
 
@@ -230,7 +230,7 @@ fn sample() -> App {
     ))
     .expect("the sample");
     let mut app = App::review(Record::read(&text).expect("a record"), "sample", None);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -238,13 +238,13 @@ fn sample() -> App {
 fn p_plays_on_from_any_move_against_the_computer_chosen_in_a_small_question() {
     let mut app = sample();
     type_keys(&mut app, "12\n");
-    assert_eq!(app.game().ply(), 12);
+    assert_eq!(app.record().game.ply(), 12);
     let status = draw(&app, 200, 60);
     assert!(status.contains("p plays on"), "{status}");
     type_keys(&mut app, "p");
     let asked = draw(&app, 80, 24);
     assert!(asked.contains("Play on from move 12"), "{asked}");
-    assert!(app.viewer().is_some(), "a question first");
+    assert!(app.screen().viewer().is_some(), "a question first");
     // South (Naserian) is to move after move 12: its line is selected first.
     assert!(asked.contains("‹ Naserian ›"), "{asked}");
     press(&mut app, KeyCode::Down);
@@ -256,10 +256,10 @@ fn p_plays_on_from_any_move_against_the_computer_chosen_in_a_small_question() {
         "{chosen}"
     );
     press(&mut app, KeyCode::Enter);
-    assert!(app.viewer().is_none(), "the game begins");
-    assert_eq!(app.game().ply(), 12);
+    assert!(app.screen().viewer().is_none(), "the game begins");
+    assert_eq!(app.record().game.ply(), 12);
     assert!(
-        app.game().redo_moves().is_empty(),
+        app.record().game.redo_moves().is_empty(),
         "the rest is not part of it"
     );
     assert_eq!(app.players().computer(Side::North), Level::new(2));
@@ -277,14 +277,14 @@ fn esc_in_the_play_on_question_stays_in_the_viewer_where_it_was() {
     type_keys(&mut app, "p");
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Esc);
-    assert!(app.viewer().is_some(), "still the viewer");
+    assert!(app.screen().viewer().is_some(), "still the viewer");
     let screen = draw(&app, 80, 24);
     assert!(!screen.contains("Play on from"), "{screen}");
-    assert_eq!(app.game().ply(), 5);
+    assert_eq!(app.record().game.ply(), 5);
     // Asked again, the record's players come first again: two people.
     type_keys(&mut app, "p");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.game().ply(), 5);
+    assert_eq!(app.record().game.ply(), 5);
     assert!(app.players().computer(Side::South).is_none());
     assert!(app.players().computer(Side::North).is_none());
 }

@@ -7,7 +7,9 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use clap::Parser as _;
-use endodoi::app::{App, Connection, Effect, Match, Network, Remote, Role, game_number, host_row};
+use endodoi::app::{
+    Answer, App, Connection, Effect, Match, Network, Remote, Role, Setting, game_number, host_row,
+};
 use endodoi::cli::{Cli, Command, RowChoice};
 use endodoi::net::wire::Message;
 use endodoi::record::Record;
@@ -66,16 +68,23 @@ fn a_host_on_north_moves_second_and_the_joiner_sees_its_south_row_at_the_bottom(
     assert_eq!(joining.app.players().name(Side::South), "Lekishon");
     assert_eq!(joining.app.players().name(Side::North), "Naserian");
     assert_eq!(own_row(&joining.app), Side::South);
-    assert_eq!(joining.app.bottom_side(), Side::South);
-    assert_eq!(hosted.app.bottom_side(), Side::North);
-    assert!(hosted.app.remote_to_move(), "the joiner opens the game");
+    assert_eq!(joining.app.desk().view().bottom(), Side::South);
+    assert_eq!(hosted.app.desk().view().bottom(), Side::North);
+    assert!(
+        hosted
+            .app
+            .record()
+            .to_move()
+            .is_some_and(|side| hosted.app.players().remote(side)),
+        "the joiner opens the game"
+    );
     type_keys(&mut hosted.app, "a\n");
-    assert_eq!(hosted.app.game().ply(), 0, "the host waits its turn");
+    assert_eq!(hosted.app.record().game.ply(), 0, "the host waits its turn");
     type_keys(&mut joining.app, "\n");
     both_until(&mut hosted, &mut joining, "South's move", |h, _| {
-        h.game().ply() == 1
+        h.record().game.ply() == 1
     });
-    assert_eq!(hosted.app.game(), joining.app.game());
+    assert_eq!(hosted.app.record().game, joining.app.record().game);
     for app in [&hosted.app, &joining.app] {
         assert_eq!(host_row(app.record()), Some(Side::North));
         assert_eq!(game_number(app.record()), 1);
@@ -94,8 +103,8 @@ fn w_across_the_network_swaps_the_rows_on_both_screens() {
     for app in [&hosted.app, &joining.app] {
         assert_eq!(app.players().name(Side::South), "Lekishon");
         assert_eq!(app.players().name(Side::North), "Naserian");
-        assert_eq!(app.game().ply(), 0);
-        assert_eq!(app.bottom_side(), own_row(app));
+        assert_eq!(app.record().game.ply(), 0);
+        assert_eq!(app.desk().view().bottom(), own_row(app));
     }
     assert_eq!(own_row(&hosted.app), Side::North);
     assert_eq!(own_row(&joining.app), Side::South);
@@ -137,11 +146,12 @@ fn a_next_game_lost_as_the_line_drops_leaves_the_players_on_two_rows() {
     let mut joining = Joining::new(&mut hosted);
     play_to_the_end(&mut hosted, &mut joining);
     type_keys(&mut hosted.app, "w\n");
-    assert_eq!(hosted.app.game().ply(), 1);
+    assert_eq!(hosted.app.record().game.ply(), 1);
     drop_what_was_sent(&mut hosted);
     assert_eq!(own_row(&joining.app), own_row(&hosted.app), "not told yet");
     both_until(&mut hosted, &mut joining, "the reconnection", |h, j| {
-        h.network().unwrap().connection == Connection::Connected && j.game().ply() == 1
+        h.table().network().unwrap().connection == Connection::Connected
+            && j.record().game.ply() == 1
     });
     assert_eq!(
         text(&hosted.app),
@@ -149,12 +159,12 @@ fn a_next_game_lost_as_the_line_drops_leaves_the_players_on_two_rows() {
     );
     assert_eq!(own_row(&hosted.app), Side::South);
     assert_eq!(own_row(&joining.app), Side::North);
-    assert_eq!(joining.app.bottom_side(), Side::North);
+    assert_eq!(joining.app.desk().view().bottom(), Side::North);
     assert_eq!(game_number(joining.app.record()), 2);
-    assert_eq!(hosted.app.game(), joining.app.game());
+    assert_eq!(hosted.app.record().game, joining.app.record().game);
     type_keys(&mut joining.app, "\n");
     both_until(&mut hosted, &mut joining, "North's move", |h, _| {
-        h.game().ply() == 2
+        h.record().game.ply() == 2
     });
 
     // In a match, the joiner's n asks; the host's next game is lost.
@@ -171,11 +181,26 @@ fn a_next_game_lost_as_the_line_drops_leaves_the_players_on_two_rows() {
     }
     drop_what_was_sent(&mut hosted);
     both_until(&mut hosted, &mut joining, "the reconnection", |h, j| {
-        h.network().unwrap().connection == Connection::Connected && j.players().round == 2
+        h.table().network().unwrap().connection == Connection::Connected && j.players().round == 2
     });
     assert_eq!(own_row(&hosted.app), Side::North);
     assert_eq!(own_row(&joining.app), Side::South);
-    assert_eq!(hosted.app.tally(), joining.app.tally());
+    assert_eq!(
+        hosted.app.players().tally(
+            hosted
+                .app
+                .record()
+                .verdict()
+                .and_then(|verdict| verdict.winner)
+        ),
+        joining.app.players().tally(
+            joining
+                .app
+                .record()
+                .verdict()
+                .and_then(|verdict| verdict.winner)
+        )
+    );
 }
 
 /// A hostile joiner says `line` (after Naserian sows A, and its own
@@ -193,7 +218,10 @@ fn refused_next(players: Match, ended: bool, line: &str, why: &str) {
     let before = (hosted.app.record().clone(), hosted.app.players().clone());
     peer.send(line);
     hosted.until("the refusal", |app| {
-        matches!(app.network().unwrap().connection, Connection::Lost(_))
+        matches!(
+            app.table().network().unwrap().connection,
+            Connection::Lost(_)
+        )
     });
     peer.closed_with(why);
     let after = (hosted.app.record().clone(), hosted.app.players().clone());
@@ -245,7 +273,7 @@ fn the_joiner_refuses_a_next_game_of_the_host_out_of_place() {
         let lines = vec!["welcome Naserian".to_owned(), game, line.to_owned()];
         let (mut app, mut runner, mut peer) = guest_of_fake_host(lines);
         let start = Instant::now();
-        while app.network().unwrap().connection == Connection::Connected {
+        while app.table().network().unwrap().connection == Connection::Connected {
             assert!(start.elapsed() < PATIENCE, "waited for the refusal");
             runner.pump(&mut app);
             runner.run(app.take_effects(), &mut app);
@@ -286,11 +314,15 @@ fn the_joiner_refuses_a_copy_whose_host_plays_another_row_than_it_may() {
             place: "127.0.0.1:7557".to_owned(),
             command: "endodoi join 127.0.0.1:7557 --code k4p9xm".to_owned(),
         };
-        app.play_across(Network::new(role), Side::South, None);
+        app.set(Setting::Across {
+            network: Network::new(role),
+            remote_home: Side::South,
+            name: None,
+        });
         app.take_effects();
         let before = app.record().clone();
         let copy = Record::read(copy).expect("a copy");
-        app.remote(Remote::Resync(Box::new(copy)));
+        app.answer(Answer::Remote(Remote::Resync(Box::new(copy))));
         assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
         assert_eq!(app.record(), &before, "{why}");
         assert_eq!(own_row(&app), Side::North);

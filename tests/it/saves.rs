@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Effect, Match, Message, Tone};
+use endodoi::app::{App, Effect, Match, Message, Setting, Tone};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{Config, Side};
 use endodoi::save::Store;
@@ -512,11 +512,16 @@ fn parsed(args: &[&str]) -> endodoi::options::GameOptions {
 /// `runner` carry out what the app asks; returns the message the player
 /// reads.
 fn play_a_move(app: &mut App, runner: &mut Runner) -> String {
-    app.set_animation(false);
-    let hole = app.game().legal_moves().next().expect("a legal move");
+    app.set(Setting::Animation(false));
+    let hole = app
+        .record()
+        .game
+        .legal_moves()
+        .next()
+        .expect("a legal move");
     type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
     runner.run(app.take_effects(), app);
-    app.message().expect("a message").text.clone()
+    app.desk().message().expect("a message").text.clone()
 }
 
 #[test]
@@ -539,7 +544,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
             .expect("the game opens");
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     assert_eq!(
-        app.message().map(|message| message.text.clone()),
+        app.desk().message().map(|message| message.text.clone()),
         Some(format!(
             "{refusal}; the game is not written there (s saves elsewhere)"
         ))
@@ -622,7 +627,7 @@ fn games_shows_a_hostile_file_name_and_names_escaped_on_one_line() {
 /// `s` trying `export_dirs`; no settings file, no other player.
 fn runner_of(games: Option<PathBuf>, export_dirs: Vec<PathBuf>) -> (App, Runner) {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let store = Store::new(games, None, export_dirs);
     (app, Runner::new(store, None, None))
 }
@@ -633,7 +638,7 @@ fn the_runner_keeps_a_move_in_a_new_file_of_the_games_folder_dated() {
     let games = home.games();
     let (mut app, mut runner) = runner_of(Some(games.clone()), Vec::new());
     type_keys(&mut app, "c\n");
-    assert_eq!(app.game().ply(), 1);
+    assert_eq!(app.record().game.ply(), 1);
     let effects = app.take_effects();
     assert!(effects.contains(&Effect::Autosave), "{effects:?}");
     runner.run(effects, &mut app);
@@ -658,7 +663,7 @@ fn the_runner_keeps_a_move_in_a_new_file_of_the_games_folder_dated() {
         fs::read_to_string(&saved).expect("the save"),
         app.record().to_string()
     );
-    assert_eq!(app.message(), None, "nothing to tell");
+    assert_eq!(app.desk().message(), None, "nothing to tell");
 }
 
 #[test]
@@ -671,7 +676,7 @@ fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
     type_keys(&mut app, "c\ns");
     runner.run(app.take_effects(), &mut app);
     assert_eq!(
-        app.message(),
+        app.desk().message(),
         Some(&Message {
             text: format!(
                 "Not saved: cannot create {}: Not a directory (os error 20)",
@@ -699,7 +704,7 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
     type_keys(&mut app, "s");
     runner.run(app.take_effects(), &mut app);
     assert_eq!(
-        app.message(),
+        app.desk().message(),
         Some(&Message {
             text: format!("Already saved after every move, in {}", saved.display()),
             tone: Tone::Info,
@@ -713,7 +718,7 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
     let written = names(&here);
     assert_eq!(written.len(), 1, "{written:?}");
     assert_eq!(
-        app.message().map(|message| message.text.clone()),
+        app.desk().message().map(|message| message.text.clone()),
         Some(format!("Saved to {}", here.join(&written[0]).display()))
     );
 }

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use clap::Parser as _;
 use endodoi::app::Effect;
+use endodoi::app::input::{KeyCode, KeyEvent};
 use endodoi::cli::Cli;
 use endodoi::options::{GameOptions, Player};
 use endodoi::rules::{BySide, Config, Variant};
@@ -22,7 +23,6 @@ use endodoi::settings::{Field, Settings, Warning};
 use endodoi::terminal::Runner;
 use keys::{press, type_keys};
 use prefixed::prefixed;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::common::{keys, prefixed};
 
@@ -718,7 +718,7 @@ fn after_computers_played_an_option_chooses_a_person_against_the_computer() {
         open_in(&folder, &games, &parsed(&["--north", "computer"])).expect("a game");
     assert_eq!(warnings, Vec::<String>::new());
     let app = &session.app;
-    assert_eq!(app.game().config(), Config::default());
+    assert_eq!(app.record().game.config(), Config::default());
     assert_eq!(
         (app.players().names.clone(), app.players().computers),
         (
@@ -747,7 +747,7 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
     let app = &session.app;
     // The options choose the game: the last board and opponents stay out.
     assert_eq!(
-        app.game().config(),
+        app.record().game.config(),
         Config::new(6, 5, Variant::Classic).expect("a board")
     );
     assert_eq!(
@@ -757,7 +757,13 @@ fn a_new_game_opens_with_the_settings_and_is_remembered_as_the_last() {
             north: "North".to_owned()
         }
     );
-    assert_eq!((app.speed(), app.preview_shown()), (5, false));
+    assert_eq!(
+        (
+            app.desk().view().speed(),
+            app.desk().view().preview_shown(app.players())
+        ),
+        (5, false)
+    );
     assert_eq!(
         folder.text(),
         "# my settings\n[players]\nsouth = \"Lemayian\"\n[board]\nwidth = 6\nseeds = 5\n\
@@ -791,9 +797,13 @@ fn a_settings_file_that_cannot_be_saved_is_a_warning_and_the_game_opens() {
             "settings not saved: {file}:2: not valid TOML, so it is left as it is: fix or remove it"
         )
     );
-    assert_eq!(session.app.game().config().width(), 7);
+    assert_eq!(session.app.record().game.config().width(), 7);
     assert_eq!(
-        session.app.message().map(|message| message.text.as_str()),
+        session
+            .app
+            .desk()
+            .message()
+            .map(|message| message.text.as_str()),
         Some("2 problems with the settings file; they are listed when the game ends")
     );
     assert_eq!(folder.text(), "[board]\nwidth = = 8\n");
@@ -839,7 +849,13 @@ fn a_speed_or_preview_changed_in_the_game_is_remembered_and_the_rest_kept() {
     assert_eq!(warnings, Vec::<String>::new());
     let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
-    assert_eq!((app.speed(), app.preview_shown()), (2, true));
+    assert_eq!(
+        (
+            app.desk().view().speed(),
+            app.desk().view().preview_shown(app.players())
+        ),
+        (2, true)
+    );
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
     app.handle_key(KeyEvent::from(KeyCode::Char('p')));
     let effects = app.take_effects();
@@ -868,10 +884,10 @@ fn a_display_setting_that_cannot_be_saved_is_said_and_the_game_goes_on() {
     let app = &mut session.app;
     app.handle_key(KeyEvent::from(KeyCode::Char('-')));
     runner.run(app.take_effects(), app);
-    let message = app.message().expect("a message").text.clone();
+    let message = app.desk().message().expect("a message").text.clone();
     assert!(message.starts_with("Settings not saved: "), "{message}");
     assert!(folder.file().is_dir(), "the folder stays");
-    assert_eq!(app.speed(), endodoi::app::DEFAULT_SPEED - 1);
+    assert_eq!(app.desk().view().speed(), endodoi::app::DEFAULT_SPEED - 1);
 }
 
 #[test]
@@ -932,7 +948,7 @@ fn a_read_only_settings_file_is_never_written_and_said_once() {
             .expect("a game");
     let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
-    let said = |app: &endodoi::app::App| app.message().map(|message| message.text.clone());
+    let said = |app: &endodoi::app::App| app.desk().message().map(|message| message.text.clone());
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
     runner.run(app.take_effects(), app);
     assert_eq!(

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use clap::Parser;
+use endodoi::app::input::KeyCode;
 use endodoi::app::results::Against;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{
     Action, Answer, App, Confirm, Effect, Keymap, Match, Mode, Opening, Play, SavedGame, Screen,
-    Target, Tone,
+    Setting, Target, Tone,
 };
 use endodoi::cli::Cli;
 use endodoi::record::{Ending, Record};
@@ -22,7 +23,6 @@ use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
@@ -59,12 +59,12 @@ fn menu() -> App {
         saved("older", 4, false),
     ];
     let mut app = App::start(Config::default(), &Match::default(), saved);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
 fn page(app: &App) -> Page {
-    app.start_screen().expect("the start screen").page()
+    app.screen().start().expect("the start screen").page()
 }
 
 fn draw(app: &App, look: Look, width: u16, height: u16) -> Buffer {
@@ -105,7 +105,7 @@ fn keys_set_up_a_new_game_against_the_computer_at_level_2_on_width_8() {
 
     assert_eq!(app.screen(), &Screen::Game);
     assert_eq!(
-        app.game().config(),
+        app.record().game.config(),
         Config::new(8, 4, Variant::Classic).expect("a board")
     );
     let players = app.players();
@@ -114,8 +114,8 @@ fn keys_set_up_a_new_game_against_the_computer_at_level_2_on_width_8() {
     assert_eq!(players.computer(Side::North), Level::new(2));
     assert_eq!(players.name(Side::North), "Computer (level 2)");
     assert_eq!(players.first_to, None);
-    assert_eq!(app.game().ply(), 0);
-    assert!(!app.should_quit());
+    assert_eq!(app.record().game.ply(), 0);
+    assert!(!app.desk().should_quit());
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     // The width: no fewer than 6 holes, no more than 10.
     type_keys(&mut app, "jj");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.start_screen().expect("start").setup().width, 6);
+    assert_eq!(app.screen().start().expect("start").setup().width, 6);
     for _ in 0..9 {
         press(&mut app, KeyCode::Right);
     }
@@ -142,12 +142,12 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     // The clock: none below 1+0, none past 30+0, and 3+0 chosen.
     type_keys(&mut app, "j");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.start_screen().expect("start").setup().clock, None);
+    assert_eq!(app.screen().start().expect("start").setup().clock, None);
     for (right, clock) in [(1, "1+0"), (8, "30+0"), (1, "30+0")] {
         for _ in 0..right {
             press(&mut app, KeyCode::Right);
         }
-        let setup = app.start_screen().expect("start").setup();
+        let setup = app.screen().start().expect("start").setup();
         assert_eq!(setup.clock, clock.parse().ok(), "{clock}");
     }
     for _ in 0..7 {
@@ -155,16 +155,16 @@ fn the_settings_keep_to_their_limits_and_a_match_is_set_up() {
     }
     // Hints and take-backs: allowed, then off, either way.
     type_keys(&mut app, "j");
-    assert!(!app.start_screen().expect("start").setup().no_assist);
+    assert!(!app.screen().start().expect("start").setup().no_assist);
     press(&mut app, KeyCode::Right);
-    assert!(app.start_screen().expect("start").setup().no_assist);
+    assert!(app.screen().start().expect("start").setup().no_assist);
     press(&mut app, KeyCode::Left);
-    assert!(!app.start_screen().expect("start").setup().no_assist);
+    assert!(!app.screen().start().expect("start").setup().no_assist);
     press(&mut app, KeyCode::Right);
     // Enter on the last line starts the game.
     type_keys(&mut app, "j\n");
     assert_eq!(
-        app.game().config(),
+        app.record().game.config(),
         Config::new(10, 3, Variant::Cross).expect("a board")
     );
     assert_eq!(app.players().first_to, Some(3));
@@ -197,7 +197,7 @@ fn typing_a_name_replaces_the_default_and_edits_a_name_given() {
     let mut app = menu();
     type_keys(&mut app, "n\n");
     assert_eq!(
-        app.start_screen().expect("start").typing(),
+        app.screen().start().expect("start").typing(),
         Some((Typed::Name(Side::South), ""))
     );
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -207,15 +207,15 @@ fn typing_a_name_replaces_the_default_and_edits_a_name_given() {
         "the default shown:\n{screen}"
     );
     type_keys(&mut app, "Kim\n");
-    let start = app.start_screen().expect("start");
+    let start = app.screen().start().expect("start");
     assert_eq!(start.setup().names.south.as_deref(), Some("Kim"));
     type_keys(&mut app, "\n");
     assert_eq!(
-        app.start_screen().expect("start").typing(),
+        app.screen().start().expect("start").typing(),
         Some((Typed::Name(Side::South), "Kim"))
     );
     type_keys(&mut app, "a\n");
-    let start = app.start_screen().expect("start");
+    let start = app.screen().start().expect("start");
     assert_eq!(start.setup().names.south.as_deref(), Some("Kima"));
 }
 
@@ -225,7 +225,8 @@ fn a_blank_name_is_the_default_and_esc_forgets_what_was_typed() {
     type_keys(&mut app, "n\n");
     type_keys(&mut app, "Naserian\n");
     assert_eq!(
-        app.start_screen()
+        app.screen()
+            .start()
             .expect("start")
             .setup()
             .names
@@ -238,28 +239,29 @@ fn a_blank_name_is_the_default_and_esc_forgets_what_was_typed() {
         press(&mut app, KeyCode::Backspace);
     }
     type_keys(&mut app, "  \n");
-    let start = app.start_screen().expect("start");
+    let start = app.screen().start().expect("start");
     assert_eq!(start.setup().names.south, None);
     assert_eq!(start.setup().players().name(Side::South), "South");
     type_keys(&mut app, "\nLekishon");
     press(&mut app, KeyCode::Esc);
-    let start = app.start_screen().expect("start");
+    let start = app.screen().start().expect("start");
     assert_eq!(start.typing(), None);
     assert_eq!(start.setup().names.south, None);
     // Esc again: back to the menu, on its new-game line; once more: quit.
     press(&mut app, KeyCode::Esc);
     assert_eq!(page(&app), Page::Menu);
-    assert_eq!(app.start_screen().expect("start").row(), 0);
-    assert!(!app.should_quit());
+    assert_eq!(app.screen().start().expect("start").row(), 0);
+    assert!(!app.desk().should_quit());
     press(&mut app, KeyCode::Esc);
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
 fn continue_picks_the_newest_unfinished_game() {
     let mut app = menu();
     let unfinished: Vec<&str> = app
-        .start_screen()
+        .screen()
+        .start()
         .expect("start")
         .unfinished()
         .map(|saved| saved.id.as_str())
@@ -288,7 +290,7 @@ fn continue_without_an_unfinished_game_says_so() {
     type_keys(&mut app, "c");
     assert_eq!(page(&app), Page::Menu);
     assert_eq!(
-        app.message().map(|message| message.text.as_str()),
+        app.desk().message().map(|message| message.text.as_str()),
         Some("No unfinished game: n starts a new one")
     );
     assert!(app.take_effects().is_empty());
@@ -309,7 +311,7 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
     );
     type_keys(&mut app, "o");
     assert_eq!(
-        app.start_screen().expect("start").typing(),
+        app.screen().start().expect("start").typing(),
         Some((Typed::Path, ""))
     );
     // Letters that are keys elsewhere are typed here.
@@ -320,16 +322,16 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
         app.take_effects(),
         [Effect::Open(Opening::Replay(PathBuf::from("games/nq.ogn")))]
     );
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
 }
 
 #[test]
 fn learn_to_play_opens_the_lesson_at_its_first_step() {
     let mut app = menu();
     type_keys(&mut app, "l");
-    let lesson = app.lesson().expect("the lesson");
+    let lesson = app.screen().lesson().expect("the lesson");
     assert_eq!(lesson.page(), 0);
-    assert_eq!(app.keymap(), Keymap::Lesson);
+    assert_eq!(app.front().keymap(), Keymap::LESSON);
     assert!(app.take_effects().is_empty(), "the lesson saves nothing");
 }
 
@@ -340,13 +342,13 @@ fn clicks_choose_a_line_and_change_a_setting() {
     assert_eq!(page(&app), Page::NewGame);
     // A first click selects the width, the next changes it.
     click_on(&mut app, "6 holes");
-    assert_eq!(app.start_screen().expect("start").row(), 2);
+    assert_eq!(app.screen().start().expect("start").row(), 2);
     click_on(&mut app, "6 holes");
-    assert_eq!(app.start_screen().expect("start").setup().width, 7);
+    assert_eq!(app.screen().start().expect("start").setup().width, 7);
     click_on(&mut app, "Start the game");
     click_on(&mut app, "Start the game");
     assert_eq!(app.screen(), &Screen::Game);
-    assert_eq!(app.game().config().width(), 7);
+    assert_eq!(app.record().game.config().width(), 7);
 }
 
 #[test]
@@ -498,7 +500,7 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
         .expect("the start screen");
     assert_eq!(session.warnings.len(), 1, "{:?}", session.warnings);
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
-    let start = app.start_screen().expect("the start screen");
+    let start = app.screen().start().expect("the start screen");
     let ids: Vec<&str> = start.saved().iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["over", "newest", "older"]);
     let newest_line = &start.saved()[1];
@@ -514,7 +516,7 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
     };
     runner.run(effects, &mut app);
     assert_eq!(app.screen(), &Screen::Game);
-    assert_eq!(app.game().ply(), 3);
+    assert_eq!(app.record().game.ply(), 3);
     assert_eq!(app.players().name(Side::South), "newest");
     assert_eq!(runner.store().current(), Some(newest.as_path()));
     // The next move is written to the same file.
@@ -554,7 +556,7 @@ fn a_game_ended_before_the_rules_end_it_is_listed_as_over_not_to_continue() {
             .expect("dated");
     }
     let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("the start screen");
-    let start = session.app.start_screen().expect("the start screen");
+    let start = session.app.screen().start().expect("the start screen");
     let lines: Vec<(&str, Option<&str>)> = start
         .saved()
         .iter()
@@ -584,7 +586,7 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
         &mut app,
     );
     assert_eq!(page(&app), Page::Menu);
-    let message = app.message().expect("a message");
+    let message = app.desk().message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(
         message.text,
@@ -597,7 +599,7 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     let faulty = dir.path().join("faulty.ogn");
     std::fs::write(&faulty, "1. C a 2. Z *\n").expect("written");
     runner.run(vec![Effect::Open(Opening::Replay(faulty))], &mut app);
-    let viewer = app.viewer().expect("the viewer");
+    let viewer = app.screen().viewer().expect("the viewer");
     assert_eq!(viewer.total(), 2);
     assert!(viewer.fault().is_some());
 }
@@ -626,7 +628,7 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     let session = Session::start_screen(&play_args(&[]), Some(&games)).expect("start");
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let holder = format!("process {}", std::process::id());
-    let start = app.start_screen().expect("start");
+    let start = app.screen().start().expect("start");
     assert_eq!(start.saved()[0].in_use.as_ref(), Some(&holder));
     type_keys(&mut app, "c");
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -638,7 +640,7 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     };
     runner.run(effects, &mut app);
     assert_eq!(page(&app), Page::Continue, "the start screen stays");
-    let message = app.message().expect("a message");
+    let message = app.desk().message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
     assert_eq!(
         message.text,
@@ -729,12 +731,12 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     let mut app = menu();
     type_keys(&mut app, "ns");
     type_keys(&mut app, "c\n");
-    assert!(app.unfinished());
-    assert!(app.returns_to_menu());
+    assert!(app.table().unfinished());
+    assert!((app.desk().from_menu() && app.screen().start().is_none()));
     app.take_effects();
     press(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.mode(), &Mode::Play, "no question");
-    assert!(!app.should_quit());
+    assert_eq!(app.desk().mode(), &Mode::Play, "no question");
+    assert!(!app.desk().should_quit());
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
     // The key bar and the game's end say so.
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -748,15 +750,18 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     );
     // `m`, offered after a game from the command line, is not offered
     // here, where `q` does it, but does the same.
-    assert!(!app.offers(Action::Game(Play::Menu)));
+    assert!(
+        !app.front()
+            .offers(Action::Game(Play::Menu), app.desk().shown())
+    );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
 
     let mut app = menu();
     type_keys(&mut app, "l");
-    assert!(app.lesson().is_some());
+    assert!(app.screen().lesson().is_some());
     press(&mut app, KeyCode::Char('q'));
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
 
     let mut app = menu();
@@ -764,35 +769,35 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     app.answer(Answer::Opened(Box::new(App::review(
         record, "game.ogn", None,
     ))));
-    assert!(app.viewer().is_some());
+    assert!(app.screen().viewer().is_some());
     press(&mut app, KeyCode::Esc);
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
     assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
 
     // On the menu itself, q quits.
     let mut app = menu();
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
     assert_eq!(app.take_effects(), []);
 }
 
 #[test]
 fn q_from_a_game_a_replay_or_the_lesson_opened_on_the_command_line_quits() {
     let mut app = App::new(Config::default(), Match::default());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.take_effects();
-    assert!(!app.returns_to_menu());
+    assert!(!(app.desk().from_menu() && app.screen().start().is_none()));
     press(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.mode(), &Mode::Confirm(Confirm::Quit));
+    assert_eq!(app.desk().mode(), &Mode::Confirm(Confirm::Quit));
     type_keys(&mut app, "y");
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
     assert_eq!(app.take_effects(), []);
 
     let record = Record::read_moves(Config::default(), "C a").expect("a game");
     for mut app in [App::review(record, "game.ogn", None), App::learn()] {
         press(&mut app, KeyCode::Char('q'));
-        assert!(app.should_quit());
+        assert!(app.desk().should_quit());
         assert_eq!(app.take_effects(), []);
     }
 }
@@ -821,7 +826,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     runner.run(app.take_effects(), &mut app);
     assert_eq!(page(&app), Page::Menu);
     assert!(!lock.exists(), "the game left is let go");
-    let start = app.start_screen().expect("the start screen");
+    let start = app.screen().start().expect("the start screen");
     let listed: Vec<(usize, Option<&String>)> = start
         .unfinished()
         .map(|saved| (saved.moves, saved.in_use.as_ref()))
@@ -833,8 +838,8 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     runner.run(app.take_effects(), &mut app);
     assert_eq!(app.screen(), &Screen::Game);
     assert_eq!(runner.store().current(), Some(kept.as_path()));
-    while app.game().outcome().is_none() {
-        let first = app.game().legal_moves().next().expect("a move");
+    while app.record().game.outcome().is_none() {
+        let first = app.record().game.legal_moves().next().expect("a move");
         app.act(Action::Click(Target::Hole(first)));
         app.act(Action::Click(Target::Hole(first)));
         runner.run(app.take_effects(), &mut app);
@@ -843,7 +848,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     press(&mut app, KeyCode::Char('q'));
     runner.run(app.take_effects(), &mut app);
     assert_eq!(page(&app), Page::Menu);
-    let start = app.start_screen().expect("the start screen");
+    let start = app.screen().start().expect("the start screen");
     assert_eq!(start.unfinished().count(), 0);
     assert_eq!(start.saved().len(), 1, "the one file");
     let saved = Record::read(&std::fs::read_to_string(&kept).expect("read")).expect("a record");
@@ -876,7 +881,7 @@ fn a_game_left_for_the_menu_that_could_not_be_kept_is_printed_at_exit() {
     runner.run(app.take_effects(), &mut app);
     assert_eq!(page(&app), Page::Menu);
     press(&mut app, KeyCode::Char('q'));
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
     let farewell = runner.finish(&app);
     assert_eq!(farewell.unkept, [played]);
     assert_eq!(

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use clap::Parser;
+use endodoi::app::input::KeyCode;
 use endodoi::app::start::Page;
-use endodoi::app::{App, Keymap};
+use endodoi::app::{App, Keymap, Setting};
 use endodoi::cli::Cli;
 use endodoi::record::{Ending, Record};
 use endodoi::rules::{Config, Game, Hole, Side};
@@ -19,7 +20,6 @@ use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -353,12 +353,12 @@ fn start_screen(home: &Home) -> App {
     let mut app = Session::start_screen(&options, Some(&home.games()))
         .expect("the start screen")
         .app;
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
 fn page(app: &App) -> Page {
-    app.start_screen().expect("the start screen").page()
+    app.screen().start().expect("the start screen").page()
 }
 
 fn draw(app: &App, look: Look, width: u16, height: u16) -> String {
@@ -381,7 +381,7 @@ fn click_on(app: &mut App, words: &str) {
 
 /// The selected line of the start screen's page.
 fn row(app: &App) -> usize {
-    app.start_screen().expect("the start screen").row()
+    app.screen().start().expect("the start screen").row()
 }
 
 #[test]
@@ -390,7 +390,7 @@ fn t_opens_the_results_and_esc_or_q_go_back_to_the_menu_on_its_line() {
     let mut app = start_screen(&home);
     type_keys(&mut app, "t");
     assert_eq!(page(&app), Page::Results);
-    assert_eq!(app.keymap(), Keymap::Results);
+    assert_eq!(app.front().keymap(), Keymap::RESULTS);
     type_keys(&mut app, "jj");
     assert_eq!(row(&app), 2);
     press(&mut app, KeyCode::Up);
@@ -406,7 +406,7 @@ fn t_opens_the_results_and_esc_or_q_go_back_to_the_menu_on_its_line() {
     assert_eq!((page(&app), row(&app)), (Page::Results, 0));
     type_keys(&mut app, "q");
     assert_eq!(page(&app), Page::Menu);
-    assert!(!app.should_quit());
+    assert!(!app.desk().should_quit());
     assert!(
         app.take_effects().is_empty(),
         "reading the results asks for nothing"

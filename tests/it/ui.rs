@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 
-use endodoi::app::{App, Match};
+use endodoi::app::input::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use endodoi::app::{Answer, App, Match, Setting};
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{Level, SearchResult};
 use endodoi::ui::{Look, View};
 use keys::{press, type_keys};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
@@ -62,7 +62,7 @@ fn ascii_board_uses_no_box_drawing_or_dots() {
 #[test]
 fn ascii_screens_stay_ascii_while_sowing_and_in_help() {
     let mut app = named_game(6, "C a");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "b\n");
     app.tick(Duration::from_millis(80 * 3));
     let sowing = text(&draw(&app, ASCII, 80, 24));
@@ -105,7 +105,7 @@ fn q_on_the_too_small_screen_asks_there_and_y_quits() {
     assert!(screen.contains("Quit?"), "the question is shown:\n{screen}");
     assert!(screen.contains("y yes    any other key no"), "{screen}");
     type_keys(&mut app, "y");
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn game_over_shows_captured_plus_taken_and_the_winner() {
 #[test]
 fn sowing_animation_shows_lap_and_seeds_in_hand() {
     let mut app = named_game(6, "");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "a\n");
     app.tick(Duration::from_millis(80 * 8));
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -320,7 +320,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
         Position::from_rows(&[0, 0, 0, 0, 1, 0], &[1, 0, 0, 0, 0, 0], Side::South).expect("rows");
     let game = Game::from_position(Variant::Classic, position, 4);
     let mut app = App::from_record(Record::new(game.clone()), Match::new(None, None, Some(3)));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
@@ -339,7 +339,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
     // for it rather than cut its last line, the keys.
     let players = Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), Some(3));
     let mut long = App::from_record(Record::new(game.clone()), players);
-    long.set_animation(false);
+    long.set(Setting::Animation(false));
     type_keys(&mut long, "e\n");
     let screen = text(&draw(&long, PLAIN, 80, 24));
     assert!(
@@ -348,7 +348,7 @@ fn a_match_game_over_names_the_keys_of_the_next_game_and_of_a_new_match() {
         "{screen}"
     );
     let mut app = App::from_record(Record::new(game), Match::new(None, None, Some(1)));
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("wins the match 1-0!"), "{screen}");
@@ -438,7 +438,7 @@ fn while_the_computer_is_to_move_its_row_shows_no_selection_or_preview() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     let before = text(&draw(&app, PLAIN, 80, 24));
     assert!(before.contains(" → ends in "), "South's preview: {before}");
     type_keys(&mut app, "c\n");
@@ -453,7 +453,7 @@ fn the_status_line_says_the_computer_is_thinking_with_its_clock() {
     let mut players = Match::default();
     players.set_computer(Side::North, Some(Level::DEFAULT));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "c\n");
     app.tick(Duration::from_millis(1200));
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -485,7 +485,7 @@ fn the_hint_is_shown_and_its_hole_selected() {
         elapsed: Duration::from_millis(900),
         pv: vec![Hole::new(Side::South, 3)],
     };
-    app.hint_found(&result);
+    app.answer(Answer::HintFound(result.clone()));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(screen.contains("Hint: D (+4 seeds, depth 9)"), "{screen}");
     assert!(
@@ -553,7 +553,7 @@ fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
         "Autosave failed: cannot write {}/endodoi/games/20260101-120000-g1.ogn: Permission denied (os error 13)",
         "/home/naserian/.local/share".repeat(2)
     );
-    app.notify(endodoi::app::Tone::Error, error.clone());
+    app.answer(Answer::Notice(endodoi::app::Tone::Error, error.clone()));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.lines().all(|line| line.chars().count() <= 80),
@@ -570,7 +570,10 @@ fn a_long_error_wraps_under_the_board_instead_of_being_cut_at_80_columns() {
 fn a_message_longer_than_three_rows_ends_with_an_ellipsis() {
     let mut app = named_game(6, "C a B");
     let words = "seeds ".repeat(100);
-    app.notify(endodoi::app::Tone::Error, words.trim_end());
+    app.answer(Answer::Notice(
+        endodoi::app::Tone::Error,
+        words.trim_end().into(),
+    ));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     let rows: Vec<&str> = screen
         .lines()
@@ -598,7 +601,7 @@ fn a_hint_of_one_seed_says_seed_and_an_exact_one_perfect_play() {
         elapsed: Duration::from_millis(900),
         pv: vec![Hole::new(Side::South, 3)],
     };
-    app.hint_found(&result);
+    app.answer(Answer::HintFound(result.clone()));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("Hint: D (-1 seed, perfect play)"),
@@ -609,7 +612,7 @@ fn a_hint_of_one_seed_says_seed_and_an_exact_one_perfect_play() {
 #[test]
 fn a_capture_being_shown_says_where_its_seeds_come_from_with_single_spaces() {
     let mut app = named_game(6, "C a");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "c\n");
     let mut screen = String::new();
     for _ in 0..500 {
@@ -657,7 +660,7 @@ fn won_by_south(players: Match) -> App {
         Record::new(Game::from_position(Variant::Classic, position, 4)),
         players,
     );
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     app
 }
@@ -706,7 +709,7 @@ fn ascii_holes_that_cannot_be_sown_have_all_four_edges_and_no_letter_marks_a_cap
 #[test]
 fn the_sowing_hint_line_says_what_its_keys_do_in_words() {
     let mut app = named_game(6, "");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "a\n");
     let line = "any key skips the sowing; + and - change its speed";
     for look in [PLAIN, ASCII] {
@@ -721,7 +724,7 @@ fn with_two_computers_the_thinking_line_names_q_not_u() {
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::new(Config::default(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app.tick(Duration::ZERO);
     app.tick(Duration::from_millis(500));
     let screen = text(&draw(&app, PLAIN, 80, 24));
@@ -774,7 +777,7 @@ fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
         game(),
         Match::new(Some(LONG_SOUTH.into()), Some(LONG_NORTH.into()), None),
     );
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "e\n");
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
@@ -790,10 +793,10 @@ fn the_result_table_fits_long_names_and_two_computers_are_told_apart() {
     players.set_computer(Side::South, Some(Level::MIN));
     players.set_computer(Side::North, Some(Level::MIN));
     let mut app = App::from_record(game(), players);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app.tick(Duration::ZERO);
     app.tick(Duration::from_secs(1));
-    app.computer_moved(Hole::new(Side::South, 4));
+    app.answer(Answer::ComputerMoved(Hole::new(Side::South, 4)));
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
         screen.contains("│   Computer 1 (level 1)         2 +     2 =     4    │"),
@@ -950,7 +953,7 @@ fn help_at_the_smallest_size_wraps_and_pages_and_down_turns_the_page() {
     );
     type_keys(&mut app, "x");
     assert_eq!(
-        app.mode(),
+        app.desk().mode(),
         &endodoi::app::Mode::Play,
         "any other key closes help"
     );
@@ -1045,7 +1048,7 @@ fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
     for (width, size) in [(6, (80, 24)), (10, (80, 24)), (10, (200, 60))] {
         let mut app = named_game(width, "C a B");
         let unflipped = text(&draw(&app, PLAIN, size.0, size.1));
-        app.set_flipped(true);
+        app.set(Setting::Flipped(true));
         let flipped = text(&draw(&app, PLAIN, size.0, size.1));
         assert_eq!(
             flipped,
@@ -1078,12 +1081,12 @@ fn a_flipped_board_is_the_board_turned_round_with_norths_row_at_the_bottom() {
 #[test]
 fn a_sowing_on_a_flipped_board_is_the_sowing_turned_round() {
     let mut app = named_game(6, "");
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     type_keys(&mut app, "a\n");
     app.tick(Duration::from_millis(80 * 8));
     let unflipped = text(&draw(&app, PLAIN, 80, 24));
     assert!(unflipped.contains("Sowing A · lap 2 of 5"), "{unflipped}");
-    app.set_flipped(true);
+    app.set(Setting::Flipped(true));
     let flipped = text(&draw(&app, PLAIN, 80, 24));
     assert_eq!(flipped, turned_round(&unflipped), "{flipped}");
 }
@@ -1104,7 +1107,7 @@ fn hostile_names_are_shown_escaped_and_cut_on_the_board_the_status_line_and_the_
     let config = Config::new(6, 4, Variant::Classic).expect("a board");
     let record = Record::read_moves(config, "C a").expect("a game");
     let mut app = App::from_record(record, hostile_players());
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "p");
     let playing = text(&draw(&app, PLAIN, 80, 24));
     assert!(
@@ -1176,5 +1179,5 @@ fn tab_puts_the_game_over_box_aside_to_show_the_final_board_and_back() {
     press(&mut app, KeyCode::Tab);
     type_keys(&mut app, "u");
     assert!(!app.record().is_over());
-    assert!(!app.result_hidden());
+    assert!(!app.desk().view().result_hidden());
 }

@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use endodoi::analyze::MoveAnalysis;
-use endodoi::app::{App, Effect, Mode, Target, Tone};
+use endodoi::app::input::KeyCode;
+use endodoi::app::{Answer, App, Effect, HelpPopup, Mode, Setting, Target, Tone};
 use endodoi::record::{Form, Record};
 use endodoi::search::Limits;
 use endodoi::ui::{Look, View};
@@ -13,7 +14,6 @@ use keys::{press, type_keys};
 use mouse::{SCREEN, click};
 use moves::letters;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use screen::text;
@@ -42,7 +42,7 @@ fn golden(name: &str) -> Record {
 
 fn viewer(record: Record) -> App {
     let mut app = App::review(record, "sample.ogn", None);
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     app
 }
 
@@ -53,7 +53,7 @@ fn screen(app: &App) -> String {
 }
 
 fn message(app: &App) -> (Tone, String) {
-    let message = app.message().expect("a message");
+    let message = app.desk().message().expect("a message");
     (message.tone, message.text.clone())
 }
 
@@ -62,10 +62,10 @@ fn message(app: &App) -> (Tone, String) {
 #[test]
 fn opens_at_the_start_with_every_move_still_to_come() {
     let app = viewer(sample());
-    assert_eq!(app.game().ply(), 0);
-    assert_eq!(app.game().redo_moves().len(), 27);
-    assert_eq!(app.viewer().expect("viewing").total(), 27);
-    assert_eq!(app.viewer().expect("viewing").result(), "29-19");
+    assert_eq!(app.record().game.ply(), 0);
+    assert_eq!(app.record().game.redo_moves().len(), 27);
+    assert_eq!(app.screen().viewer().expect("viewing").total(), 27);
+    assert_eq!(app.screen().viewer().expect("viewing").result(), "29-19");
 }
 
 #[test]
@@ -73,11 +73,11 @@ fn right_and_left_step_one_move() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    assert_eq!(letters(app.game()), "A b");
+    assert_eq!(letters(&app.record().game), "A b");
     press(&mut app, KeyCode::Left);
-    assert_eq!(letters(app.game()), "A");
+    assert_eq!(letters(&app.record().game), "A");
     type_keys(&mut app, "llh");
-    assert_eq!(letters(app.game()), "A b");
+    assert_eq!(letters(&app.record().game), "A b");
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn stepping_past_either_end_says_so_and_stays() {
     );
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.game().ply(), 27);
+    assert_eq!(app.record().game.ply(), 27);
     assert_eq!(
         message(&app),
         (Tone::Error, "This is the end of the record".to_owned())
@@ -100,34 +100,50 @@ fn stepping_past_either_end_says_so_and_stays() {
 #[test]
 fn a_step_is_sown_seed_by_seed_and_any_key_skips_it() {
     let mut app = viewer(sample());
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     press(&mut app, KeyCode::Right);
-    assert!(matches!(app.mode(), Mode::Sowing(_)), "{:?}", app.mode());
-    assert_eq!(app.game().ply(), 1, "the game is already past the move");
+    assert!(
+        matches!(app.desk().mode(), Mode::Sowing(_)),
+        "{:?}",
+        app.desk().mode()
+    );
+    assert_eq!(
+        app.record().game.ply(),
+        1,
+        "the game is already past the move"
+    );
     press(&mut app, KeyCode::Char('x'));
-    assert_eq!(app.mode(), &Mode::Play);
-    assert_eq!(app.game().ply(), 1, "a key that means nothing only skips");
+    assert_eq!(app.desk().mode(), &Mode::Play);
+    assert_eq!(
+        app.record().game.ply(),
+        1,
+        "a key that means nothing only skips"
+    );
 }
 
 #[test]
 fn the_animation_ends_by_itself() {
     let mut app = viewer(sample());
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     press(&mut app, KeyCode::Right);
-    let duration = app.sowing().expect("sowing").duration();
+    let duration = app.desk().sowing().expect("sowing").duration();
     app.tick(duration + Duration::from_millis(1));
-    assert_eq!(app.mode(), &Mode::Play);
+    assert_eq!(app.desk().mode(), &Mode::Play);
 }
 
 #[test]
 fn right_during_a_sowing_finishes_it_and_sows_the_next_move() {
     let mut app = viewer(sample());
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    assert_eq!(letters(app.game()), "A b");
+    assert_eq!(letters(&app.record().game), "A b");
     assert_eq!(
-        app.sowing().expect("the second move is sown").report.hole,
+        app.desk()
+            .sowing()
+            .expect("the second move is sown")
+            .report
+            .hole,
         endodoi::rules::Hole::from_letter('b').expect("b")
     );
 }
@@ -135,24 +151,24 @@ fn right_during_a_sowing_finishes_it_and_sows_the_next_move() {
 #[test]
 fn plus_and_minus_change_the_speed_without_skipping() {
     let mut app = viewer(sample());
-    app.set_animation(true);
-    let speed = app.speed();
+    app.set(Setting::Animation(true));
+    let speed = app.desk().view().speed();
     press(&mut app, KeyCode::Right);
     type_keys(&mut app, "+");
-    assert_eq!(app.speed(), speed + 1);
-    assert!(app.sowing().is_some(), "still sowing");
+    assert_eq!(app.desk().view().speed(), speed + 1);
+    assert!(app.desk().sowing().is_some(), "still sowing");
     type_keys(&mut app, "--");
-    assert_eq!(app.speed(), speed - 1);
+    assert_eq!(app.desk().view().speed(), speed - 1);
 }
 
 #[test]
 fn v_flips_the_board_without_ending_a_sowing_or_the_record_playing_itself() {
     let mut app = viewer(sample());
-    app.set_animation(true);
+    app.set(Setting::Animation(true));
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Char('v'));
-    assert!(app.flipped());
-    assert!(app.sowing().is_some(), "still sowing");
+    assert!(app.desk().view().flipped());
+    assert!(app.desk().sowing().is_some(), "still sowing");
     assert_eq!(
         message(&app),
         (
@@ -165,52 +181,52 @@ fn v_flips_the_board_without_ending_a_sowing_or_the_record_playing_itself() {
     let north = flipped.find("Lekishon North").expect("North's name");
     assert!(north > south, "North's row at the bottom:\n{flipped}");
     press(&mut app, KeyCode::Char(' '));
-    assert!(app.viewer().expect("viewing").autoplaying());
-    let shown = letters(app.game());
+    assert!(app.screen().viewer().expect("viewing").autoplaying());
+    let shown = letters(&app.record().game);
     press(&mut app, KeyCode::Char('v'));
-    assert!(!app.flipped());
+    assert!(!app.desk().view().flipped());
     assert!(
-        app.viewer().expect("viewing").autoplaying(),
+        app.screen().viewer().expect("viewing").autoplaying(),
         "still playing"
     );
-    assert!(app.sowing().is_some(), "still sowing");
-    assert_eq!(letters(app.game()), shown, "no move stepped");
+    assert!(app.desk().sowing().is_some(), "still sowing");
+    assert_eq!(letters(&app.record().game), shown, "no move stepped");
 }
 
 #[test]
 fn home_end_g_and_shift_g_jump_to_the_start_and_the_end() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::End);
-    assert_eq!(app.game().ply(), 27);
-    assert!(app.game().outcome().is_some());
+    assert_eq!(app.record().game.ply(), 27);
+    assert!(app.record().game.outcome().is_some());
     press(&mut app, KeyCode::Home);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     type_keys(&mut app, "G");
-    assert_eq!(app.game().ply(), 27);
+    assert_eq!(app.record().game.ply(), 27);
     type_keys(&mut app, "g");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
 }
 
 #[test]
 fn a_number_then_enter_jumps_to_the_position_after_that_move() {
     let mut app = viewer(sample());
     type_keys(&mut app, "12");
-    assert_eq!(app.viewer().expect("viewing").goto(), Some(12));
-    assert_eq!(app.game().ply(), 0, "nothing moves before Enter");
+    assert_eq!(app.screen().viewer().expect("viewing").goto(), Some(12));
+    assert_eq!(app.record().game.ply(), 0, "nothing moves before Enter");
     type_keys(&mut app, "\n");
-    assert_eq!(app.game().ply(), 12);
-    assert_eq!(app.viewer().expect("viewing").goto(), None);
+    assert_eq!(app.record().game.ply(), 12);
+    assert_eq!(app.screen().viewer().expect("viewing").goto(), None);
     type_keys(&mut app, "3");
     press(&mut app, KeyCode::Backspace);
     type_keys(&mut app, "5\n");
-    assert_eq!(app.game().ply(), 5, "backspace took the 3 back");
+    assert_eq!(app.record().game.ply(), 5, "backspace took the 3 back");
 }
 
 #[test]
 fn a_number_past_the_end_is_refused() {
     let mut app = viewer(sample());
     type_keys(&mut app, "40\n");
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.record().game.ply(), 0);
     assert_eq!(
         message(&app),
         (
@@ -225,31 +241,34 @@ fn escape_cancels_a_number_and_a_second_escape_quits() {
     let mut app = viewer(sample());
     type_keys(&mut app, "7");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(app.viewer().expect("viewing").goto(), None);
-    assert!(!app.should_quit());
+    assert_eq!(app.screen().viewer().expect("viewing").goto(), None);
+    assert!(!app.desk().should_quit());
     press(&mut app, KeyCode::Esc);
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
 fn q_quits_at_once_without_a_question() {
     let mut app = viewer(sample());
     type_keys(&mut app, "5\nq");
-    assert!(app.should_quit());
+    assert!(app.desk().should_quit());
 }
 
 #[test]
 fn space_plays_the_record_by_itself_until_the_end() {
     let mut app = viewer(sample());
     type_keys(&mut app, " ");
-    assert_eq!(app.game().ply(), 1, "the first move at once");
-    assert!(app.wants_frames());
+    assert_eq!(app.record().game.ply(), 1, "the first move at once");
+    assert!(View::new(&app, Look::default()).wants_frames());
     for _ in 0..400 {
         app.tick(Duration::from_millis(100));
     }
-    assert_eq!(app.game().ply(), 27);
-    assert!(!app.viewer().expect("viewing").autoplaying());
-    assert!(!app.wants_frames(), "nothing left to play");
+    assert_eq!(app.record().game.ply(), 27);
+    assert!(!app.screen().viewer().expect("viewing").autoplaying());
+    assert!(
+        !View::new(&app, Look::default()).wants_frames(),
+        "nothing left to play"
+    );
 }
 
 #[test]
@@ -257,11 +276,11 @@ fn space_again_pauses() {
     let mut app = viewer(sample());
     type_keys(&mut app, " ");
     app.tick(Duration::from_secs(1));
-    let ply = app.game().ply();
+    let ply = app.record().game.ply();
     type_keys(&mut app, " ");
-    assert!(!app.viewer().expect("viewing").autoplaying());
+    assert!(!app.screen().viewer().expect("viewing").autoplaying());
     app.tick(Duration::from_secs(10));
-    assert_eq!(app.game().ply(), ply);
+    assert_eq!(app.record().game.ply(), ply);
 }
 
 #[test]
@@ -282,8 +301,8 @@ fn space_at_the_end_plays_the_record_again_from_the_start() {
     let mut app = viewer(sample());
     press(&mut app, KeyCode::End);
     type_keys(&mut app, " ");
-    assert_eq!(app.game().ply(), 0);
-    assert!(app.viewer().expect("viewing").autoplaying());
+    assert_eq!(app.record().game.ply(), 0);
+    assert!(app.screen().viewer().expect("viewing").autoplaying());
 }
 
 #[test]
@@ -298,31 +317,31 @@ fn viewing_never_asks_for_a_file_to_be_written() {
 fn p_takes_over_the_position_shown_and_drops_the_later_moves() {
     let mut app = viewer(sample());
     type_keys(&mut app, "4\np\n");
-    assert!(app.viewer().is_none(), "a game now");
-    assert_eq!(letters(app.game()), "A b A e");
-    assert!(app.game().redo_moves().is_empty(), "nothing to redo");
+    assert!(app.screen().viewer().is_none(), "a game now");
+    assert_eq!(letters(&app.record().game), "A b A e");
+    assert!(app.record().game.redo_moves().is_empty(), "nothing to redo");
     assert_eq!(app.take_effects(), vec![Effect::Autosave]);
     assert_eq!(app.record().tag("South"), Some("Naserian"));
     // Every key of the game: select, sow, undo.
     type_keys(&mut app, "d\n");
-    assert_eq!(letters(app.game()), "A b A e D");
+    assert_eq!(letters(&app.record().game), "A b A e D");
     type_keys(&mut app, "u");
-    assert_eq!(letters(app.game()), "A b A e");
+    assert_eq!(letters(&app.record().game), "A b A e");
     type_keys(&mut app, "q");
-    assert!(!app.should_quit(), "quitting a game asks first");
+    assert!(!app.desk().should_quit(), "quitting a game asks first");
 }
 
 #[test]
 fn help_lists_the_viewer_keys_and_any_key_closes_it() {
     let mut app = viewer(sample());
     type_keys(&mut app, "?");
-    assert_eq!(app.mode(), &Mode::Help);
+    assert_eq!(app.desk().mode(), &Mode::Help(HelpPopup::default()));
     let screen = screen(&app);
     assert!(screen.contains("12 Enter"), "{screen}");
     assert!(screen.contains("play on from here"), "{screen}");
     type_keys(&mut app, "x");
-    assert_eq!(app.mode(), &Mode::Play);
-    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.desk().mode(), &Mode::Play);
+    assert_eq!(app.record().game.ply(), 0);
 }
 
 #[test]
@@ -341,9 +360,13 @@ fn clicking_a_move_in_the_list_shows_the_position_after_it() {
         Target::Move(14)
     );
     click(&mut app, column as u16, row as u16);
-    assert_eq!(app.game().ply(), 14);
+    assert_eq!(app.record().game.ply(), 14);
     click(&mut app, 0, 0);
-    assert_eq!(app.game().ply(), 14, "a click elsewhere does nothing");
+    assert_eq!(
+        app.record().game.ply(),
+        14,
+        "a click elsewhere does nothing"
+    );
 }
 
 // ------------------------------------------------------------------ drawing
@@ -461,13 +484,13 @@ fn a_faulty_record_shows_why_it_stops_in_the_status_line() {
         screen.contains("Faulty record: line 5, column 68, ply 19: move `C`: hole C is empty"),
         "{screen}"
     );
-    app.set_animation(false);
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "G");
     press(&mut app, KeyCode::Right);
     assert!(
         message(&app).1.starts_with("The record stops here: line 5"),
         "{:?}",
-        app.message()
+        app.desk().message()
     );
 }
 
@@ -553,7 +576,7 @@ fn the_analysis_key_asks_once_for_the_whole_record_with_a_fixed_node_budget() {
 #[test]
 fn the_analysis_key_at_the_start_analyses_the_record_and_says_how_far_it_is() {
     let mut app = viewer(sample());
-    assert_eq!(app.game().ply(), 0, "the viewer opens at the start");
+    assert_eq!(app.record().game.ply(), 0, "the viewer opens at the start");
     press(&mut app, KeyCode::Char('a'));
     assert_eq!(
         analyze_requests(&mut app),
@@ -570,7 +593,7 @@ fn the_analysis_key_at_the_start_analyses_the_record_and_says_how_far_it_is() {
     );
     for ply in 1..=total {
         let played = sample().game.history()[ply - 1].hole.to_string();
-        app.analysis_found(
+        app.answer(Answer::Analysed(
             ply,
             MoveAnalysis {
                 ply,
@@ -587,7 +610,7 @@ fn the_analysis_key_at_the_start_analyses_the_record_and_says_how_far_it_is() {
                 certain: false,
                 depth: 6,
             },
-        );
+        ));
         if ply == 1 {
             assert!(
                 screen_has(&app, &format!("Analysing the game: 1 of {total} moves")),
@@ -614,7 +637,7 @@ fn viewer_with_a_mistake(exact: bool) -> (App, String) {
     press(&mut app, KeyCode::Char('a'));
     app.take_effects();
     let played = sample().game.history()[0].hole.to_string();
-    app.analysis_found(
+    app.answer(Answer::Analysed(
         1,
         MoveAnalysis {
             ply: 1,
@@ -631,7 +654,7 @@ fn viewer_with_a_mistake(exact: bool) -> (App, String) {
             certain: exact,
             depth: 6,
         },
-    );
+    ));
     (app, played)
 }
 
@@ -752,7 +775,7 @@ fn analysed(at: usize, after: fn(usize) -> i32) -> App {
     app.take_effects();
     for (index, played) in sample().game.history().iter().enumerate() {
         let ply = index + 1;
-        app.analysis_found(
+        app.answer(Answer::Analysed(
             ply,
             MoveAnalysis {
                 ply,
@@ -769,7 +792,7 @@ fn analysed(at: usize, after: fn(usize) -> i32) -> App {
                 certain: false,
                 depth: 6,
             },
-        );
+        ));
     }
     app
 }

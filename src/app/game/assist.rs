@@ -6,6 +6,7 @@
 //! player asks for is announced ([`Said::HintAsked`]); the other player's
 //! is checked as a move is and marks their side.
 
+use super::super::component::{Ask, Tell};
 use super::super::{Effect, Said, Table, Tone};
 use crate::rules::Side;
 
@@ -16,36 +17,38 @@ impl Table {
     /// A hint just asked for by the person at this keyboard, who plays
     /// `side`: the record says so, and across the network the other player
     /// is told.
-    pub(in crate::app) fn hint_asked(&mut self, side: Side) {
+    pub(in crate::app) fn hint_asked(&mut self, side: Side, out: &mut Vec<Ask>) {
         self.record.mark_assisted(side);
-        self.effect(Effect::Autosave);
+        out.effect(Effect::Autosave);
         if self.network.is_some() {
             let ply = self.game().ply();
-            self.effect(Effect::Send(Said::HintAsked(ply)));
+            out.effect(Effect::Send(Said::HintAsked(ply)));
         }
     }
 
     /// The other player asked for a hint at move `ply + 1`: told and kept
     /// in the record if it is their turn at that move of a game that allows
     /// hints; otherwise refused, as a move out of turn is.
-    pub(in crate::app) fn their_hint(&mut self, ply: usize) {
+    pub(in crate::app) fn their_hint(&mut self, ply: usize, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         let Some(side) = self.record.to_move() else {
-            self.refuse(format!(
-                "{other} asked for a hint after the end of the game"
-            ));
+            self.refuse(
+                format!("{other} asked for a hint after the end of the game"),
+                out,
+            );
             return;
         };
         if self.players.no_assist {
-            self.refuse(format!(
-                "{other} asked for a hint in a game played without them"
-            ));
+            self.refuse(
+                format!("{other} asked for a hint in a game played without them"),
+                out,
+            );
         } else if ply != self.game().ply() || !self.players.remote(side) {
-            self.refuse(format!("{other} asked for a hint out of turn"));
+            self.refuse(format!("{other} asked for a hint out of turn"), out);
         } else {
             self.record.mark_assisted(side);
-            self.effect(Effect::Autosave);
-            self.say(Tone::Info, format!("{other} asked for a hint"));
+            out.effect(Effect::Autosave);
+            out.say(Tone::Info, format!("{other} asked for a hint"));
         }
     }
 }

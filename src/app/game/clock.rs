@@ -1,6 +1,6 @@
 //! The players' clocks at the table, when the game has a time control.
 //!
-//! Time reaches them only through [`App::tick`]. The clock of the side to
+//! Time reaches them only through [`App::tick`](crate::app::App::tick). The clock of the side to
 //! move runs:
 //! - once the first move is made (the opening move is not timed, as on
 //!   lichess), while the game is not over;
@@ -31,7 +31,8 @@ use crate::clock::Clocks;
 use crate::record::{Ending, Tags};
 use crate::rules::Side;
 
-use super::super::{App, Effect, Mode, Said, Screen, Table};
+use super::super::component::{Ask, Tell};
+use super::super::{Effect, Said, Table};
 
 /// How long past zero a remote player's clock may stand, here, before this
 /// terminal ends the game on time without word from theirs: room for the
@@ -51,35 +52,6 @@ pub const LOW_TIME: Duration = Duration::from_secs(10);
 /// (besides the increment).
 const SHARE_OF_TIME: u32 = 20;
 
-impl App {
-    /// The players' clocks in the game, if it has a time control (none on
-    /// the other screens).
-    pub fn clocks(&self) -> Option<&Clocks> {
-        match self.screen {
-            Screen::Game => self.table.clocks.as_ref(),
-            Screen::Viewer(_) | Screen::Lesson(_) | Screen::Start(_) => None,
-        }
-    }
-
-    /// The side whose clock is running now, if one is.
-    pub fn clock_running(&self) -> Option<Side> {
-        let sowing = matches!(self.mode, Mode::Sowing(_));
-        self.clocks()?;
-        self.table.clock_running(sowing)
-    }
-
-    /// Lets `elapsed` pass on the clock running, on the game screen; a flag
-    /// that falls ends the game.
-    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration) {
-        if self.screen == Screen::Game {
-            let sowing = matches!(self.mode, Mode::Sowing(_));
-            self.table.run_clocks(elapsed, sowing, self.board.bell);
-            let asks = self.table.take_asks();
-            self.ask(asks);
-        }
-    }
-}
-
 impl Table {
     /// The clocks as the record keeps them (full time without a `Clock`
     /// tag): for a game just set up, resumed or taken from the other side.
@@ -89,9 +61,14 @@ impl Table {
         self.readings.clear();
     }
 
+    /// The players' clocks, if the game has a time control.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
     /// The side whose clock runs now, as the module says; `sowing`: a move
     /// is being shown.
-    pub(in crate::app) fn clock_running(&self, sowing: bool) -> Option<Side> {
+    pub fn clock_running(&self, sowing: bool) -> Option<Side> {
         self.clocks.as_ref()?;
         let side = self.record.to_move()?;
         let computer_answered = self.players.computer(side).is_some() && !self.searching();
@@ -107,13 +84,19 @@ impl Table {
     ///
     /// With `bell`, a clock of a player here that falls under [`LOW_TIME`]
     /// rings the terminal bell, once.
-    pub(in crate::app) fn run_clocks(&mut self, elapsed: Duration, sowing: bool, bell: bool) {
+    pub(in crate::app) fn run_clocks(
+        &mut self,
+        elapsed: Duration,
+        sowing: bool,
+        bell: bool,
+    ) -> Vec<Ask> {
+        let mut out = Vec::new();
         let Some(running) = self.clock_running(sowing) else {
-            return;
+            return out;
         };
         let here = self.plays_here(running);
         let Some(clocks) = &mut self.clocks else {
-            return;
+            return out;
         };
         // Of `elapsed`, what passes after the clock reached zero.
         let before = clocks.left(running);
@@ -122,25 +105,26 @@ impl Table {
         let low = before >= LOW_TIME && clocks.left(running) < LOW_TIME;
         let fallen = clocks.fallen();
         if bell && here && low {
-            self.effect(Effect::Bell);
+            out.effect(Effect::Bell);
         }
         self.write_clocks();
         self.unkept += elapsed;
         if self.unkept >= KEEP_RUNNING_CLOCK {
             self.unkept = Duration::ZERO;
-            self.effect(Effect::Autosave);
+            out.effect(Effect::Autosave);
         }
         let Some(side) = fallen else {
-            return;
+            return out;
         };
         self.overtime += beyond;
         if !self.players.remote(side) || self.overtime >= FLAG_GRACE {
             let ply = self.game().ply();
-            self.out_of_time(side);
+            self.out_of_time(side, &mut out);
             if self.network.is_some() {
-                self.effect(Effect::Send(Said::Flag(ply)));
+                out.effect(Effect::Send(Said::Flag(ply)));
             }
         }
+        out
     }
 
     /// `side` has made the last move of the game (or played it again):
@@ -225,7 +209,7 @@ impl Table {
 
     /// The game ends: `side` ran out of time (a game over already stays
     /// as it ended).
-    pub(in crate::app) fn out_of_time(&mut self, side: Side) {
+    pub(in crate::app) fn out_of_time(&mut self, side: Side, out: &mut Vec<Ask>) {
         if self.record.is_over() {
             return;
         }
@@ -234,7 +218,7 @@ impl Table {
             self.players.name(side),
             self.players.name(side.opponent())
         );
-        self.end_by(Ending::OutOfTime(side), news);
+        self.end_by(Ending::OutOfTime(side), news, out);
     }
 
     /// How long the computer playing `side` may think on its move: its

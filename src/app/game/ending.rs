@@ -4,7 +4,8 @@
 //! across the network. The ending goes into the record
 //! ([`crate::record::Record::end`]), and the game is over everywhere.
 
-use super::super::{Action, Ask, Confirm, Effect, Play, Purpose, Said, Table, Tone, capitalise};
+use super::super::component::{Ask, Tell};
+use super::super::{Action, Confirm, Effect, Play, Purpose, Said, Table, Tone, capitalise};
 use crate::record::Ending;
 use crate::rules::Side;
 
@@ -72,31 +73,31 @@ impl Table {
     }
 
     /// The resign key: the player who resigns is asked first.
-    pub(super) fn resign(&mut self) {
+    pub(super) fn resign(&mut self, out: &mut Vec<Ask>) {
         match self.resigner() {
-            Err(why) => self.say(Tone::Error, why),
-            Ok(side) => self.push(Ask::Confirm(Confirm::Resign(side))),
+            Err(why) => out.say(Tone::Error, why),
+            Ok(side) => out.push(Ask::Confirm(Confirm::Resign(side))),
         }
     }
 
     /// The player of `side` said yes to resigning: the game ends, the other
     /// player wins (across the network, told so). Nothing happens if it is
     /// no longer theirs to do (the game ended as they were asked).
-    pub(in crate::app) fn resign_confirmed(&mut self, side: Side) {
-        if self.resigner() != Ok(side) || !self.may_send() {
+    pub(in crate::app) fn resign_confirmed(&mut self, side: Side, out: &mut Vec<Ask>) {
+        if self.resigner() != Ok(side) || !self.may_send(out) {
             return;
         }
         if self.network.is_some() {
-            self.effect(Effect::Send(Said::Resigned));
+            out.effect(Effect::Send(Said::Resigned));
         }
-        self.resigned(side);
+        self.resigned(side, out);
     }
 
     /// The draw key: the player who offers is asked first.
-    pub(super) fn ask_to_offer_draw(&mut self) {
+    pub(super) fn ask_to_offer_draw(&mut self, out: &mut Vec<Ask>) {
         match (self.draw_refused(), self.draw_offerer()) {
-            (Some(why), _) => self.say(Tone::Error, why),
-            (None, Some(side)) => self.push(Ask::Confirm(Confirm::OfferDraw(side))),
+            (Some(why), _) => out.say(Tone::Error, why),
+            (None, Some(side)) => out.push(Ask::Confirm(Confirm::OfferDraw(side))),
             (None, None) => {}
         }
     }
@@ -115,9 +116,9 @@ impl Table {
     /// The player who offers said yes to offering a draw: the other player
     /// at this keyboard is asked, the computer weighs it, or the player
     /// across the network is asked.
-    pub(in crate::app) fn offer_draw(&mut self) {
+    pub(in crate::app) fn offer_draw(&mut self, out: &mut Vec<Ask>) {
         if let Some(why) = self.draw_refused() {
-            self.say(Tone::Error, why);
+            out.say(Tone::Error, why);
             return;
         }
         let Some(side) = self.record.to_move() else {
@@ -126,23 +127,23 @@ impl Table {
         let other = side.opponent();
         if let Some(network) = &mut self.network {
             network.offered = true;
-            self.effect(Effect::Send(Said::DrawOffered));
+            out.effect(Effect::Send(Said::DrawOffered));
             let news = format!("Offered {} a draw…", self.remote_name());
-            self.say(Tone::Info, news);
+            out.say(Tone::Info, news);
         } else if let Some(level) = self.players.computer(other) {
             // A hint sought gives way to the offer.
-            self.stop_thinking();
-            self.start_thinking(level, self.think, Purpose::Draw);
+            self.stop_thinking(out);
+            self.start_thinking(level, self.think, Purpose::Draw, out);
             let news = format!("Offered {} a draw…", self.players.name(other));
-            self.say(Tone::Info, news);
+            out.say(Tone::Info, news);
         } else {
-            self.push(Ask::Confirm(Confirm::Draw(side)));
+            out.push(Ask::Confirm(Confirm::Draw(side)));
         }
     }
 
     /// The answer, at this keyboard, to the draw `offerer`'s player offers:
     /// `yes` draws the game. Across the network the answer is sent.
-    pub(in crate::app) fn answer_draw(&mut self, offerer: Side, yes: bool) {
+    pub(in crate::app) fn answer_draw(&mut self, offerer: Side, yes: bool, out: &mut Vec<Ask>) {
         if self.network.is_some() {
             if !self.connected() {
                 return;
@@ -152,7 +153,7 @@ impl Table {
             } else {
                 Said::DrawDeclined
             };
-            self.effect(Effect::Send(said));
+            out.effect(Effect::Send(said));
         }
         let answerer = self.players.name(offerer.opponent()).to_owned();
         if yes {
@@ -160,39 +161,42 @@ impl Table {
                 "Draw agreed: {answerer} accepted {}'s offer",
                 self.players.name(offerer)
             );
-            self.end_by(Ending::DrawAgreed, news);
+            self.end_by(Ending::DrawAgreed, news, out);
         } else {
-            self.say(Tone::Info, format!("{answerer} declined the draw"));
+            out.say(Tone::Info, format!("{answerer} declined the draw"));
         }
     }
 
     /// The other player, across the network, resigned, on their turn or
     /// while this player thinks: refused once the game is over.
-    pub(super) fn their_resignation(&mut self) {
+    pub(super) fn their_resignation(&mut self, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         match (self.record.to_move(), self.players.remote_side()) {
-            (Some(_), Some(side)) => self.resigned(side),
-            _ => self.refuse(format!("{other} resigned after the end of the game")),
+            (Some(_), Some(side)) => self.resigned(side, out),
+            _ => self.refuse(format!("{other} resigned after the end of the game"), out),
         }
     }
 
     /// The other player, across the network, offers a draw: asked of this
     /// player, unless the game is over or it is theirs to move (they offer
     /// once they have moved).
-    pub(super) fn their_draw_offer(&mut self) {
+    pub(super) fn their_draw_offer(&mut self, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         match self.record.to_move() {
-            None => self.refuse(format!("{other} offered a draw after the end of the game")),
+            None => self.refuse(
+                format!("{other} offered a draw after the end of the game"),
+                out,
+            ),
             Some(side) if self.players.remote(side) => {
-                self.refuse(format!("{other} offered a draw on their own turn"));
+                self.refuse(format!("{other} offered a draw on their own turn"), out);
             }
-            Some(side) => self.push(Ask::Confirm(Confirm::Draw(side.opponent()))),
+            Some(side) => out.push(Ask::Confirm(Confirm::Draw(side.opponent()))),
         }
     }
 
     /// The other player's answer to this player's draw offer: refused if
     /// nobody offered one.
-    pub(super) fn their_draw_answer(&mut self, yes: bool) {
+    pub(super) fn their_draw_answer(&mut self, yes: bool, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         let offered = self
             .network
@@ -200,50 +204,50 @@ impl Table {
             .is_some_and(|network| std::mem::take(&mut network.offered));
         if !offered || self.record.is_over() {
             let what = if yes { "accepted" } else { "declined" };
-            self.refuse(format!("{other} {what} a draw nobody offered"));
+            self.refuse(format!("{other} {what} a draw nobody offered"), out);
         } else if yes {
             let news = format!("Draw agreed: {other} accepted your offer");
-            self.end_by(Ending::DrawAgreed, news);
+            self.end_by(Ending::DrawAgreed, news, out);
         } else {
-            self.say(Tone::Info, format!("{other} declined the draw"));
+            out.say(Tone::Info, format!("{other} declined the draw"));
         }
     }
 
     /// The player of `side` resigned: the game ends, and the message line
     /// names who resigned and who wins.
-    fn resigned(&mut self, side: Side) {
+    fn resigned(&mut self, side: Side, out: &mut Vec<Ask>) {
         let news = format!(
             "{} resigned: {} wins",
             self.players.name(side),
             self.players.name(side.opponent())
         );
-        self.end_by(Ending::Resigned(side), news);
+        self.end_by(Ending::Resigned(side), news, out);
     }
 
     /// Ends the game as `ending` says, and tells the player `news`: nothing
     /// thinks on, nothing waits for an answer, and the game is kept with
     /// its ending. (The board needs no settling: nobody is to move.)
-    pub(in crate::app) fn end_by(&mut self, ending: Ending, news: String) {
+    pub(in crate::app) fn end_by(&mut self, ending: Ending, news: String, out: &mut Vec<Ask>) {
         if let Err(error) = self.record.end(ending) {
-            self.say(Tone::Error, capitalise(&error.to_string()));
+            out.say(Tone::Error, capitalise(&error.to_string()));
             return;
         }
-        self.stop_thinking();
+        self.stop_thinking(out);
         if let Some(network) = &mut self.network {
             network.asked = None;
             network.offered = false;
         }
         // A question about the game (a take-back, a draw) has no answer now.
-        self.push(Ask::Withdrawn);
-        self.say(Tone::Info, news);
-        self.effect(Effect::Autosave);
+        out.push(Ask::Withdrawn);
+        out.say(Tone::Info, news);
+        out.effect(Effect::Autosave);
     }
 
     /// The undo key in a game ended early (resigned, drawn by agreement,
     /// lost on time): no move is taken back.
-    pub(super) fn refuse_takeback(&mut self) {
+    pub(super) fn refuse_takeback(&mut self, out: &mut Vec<Ask>) {
         if let Some(ending) = self.record.ending() {
-            self.say(Tone::Error, format!("{ending}: no move is taken back"));
+            out.say(Tone::Error, format!("{ending}: no move is taken back"));
         }
     }
 

@@ -7,7 +7,8 @@
 //! reconnection, the later game wins. So a line dropped as the rows change
 //! can never seat both players on one row.
 
-use super::super::board::Board;
+use super::super::board::BoardView;
+use super::super::component::{Ask, Tell};
 use super::super::{Connection, Effect, GAME_TAG, HOST_TAG, Match, Role, Said, Table, Tone};
 use super::super::{game_number, host_row};
 use crate::record::Record;
@@ -74,23 +75,23 @@ impl Table {
     /// The `n` and `w` keys across the network, once the game is over: the
     /// host begins the next game and tells the other player its number and
     /// the host's row in it; the joiner asks the host to begin it.
-    pub(super) fn next_across(&mut self, view: &mut Board, rematch: bool) {
+    pub(super) fn next_across(&mut self, view: &mut BoardView, rematch: bool, out: &mut Vec<Ask>) {
         if !self.record.is_over() {
             let news = format!(
                 "A game across the network is played to its end; {} quits, and it stays saved",
                 self.key_name(super::Action::Quit)
             );
-            self.say(Tone::Error, news);
+            out.say(Tone::Error, news);
             return;
         }
-        if !self.may_send() {
+        if !self.may_send(out) {
             return;
         }
         let game = self.game_number().saturating_add(1);
         let row = Table::remote_row(&self.players_after(rematch)).opponent();
-        self.effect(Effect::Send(Said::NextGame { game, row }));
+        out.effect(Effect::Send(Said::NextGame { game, row }));
         if self.hosts() {
-            self.begin_game(view, game, rematch);
+            self.begin_game(view, game, rematch, out);
         } else {
             let what = if rematch {
                 "a rematch"
@@ -98,22 +99,22 @@ impl Table {
                 "the next game"
             };
             let news = format!("Asked {} for {what}…", self.remote_name());
-            self.say(Tone::Info, news);
+            out.say(Tone::Info, news);
         }
     }
 
     /// Begins game `game` at the seat, the rows as `n` (or with `rematch`,
     /// `w`) gives them.
-    fn begin_game(&mut self, view: &mut Board, game: u32, rematch: bool) {
+    fn begin_game(&mut self, view: &mut BoardView, game: u32, rematch: bool, out: &mut Vec<Ask>) {
         if let Some(network) = &mut self.network {
             network.game = game;
             // A take-back asked in the last game is no question in this one.
             network.asked = None;
         }
         if rematch {
-            self.begin_rematch(view);
+            self.begin_rematch(view, out);
         } else {
-            self.start_next_game(view);
+            self.start_next_game(view, out);
         }
     }
 
@@ -148,7 +149,13 @@ impl Table {
     /// with the host on `row`; from the joiner, the host begins it (an
     /// older one crossed the host's own on the line). Refused when it does
     /// not follow this game.
-    pub(super) fn their_next(&mut self, view: &mut Board, game: u32, row: Side) {
+    pub(super) fn their_next(
+        &mut self,
+        view: &mut BoardView,
+        game: u32,
+        row: Side,
+        out: &mut Vec<Ask>,
+    ) {
         if self.hosts() && game <= self.game_number() {
             return;
         }
@@ -156,11 +163,11 @@ impl Table {
             Ok(rematch) => {
                 if self.hosts() {
                     let row = row.opponent();
-                    self.effect(Effect::Send(Said::NextGame { game, row }));
+                    out.effect(Effect::Send(Said::NextGame { game, row }));
                 }
-                self.begin_game(view, game, rematch);
+                self.begin_game(view, game, rematch, out);
             }
-            Err(why) => self.refuse(why),
+            Err(why) => self.refuse(why, out),
         }
     }
 
@@ -171,11 +178,16 @@ impl Table {
     /// otherwise (the host on another row, another round or score of the
     /// match), or of any other number, is refused. Returns whether the
     /// copies are to be compared, now of one game.
-    pub(super) fn settle_game(&mut self, view: &mut Board, theirs: &Record) -> bool {
+    pub(super) fn settle_game(
+        &mut self,
+        view: &mut BoardView,
+        theirs: &Record,
+        out: &mut Vec<Ask>,
+    ) -> bool {
         let other = self.remote_name();
         let (game, ours) = (game_number(theirs), self.game_number());
         if game < ours && self.hosts() {
-            self.say(
+            out.say(
                 Tone::Info,
                 format!(
                     "Reconnected: {other}'s copy is of game {game}, ours of game {ours}: ours is kept"
@@ -189,7 +201,7 @@ impl Table {
             Some(row) if game > ours && !self.hosts() => match self.follows(game, row) {
                 Ok(rematch) => Some(rematch),
                 Err(why) => {
-                    self.refuse(why);
+                    self.refuse(why, out);
                     return false;
                 }
             },
@@ -213,11 +225,11 @@ impl Table {
             format!("{other}'s copy of game {game} counts the match otherwise than ours")
         } else {
             if let Some(rematch) = next {
-                self.begin_game(view, game, rematch);
+                self.begin_game(view, game, rematch, out);
             }
             return true;
         };
-        self.refuse(why);
+        self.refuse(why, out);
         false
     }
 }

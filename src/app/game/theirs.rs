@@ -1,5 +1,5 @@
 //! The game's actions from the other side of the network: what the other
-//! player does to the game, as [`super::super::App::remote`] makes it of
+//! player does to the game, as [`Table::remote`] makes it of
 //! what arrives.
 //! Each is checked by the rules and the state of the game before it
 //! changes anything (a move by [`crate::rules::Game::play`]); one that is
@@ -7,9 +7,10 @@
 
 use std::time::Duration;
 
-use super::super::board::Board;
+use super::super::board::BoardView;
+use super::super::component::{Ask, Tell};
 use super::super::copies::Copies;
-use super::super::{Ask, Confirm, Connection, Effect, Said, Table, Tone, counted};
+use super::super::{Confirm, Connection, Effect, Said, Table, Tone, counted};
 use super::FLAG_GRACE;
 use crate::clock::shown;
 use crate::record::{Ending, Record};
@@ -43,17 +44,22 @@ pub enum Theirs {
 
 impl Table {
     /// Does what the other player does to the game, if it is theirs to do.
-    pub(in crate::app) fn their_act(&mut self, view: &mut Board, theirs: Theirs) {
+    pub(in crate::app) fn their_act(
+        &mut self,
+        view: &mut BoardView,
+        theirs: Theirs,
+        out: &mut Vec<Ask>,
+    ) {
         match theirs {
             Theirs::Named(name) => {
                 if let Some(side) = self.players.remote_side() {
                     self.players.set_name(side, &name);
                     self.write_tags();
-                    self.effect(Effect::Autosave);
+                    out.effect(Effect::Autosave);
                 }
             }
-            Theirs::Said(said) => self.their_said(view, said),
-            Theirs::Copy(record) => self.resync(view, &record),
+            Theirs::Said(said) => self.their_said(view, said, out),
+            Theirs::Copy(record) => self.resync(view, &record, out),
         }
     }
 
@@ -61,21 +67,22 @@ impl Table {
     /// (a question to this player), the answer to this player's, the next
     /// game, a resignation, a draw offered or answered; each refused if it
     /// is not theirs to say now.
-    fn their_said(&mut self, view: &mut Board, said: Said) {
+    fn their_said(&mut self, view: &mut BoardView, said: Said, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         match said {
-            Said::Move { ply, hole, left } => self.remote_move(view, ply, hole, left),
-            Said::Flag(ply) => self.their_flag(ply),
+            Said::Move { ply, hole, left } => self.remote_move(view, ply, hole, left, out),
+            Said::Flag(ply) => self.their_flag(ply, out),
             Said::UndoAsked(_) | Said::UndoAccepted(_) if self.record.ending().is_some() => {
-                self.refuse(format!(
-                    "{other} would take back moves once the game had ended"
-                ));
+                self.refuse(
+                    format!("{other} would take back moves once the game had ended"),
+                    out,
+                );
             }
-            Said::HintAsked(ply) => self.their_hint(ply),
+            Said::HintAsked(ply) => self.their_hint(ply, out),
             Said::UndoAsked(keep) if self.players.no_assist => {
                 self.refuse(format!(
                     "{other} asked to take the game back to move {keep} in a game played without take-backs"
-                ));
+                ), out);
             }
             Said::UndoAsked(keep) => {
                 let asker = self
@@ -87,9 +94,9 @@ impl Table {
                 {
                     self.refuse(format!(
                         "{other} asked to take the game back to move {keep}, which is not theirs"
-                    ));
+                    ), out);
                 } else {
-                    self.push(Ask::Confirm(Confirm::Undo(keep)));
+                    out.push(Ask::Confirm(Confirm::Undo(keep)));
                 }
             }
             Said::UndoAccepted(keep) => {
@@ -98,9 +105,9 @@ impl Table {
                     .as_mut()
                     .and_then(|network| network.asked.take());
                 if asked == Some(keep) && keep < self.game().ply() {
-                    self.undo_to(view, keep);
+                    self.undo_to(view, keep, out);
                 } else {
-                    self.refuse(format!("{other} took back moves nobody asked to"));
+                    self.refuse(format!("{other} took back moves nobody asked to"), out);
                 }
             }
             Said::UndoDeclined(keep) => {
@@ -109,26 +116,33 @@ impl Table {
                     .as_mut()
                     .and_then(|network| network.asked.take());
                 if asked == Some(keep) {
-                    self.say(Tone::Info, format!("{other} declined to take back"));
+                    out.say(Tone::Info, format!("{other} declined to take back"));
                 }
             }
-            Said::NextGame { game, row } => self.their_next(view, game, row),
-            Said::Resigned => self.their_resignation(),
-            Said::DrawOffered => self.their_draw_offer(),
-            Said::DrawAccepted => self.their_draw_answer(true),
-            Said::DrawDeclined => self.their_draw_answer(false),
+            Said::NextGame { game, row } => self.their_next(view, game, row, out),
+            Said::Resigned => self.their_resignation(out),
+            Said::DrawOffered => self.their_draw_offer(out),
+            Said::DrawAccepted => self.their_draw_answer(true, out),
+            Said::DrawDeclined => self.their_draw_answer(false, out),
         }
     }
 
     /// A move from the other terminal: played if it is theirs, now, and
     /// legal, and its mover's time `left` is what the game's clocks allow.
     /// A move that crossed the end of the game on their time is dropped.
-    fn remote_move(&mut self, view: &mut Board, ply: usize, hole: Hole, left: Option<Duration>) {
+    fn remote_move(
+        &mut self,
+        view: &mut BoardView,
+        ply: usize,
+        hole: Hole,
+        left: Option<Duration>,
+        out: &mut Vec<Ask>,
+    ) {
         if self.crossed_flag() {
             return;
         }
-        if let Err(why) = self.their_move(view, ply, hole, Came::Said(left)) {
-            self.refuse(why);
+        if let Err(why) = self.their_move(view, ply, hole, Came::Said(left), out) {
+            self.refuse(why, out);
         }
     }
 
@@ -143,10 +157,11 @@ impl Table {
     /// allow; else why not, and nothing is changed.
     fn their_move(
         &mut self,
-        view: &mut Board,
+        view: &mut BoardView,
         ply: usize,
         hole: Hole,
         came: Came,
+        out: &mut Vec<Ask>,
     ) -> Result<(), String> {
         let other = self.remote_name();
         let Some(side) = self.record.to_move() else {
@@ -183,11 +198,11 @@ impl Table {
         let played = report.played();
         // A copied move brings no time: the mover's clock is this
         // terminal's reading and the increment, until their next move.
-        self.played(view, before, report);
+        self.played(view, before, report, out);
         if let Came::Said(Some(left)) = came {
             self.set_left(side, left);
         }
-        self.say(Tone::Info, format!("{other} sowed {played}"));
+        out.say(Tone::Info, format!("{other} sowed {played}"));
         Ok(())
     }
 
@@ -214,31 +229,38 @@ impl Table {
     /// only if this terminal's clock is within [`FLAG_GRACE`] of zero: the
     /// two clocks start apart by the line's delay). Once the game is over
     /// it is news to nobody.
-    fn their_flag(&mut self, ply: usize) {
+    fn their_flag(&mut self, ply: usize, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         let Some(side) = self.record.to_move() else {
             return;
         };
         let Some(clocks) = self.clocks else {
-            self.refuse(format!(
-                "{other} said a clock ran out in a game without clocks"
-            ));
+            self.refuse(
+                format!("{other} said a clock ran out in a game without clocks"),
+                out,
+            );
             return;
         };
         if ply != self.game().ply() {
-            self.refuse(format!(
-                "{other} said a clock ran out after {}, but this game has {}",
-                counted(ply, "move"),
-                counted(self.game().ply(), "move")
-            ));
+            self.refuse(
+                format!(
+                    "{other} said a clock ran out after {}, but this game has {}",
+                    counted(ply, "move"),
+                    counted(self.game().ply(), "move")
+                ),
+                out,
+            );
         } else if self.players.remote(side) || clocks.left(side) <= FLAG_GRACE {
-            self.out_of_time(side);
+            self.out_of_time(side, out);
         } else {
             let name = self.players.name(side).to_owned();
-            self.refuse(format!(
-                "{other} said {name} ran out of time, with {} left here",
-                shown(clocks.left(side))
-            ));
+            self.refuse(
+                format!(
+                    "{other} said {name} ran out of time, with {} left here",
+                    shown(clocks.left(side))
+                ),
+                out,
+            );
         }
     }
 
@@ -249,49 +271,53 @@ impl Table {
     /// move (ours, out of turn, illegal) or that is another game is
     /// refused, naming both lengths. Its tags are never taken: what this
     /// side said that their copy shows they missed is said again.
-    fn resync(&mut self, view: &mut Board, record: &Record) {
+    fn resync(&mut self, view: &mut BoardView, record: &Record, out: &mut Vec<Ask>) {
         let other = self.remote_name();
-        if !self.settle_game(view, record) {
+        if !self.settle_game(view, record, out) {
             return;
         }
         let copies = Copies::of(&self.record, record);
         let ours = self.game().ply();
-        let news = match &copies {
-            Copies::Apart { theirs, ours } => {
-                self.refuse(format!(
-                    "{other}'s copy of the game ({}) is another game than ours ({})",
+        let news =
+            match &copies {
+                Copies::Apart { theirs, ours } => {
+                    self.refuse(
+                        format!(
+                            "{other}'s copy of the game ({}) is another game than ours ({})",
+                            counted(*theirs, "move"),
+                            counted(*ours, "move")
+                        ),
+                        out,
+                    );
+                    return;
+                }
+                Copies::OursGoesOn { theirs, ours } => format!(
+                    "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
                     counted(*theirs, "move"),
                     counted(*ours, "move")
-                ));
-                return;
-            }
-            Copies::OursGoesOn { theirs, ours } => format!(
-                "Reconnected: {other}'s copy of the game has {}, ours {}: ours is kept",
-                counted(*theirs, "move"),
-                counted(*ours, "move")
-            ),
-            Copies::TheirsGoesOn => {
-                if let Err(why) = self.their_moves(view, record) {
-                    self.refuse(format!(
+                ),
+                Copies::TheirsGoesOn => {
+                    if let Err(why) = self.their_moves(view, record, out) {
+                        self.refuse(format!(
                         "{other}'s copy of the game ({}) does not go on from ours ({}): {why}",
                         counted(record.game.ply(), "move"),
                         counted(ours, "move")
-                    ));
-                    return;
+                    ), out);
+                        return;
+                    }
+                    format!(
+                        "Reconnected: the game goes on at move {}",
+                        self.game().ply() + 1
+                    )
                 }
-                format!(
+                Copies::Same => format!(
                     "Reconnected: the game goes on at move {}",
                     self.game().ply() + 1
-                )
-            }
-            Copies::Same => format!(
-                "Reconnected: the game goes on at move {}",
-                self.game().ply() + 1
-            ),
-        };
+                ),
+            };
         self.set_connection(Connection::Connected);
-        self.say_again(record);
-        self.say(Tone::Info, news);
+        self.say_again(record, out);
+        out.say(Tone::Info, news);
     }
 
     /// Plays the further moves of `theirs`, a copy that goes on from ours,
@@ -299,8 +325,13 @@ impl Table {
     /// the first that may not be played, why, and nothing is changed.
     /// Moves after the game ended here on their time crossed the `flag`,
     /// and are dropped.
-    fn their_moves(&mut self, view: &mut Board, theirs: &Record) -> Result<(), String> {
-        let (mut table, mut board) = (self.clone(), view.clone());
+    fn their_moves(
+        &mut self,
+        view: &mut BoardView,
+        theirs: &Record,
+        out: &mut Vec<Ask>,
+    ) -> Result<(), String> {
+        let (mut table, mut board, mut asks) = (self.clone(), view.clone(), Vec::new());
         for (ply, played) in theirs
             .game
             .history()
@@ -311,9 +342,10 @@ impl Table {
             if table.crossed_flag() {
                 break;
             }
-            table.their_move(&mut board, ply, played.hole, Came::Copied)?;
+            table.their_move(&mut board, ply, played.hole, Came::Copied, &mut asks)?;
         }
         (*self, *view) = (table, board);
+        out.extend(asks);
         Ok(())
     }
 
@@ -325,7 +357,7 @@ impl Table {
     /// what is said again: if it is over already (as ours, or another way),
     /// nothing is. (A next game the joiner missed is settled by its number:
     /// see [`Table::settle_game`].)
-    fn say_again(&mut self, theirs: &Record) {
+    fn say_again(&mut self, theirs: &Record, out: &mut Vec<Ask>) {
         let offered = self.network.as_ref().is_some_and(|network| network.offered);
         let said = if theirs.verdict().is_some() {
             None
@@ -339,27 +371,33 @@ impl Table {
             }
         };
         if let Some(said) = said {
-            self.effect(Effect::Send(said));
+            out.effect(Effect::Send(said));
         }
     }
 
     /// The answer to the other player's request to take the game back to
     /// its first `keep` moves (none once the game is over: a flag that fell
     /// meanwhile is not taken back).
-    pub(in crate::app) fn answer_undo(&mut self, view: &mut Board, keep: usize, yes: bool) {
+    pub(in crate::app) fn answer_undo(
+        &mut self,
+        view: &mut BoardView,
+        keep: usize,
+        yes: bool,
+        out: &mut Vec<Ask>,
+    ) {
         if !self.connected() || self.record.is_over() {
             return;
         }
         if yes {
-            self.effect(Effect::Send(Said::UndoAccepted(keep)));
-            self.undo_to(view, keep);
+            out.effect(Effect::Send(Said::UndoAccepted(keep)));
+            self.undo_to(view, keep, out);
         } else {
-            self.effect(Effect::Send(Said::UndoDeclined(keep)));
+            out.effect(Effect::Send(Said::UndoDeclined(keep)));
         }
     }
 
     /// Takes the game back to its first `keep` moves, both sides agreeing.
-    fn undo_to(&mut self, view: &mut Board, keep: usize) {
+    fn undo_to(&mut self, view: &mut BoardView, keep: usize, out: &mut Vec<Ask>) {
         // The player whose move is taken back was helped.
         if let Some(played) = self.game().history().get(keep) {
             self.record.mark_assisted(played.hole.side());
@@ -375,7 +413,7 @@ impl Table {
         }
         self.record.game.forget_redo();
         taken.reverse();
-        self.say(Tone::Info, format!("Took back {}", taken.join(" ")));
-        self.after_change(view);
+        out.say(Tone::Info, format!("Took back {}", taken.join(" ")));
+        self.after_change(view, out);
     }
 }

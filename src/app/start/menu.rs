@@ -58,7 +58,7 @@ impl Start {
         match entry {
             Entry::NewGame => self.go_to(Page::NewGame, 0),
             Entry::Continue if self.unfinished().next().is_none() => {
-                let key = Keymap::Start.key_of(Action::Menu(Menu::NewGame));
+                let key = Keymap::START.key_of(Action::Menu(Menu::NewGame));
                 return vec![Ask::Say(
                     Tone::Error,
                     format!("No unfinished game: {} starts a new one", key.name(6)),

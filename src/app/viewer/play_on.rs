@@ -3,10 +3,13 @@
 //! record up to there becomes the app's game; and the review of a game just
 //! ended (the game-over box's `l`), which the quit key closes.
 
+use super::super::actions::{Action, Play, Replay};
+use super::super::component::{Ask, Component, Lent};
+use super::super::keys::Keymap;
 use super::super::start::{Field, Setup};
-use super::super::{Action, App, Ask, Effect, Keymap, Mode, Play, Screen, Tone};
-use super::{Replay, Viewer};
-use crate::record::Tags;
+use super::super::{Effect, Match, Tone};
+use super::Viewer;
+use crate::record::{Record, Tags};
 use crate::rules::Side;
 
 /// Who plays each side of the game played on from the position shown, as
@@ -32,20 +35,44 @@ impl PlayOn {
     }
 }
 
+/// The question takes its keys: its lines change, and the viewer hears
+/// whether the game begins.
+impl Component for PlayOn {
+    fn keymap(&self) -> Keymap {
+        Keymap::PLAY_ON
+    }
+
+    fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
+        match action {
+            Action::Viewer(Replay::OtherSide) => self.side = self.side.opponent(),
+            Action::Viewer(Replay::ChangePlayer(step)) => {
+                self.setup.change(Field::Player(self.side), step);
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+}
+
 impl Viewer {
+    /// The game just ended (`record`, played by `players`), opened in the
+    /// viewer at its last move (the game-over box's review key); quitting
+    /// the viewer comes back to it.
+    pub(in crate::app) fn review(record: Record, players: Match) -> Viewer {
+        let mut viewer = Viewer::new(record, players, "this game", None);
+        viewer.back_to_game = true;
+        viewer.view_ply(viewer.total());
+        viewer
+    }
+
     /// The question's keys: `p` asks it, the others answer it.
-    pub(super) fn answer_play_on(&mut self, replay: Replay) -> Vec<Ask> {
+    pub(super) fn answer_play_on(&mut self, replay: Replay, lent: Lent<'_>) -> Vec<Ask> {
         let mut asks = Vec::new();
         match replay {
             Replay::TakeOver => self.ask_players(),
-            Replay::OtherSide => {
+            Replay::OtherSide | Replay::ChangePlayer(_) => {
                 if let Some(play_on) = &mut self.play_on {
-                    play_on.side = play_on.side.opponent();
-                }
-            }
-            Replay::ChangePlayer(step) => {
-                if let Some(play_on) = &mut self.play_on {
-                    play_on.setup.change(Field::Player(play_on.side), step);
+                    asks.extend(play_on.update(Action::Viewer(replay), lent));
                 }
             }
             Replay::BeginGame => {
@@ -90,7 +117,7 @@ impl Viewer {
         self.record.tags.remove(Tags::CLOCK);
         self.record.tags.remove(Tags::TERMINATION);
         let width = self.record.game.config().width();
-        let key = |play| Keymap::Game.key_of(Action::Game(play)).name(width);
+        let key = |play| Keymap::GAME.key_of(Action::Game(play)).name(width);
         let text = match self.record.game.to_move() {
             Some(side) => format!(
                 "Your game from move {ply}: {} to move · {} undoes, {} saves",
@@ -109,43 +136,5 @@ impl Viewer {
             asks.push(Ask::Effect(Effect::Autosave));
         }
         asks
-    }
-}
-
-impl App {
-    /// The game just ended, opened in the viewer at its last move (the
-    /// game-over box's review key); quitting the viewer comes back to it.
-    pub(in crate::app) fn review_game(&mut self) {
-        let record = self.table.record.clone();
-        let players = self.table.players.clone();
-        let mut viewer = Viewer::new(record, players, "this game", None);
-        viewer.back_to_game = true;
-        viewer.view_ply(viewer.total());
-        self.screen = Screen::Viewer(Box::new(viewer));
-        self.mode = Mode::Play;
-    }
-
-    /// Leaves a review for the game it was opened from, if it was: whether
-    /// it did.
-    pub(in crate::app) fn leave_review(&mut self) -> bool {
-        if self.viewer().is_some_and(Viewer::back_to_game) {
-            self.screen = Screen::Game;
-            self.settle_cursor();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// The quit key's word: `close` for a review of the game just ended, `menu` where it
-    /// goes back to the start screen, else `quit`.
-    pub fn quit_word(&self) -> &'static str {
-        if self.viewer().is_some_and(Viewer::back_to_game) {
-            "close"
-        } else if self.returns_to_menu() {
-            "menu"
-        } else {
-            "quit"
-        }
     }
 }

@@ -55,7 +55,7 @@ pub(super) fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static
             )
         }));
     };
-    let key = |menu| key_of(app, Keymap::Start, Action::Menu(menu));
+    let key = |menu| key_of(app, Keymap::START, Action::Menu(menu));
     if stats.rows.is_empty() {
         let text = if stats.unfinished == 0 {
             format!(
