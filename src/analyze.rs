@@ -12,57 +12,18 @@
 //! the search keeps its table from ply to ply, so a record gets the same
 //! verdicts on every run and every machine.
 
-mod graph;
-
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+pub use crate::app::analysis::{
+    Cell, Chart, DEFAULT_NODES, MAX_COLUMNS, Mark, MoveAnalysis, Point, Row, Tone, Window, graph,
+};
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};
 use crate::tablebase::Tablebase;
-pub use graph::{Cell, Chart, MAX_COLUMNS, Mark, Point, Row, Tone, Window, graph};
-
-/// Positions searched for each position of a record unless told otherwise.
-pub const DEFAULT_NODES: u64 = 500_000;
-
-/// The judgement of one move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveAnalysis {
-    /// The move's number, from 1: every sowing is a move, as on the screen.
-    pub ply: usize,
-    /// `south` or `north`: who played it.
-    pub side: &'static str,
-    /// The hole played.
-    #[serde(rename = "move")]
-    pub played: String,
-    /// Seeds it captured.
-    pub captured: u8,
-    /// The evaluation before the move (South's expected margin).
-    pub before: i32,
-    /// The evaluation after the move.
-    pub after: i32,
-    /// The engine's preferred move in the position before.
-    pub best: String,
-    /// The principal line the engine expected from the position before.
-    pub pv: Vec<String>,
-    /// Seeds the move gives away against the engine's choice, for the mover
-    /// (0 when it is the engine's choice or as good).
-    pub loss: i32,
-    /// Whether the loss exceeds the threshold.
-    pub mistake: bool,
-    /// Whether the evaluation before the move is exact: perfect play's
-    /// margin, from the tables of perfect endgames or the game's end, not an
-    /// estimate.
-    pub exact: bool,
-    /// Whether the mistake is certain: both evaluations are exact, so the
-    /// loss is what perfect play proves the move gives away.
-    pub certain: bool,
-    /// Plies the position before was searched.
-    pub depth: u32,
-}
 
 /// The judgement of a whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

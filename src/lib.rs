@@ -10,8 +10,10 @@
 //!   perfect endgames, built backwards level by level (the
 //!   `endodoi-tables` crate).
 //! - [`diagram`]: a position as plain text; [`svg`](mod@svg): as a picture.
-//! - [`app`]: the terminal game's state and what keys do.
-//! - [`ui`]: drawing the terminal game.
+//! - [`app`]: the game's state on screen and what keys do, with no
+//!   terminal, file or network (the `endodoi-app` crate).
+//! - [`ui`]: drawing it (the `endodoi-draw` crate: ratatui widgets, no
+//!   terminal).
 //! - [`terminal`]: the event loop that runs it.
 //! - [`options`]: what a game in the terminal is opened with.
 //! - [`session`]: opening a game: new, `--resume`, `--load`, `--record`.
@@ -29,7 +31,7 @@
 //! - [`arena`]: the strength benchmark.
 
 pub mod analyze;
-pub mod app;
+pub use endodoi_app as app;
 pub mod arena;
 pub mod bench;
 pub mod cli;
@@ -50,4 +52,4 @@ pub mod svg;
 pub mod table;
 pub use endodoi_tables as tablebase;
 pub mod terminal;
-pub mod ui;
+pub use endodoi_draw as ui;

@@ -19,7 +19,7 @@ use crate::rules::{BySide, Side};
 use crate::save::lock::{GameLock, Guard, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
 use crate::settings::{Field, Settings};
-use crate::stats::Stats;
+use crate::stats::{self, Stats};
 use crate::ui::Look;
 
 /// Everything a game in the terminal needs, prepared before the terminal is
@@ -129,7 +129,7 @@ impl Session {
             Ok(saves) => {
                 let saves = saves.unwrap_or_default();
                 let warnings = games::unreadable(&saves);
-                (saved_games(&saves), Stats::of(&saves), warnings)
+                (saved_games(&saves), stats::of(&saves), warnings)
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 
 use crate::cli::StatsArgs;
 use crate::save::{self, games};
-use crate::stats::Stats;
+use crate::stats;
 
 /// Prints the results of the saved games on `out`: a table, or with
 /// `--json` one JSON document.
@@ -18,10 +18,10 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<()> {
     let Some(dir) = save::games_dir() else {
         bail!("this system has no data directory for saved games");
     };
-    let stats = Stats::of(&games::list(&dir)?);
+    let results = stats::of(&games::list(&dir)?);
     if args.json {
-        out!(out, "{}", stats.json(&dir))
+        out!(out, "{}", stats::json(&results, &dir))
     } else {
-        super::emit(out, format_args!("{}", stats.table(&dir)))
+        super::emit(out, format_args!("{}", stats::text(&results, &dir)))
     }
 }

@@ -2,9 +2,9 @@
 //! records, the search, the tables, the files), as `docs/ARCHITECTURE.md`
 //! states them: the table of which module imports which is the program's
 //! own, and it has no cycle; the crates depend on each other in layers,
-//! and the core and the engine on no crate that does I/O; the app and the
-//! drawing name no terminal library; the app is a router of few methods
-//! over components of one shape; and no source file is over 600 lines.
+//! and the core, the engine and the app on no crate that does I/O, the
+//! drawing on no terminal library; the app is a router of few methods over
+//! components of one shape; and no source file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -17,20 +17,24 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// the whole crate is (re-exported under that name by `src/lib.rs`), or
 /// `None` for a crate whose top-level files are modules of their own: the
 /// binary's crate and the core crate.
-const SOURCE_DIRS: [(&str, Option<&str>); 5] = [
+const SOURCE_DIRS: [(&str, Option<&str>); 7] = [
     ("src", None),
     ("crates/endodoi-core/src", None),
     ("crates/endodoi-engine/src", Some("search")),
     ("crates/endodoi-tables/src", Some("tablebase")),
     ("crates/endodoi-files/src", Some("file")),
+    ("crates/endodoi-app/src", Some("app")),
+    ("crates/endodoi-draw/src", Some("ui")),
 ];
 
 /// The crates that are one module of the program, by the name their code
 /// is imported under: `endodoi_engine::…` is `search`.
-const CRATE_MODULES: [(&str, &str); 3] = [
+const CRATE_MODULES: [(&str, &str); 5] = [
     ("endodoi_engine::", "search"),
     ("endodoi_tables::", "tablebase"),
     ("endodoi_files::", "file"),
+    ("endodoi_app::", "app"),
+    ("endodoi_draw::", "ui"),
 ];
 
 /// Every source file of every crate.
@@ -45,8 +49,8 @@ fn all_sources() -> Vec<PathBuf> {
 /// Module name → the modules it imports, both as top-level names of `src/`.
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// The top-level module a source file belongs to: `src/app/keys.rs` is
-/// `app`, `crates/endodoi-engine/src/tree.rs` is `search`.
+/// The top-level module a source file belongs to: `src/net/link.rs` is
+/// `net`, `crates/endodoi-engine/src/tree.rs` is `search`.
 fn module_of(file: &Path) -> String {
     let (relative, whole) = SOURCE_DIRS
         .iter()
@@ -302,11 +306,13 @@ fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
 
 /// The program's crates from the bottom up: each depends only on crates
 /// before it, so the graph of crates has no cycle.
-const CRATES: [&str; 5] = [
+const CRATES: [&str; 7] = [
     "endodoi-core",
     "endodoi-engine",
     "endodoi-files",
     "endodoi-tables",
+    "endodoi-app",
+    "endodoi-draw",
     "endodoi",
 ];
 
@@ -358,12 +364,107 @@ fn the_crates_are_layered_and_the_search_depends_on_no_io() {
         ours("endodoi-tables"),
         ["endodoi-core", "endodoi-engine", "endodoi-files"]
     );
-    assert_eq!(ours("endodoi")[..4], CRATES[..4]);
+    assert_eq!(ours("endodoi-app"), ["endodoi-core", "endodoi-engine"]);
+    assert_eq!(ours("endodoi-draw"), ["endodoi-app", "endodoi-core"]);
+    // The program stands on every other crate (Cargo.lock lists them by
+    // name).
+    let mut below = CRATES[..CRATES.len() - 1].to_vec();
+    below.sort_unstable();
+    assert_eq!(ours("endodoi"), below);
+}
+
+/// Crates that reach the terminal, files, processes, signals or the
+/// network: the app and the drawing build with none of them.
+const IO_CRATES: [&str; 12] = [
+    "crossterm",
+    "termion",
+    "termwiz",
+    "rustix",
+    "libc",
+    "tempfile",
+    "directories",
+    "signal-hook",
+    "mio",
+    "magic-wormhole",
+    "async-io",
+    "async-channel",
+];
+
+/// The packages `package` is built with, its normal dependencies with
+/// their features as Cargo resolves them for it alone (`cargo tree`).
+fn built_with(package: &str) -> BTreeSet<String> {
+    let output = Command::new(env!("CARGO"))
+        .args(["tree", "--locked", "-e", "normal", "--prefix", "none", "-p"])
+        .arg(package)
+        .current_dir(ROOT)
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .filter_map(|line| line.split(' ').next())
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_app_depends_on_no_io_and_the_drawing_on_no_terminal() {
+    let packages = locked();
+    // The app: the rules and records, the search, and `serde` (a judged
+    // move is written as JSON); nothing under them that the core and the
+    // search do not have.
+    assert_eq!(
+        packages["endodoi-app"],
+        ["endodoi-core", "endodoi-engine", "serde"]
+    );
+    let mut pure = depends_on(&packages, "endodoi-engine");
+    pure.insert("endodoi-engine".to_owned());
+    let beyond: Vec<String> = depends_on(&packages, "endodoi-app")
+        .difference(&pure)
+        .cloned()
+        .collect();
+    assert!(beyond.is_empty(), "the app depends on {beyond:?}");
+    // The drawing: the app and ratatui without a backend. Cargo.lock lists
+    // every optional dependency of ratatui, its terminal backends too, so
+    // what it is built with is read from `cargo tree`, features resolved.
+    for package in ["endodoi-app", "endodoi-draw"] {
+        let built = built_with(package);
+        assert!(built.contains("endodoi-core"), "{package}: {built:?}");
+        let io: Vec<&str> = IO_CRATES
+            .into_iter()
+            .filter(|name| built.contains(*name))
+            .collect();
+        assert!(io.is_empty(), "{package} is built with {io:?}");
+    }
+    assert!(built_with("endodoi-draw").contains("ratatui-widgets"));
+    assert!(
+        built_with("endodoi").contains("crossterm"),
+        "the program's terminal is read the same way"
+    );
 }
 
 #[test]
 fn no_source_file_is_over_600_lines() {
-    let files = all_sources();
+    // Every crate's sources, whether or not `SOURCE_DIRS` names it yet.
+    let mut files = Vec::new();
+    sources(&Path::new(ROOT).join("src"), &mut files);
+    for entry in std::fs::read_dir(Path::new(ROOT).join("crates")).expect("crates/ can be listed") {
+        let src = entry.expect("an entry").path().join("src");
+        let dir = src.strip_prefix(ROOT).expect("a folder of the repository");
+        assert!(
+            SOURCE_DIRS.iter().any(|(ours, _)| Path::new(ours) == dir),
+            "{} is not among SOURCE_DIRS",
+            dir.display()
+        );
+        sources(&src, &mut files);
+    }
+    assert!(files.len() > 100, "{} source files", files.len());
     let long: Vec<(String, usize)> = files
         .iter()
         .map(|file| {
@@ -381,11 +482,14 @@ fn no_source_file_is_over_600_lines() {
     );
 }
 
-/// The files of the module `name` of `src/`: `src/NAME.rs` and those
-/// under `src/NAME/`.
+/// The files of the program's module `name`: `src/NAME.rs` and those under
+/// `src/NAME/`, or the whole crate that is that module.
 fn module_files(name: &str) -> Vec<PathBuf> {
-    let mut found = vec![Path::new(ROOT).join("src").join(format!("{name}.rs"))];
-    sources(&Path::new(ROOT).join("src").join(name), &mut found);
+    let found: Vec<PathBuf> = all_sources()
+        .into_iter()
+        .filter(|file| module_of(file) == name)
+        .collect();
+    assert!(!found.is_empty(), "the module {name} has files");
     found
 }
 
@@ -420,7 +524,10 @@ fn the_app_and_the_drawing_see_no_terminal_and_the_app_does_no_io() {
 }
 
 /// The router's files: the only ones with an `impl App` block.
-const ROUTER: [&str; 2] = ["src/app.rs", "src/app/router.rs"];
+const ROUTER: [&str; 2] = [
+    "crates/endodoi-app/src/lib.rs",
+    "crates/endodoi-app/src/router.rs",
+];
 
 /// The most methods the router has, all its `impl App` blocks counted.
 const ROUTER_METHODS: usize = 20;
@@ -489,7 +596,7 @@ fn every_screen_and_every_popup_that_takes_keys_is_a_component() {
         // One way back from a component: the asks it returns, which the
         // router carries out; nothing else pushes an effect.
         let name = file.display().to_string();
-        let router = ["src/app/router.rs", "src/app/desk.rs"]
+        let router = ["endodoi-app/src/router.rs", "endodoi-app/src/desk.rs"]
             .iter()
             .any(|ours| name.ends_with(ours));
         if text.contains("effects.push(") && !router {

@@ -1,0 +1,50 @@
+//! The search's judgement of a game's moves, as the replay viewer shows it
+//! and `endodoi analyze` prints it: each move's [`MoveAnalysis`], and the
+//! evaluation after each move as a graph in cells ([`graph`](fn@graph),
+//! [`Chart`]). The searching itself, which may look into the tables of
+//! perfect endgames on disk, is the program's (`endodoi::analyze`).
+
+mod graph;
+
+use serde::Serialize;
+
+pub use graph::{Cell, Chart, MAX_COLUMNS, Mark, Point, Row, Tone, Window, graph};
+
+/// Positions searched for each position of a record unless told otherwise.
+pub const DEFAULT_NODES: u64 = 500_000;
+
+/// The judgement of one move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveAnalysis {
+    /// The move's number, from 1: every sowing is a move, as on the screen.
+    pub ply: usize,
+    /// `south` or `north`: who played it.
+    pub side: &'static str,
+    /// The hole played.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// Seeds it captured.
+    pub captured: u8,
+    /// The evaluation before the move (South's expected margin).
+    pub before: i32,
+    /// The evaluation after the move.
+    pub after: i32,
+    /// The engine's preferred move in the position before.
+    pub best: String,
+    /// The principal line the engine expected from the position before.
+    pub pv: Vec<String>,
+    /// Seeds the move gives away against the engine's choice, for the mover
+    /// (0 when it is the engine's choice or as good).
+    pub loss: i32,
+    /// Whether the loss exceeds the threshold.
+    pub mistake: bool,
+    /// Whether the evaluation before the move is exact: perfect play's
+    /// margin, from the tables of perfect endgames or the game's end, not an
+    /// estimate.
+    pub exact: bool,
+    /// Whether the mistake is certain: both evaluations are exact, so the
+    /// loss is what perfect play proves the move gives away.
+    pub certain: bool,
+    /// Plies the position before was searched.
+    pub depth: u32,
+}
