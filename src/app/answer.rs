@@ -39,6 +39,9 @@ pub enum Answer {
     /// The other player took this seat, kept in the game's tags
     /// ([`App::set_seat`]).
     Seat(String),
+    /// The seat's secret could not be kept on disk, and why
+    /// ([`App::seat_not_kept`]).
+    SeatNotKept(String),
 }
 
 impl App {
@@ -54,6 +57,7 @@ impl App {
             Answer::Dated(date) => self.set_tag(Tags::DATE, &date),
             Answer::Remote(news) => self.remote(news),
             Answer::Seat(id) => self.set_seat(&id),
+            Answer::SeatNotKept(why) => self.seat_not_kept(&why),
         }
     }
 }

@@ -5,6 +5,8 @@ use std::io::{self, BufReader, Write};
 use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
+use crate::protocol::{Conversation, Failure, Met, Step};
+
 use super::peer::{Inbox, Outbox};
 use super::secure::{Opener, Sealer};
 use super::wire::{LineReader, MAX_GAME_LINE, ReadError};
@@ -30,8 +32,37 @@ pub(super) fn line_before(lines: &mut Lines, deadline: Instant) -> Result<String
     if left.is_zero() {
         return Err(ReadError::TimedOut);
     }
-    lines.get_ref().get_ref().set_read_timeout(Some(left))?;
+    lines
+        .get_ref()
+        .get_ref()
+        .set_read_timeout(Some(left))
+        .map_err(|error| ReadError::Io(error.to_string()))?;
     lines.read_line()
+}
+
+/// Carries the handshake of `conversation` on `inbox` to its end, within
+/// the conversation's deadline: who it met, or why it failed. What it
+/// sends first was sent already.
+pub(super) fn handshake(
+    conversation: &mut Conversation,
+    inbox: &mut SealedIn,
+) -> Result<Met, Failure> {
+    loop {
+        let mut steps = conversation.tick(Instant::now());
+        if steps.is_empty() {
+            let line = inbox.next_line(conversation.wait(Instant::now()));
+            steps = conversation.read(line, Instant::now());
+        }
+        for step in steps {
+            match step {
+                Step::Trust => inbox.trust(),
+                Step::Met(met) => return Ok(met),
+                Step::Failed(failure) => return Err(failure),
+                // Past the handshake only.
+                Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
+            }
+        }
+    }
 }
 
 /// The sending half: each line sealed, then written as base64 text.
@@ -84,15 +115,6 @@ impl SealedIn {
     pub(super) fn trust(&mut self) {
         self.lines.set_limit(MAX_GAME_LINE);
     }
-
-    /// The next line opened, before `deadline`.
-    pub(super) fn line_before(&mut self, deadline: Instant) -> Result<String, ReadError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(ReadError::TimedOut);
-        }
-        self.next_line(left)
-    }
 }
 
 impl Inbox for SealedIn {
@@ -100,7 +122,8 @@ impl Inbox for SealedIn {
         self.lines
             .get_ref()
             .get_ref()
-            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))?;
+            .set_read_timeout(Some(wait.max(Duration::from_millis(1))))
+            .map_err(|error| ReadError::Io(error.to_string()))?;
         let sealed = self.lines.read_line()?;
         let line = self.opener.open(&sealed).ok_or(ReadError::Unsealed)?;
         if line.chars().any(char::is_control) {

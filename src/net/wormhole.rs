@@ -30,11 +30,10 @@ use async_io::Timer;
 use futures_lite::future;
 use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
 
-use crate::record::Record;
+use crate::protocol::{Conversation, Met, Step};
 
-use super::handshake;
 use super::join::{Ask, JoinError, Joined, Pass};
-use super::peer::{Event, Inbox, Limits, Outbox, Peer};
+use super::peer::{Events, Inbox, Limits, Outbox, Peer};
 use super::secure::{Seat, SessionKey};
 use super::wire::{MAX_GAME_LINE, Message, ReadError, VERSION};
 
@@ -142,7 +141,7 @@ impl Lines {
             .wormhole
             .receive()
             .await
-            .map_err(|error| ReadError::Io(std::io::Error::other(said(&error))))?;
+            .map_err(|error| ReadError::Io(said(&error)))?;
         if bytes.len() > MAX_GAME_LINE {
             return Err(ReadError::TooLong(MAX_GAME_LINE));
         }
@@ -158,10 +157,29 @@ impl Lines {
         Ok(line.to_owned())
     }
 
-    async fn message(&mut self) -> Result<Message, String> {
-        let line = self.receive().await.map_err(|error| error.to_string())?;
-        line.parse()
-            .map_err(|error| format!("not the protocol ({error})"))
+    /// Carries the handshake of `conversation` to its end, `first` sent
+    /// first: who it met, or why it failed, in words. The meeting's
+    /// deadline bounds it ([`bounded`]).
+    async fn handshake(
+        &mut self,
+        conversation: &mut Conversation,
+        first: Vec<Message>,
+    ) -> Result<Met, String> {
+        for message in first {
+            self.send(&message.to_string()).await?;
+        }
+        loop {
+            let line = self.receive().await;
+            for step in conversation.read(line, Instant::now()) {
+                match step {
+                    Step::Met(met) => return Ok(met),
+                    Step::Failed(failure) => return Err(failure.to_string()),
+                    // Every message is sealed whole by the wormhole; the rest
+                    // comes past the handshake only.
+                    Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
+                }
+            }
+        }
     }
 }
 
@@ -243,9 +261,7 @@ fn open(lines: Lines) -> (Peer, WormholeIn) {
             async_io::block_on(carry(lines, from_app, to_app));
         }));
         if let Err(panic) = carried {
-            let _ = told.send(Err(ReadError::Io(std::io::Error::other(broke_down(
-                &*panic,
-            )))));
+            let _ = told.send(Err(ReadError::Io(broke_down(&*panic))));
         }
     });
     (
@@ -356,7 +372,7 @@ pub fn host(
     seat: Option<Seat>,
     name: &str,
     limits: Limits,
-    events: Sender<Event>,
+    events: impl Into<Events>,
     closed: Arc<AtomicBool>,
 ) -> Result<Option<String>, String> {
     let (told, code) = mpsc::channel();
@@ -364,7 +380,7 @@ pub fn host(
         mailbox: mailbox.to_owned(),
         name: name.to_owned(),
         limits,
-        events,
+        events: events.into(),
     };
     let waiting = seat.is_none();
     let _ = start(move || {
@@ -410,29 +426,13 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     }
 }
 
-/// The joiner's side of the handshake on `lines`: `hello` (and `ours`, its
-/// copy, when taking the seat again), then the host's `welcome` and game.
-async fn greet(
-    lines: &mut Lines,
-    name: Option<String>,
-    ours: Option<String>,
-) -> Result<(String, Record), String> {
-    lines.send(&Message::Hello(name).to_string()).await?;
-    if let Some(ours) = ours {
-        lines.send(&Message::Game(ours).to_string()).await?;
-    }
-    let host = handshake::welcome(lines.message().await?)?;
-    let record = handshake::game(lines.message().await?)?;
-    Ok((host, record))
-}
-
 /// Joins through `mailbox` with `ask`; from then on the host's moves come
 /// to `events`.
 ///
 /// # Errors
 /// When the mailbox cannot be reached, no host waits, the code is wrong, or
 /// the host does not speak the protocol.
-pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Joined, JoinError> {
     let Ask {
         pass,
         name,
@@ -441,7 +441,8 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
     } = ask;
     let place = format!("the mailbox {mailbox}");
     let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
-    let ours = ours.map(ToString::to_string);
+    let ours = ours.cloned();
+    let liveness = limits.liveness();
     let thread_place = place.clone();
     let meeting = start(move || {
         let place = thread_place;
@@ -471,10 +472,18 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
                         (lines, seat.clone(), ours)
                     }
                 };
-                let (host, record) = greet(&mut lines, name, ours).await.map_err(protocol)?;
-                Ok((lines, host, record, seat))
+                let (mut conversation, first) =
+                    Conversation::join(name, ours.as_ref(), None, liveness, Instant::now());
+                let (host, record) = match lines.handshake(&mut conversation, first).await {
+                    Ok(Met::Host { name, game }) => (name, *game),
+                    Ok(Met::Joiner { .. }) => {
+                        return Err(protocol("a joiner where the host belongs".into()));
+                    }
+                    Err(why) => return Err(protocol(why)),
+                };
+                Ok((lines, conversation, host, record, seat))
             };
-            match bounded(meeting, Some(until), limits.hello).await {
+            match bounded(Box::pin(meeting), Some(until), limits.hello).await {
                 Ok(met) => met,
                 Err(why) if why == NO_ONE => Err(match &pass {
                     Pass::Code(_) => JoinError::Unreachable {
@@ -493,17 +502,15 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
             }
         })
     });
-    let (lines, host, record, seat) =
+    let (lines, conversation, host, record, seat) =
         outcome(meeting).map_err(|reason| JoinError::Protocol {
             address: place,
             reason,
         })??;
     let (peer, inbox) = open(lines);
     Ok(Joined::reading(
-        peer,
-        Box::new(inbox),
+        (peer, Box::new(inbox), conversation),
         (host, record, seat),
-        limits,
-        events,
+        &events.into(),
     ))
 }
