@@ -8,21 +8,22 @@
 //! [`WINDOW`]), where the host always waits.
 //!
 //! The crate is asynchronous: each meeting and each wormhole runs on a
-//! thread of its own (`block_on`), handing lines to and from the event loop
-//! through channels, as the direct mode's threads do; a panic of the crate
-//! (it has `todo!()`s for messages it does not know) ends that thread only,
-//! and the host's door goes on. Every wait of a meeting has a deadline
-//! ([`watch`] tells when the other side first speaks). Each line carries
-//! its number, so that a mailbox that drops, repeats or reorders messages
-//! is caught, and holds at most [`MAX_GAME_LINE`] bytes.
+//! thread of its own (`block_on`); a wormhole's thread carries the
+//! connection as its conversation says ([`lines`]), handing the other
+//! side's news to the event loop itself and taking what the app sends
+//! through a channel. A panic of the crate (it has `todo!()`s for messages
+//! it does not know) ends that thread only, and the host's door goes on.
+//! Every wait of a meeting has a deadline ([`watch`] tells when the other
+//! side first speaks). Each line carries its number, so that a mailbox that
+//! drops, repeats or reorders messages is caught, and holds at most
+//! [`super::wire::MAX_GAME_LINE`] bytes.
 
 use std::any::Any;
 use std::borrow::Cow;
 use std::future::Future;
-use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -30,17 +31,19 @@ use async_io::Timer;
 use futures_lite::future;
 use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
 
-use crate::protocol::{Conversation, Met, Step};
+use crate::protocol::{Conversation, Met};
 
 use super::join::{Ask, JoinError, Joined, Pass};
-use super::peer::{Events, Inbox, Limits, Outbox, Peer};
-use super::secure::{Seat, SessionKey};
-use super::wire::{MAX_GAME_LINE, Message, ReadError, VERSION};
+use super::peer::{Events, Limits};
+use super::secure::Seat;
+use super::wire::VERSION;
 
 mod door;
+mod lines;
 mod watch;
 
 use door::Door;
+use lines::{Lines, open};
 use watch::{NO_ONE, Watch};
 
 /// The application ID: only wormholes of the same ID meet.
@@ -101,173 +104,6 @@ fn said(error: &WormholeError) -> String {
             text
         }
     }
-}
-
-/// The line of a wormhole message: its number, then the line.
-fn numbered(number: u64, line: &str) -> Vec<u8> {
-    format!("{number} {line}").into_bytes()
-}
-
-/// An open wormhole, its lines numbered both ways.
-struct Lines {
-    wormhole: Wormhole,
-    sent: u64,
-    received: u64,
-}
-
-impl Lines {
-    fn new(wormhole: Wormhole) -> Lines {
-        Lines {
-            wormhole,
-            sent: 0,
-            received: 0,
-        }
-    }
-
-    /// The key the wormhole agreed, for the seat.
-    fn key(&self) -> SessionKey {
-        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
-    }
-
-    async fn send(&mut self, line: &str) -> Result<(), String> {
-        let message = numbered(self.sent, line);
-        self.sent += 1;
-        self.wormhole.send(message).await.map_err(|e| said(&e))
-    }
-
-    /// The next line: a message out of its place, or not text, ends it.
-    async fn receive(&mut self) -> Result<String, ReadError> {
-        let bytes = self
-            .wormhole
-            .receive()
-            .await
-            .map_err(|error| ReadError::Io(said(&error)))?;
-        if bytes.len() > MAX_GAME_LINE {
-            return Err(ReadError::TooLong(MAX_GAME_LINE));
-        }
-        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-        let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
-        if number.parse() != Ok(self.received) {
-            return Err(ReadError::Unsealed);
-        }
-        self.received += 1;
-        if line.chars().any(char::is_control) {
-            return Err(ReadError::NotText);
-        }
-        Ok(line.to_owned())
-    }
-
-    /// Carries the handshake of `conversation` to its end, `first` sent
-    /// first: who it met, or why it failed, in words. The meeting's
-    /// deadline bounds it ([`bounded`]).
-    async fn handshake(
-        &mut self,
-        conversation: &mut Conversation,
-        first: Vec<Message>,
-    ) -> Result<Met, String> {
-        for message in first {
-            self.send(&message.to_string()).await?;
-        }
-        loop {
-            let line = self.receive().await;
-            for step in conversation.read(line, Instant::now()) {
-                match step {
-                    Step::Met(met) => return Ok(met),
-                    Step::Failed(failure) => return Err(failure.to_string()),
-                    // Every message is sealed whole by the wormhole; the rest
-                    // comes past the handshake only.
-                    Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
-                }
-            }
-        }
-    }
-}
-
-/// The sending half: lines go to the wormhole's thread.
-struct WormholeOut {
-    outgoing: async_channel::Sender<String>,
-}
-
-impl Outbox for WormholeOut {
-    fn send_line(&mut self, line: &str) -> std::io::Result<()> {
-        self.outgoing
-            .send_blocking(line.to_owned())
-            .map_err(|_| std::io::Error::other("the wormhole is closed"))
-    }
-
-    fn shut(&mut self) {
-        self.outgoing.close();
-    }
-}
-
-/// The receiving half: lines from the wormhole's thread.
-struct WormholeIn {
-    incoming: Receiver<Result<String, ReadError>>,
-}
-
-impl Inbox for WormholeIn {
-    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
-        match self.incoming.recv_timeout(wait) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => Err(ReadError::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
-        }
-    }
-}
-
-/// Carries lines between `lines` and the two halves until either side ends.
-/// Never polls the wormhole again after an error: the crate panics then.
-async fn carry(
-    mut lines: Lines,
-    outgoing: async_channel::Receiver<String>,
-    incoming: Sender<Result<String, ReadError>>,
-) {
-    enum Next {
-        Out(Option<String>),
-        In(Result<String, ReadError>),
-    }
-    loop {
-        let next = future::or(async { Next::Out(outgoing.recv().await.ok()) }, async {
-            Next::In(lines.receive().await)
-        })
-        .await;
-        match next {
-            Next::Out(Some(line)) => {
-                if lines.send(&line).await.is_err() {
-                    return;
-                }
-            }
-            Next::Out(None) => {
-                let _ = lines.wormhole.close().await;
-                return;
-            }
-            Next::In(line) => {
-                let failed = line.is_err();
-                if incoming.send(line).is_err() || failed {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Starts the thread that carries `lines`: the connection's two halves.
-fn open(lines: Lines) -> (Peer, WormholeIn) {
-    let (outgoing, from_app) = async_channel::unbounded();
-    let (to_app, incoming) = mpsc::channel();
-    let told = to_app.clone();
-    let _ = start(move || {
-        let carried = panic::catch_unwind(AssertUnwindSafe(|| {
-            async_io::block_on(carry(lines, from_app, to_app));
-        }));
-        if let Err(panic) = carried {
-            let _ = told.send(Err(ReadError::Io(broke_down(&*panic))));
-        }
-    });
-    (
-        Peer::new(Box::new(WormholeOut { outgoing })),
-        WormholeIn { incoming },
-    )
 }
 
 /// Runs `work` on a thread of the wormhole's name (the panic hook of the
@@ -507,10 +343,12 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Jo
             address: place,
             reason,
         })??;
-    let (peer, inbox) = open(lines);
-    Ok(Joined::reading(
-        (peer, Box::new(inbox), conversation),
-        (host, record, seat),
-        &events.into(),
-    ))
+    let (peer, carrying) = open(lines, conversation, events.into());
+    carrying.begin();
+    Ok(Joined {
+        peer,
+        host,
+        record,
+        seat,
+    })
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use async_io::Timer;
 use magic_wormhole::{MailboxConnection, Wormhole};
 
-use crate::net::peer::{Event, Events, Limits, spawn_reader};
+use crate::net::peer::{Event, Events, Limits};
 use crate::net::secure::Seat;
 use crate::protocol::{Conversation, Met};
 
@@ -154,20 +154,14 @@ impl Door {
             .welcome(self.name.clone(), Instant::now())
             .ok_or("the joiner was not met")?;
         lines.send(&welcome.to_string()).await?;
-        let (peer, inbox) = open(lines);
+        let (peer, carrying) = open(lines, conversation, self.events.clone());
         self.tell(Event::Joined {
-            peer: peer.clone(),
+            peer,
             name: joiner,
             seat,
             record,
         });
-        spawn_reader(
-            peer,
-            Box::new(inbox),
-            conversation,
-            self.events.clone(),
-            || {},
-        );
+        carrying.begin();
         Ok(())
     }
 }
