@@ -4,7 +4,7 @@
 //! says, pings and silence), handing the news to the event loop itself.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use async_io::Timer;
 use futures_lite::future;
@@ -135,7 +135,10 @@ async fn carry(
     (id, events): (u64, &Events),
 ) -> String {
     loop {
-        let wait = conversation.wait(Instant::now());
+        // Never a busy loop, whatever the times.
+        let wait = conversation
+            .wait(Instant::now())
+            .max(Duration::from_millis(1));
         let next = future::or(
             async { Next::Out(outgoing.recv().await.ok()) },
             future::or(async { Next::In(lines.receive().await) }, async {
