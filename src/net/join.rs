@@ -88,22 +88,28 @@ pub struct Joined {
     pub seat: Seat,
 }
 
+/// What starts the reading of a connection just joined: called once the
+/// news that it was made is told, so that nothing it reads comes first.
+pub(super) type Begin = Box<dyn FnOnce() + Send>;
+
 impl Joined {
     /// The host joined on `peer` (`host`'s name, its game, the seat): its
-    /// lines come from `inbox`, read from now on as `conversation` says
-    /// and handed to `events`.
-    pub(super) fn reading(
+    /// lines come from `inbox`, read once begun as `conversation` says and
+    /// handed to `events`.
+    fn reading(
         (peer, inbox, conversation): (Peer, Box<dyn Inbox>, Conversation),
         (host, record, seat): (String, Record, Seat),
         events: &Events,
-    ) -> Joined {
-        spawn_reader(peer.clone(), inbox, conversation, events.clone(), || {});
-        Joined {
+    ) -> (Joined, Begin) {
+        let (reader, events) = (peer.clone(), events.clone());
+        let begin = move || spawn_reader(reader, inbox, conversation, events, || {});
+        let joined = Joined {
             peer,
             host,
             record,
             seat,
-        }
+        };
+        (joined, Box::new(begin))
     }
 }
 
@@ -120,13 +126,17 @@ pub struct Ask<'a> {
     pub limits: Limits,
 }
 
-/// Joins the host at `address` with `ask`; from then on the host's moves
+/// Joins the host at `address` with `ask`; once begun, the host's moves
 /// and requests come to `events`.
 ///
 /// # Errors
 /// When the host cannot be reached, refuses, does not take the pass or
 /// prove its own, or does not speak the protocol.
-pub fn join(address: &str, ask: Ask<'_>, events: &Events) -> Result<Joined, JoinError> {
+pub(super) fn join(
+    address: &str,
+    ask: Ask<'_>,
+    events: &Events,
+) -> Result<(Joined, Begin), JoinError> {
     let Ask {
         pass,
         name,

@@ -19,7 +19,7 @@ use crate::protocol::Said;
 use crate::record::Record;
 
 use super::host::Host;
-use super::join::{Ask, JoinError, Joined, Pass, join};
+use super::join::{Ask, Begin, JoinError, Joined, Pass, join};
 use super::peer::{Event, Events, Limits, Peer};
 use super::wire::{Message, Refusal};
 use super::{seats, wormhole};
@@ -34,11 +34,13 @@ pub enum Way {
 }
 
 impl Way {
-    /// Joins through this way (see [`join`] and [`wormhole::join`]).
-    fn join(&self, ask: Ask<'_>, events: &Events) -> Result<Joined, JoinError> {
+    /// Joins through this way (see [`join`] and [`wormhole::join`]); the
+    /// connection's reading is begun by the caller, once it has told that
+    /// the connection was made.
+    fn join(&self, ask: Ask<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
         match self {
             Way::Direct(address) => join(address, ask, events),
-            Way::Mailbox(mailbox) => wormhole::join(mailbox, ask, events.clone()),
+            Way::Mailbox(mailbox) => wormhole::meet(mailbox, ask, events.clone()),
         }
     }
 }
@@ -173,7 +175,9 @@ impl Link {
             ours,
             limits,
         };
-        let joined = way.join(ask, &sender)?;
+        let (joined, begin) = way.join(ask, &sender)?;
+        // The link knows the connection before it hears anything of it.
+        begin();
         let link = Link {
             end: End::Guest(Door {
                 way: way.clone(),
@@ -441,23 +445,16 @@ fn reconnect(door: &Door, ours: &Record, events: &Events, closed: &AtomicBool) {
             ours: Some(ours),
             limits: door.limits,
         };
-        // What the new connection says comes after the news that it was
-        // made (the host may say something again at once: the game it
-        // ended as the line dropped), in order, through this thread.
-        let (early, heard) = Events::channel();
-        let result = door.way.join(ask, &early);
-        drop(early);
-        let error = match result {
-            Ok(joined) => {
+        let error = match door.way.join(ask, events) {
+            Ok((joined, begin)) => {
+                // What the new connection says comes after the news that it
+                // was made (the host may say something again at once: the
+                // game it ended as the line dropped).
                 events.send(Event::Rejoined {
                     peer: joined.peer,
                     record: Box::new(joined.record),
                 });
-                for event in heard {
-                    if !events.send(event) {
-                        return;
-                    }
-                }
+                begin();
                 return;
             }
             Err(error) => error,

@@ -33,7 +33,7 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 
 use crate::protocol::{Conversation, Met};
 
-use super::join::{Ask, JoinError, Joined, Pass};
+use super::join::{Ask, Begin, JoinError, Joined, Pass};
 use super::peer::{Events, Limits};
 use super::secure::Seat;
 use super::wire::VERSION;
@@ -269,6 +269,17 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
 /// When the mailbox cannot be reached, no host waits, the code is wrong, or
 /// the host does not speak the protocol.
 pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Joined, JoinError> {
+    let (joined, begin) = meet(mailbox, ask, events.into())?;
+    begin();
+    Ok(joined)
+}
+
+/// As [`join`], the connection's carrying not begun.
+pub(super) fn meet(
+    mailbox: &str,
+    ask: Ask<'_>,
+    events: Events,
+) -> Result<(Joined, Begin), JoinError> {
     let Ask {
         pass,
         name,
@@ -343,12 +354,12 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Jo
             address: place,
             reason,
         })??;
-    let (peer, carrying) = open(lines, conversation, events.into());
-    carrying.begin();
-    Ok(Joined {
+    let (peer, carrying) = open(lines, conversation, events);
+    let joined = Joined {
         peer,
         host,
         record,
         seat,
-    })
+    };
+    Ok((joined, Box::new(move || carrying.begin())))
 }
