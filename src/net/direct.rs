@@ -1,13 +1,16 @@
 //! The direct mode's connection: TCP, a line in clear text each way to
-//! agree a key, then every line sealed ([`super::secure`]) and in base64.
+//! agree a key, then every line sealed ([`super::secure`]) and in base64;
+//! the handshake after the key and, past it, a thread that reads the
+//! other side's lines, both as the connection's conversation says.
 
 use std::io::{self, BufReader, Write};
 use std::net::{Shutdown, TcpStream};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::protocol::{Conversation, Failure, Met, Step};
+use crate::protocol::{Conversation, Failure, Met, Parting, Step};
 
-use super::peer::{Inbox, Outbox};
+use super::peer::{Event, Events, Outbox, Peer};
 use super::secure::{Opener, Sealer};
 use super::wire::{LineReader, MAX_GAME_LINE, ReadError};
 
@@ -117,8 +120,10 @@ impl SealedIn {
     }
 }
 
-impl Inbox for SealedIn {
-    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
+impl SealedIn {
+    /// The next line opened, waiting at most `wait`
+    /// ([`ReadError::TimedOut`] then, keeping what came of a line).
+    pub(super) fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
         self.lines
             .get_ref()
             .get_ref()
@@ -131,4 +136,74 @@ impl Inbox for SealedIn {
         }
         Ok(line)
     }
+}
+
+/// Reads `peer`'s lines from `inbox` on a thread of its own until the
+/// connection ends, as `conversation` (past its handshake) says, handing
+/// each move or request on to `events`; `on_end` runs when it has ended.
+pub(super) fn spawn_reader(
+    peer: Peer,
+    inbox: SealedIn,
+    conversation: Conversation,
+    events: Events,
+    on_end: impl FnOnce() + Send + 'static,
+) {
+    thread::spawn(move || {
+        let why = read_until_end(&peer, inbox, conversation, &events);
+        peer.shut();
+        on_end();
+        events.send(Event::Lost { id: peer.id(), why });
+    });
+}
+
+/// Reads lines until the connection ends; returns why it ended.
+fn read_until_end(
+    peer: &Peer,
+    mut inbox: SealedIn,
+    mut conversation: Conversation,
+    events: &Events,
+) -> String {
+    loop {
+        let steps = conversation.tick(Instant::now());
+        if let Some(why) = carry_out(peer, steps, events) {
+            return why;
+        }
+        let line = inbox.next_line(conversation.wait(Instant::now()));
+        let steps = conversation.read(line, Instant::now());
+        if let Some(why) = carry_out(peer, steps, events) {
+            return why;
+        }
+    }
+}
+
+/// Carries out the `steps` of a conversation past its handshake; why the
+/// connection ended, if it did.
+fn carry_out(peer: &Peer, steps: Vec<Step>, events: &Events) -> Option<String> {
+    for step in steps {
+        match step {
+            Step::Send(message) => {
+                if peer.send(&message).is_err() {
+                    return Some(Parting::Unsent.to_string());
+                }
+            }
+            Step::Said(said) => {
+                if !events.send(Event::Said {
+                    id: peer.id(),
+                    said,
+                }) {
+                    return Some("the game has ended".to_owned());
+                }
+            }
+            Step::Parted(parting) => {
+                let why = parting.to_string();
+                if parting.tells() {
+                    peer.close(&why);
+                }
+                return Some(why);
+            }
+            // The handshake's: over before the reading thread begins.
+            Step::Trust | Step::Met(_) | Step::Failed(_) => {}
+        }
+    }
+    None
 }

@@ -23,8 +23,8 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use crate::protocol::{Conversation, Failure, Met, shorten};
 
-use super::direct::{self, SealedIn, SealedOut};
-use super::peer::{Event, Events, Limits, Peer, spawn_reader};
+use super::direct::{self, SealedIn, SealedOut, spawn_reader};
+use super::peer::{Event, Events, Limits, Peer};
 use super::secure::{Agreement, End, Purpose, Seat, random_bytes};
 use super::wire::{MAX_LINE, Opening, ReadError, Refusal, Ticket};
 use gate::{Bounded, Gate, Kind, MAX_PENDING, PENDING_PER_ADDRESS, Verdict};
@@ -438,18 +438,12 @@ fn handshake(
     });
     let id = peer.id();
     let door = Arc::clone(shared);
-    spawn_reader(
-        peer,
-        Box::new(inbox),
-        conversation,
-        events.clone(),
-        move || {
-            let mut door = lock(&door.door);
-            if door.player.as_ref().is_some_and(|peer| peer.id() == id) {
-                door.player = None;
-            }
-        },
-    );
+    spawn_reader(peer, inbox, conversation, events.clone(), move || {
+        let mut door = lock(&door.door);
+        if door.player.as_ref().is_some_and(|peer| peer.id() == id) {
+            door.player = None;
+        }
+    });
     Ok(())
 }
 

@@ -8,8 +8,8 @@ use std::time::Instant;
 use crate::protocol::{Conversation, Failure, Met};
 use crate::record::Record;
 
-use super::direct::{self, SealedIn, SealedOut};
-use super::peer::{Events, Inbox, Limits, Peer, spawn_reader};
+use super::direct::{self, SealedIn, SealedOut, spawn_reader};
+use super::peer::{Events, Limits, Peer};
 use super::secure::{Agreement, End, Purpose, Seat};
 use super::wire::{MAX_LINE, Opening, Refusal, Ticket, VERSION};
 
@@ -97,7 +97,7 @@ impl Joined {
     /// lines come from `inbox`, read once begun as `conversation` says and
     /// handed to `events`.
     fn reading(
-        (peer, inbox, conversation): (Peer, Box<dyn Inbox>, Conversation),
+        (peer, inbox, conversation): (Peer, SealedIn, Conversation),
         (host, record, seat): (String, Record, Seat),
         events: &Events,
     ) -> (Joined, Begin) {
@@ -212,7 +212,7 @@ pub(super) fn join(
         Pass::Seat(kept) => kept.clone(),
     };
     Ok(Joined::reading(
-        (peer, Box::new(inbox), conversation),
+        (peer, inbox, conversation),
         (host, record, seat),
         events,
     ))

@@ -1,25 +1,22 @@
-//! One connection past its handshake: a thread reads the peer's lines and
-//! hands them to the connection's [`Conversation`], which says what to do
-//! (a move to hand on as an [`Event`], a ping for a quiet line, a peer to
-//! give up on: garbage, too long a line, a line that does not open with the
-//! session's key, or nothing at all); the event loop writes through
-//! [`Peer::send`]. The lines travel sealed on a TCP connection (the direct
-//! mode) or through a wormhole: [`Outbox`] and [`Inbox`] are the two halves
-//! of either. The news goes to the event loop through [`Events`], which
-//! also wakes it.
+//! One connection past its handshake, whichever way the two ends met: the
+//! event loop writes through [`Peer::send`] (an [`Outbox`] seals each line
+//! and sends it, on a TCP connection or through a wormhole), and a thread
+//! of the connection reads the other side's lines as its conversation says
+//! (`direct.rs`, `wormhole/lines.rs`), handing the news ([`Event`]s) to the
+//! event loop through [`Events`], which also wakes it. [`Limits`] are the
+//! protocol's times.
 
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::protocol::{Conversation, Liveness, Parting, Said, Step};
+use crate::protocol::{Liveness, Said};
 use crate::record::Record;
 
 use super::secure::Seat;
-use super::wire::{Message, ReadError};
+use super::wire::Message;
 
 /// The sending half of a connection: it seals each line and sends it.
 pub(super) trait Outbox: Send {
@@ -31,17 +28,6 @@ pub(super) trait Outbox: Send {
 
     /// Closes the connection, both ways.
     fn shut(&mut self);
-}
-
-/// The receiving half of a connection: each line it hands on was opened
-/// with the session's key, in order.
-pub(super) trait Inbox: Send {
-    /// The next line, waiting at most `wait` ([`ReadError::TimedOut`]
-    /// then, keeping what came of a line).
-    ///
-    /// # Errors
-    /// As [`ReadError`] says.
-    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError>;
 }
 
 /// The times the protocol keeps: the defaults suit people; tests shorten them.
@@ -238,71 +224,4 @@ impl Peer {
     pub(super) fn shut(&self) {
         self.writer().shut();
     }
-}
-
-/// Reads `peer`'s lines from `inbox` on a thread of its own until the
-/// connection ends, as `conversation` (past its handshake) says, handing
-/// each move or request on to `events`; `on_end` runs when it has ended.
-pub(super) fn spawn_reader(
-    peer: Peer,
-    inbox: Box<dyn Inbox>,
-    conversation: Conversation,
-    events: Events,
-    on_end: impl FnOnce() + Send + 'static,
-) {
-    thread::spawn(move || {
-        let why = read_until_end(&peer, inbox, conversation, &events);
-        peer.shut();
-        on_end();
-        events.send(Event::Lost { id: peer.id, why });
-    });
-}
-
-/// Reads lines until the connection ends; returns why it ended.
-fn read_until_end(
-    peer: &Peer,
-    mut inbox: Box<dyn Inbox>,
-    mut conversation: Conversation,
-    events: &Events,
-) -> String {
-    loop {
-        let steps = conversation.tick(Instant::now());
-        if let Some(why) = carry_out(peer, steps, events) {
-            return why;
-        }
-        let line = inbox.next_line(conversation.wait(Instant::now()));
-        let steps = conversation.read(line, Instant::now());
-        if let Some(why) = carry_out(peer, steps, events) {
-            return why;
-        }
-    }
-}
-
-/// Carries out the `steps` of a conversation past its handshake; why the
-/// connection ended, if it did.
-fn carry_out(peer: &Peer, steps: Vec<Step>, events: &Events) -> Option<String> {
-    for step in steps {
-        match step {
-            Step::Send(message) => {
-                if peer.send(&message).is_err() {
-                    return Some(Parting::Unsent.to_string());
-                }
-            }
-            Step::Said(said) => {
-                if !events.send(Event::Said { id: peer.id, said }) {
-                    return Some("the game has ended".to_owned());
-                }
-            }
-            Step::Parted(parting) => {
-                let why = parting.to_string();
-                if parting.tells() {
-                    peer.close(&why);
-                }
-                return Some(why);
-            }
-            // The handshake's: over before the reading thread begins.
-            Step::Trust | Step::Met(_) | Step::Failed(_) => {}
-        }
-    }
-    None
 }
