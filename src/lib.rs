@@ -10,6 +10,8 @@
 //!   perfect endgames, built backwards level by level (the
 //!   `endodoi-tables` crate).
 //! - [`diagram`]: a position as plain text; [`svg`](mod@svg): as a picture.
+//! - [`protocol`]: the network protocol's messages and its state machine,
+//!   with no I/O (the `endodoi-protocol` crate).
 //! - [`app`]: the terminal game's state and what keys do.
 //! - [`ui`]: drawing the terminal game.
 //! - [`terminal`]: the event loop that runs it.
@@ -40,6 +42,7 @@ pub use endodoi_files as file;
 pub mod net;
 pub mod options;
 pub use endodoi_core::{clock, record, rules};
+pub use endodoi_protocol as protocol;
 pub mod save;
 pub use endodoi_engine as search;
 pub mod session;

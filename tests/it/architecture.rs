@@ -17,20 +17,22 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// the whole crate is (re-exported under that name by `src/lib.rs`), or
 /// `None` for a crate whose top-level files are modules of their own: the
 /// binary's crate and the core crate.
-const SOURCE_DIRS: [(&str, Option<&str>); 5] = [
+const SOURCE_DIRS: [(&str, Option<&str>); 6] = [
     ("src", None),
     ("crates/endodoi-core/src", None),
     ("crates/endodoi-engine/src", Some("search")),
     ("crates/endodoi-tables/src", Some("tablebase")),
     ("crates/endodoi-files/src", Some("file")),
+    ("crates/endodoi-protocol/src", Some("protocol")),
 ];
 
 /// The crates that are one module of the program, by the name their code
 /// is imported under: `endodoi_engine::…` is `search`.
-const CRATE_MODULES: [(&str, &str); 3] = [
+const CRATE_MODULES: [(&str, &str); 4] = [
     ("endodoi_engine::", "search"),
     ("endodoi_tables::", "tablebase"),
     ("endodoi_files::", "file"),
+    ("endodoi_protocol::", "protocol"),
 ];
 
 /// Every source file of every crate.
@@ -302,10 +304,11 @@ fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
 
 /// The program's crates from the bottom up: each depends only on crates
 /// before it, so the graph of crates has no cycle.
-const CRATES: [&str; 5] = [
+const CRATES: [&str; 6] = [
     "endodoi-core",
     "endodoi-engine",
     "endodoi-files",
+    "endodoi-protocol",
     "endodoi-tables",
     "endodoi",
 ];
@@ -358,7 +361,31 @@ fn the_crates_are_layered_and_the_search_depends_on_no_io() {
         ours("endodoi-tables"),
         ["endodoi-core", "endodoi-engine", "endodoi-files"]
     );
-    assert_eq!(ours("endodoi")[..4], CRATES[..4]);
+    assert_eq!(ours("endodoi")[..5], CRATES[..5]);
+}
+
+#[test]
+fn the_protocol_depends_on_no_io() {
+    let packages = locked();
+    // The messages and the state machine: the rules and records, and the
+    // crates the core has (a game's record is sent as a JSON string); no
+    // socket, thread, file or clock crate.
+    assert_eq!(
+        packages["endodoi-protocol"],
+        ["endodoi-core", "serde_json", "thiserror"]
+    );
+    let mut pure = depends_on(&packages, "endodoi-core");
+    pure.insert("endodoi-core".to_owned());
+    let beyond: Vec<String> = depends_on(&packages, "endodoi-protocol")
+        .difference(&pure)
+        .cloned()
+        .collect();
+    assert!(beyond.is_empty(), "the protocol depends on {beyond:?}");
+    let here = Path::new(ROOT).join("src/protocol.rs");
+    assert!(
+        !here.exists(),
+        "protocol is endodoi-protocol, with no second copy in src/"
+    );
 }
 
 #[test]
