@@ -2,9 +2,10 @@
 # The latency of a game across two terminals on loopback: from a key press
 # (Enter, sowing the selected hole) in one player's terminal to the move shown
 # on the other's screen, in the direct mode or through a mailbox server (give
-# its URL: `ws://127.0.0.1:PORT/v1`, e.g. one started by
-# `target/mailbox-venv/bin/twist wormhole-mailbox --port=tcp:4555:interface=127.0.0.1`
-# after `.ci/mailbox-server`). `endodoi host` and `endodoi join` run with
+# its URL: `ws://127.0.0.1:PORT/v1`, e.g. one started as the tests start it,
+# `target/mailbox-venv/bin/twist wormhole-mailbox --channel-db=:memory:
+# --port=tcp:4555:interface=127.0.0.1` after `.ci/mailbox-server`).
+# `endodoi host` and `endodoi join` run with
 # --no-animation in two sessions of a private tmux server; the script presses
 # Enter for whoever is to move and polls the other screen until the move
 # counter shows the new move. Prints every latency and the median, in ms.

@@ -7,7 +7,7 @@
 //!
 //! Both ends run in this process, driven as the event loop drives them
 //! (keys, effects, pump; no files) but polled without a pause: the figures
-//! leave out the terminal loop's own wait for news (4 ms) and the drawing.
+//! leave out the terminal loop's wake-up on news and the drawing.
 //! Before criterion's own measurement, each mode plays [`MOVES`] moves and
 //! prints their median, 90th percentile and slowest. A new game is begun
 //! (`n` at the host) whenever one ends: the host's first move of a game

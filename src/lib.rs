@@ -10,6 +10,8 @@
 //!   perfect endgames, built backwards level by level (the
 //!   `endodoi-tables` crate).
 //! - [`diagram`]: a position as plain text; [`svg`](mod@svg): as a picture.
+//! - [`protocol`]: the network protocol's messages and its state machine,
+//!   with no I/O (the `endodoi-protocol` crate).
 //! - [`app`]: the game's state on screen and what keys do, with no
 //!   terminal, file or network (the `endodoi-app` crate).
 //! - [`ui`]: drawing it (the `endodoi-draw` crate: ratatui widgets, no
@@ -42,6 +44,7 @@ pub use endodoi_files as file;
 pub mod net;
 pub mod options;
 pub use endodoi_core::{clock, record, rules};
+pub use endodoi_protocol as protocol;
 pub mod save;
 pub use endodoi_engine as search;
 pub mod session;

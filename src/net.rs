@@ -8,11 +8,15 @@
 //! that the code never travels and a wrong guess teaches nothing, every
 //! message is sealed, and after the first meeting the seat belongs to its
 //! player: coming back takes the seat's secret ([`seats`]), not the code.
-//! The messages ([`wire`], `docs/network-protocol.md`) are text, one a
-//! line, versioned, each read with a bound on its length. A connection's
-//! thread ([`Event`]s) hands moves to the event loop, pings a quiet line
-//! and drops a peer that sends garbage or nothing. [`Link`] hands that news
-//! to the app, which checks every move with the rules (see
+//! The messages (`docs/network-protocol.md`) are text, one a line,
+//! versioned, each read with a bound on its length ([`wire`]); what they
+//! mean, the handshake after the key and when a connection ends, is the
+//! protocol's state machine ([`crate::protocol::Conversation`]), which
+//! both ways of meeting drive. A connection's thread ([`Event`]s) hands
+//! moves to the event loop, and wakes it ([`Events`]); it pings a quiet
+//! line and drops a peer that sends garbage or nothing, as the
+//! conversation says. [`Link`] hands that news back as answers for the
+//! app, which checks every move with the rules (see
 //! [`crate::app::Remote`]), and sends the app's moves and requests.
 //!
 //! ```
@@ -34,7 +38,6 @@
 //! ```
 
 mod direct;
-mod handshake;
 mod host;
 mod join;
 mod link;
@@ -47,5 +50,5 @@ pub mod wormhole;
 pub use host::{Admission, Host, MAX_HANDSHAKES};
 pub use join::{Ask, JoinError, Joined, Pass};
 pub use link::{Link, Way};
-pub use peer::{Event, Limits, Peer};
+pub use peer::{Event, Events, Limits, Peer};
 pub use secure::{Seat, check_code, random_code};

@@ -1,14 +1,17 @@
 //! The event loop: takes over the terminal, draws, hands events to the app,
 //! has its effects carried out by the [`Runner`] (which answers with
 //! [`crate::app::Answer`]s), and gives the terminal back however the run
-//! ends (quit, error, panic, SIGTERM, SIGHUP).
+//! ends (quit, error, panic, SIGTERM, SIGHUP). It waits on one channel
+//! ([`Wake`]): the terminal's input, read on a thread of its own, and the
+//! other player's news wake it as soon as they come.
 
 mod runner;
 mod workers;
 
-use std::io::{IsTerminal, stdin, stdout};
+use std::io::{self, IsTerminal, stdin, stdout};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -34,10 +37,16 @@ const FRAME: Duration = Duration::from_millis(16);
 /// How long to wait for an event otherwise, so that signals are noticed
 /// quickly; the screen is drawn again at least this often.
 const IDLE: Duration = Duration::from_millis(100);
-/// How long to wait for a key across the network before looking for the
-/// other player's news, so that their move shows within a few milliseconds
-/// (the screen is drawn only when something happened).
-const LISTEN: Duration = Duration::from_millis(4);
+
+/// What wakes the event loop.
+enum Wake {
+    /// The terminal's input: a key, a click, a resize.
+    Input(Event),
+    /// The terminal's input could not be read.
+    Failed(io::Error),
+    /// The other player's news has come.
+    News,
+}
 
 /// How a run in the terminal ended.
 #[derive(Debug)]
@@ -104,8 +113,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         if std::thread::current().name() == Some(crate::net::wormhole::THREAD) {
             return;
         }
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        give_back(on_terminal);
         previous(info);
         // Never waits: the thread that panicked may hold the records.
         if let Ok(mut records) = for_a_panic.try_lock() {
@@ -116,8 +124,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
     let played = event_loop(&mut terminal, &mut app, look, &mut runner, &stop);
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    give_back(on_terminal);
     let _ = std::panic::take_hook();
     let mut farewell = runner.finish(&app);
     played?;
@@ -126,12 +133,17 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         signal => Some(signal),
     };
     let hangup = signal_hook::consts::SIGHUP.unsigned_abs() as usize;
-    if signal == Some(hangup) || (on_terminal && terminal_hung_up()) {
+    let gone = on_terminal && terminal_hung_up();
+    if signal == Some(hangup) || gone {
         // No terminal to print the records on: they go where `s` saves,
         // once (the watchdog, holding the lock, may be writing them).
         let mut claimed = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
         claimed.clear();
         farewell.rescue_unkept();
+        if gone {
+            // Nobody to tell: the program ends as the watchdog ends it.
+            std::process::exit(EXIT_HANGUP);
+        }
     }
     Ok(Ending { farewell, signal })
 }
@@ -143,6 +155,47 @@ fn event_loop(
     runner: &mut Runner,
     stop: &AtomicUsize,
 ) -> Result<()> {
+    let (wake, woken) = mpsc::channel();
+    let news_came = wake.clone();
+    runner.wake_with(Box::new(move || {
+        let _ = news_came.send(Wake::News);
+    }));
+    let reading = Arc::new(AtomicBool::new(true));
+    read_input(wake, Arc::clone(&reading));
+    let played = wait_and_act(terminal, app, look, runner, stop, &woken);
+    reading.store(false, Ordering::Relaxed);
+    played
+}
+
+/// Reads the terminal's input on a thread of its own, handing it to
+/// `wake`, until `reading` is unset.
+fn read_input(wake: Sender<Wake>, reading: Arc<AtomicBool>) {
+    thread::spawn(move || {
+        while reading.load(Ordering::Relaxed) {
+            let read = event::poll(IDLE).and_then(|ready| ready.then(event::read).transpose());
+            let sent = match read {
+                Ok(Some(event)) => wake.send(Wake::Input(event)),
+                Ok(None) => Ok(()),
+                Err(error) => {
+                    let _ = wake.send(Wake::Failed(error));
+                    return;
+                }
+            };
+            if sent.is_err() {
+                return;
+            }
+        }
+    });
+}
+
+fn wait_and_act(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    look: Look,
+    runner: &mut Runner,
+    stop: &AtomicUsize,
+    woken: &Receiver<Wake>,
+) -> Result<()> {
     let mut last = Instant::now();
     let mut drawn: Option<Instant> = None;
     let mut news = true;
@@ -151,45 +204,25 @@ fn event_loop(
             || View::new(app, look).wants_frames()
             || drawn.is_none_or(|at| at.elapsed() >= IDLE)
         {
-            terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
+            draw(terminal, app, look)?;
             drawn = Some(Instant::now());
             news = false;
         }
         let timeout = if View::new(app, look).wants_frames() {
             FRAME
-        } else if runner.linked() {
-            LISTEN
         } else {
             IDLE
         };
-        if event::poll(timeout)? {
-            news = true;
-            match event::read()? {
-                // A key is acted on unless, on the screen as drawn, its
-                // action would show nothing new.
-                Event::Key(key) => {
-                    let key = key_event(key);
-                    let screen = terminal.size()?.into();
-                    let view = View::new(app, look);
-                    if app
-                        .front()
-                        .keymap()
-                        .action_for(key)
-                        .is_none_or(|action| view.takes(action, screen))
-                    {
-                        app.handle_key(key);
-                    }
-                }
-                // A click is resolved on the screen as drawn, then acted on.
-                Event::Mouse(mouse) => {
-                    let screen = terminal.size()?.into();
-                    if let Some(action) = View::new(app, look).click(mouse_event(mouse), screen) {
-                        app.act(action);
-                    }
-                }
-                // A resize needs only the redraw that follows.
-                _ => {}
+        match woken.recv_timeout(timeout) {
+            Ok(Wake::Input(event)) => {
+                news = true;
+                act(terminal, app, look, &event)?;
             }
+            // A closed terminal ends the run as a hangup does: its game is
+            // kept where `s` saves.
+            Ok(Wake::Failed(_)) if terminal_hung_up() => return Ok(()),
+            Ok(Wake::Failed(error)) => return Err(error.into()),
+            Ok(Wake::News) | Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {}
         }
         let now = Instant::now();
         app.tick(now - last);
@@ -197,10 +230,66 @@ fn event_loop(
         // Effects before answers: an answer to a search the app has just
         // dropped never reaches it.
         runner.run(app.take_effects(), app);
-        news |= runner.pump(app);
+        if runner.pump(app) {
+            // The other player's move is shown before what it asks for
+            // (this side's autosave) is done.
+            draw(terminal, app, look)?;
+            drawn = Some(Instant::now());
+            // Drawn again with what that brings (a notice).
+            news = true;
+        }
         runner.run(app.take_effects(), app);
     }
     Ok(())
+}
+
+/// Draws `app` in `look`.
+fn draw(terminal: &mut DefaultTerminal, app: &App, look: Look) -> Result<()> {
+    terminal.draw(|frame| frame.render_widget(View::new(app, look), frame.area()))?;
+    Ok(())
+}
+
+/// Hands `event`, the terminal's input, to `app`.
+fn act(terminal: &mut DefaultTerminal, app: &mut App, look: Look, event: &Event) -> Result<()> {
+    match *event {
+        // A key is acted on unless, on the screen as drawn, its action
+        // would show nothing new.
+        Event::Key(key) => {
+            let key = key_event(key);
+            let screen = terminal.size()?.into();
+            let view = View::new(app, look);
+            if app
+                .front()
+                .keymap()
+                .action_for(key)
+                .is_none_or(|action| view.takes(action, screen))
+            {
+                app.handle_key(key);
+            }
+        }
+        // A click is resolved on the screen as drawn, then acted on.
+        Event::Mouse(mouse) => {
+            let screen = terminal.size()?.into();
+            if let Some(action) = View::new(app, look).click(mouse_event(mouse), screen) {
+                app.act(action);
+            }
+        }
+        // A resize needs only the redraw that follows.
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Gives the terminal back (the mouse, raw mode, the main screen), unless
+/// it is gone (standard input, if `on_terminal`, has hung up): there is
+/// nothing to give back then, and ratatui's complaint on standard error,
+/// which is gone too, would panic.
+fn give_back(on_terminal: bool) {
+    if on_terminal && terminal_hung_up() {
+        return;
+    }
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
 }
 
 /// The terminal's key event as the app's: the one place where the

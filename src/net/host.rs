@@ -14,20 +14,19 @@ use std::collections::HashMap;
 use std::io::{self, Read};
 use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
-use super::direct::{self, SealedIn, SealedOut};
-use super::handshake;
-use super::peer::{Event, Limits, Peer, spawn_reader};
+use crate::protocol::{Conversation, Failure, Met, shorten};
+
+use super::direct::{self, SealedIn, SealedOut, spawn_reader};
+use super::peer::{Event, Events, Limits, Peer};
 use super::secure::{Agreement, End, Purpose, Seat, random_bytes};
-use super::wire::{
-    MAX_LINE, Message, Opening, ReadError, Refusal, Ticket, VERSION, WireError, shorten,
-};
+use super::wire::{MAX_LINE, Opening, ReadError, Refusal, Ticket};
 use gate::{Bounded, Gate, Kind, MAX_PENDING, PENDING_PER_ADDRESS, Verdict};
 
 /// Handshakes under way at once, at most: the strangers' and the seat's
@@ -77,6 +76,8 @@ struct Shared {
 pub struct Host {
     address: SocketAddr,
     shared: Arc<Shared>,
+    /// Where the door's news goes.
+    events: Events,
 }
 
 impl Drop for Host {
@@ -111,11 +112,12 @@ impl Host {
             limits,
             closed: AtomicBool::new(false),
         });
+        let (events, receiver) = Events::channel();
         let host = Host {
             address: listener.local_addr()?,
             shared: Arc::clone(&shared),
+            events: events.clone(),
         };
-        let (events, receiver) = mpsc::channel();
         thread::spawn(move || watch(&listener, &shared, &events));
         Ok((host, receiver))
     }
@@ -123,6 +125,11 @@ impl Host {
     /// The address listened at (with the port chosen, for port 0).
     pub fn address(&self) -> SocketAddr {
         self.address
+    }
+
+    /// Where the door's news goes.
+    pub(super) fn events(&self) -> &Events {
+        &self.events
     }
 
     /// Marks the seat free of a connection once connection `id` is given up.
@@ -196,7 +203,7 @@ impl Waiting {
 /// The door thread: accepts connections, reads their knocks, and hands
 /// each knock the gate lets in to a handshake of its own, until the host
 /// is dropped.
-fn watch(listener: &TcpListener, shared: &Arc<Shared>, events: &Sender<Event>) {
+fn watch(listener: &TcpListener, shared: &Arc<Shared>, events: &Events) {
     let mut waiting = Bounded::new(MAX_PENDING, PENDING_PER_ADDRESS);
     let mut next = 0;
     while !shared.closed.load(Ordering::Relaxed) {
@@ -266,45 +273,22 @@ fn refuse<T>(stream: &TcpStream, refusal: Refusal) -> Result<T, String> {
     Err(why)
 }
 
-/// The knock of a connection: its version checked, what it comes with.
+/// The knock of a connection (or why none came): what it comes with, or
+/// why it is refused, said to it.
 fn knock(stream: &TcpStream, line: Result<String, String>) -> Result<(Ticket, String), String> {
-    let not_knock = |why: String| refuse(stream, Refusal::NotKnock(why));
-    let version = |version: u32| {
-        refuse(
-            stream,
-            Refusal::Version(format!(
-                "protocol version {version} is not spoken here (this host speaks {VERSION})"
-            )),
-        )
-    };
-    match line.map(|line| line.parse::<Opening>()) {
-        Err(why) => not_knock(why),
-        Ok(Ok(Opening::Knock { version: v, .. })) if v != VERSION => version(v),
-        Ok(Ok(Opening::Knock {
-            ticket, message, ..
-        })) => Ok((ticket, message)),
-        Ok(Ok(other)) => not_knock(format!(
-            "the first line must be knock, not {:?}",
-            shorten(&other.to_string())
-        )),
-        // Version 1 began with `hello 1 CODE`: tell it what is spoken here.
-        Ok(Err(WireError::Unknown(word))) if word == "hello" => version(1),
-        Ok(Err(error)) => not_knock(format!("not a knock: {error}")),
-    }
+    let knocked = line
+        .map_err(Refusal::NotKnock)
+        .and_then(|line| Opening::knocked(&line));
+    knocked.or_else(|refusal| refuse(stream, refusal))
 }
 
 /// Answers the knock `line` of `waiter`: refused at once (another version,
 /// no such seat, busy), or handed to a handshake in a slot of its own.
-fn answer(
-    waiter: Waiting,
-    line: Result<String, String>,
-    shared: &Arc<Shared>,
-    events: &Sender<Event>,
-) {
+fn answer(waiter: Waiting, line: Result<String, String>, shared: &Arc<Shared>, events: &Events) {
     let Waiting { stream, from, .. } = waiter;
     let turned_away = |why: String| {
         let _ = stream.shutdown(Shutdown::Both);
-        let _ = events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
+        events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
     };
     let (ticket, message) = match knock(&stream, line) {
         Ok(knocked) => knocked,
@@ -369,7 +353,7 @@ fn answer(
         drop(door);
         if let Err(why) = turned_away {
             let _ = stream.shutdown(Shutdown::Both);
-            let _ = events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
+            events.send(Event::TurnedAway(format!("Turned away {from}: {why}")));
         }
     });
 }
@@ -381,7 +365,7 @@ fn handshake(
     from: SocketAddr,
     (ticket, message): (Ticket, String),
     shared: &Arc<Shared>,
-    events: &Sender<Event>,
+    events: &Events,
 ) -> Result<(), String> {
     let limits = shared.limits;
     let deadline = Instant::now() + limits.hello;
@@ -410,24 +394,15 @@ fn handshake(
         .map_err(|error| error.to_string())?;
     let (sealer, opener) = key.channel(End::Host);
     let mut inbox = SealedIn::new(lines, opener);
-    let name = match inbox
-        .line_before(deadline)
-        .map(|line| line.parse::<Message>())
-    {
-        Ok(Ok(message)) => handshake::hello(message)?,
-        Ok(Err(error)) => return Err(error.to_string()),
-        Err(ReadError::Unsealed) => return Err(wrong(shared, from.ip(), &ticket)),
-        Err(error) => return Err(format!("no hello: {error}")),
-    };
-    inbox.trust();
     // A player taking the seat again says first how far their game went.
-    let record = match ticket {
-        Ticket::Join => None,
-        Ticket::Rejoin(_) => match inbox.line_before(deadline).map(|line| line.parse()) {
-            Ok(Ok(message)) => Some(Box::new(handshake::game(message)?)),
-            Ok(Err(error)) => return Err(error.to_string()),
-            Err(error) => return Err(format!("no game: {error}")),
-        },
+    let rejoin = matches!(ticket, Ticket::Rejoin(_));
+    let mut conversation =
+        Conversation::host(rejoin, Some(deadline), limits.liveness(), Instant::now());
+    let (name, record) = match direct::handshake(&mut conversation, &mut inbox) {
+        Ok(Met::Joiner { name, copy }) => (name, copy),
+        Ok(Met::Host { .. }) => return Err("a host where a joiner belongs".to_owned()),
+        Err(Failure::Unopened) => return Err(wrong(shared, from.ip(), &ticket)),
+        Err(failure) => return Err(failure.to_string()),
     };
     let outbox = SealedOut::new(stream, sealer, limits.silence).map_err(|e| e.to_string())?;
     let peer = Peer::new(Box::new(outbox));
@@ -436,7 +411,10 @@ fn handshake(
         let seat = match (&ticket, &door.seat) {
             (Ticket::Join, None) => Some(key.seat()),
             // Two right codes at once: the seat went to the other.
-            (Ticket::Join, Some(_)) => return Err(wrong(shared, from.ip(), &ticket)),
+            (Ticket::Join, Some(_)) => {
+                drop(door);
+                return Err(wrong(shared, from.ip(), &ticket));
+            }
             (Ticket::Rejoin(_), _) => None,
         };
         if seat.is_some() {
@@ -448,10 +426,11 @@ fn handshake(
         door.gate.welcomed(from.ip());
         seat
     };
-    if peer.send(&Message::Welcome(shared.name.clone())).is_err() {
+    let welcome = conversation.welcome(shared.name.clone(), Instant::now());
+    if welcome.is_none_or(|welcome| peer.send(&welcome).is_err()) {
         return Err("the connection broke".to_owned());
     }
-    let _ = events.send(Event::Joined {
+    events.send(Event::Joined {
         peer: peer.clone(),
         name,
         seat,
@@ -459,7 +438,7 @@ fn handshake(
     });
     let id = peer.id();
     let door = Arc::clone(shared);
-    spawn_reader(peer, Box::new(inbox), limits, events.clone(), move || {
+    spawn_reader(peer, inbox, conversation, events.clone(), move || {
         let mut door = lock(&door.door);
         if door.player.as_ref().is_some_and(|peer| peer.id() == id) {
             door.player = None;

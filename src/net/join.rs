@@ -3,16 +3,15 @@
 //! and take the host's game once the host has proved it too.
 
 use std::net::{TcpStream, ToSocketAddrs};
-use std::sync::mpsc::Sender;
 use std::time::Instant;
 
+use crate::protocol::{Conversation, Failure, Met};
 use crate::record::Record;
 
-use super::direct::{self, SealedIn, SealedOut};
-use super::handshake;
-use super::peer::{Event, Inbox, Limits, Peer, spawn_reader};
+use super::direct::{self, SealedIn, SealedOut, spawn_reader};
+use super::peer::{Events, Limits, Peer};
 use super::secure::{Agreement, End, Purpose, Seat};
-use super::wire::{MAX_LINE, Message, Opening, ReadError, Refusal, Ticket, VERSION};
+use super::wire::{MAX_LINE, Opening, Refusal, Ticket, VERSION};
 
 /// What a joiner proves to the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,23 +88,28 @@ pub struct Joined {
     pub seat: Seat,
 }
 
+/// What starts the reading of a connection just joined: called once the
+/// news that it was made is told, so that nothing it reads comes first.
+pub(super) type Begin = Box<dyn FnOnce() + Send>;
+
 impl Joined {
     /// The host joined on `peer` (`host`'s name, its game, the seat): its
-    /// lines come from `inbox`, read from now on and handed to `events`.
-    pub(super) fn reading(
-        peer: Peer,
-        inbox: Box<dyn Inbox>,
+    /// lines come from `inbox`, read once begun as `conversation` says and
+    /// handed to `events`.
+    fn reading(
+        (peer, inbox, conversation): (Peer, SealedIn, Conversation),
         (host, record, seat): (String, Record, Seat),
-        limits: Limits,
-        events: &Sender<Event>,
-    ) -> Joined {
-        spawn_reader(peer.clone(), inbox, limits, events.clone(), || {});
-        Joined {
+        events: &Events,
+    ) -> (Joined, Begin) {
+        let (reader, events) = (peer.clone(), events.clone());
+        let begin = move || spawn_reader(reader, inbox, conversation, events, || {});
+        let joined = Joined {
             peer,
             host,
             record,
             seat,
-        }
+        };
+        (joined, Box::new(begin))
     }
 }
 
@@ -122,13 +126,17 @@ pub struct Ask<'a> {
     pub limits: Limits,
 }
 
-/// Joins the host at `address` with `ask`; from then on the host's moves
+/// Joins the host at `address` with `ask`; once begun, the host's moves
 /// and requests come to `events`.
 ///
 /// # Errors
 /// When the host cannot be reached, refuses, does not take the pass or
 /// prove its own, or does not speak the protocol.
-pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+pub(super) fn join(
+    address: &str,
+    ask: Ask<'_>,
+    events: &Events,
+) -> Result<(Joined, Begin), JoinError> {
     let Ask {
         pass,
         name,
@@ -177,44 +185,35 @@ pub fn join(address: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
     let outbox =
         SealedOut::new(&stream, sealer, limits.silence).map_err(|e| unreachable(e.to_string()))?;
     let peer = Peer::new(Box::new(outbox));
-    let greeted = peer
-        .send(&Message::Hello(name.map(str::to_owned)))
-        .and_then(|()| match (pass, ours) {
-            (Pass::Seat(_), Some(ours)) => peer.send(&Message::Game(ours.to_string())),
-            _ => Ok(()),
-        });
-    greeted.map_err(|error| unreachable(error.to_string()))?;
+    // The copy goes only with the seat's secret: a first meeting takes the host's game.
+    let ours = ours.filter(|_| matches!(pass, Pass::Seat(_)));
+    let (mut conversation, first) = Conversation::join(
+        name.map(str::to_owned),
+        ours,
+        Some(deadline),
+        limits.liveness(),
+        Instant::now(),
+    );
+    for message in first {
+        peer.send(&message)
+            .map_err(|error| unreachable(error.to_string()))?;
+    }
     let mut inbox = SealedIn::new(lines, opener);
-    let place = format!("the host at {address}");
-    let host = match inbox
-        .line_before(deadline)
-        .map(|line| line.parse::<Message>())
-    {
-        Ok(Ok(message)) => handshake::welcome(message).map_err(protocol)?,
-        Ok(Err(error)) => return Err(protocol(error.to_string())),
-        Err(ReadError::Unsealed | ReadError::Closed) => {
-            return Err(JoinError::denied(&place, pass));
+    let (host, record) = match direct::handshake(&mut conversation, &mut inbox) {
+        Ok(Met::Host { name, game }) => (name, *game),
+        Ok(Met::Joiner { .. }) => return Err(protocol("a joiner where the host belongs".into())),
+        Err(Failure::Unopened) => {
+            return Err(JoinError::denied(&format!("the host at {address}"), pass));
         }
-        Err(error) => return Err(protocol(error.to_string())),
-    };
-    inbox.trust();
-    let record = match inbox
-        .line_before(deadline)
-        .map(|line| line.parse::<Message>())
-    {
-        Ok(Ok(message)) => handshake::game(message).map_err(protocol)?,
-        Ok(Err(error)) => return Err(protocol(error.to_string())),
-        Err(error) => return Err(protocol(error.to_string())),
+        Err(failure) => return Err(protocol(failure.to_string())),
     };
     let seat = match pass {
         Pass::Code(_) => key.seat(),
         Pass::Seat(kept) => kept.clone(),
     };
     Ok(Joined::reading(
-        peer,
-        Box::new(inbox),
+        (peer, inbox, conversation),
         (host, record, seat),
-        limits,
         events,
     ))
 }

@@ -1,23 +1,26 @@
-//! The glue between the connection threads and the app: their news goes to
-//! the app as [`Answer::Remote`], and what the app says or refuses (its
-//! [`crate::app::Effect::Send`] and [`crate::app::Effect::Hangup`], carried
-//! out by the event loop's effect runner) goes out on the connection with
-//! [`Link::send`] and [`Link::hangup`]. The joiner connects again by itself
-//! after the line drops.
+//! The glue between the connection threads and the app: their news is
+//! handed back as [`Answer`]s for the app ([`Link::hear`]), and what the
+//! app says or refuses (its [`crate::app::Effect::Send`] and
+//! [`crate::app::Effect::Hangup`], carried out by the event loop's effect
+//! runner) goes out on the connection with [`Link::send`] and
+//! [`Link::hangup`]. The link never sees the app: what it needs of it (the
+//! game as it is, the command the other player types) is handed in. The
+//! joiner connects again by itself after the line drops.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::app::{Answer, App, Remote, Role, Said};
+use crate::app::{Answer, Remote};
+use crate::protocol::Said;
 use crate::record::Record;
 
 use super::host::Host;
-use super::join::{Ask, JoinError, Joined, Pass, join};
-use super::peer::{Event, Limits, Peer};
+use super::join::{Ask, Begin, JoinError, Joined, Pass, join};
+use super::peer::{Event, Events, Limits, Peer};
 use super::wire::{Message, Refusal};
 use super::{seats, wormhole};
 
@@ -31,11 +34,13 @@ pub enum Way {
 }
 
 impl Way {
-    /// Joins through this way (see [`join`] and [`wormhole::join`]).
-    fn join(&self, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+    /// Joins through this way (see [`join`] and [`wormhole::join`]); the
+    /// connection's reading is begun by the caller, once it has told that
+    /// the connection was made.
+    fn join(&self, ask: Ask<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
         match self {
             Way::Direct(address) => join(address, ask, events),
-            Way::Mailbox(mailbox) => wormhole::join(mailbox, ask, events),
+            Way::Mailbox(mailbox) => wormhole::meet(mailbox, ask, events.clone()),
         }
     }
 }
@@ -66,12 +71,26 @@ enum End {
 pub struct Link {
     end: End,
     events: Receiver<Event>,
-    sender: Sender<Event>,
+    /// Where the news comes from: the link's own tries to connect again
+    /// send theirs there too.
+    sender: Events,
     peer: Option<Peer>,
     /// Set when the link is dropped: the joiner stops trying to connect.
     closed: Arc<AtomicBool>,
     /// Where the host keeps the seat its first player takes.
     seats: Option<PathBuf>,
+    /// What waits for the game as the app has it once it took the last
+    /// news ([`Link::settle`]).
+    settling: Option<Settling>,
+}
+
+/// What waits for the game as the app has it once it took the news.
+#[derive(Debug)]
+enum Settling {
+    /// A player came in on this connection: our game goes to them.
+    Welcome(Peer),
+    /// The connection was lost: the joiner tries again with our game.
+    Reconnect,
 }
 
 impl Drop for Link {
@@ -87,14 +106,14 @@ impl Link {
     /// The host's link: `host` and the news of its door; the seat its
     /// first player takes is kept in `seats`.
     pub fn host(host: Host, events: Receiver<Event>, seats: Option<PathBuf>) -> Link {
-        let (sender, _) = mpsc::channel();
         Link {
+            sender: host.events().clone(),
             end: End::Host(host),
             events,
-            sender,
             peer: None,
             closed: Arc::default(),
             seats,
+            settling: None,
         }
     }
 
@@ -113,7 +132,7 @@ impl Link {
         seats: Option<PathBuf>,
         (before, after): (String, String),
     ) -> Result<(Link, Option<String>), String> {
-        let (sender, events) = mpsc::channel();
+        let (sender, events) = Events::channel();
         let closed = Arc::new(AtomicBool::new(false));
         let code = wormhole::host(
             mailbox,
@@ -130,6 +149,7 @@ impl Link {
             peer: None,
             closed,
             seats,
+            settling: None,
         };
         Ok((link, code))
     }
@@ -148,14 +168,16 @@ impl Link {
         ours: Option<&Record>,
         limits: Limits,
     ) -> Result<(Link, Joined), JoinError> {
-        let (sender, events) = mpsc::channel();
+        let (sender, events) = Events::channel();
         let ask = Ask {
             pass,
             name,
             ours,
             limits,
         };
-        let joined = way.join(ask, &sender)?;
+        let (joined, begin) = way.join(ask, &sender)?;
+        // The link knows the connection before it hears anything of it.
+        begin();
         let link = Link {
             end: End::Guest(Door {
                 way: way.clone(),
@@ -168,6 +190,7 @@ impl Link {
             peer: Some(joined.peer.clone()),
             closed: Arc::default(),
             seats: None,
+            settling: None,
         };
         Ok((link, joined))
     }
@@ -218,25 +241,30 @@ impl Link {
         }
     }
 
-    /// Hands the news that has come to `app`, as [`Answer`]s; returns
-    /// whether any had.
-    pub fn pump(&mut self, app: &mut App) -> bool {
-        let mut any = false;
-        loop {
-            let event = match self.events.try_recv() {
-                Ok(event) => event,
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return any,
-            };
-            any = true;
-            self.hear(event, app);
-        }
+    /// From now on, `ring` is called whenever news comes: the event loop
+    /// waits for it instead of looking for news on a timer.
+    pub fn wake_with(&self, ring: Box<dyn Fn() + Send + Sync>) {
+        self.sender.ring_with(ring);
+    }
+
+    /// The next piece of news that has come, as answers for the app (none
+    /// when nothing has come); the app takes them, then [`Link::settle`]
+    /// is called with its game. `invite` is the command the other player
+    /// types, kept with the seat their first meeting takes.
+    pub fn hear(&mut self, invite: Option<&str>) -> Option<Vec<Answer>> {
+        let event = match self.events.try_recv() {
+            Ok(event) => event,
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+        };
+        Some(self.answers(event, invite))
     }
 
     fn current(&self, id: u64) -> bool {
         self.peer.as_ref().is_some_and(|peer| peer.id() == id)
     }
 
-    fn hear(&mut self, event: Event, app: &mut App) {
+    /// What `event` means for the app.
+    fn answers(&mut self, event: Event, invite: Option<&str>) -> Vec<Answer> {
         match event {
             Event::Joined {
                 peer,
@@ -244,31 +272,65 @@ impl Link {
                 seat,
                 record,
             } => {
+                let mut answers = Vec::new();
+                let mut unkept = None;
                 if let Some(seat) = seat {
                     // The code is spent once the seat is taken: the command
                     // the player typed is kept to be shown again.
-                    let invite = match app.table().network().map(|network| &network.role) {
-                        Some(Role::Host { invite, .. }) => invite.clone(),
-                        _ => String::new(),
-                    };
-                    let kept = self
+                    let invite = invite.unwrap_or_default();
+                    unkept = self
                         .seats
                         .as_deref()
-                        .map(|dir| seats::keep(dir, &seat, "host", &invite));
-                    app.answer(Answer::Seat(seat.id()));
-                    app.answer(Answer::Remote(Remote::Joined(name)));
-                    // Said after the news of the join, which would hide it.
-                    if let Some(Err(error)) = kept {
-                        app.answer(Answer::SeatNotKept(format!("{error:#}")));
-                    }
-                } else {
-                    app.answer(Answer::Remote(Remote::Joined(name)));
+                        .and_then(|dir| seats::keep(dir, &seat, "host", invite).err());
+                    answers.push(Answer::Seat(seat.id()));
+                }
+                answers.push(Answer::Remote(Remote::Joined(name)));
+                // Said after the news of the join, which would hide it.
+                if let Some(error) = unkept {
+                    answers.push(Answer::SeatNotKept(format!("{error:#}")));
                 }
                 // The player's copy: taken if it goes on from ours.
                 if let Some(record) = record {
-                    app.answer(Answer::Remote(Remote::Resync(record)));
+                    answers.push(Answer::Remote(Remote::Resync(record)));
                 }
-                if peer.send(&Message::Game(app.record().to_string())).is_ok() {
+                self.settling = Some(Settling::Welcome(peer));
+                answers
+            }
+            Event::Rejoined { peer, record } => {
+                self.peer = Some(peer);
+                vec![Answer::Remote(Remote::Resync(record))]
+            }
+            Event::Said { id, said } if self.current(id) => {
+                vec![Answer::Remote(Remote::Said(said))]
+            }
+            Event::Lost { id, why } if self.current(id) => {
+                self.peer = None;
+                self.settling = Some(Settling::Reconnect);
+                vec![Answer::Remote(Remote::Lost(why))]
+            }
+            Event::TurnedAway(why) => vec![Answer::Remote(Remote::TurnedAway(why))],
+            Event::GaveUp(why) => vec![Answer::Remote(Remote::GaveUp(why))],
+            Event::NewCode(code) => match &self.end {
+                End::Mailbox(before, after) => {
+                    let invite = format!("{before}{code}{after}");
+                    vec![Answer::Remote(Remote::Invite(invite))]
+                }
+                End::Host(_) | End::Guest(_) => Vec::new(),
+            },
+            // News of a connection given up already.
+            Event::Said { .. } | Event::Lost { .. } => Vec::new(),
+        }
+    }
+
+    /// Once the app has taken the answers of [`Link::hear`], with `ours`,
+    /// its game as it now is: a player who came in is sent it (after the
+    /// host's `welcome`), and the joiner whose line dropped tries again
+    /// with it.
+    pub fn settle(&mut self, ours: &Record) {
+        match self.settling.take() {
+            None => {}
+            Some(Settling::Welcome(peer)) => {
+                if peer.send(&Message::Game(ours.to_string())).is_ok() {
                     // The seat's player came back on a new connection.
                     if let Some(old) = self.peer.replace(peer) {
                         old.close("the seat's player connected again");
@@ -277,28 +339,7 @@ impl Link {
                     peer.shut();
                 }
             }
-            Event::Rejoined { peer, record } => {
-                self.peer = Some(peer);
-                app.answer(Answer::Remote(Remote::Resync(record)));
-            }
-            Event::Said { id, said } if self.current(id) => {
-                app.answer(Answer::Remote(Remote::Said(said)));
-            }
-            Event::Lost { id, why } if self.current(id) => {
-                self.peer = None;
-                app.answer(Answer::Remote(Remote::Lost(why)));
-                self.after_loss(app.record());
-            }
-            Event::TurnedAway(why) => app.answer(Answer::Remote(Remote::TurnedAway(why))),
-            Event::GaveUp(why) => app.answer(Answer::Remote(Remote::GaveUp(why))),
-            Event::NewCode(code) => {
-                if let End::Mailbox(before, after) = &self.end {
-                    let invite = format!("{before}{code}{after}");
-                    app.answer(Answer::Remote(Remote::Invite(invite)));
-                }
-            }
-            // News of a connection given up already.
-            Event::Said { .. } | Event::Lost { .. } => {}
+            Some(Settling::Reconnect) => self.after_loss(ours),
         }
     }
 
@@ -392,7 +433,7 @@ fn sleep_unless(closed: &AtomicBool, wait: Duration) -> bool {
 /// Tries to join again through `door` until it works (the news is
 /// [`Event::Rejoined`]) or the link is `closed`; what the host says before
 /// a key only slows the tries down ([`Retry`]).
-fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &AtomicBool) {
+fn reconnect(door: &Door, ours: &Record, events: &Events, closed: &AtomicBool) {
     let mut told = String::new();
     let mut retry = Retry::new(door.limits.retry);
     let mut wait = door.limits.retry;
@@ -404,23 +445,16 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
             ours: Some(ours),
             limits: door.limits,
         };
-        // What the new connection says comes after the news that it was
-        // made (the host may say something again at once: the game it
-        // ended as the line dropped), in order, through this thread.
-        let (early, heard) = mpsc::channel();
-        let result = door.way.join(ask, &early);
-        drop(early);
-        let error = match result {
-            Ok(joined) => {
-                let _ = events.send(Event::Rejoined {
+        let error = match door.way.join(ask, events) {
+            Ok((joined, begin)) => {
+                // What the new connection says comes after the news that it
+                // was made (the host may say something again at once: the
+                // game it ended as the line dropped).
+                events.send(Event::Rejoined {
                     peer: joined.peer,
                     record: Box::new(joined.record),
                 });
-                for event in heard {
-                    if events.send(event).is_err() {
-                        return;
-                    }
-                }
+                begin();
                 return;
             }
             Err(error) => error,
@@ -431,7 +465,7 @@ fn reconnect(door: &Door, ours: &Record, events: &Sender<Event>, closed: &Atomic
         if let JoinError::Refused { .. } | JoinError::Denied(_) | JoinError::Absent(_) = error {
             let why = error.to_string();
             if why != told {
-                let _ = events.send(Event::TurnedAway(format!("{why}; trying again")));
+                events.send(Event::TurnedAway(format!("{why}; trying again")));
                 told = why;
             }
         }

@@ -1,23 +1,22 @@
-//! One connection past its handshake: a thread reads the peer's lines and
-//! hands them on as [`Event`]s, pings a quiet line, and gives up on a peer
-//! that sends garbage, too long a line, a line that does not open with the
-//! session's key, or nothing at all; the event loop writes through
-//! [`Peer::send`]. The lines travel sealed on a TCP connection (the direct
-//! mode) or through a wormhole: [`Outbox`] and [`Inbox`] are the two halves
-//! of either.
+//! One connection past its handshake, whichever way the two ends met: the
+//! event loop writes through [`Peer::send`] (an [`Outbox`] seals each line
+//! and sends it, on a TCP connection or through a wormhole), and a thread
+//! of the connection reads the other side's lines as its conversation says
+//! (`direct.rs`, `wormhole/lines.rs`), handing the news ([`Event`]s) to the
+//! event loop through [`Events`], which also wakes it. [`Limits`] are the
+//! protocol's times.
 
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Duration;
 
-use crate::app::Said;
+use crate::protocol::{Liveness, Said};
 use crate::record::Record;
 
 use super::secure::Seat;
-use super::wire::{Message, ReadError, shorten};
+use super::wire::Message;
 
 /// The sending half of a connection: it seals each line and sends it.
 pub(super) trait Outbox: Send {
@@ -29,17 +28,6 @@ pub(super) trait Outbox: Send {
 
     /// Closes the connection, both ways.
     fn shut(&mut self);
-}
-
-/// The receiving half of a connection: each line it hands on was opened
-/// with the session's key, in order.
-pub(super) trait Inbox: Send {
-    /// The next line, waiting at most `wait` ([`ReadError::TimedOut`]
-    /// then, keeping what came of a line).
-    ///
-    /// # Errors
-    /// As [`ReadError`] says.
-    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError>;
 }
 
 /// The times the protocol keeps: the defaults suit people; tests shorten them.
@@ -58,6 +46,16 @@ pub struct Limits {
     /// How long a joiner waits before it tries to connect again (twice as
     /// long after each refusal, up to 30 s).
     pub retry: Duration,
+}
+
+impl Limits {
+    /// How a connection keeps a quiet line alive, and when it gives up.
+    pub fn liveness(&self) -> Liveness {
+        Liveness {
+            silence: self.silence,
+            ping: self.ping,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -116,6 +114,64 @@ pub enum Event {
     NewCode(String),
 }
 
+/// What wakes whoever waits for the news, once they said how.
+type Bell = Arc<OnceLock<Box<dyn Fn() + Send + Sync>>>;
+
+/// Where the connection threads send their news: the link's channel, and
+/// the bell that wakes the event loop waiting for it ([`Events::ring_with`]),
+/// so that a move is shown as soon as it comes.
+#[derive(Clone)]
+pub struct Events {
+    sender: Sender<Event>,
+    bell: Bell,
+}
+
+impl std::fmt::Debug for Events {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Events")
+    }
+}
+
+impl From<Sender<Event>> for Events {
+    /// The news sent to `sender`, waking nobody.
+    fn from(sender: Sender<Event>) -> Events {
+        Events {
+            sender,
+            bell: Bell::default(),
+        }
+    }
+}
+
+impl From<&Sender<Event>> for Events {
+    fn from(sender: &Sender<Event>) -> Events {
+        Events::from(sender.clone())
+    }
+}
+
+impl Events {
+    /// A channel for news, and its receiving end.
+    pub(super) fn channel() -> (Events, Receiver<Event>) {
+        let (sender, receiver) = mpsc::channel();
+        (Events::from(sender), receiver)
+    }
+
+    /// Sends `event` and wakes whoever waits for it; whether anyone still
+    /// listens.
+    pub(super) fn send(&self, event: Event) -> bool {
+        let sent = self.sender.send(event).is_ok();
+        if let Some(ring) = self.bell.get() {
+            ring();
+        }
+        sent
+    }
+
+    /// From now on, `ring` is called after each piece of news (once: a
+    /// second call changes nothing).
+    pub(super) fn ring_with(&self, ring: Box<dyn Fn() + Send + Sync>) {
+        let _ = self.bell.set(ring);
+    }
+}
+
 /// The numbers of connections, so that news of an old one is told apart.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
@@ -167,85 +223,5 @@ impl Peer {
     /// Closes without a word.
     pub(super) fn shut(&self) {
         self.writer().shut();
-    }
-}
-
-/// Reads `peer`'s lines from `reader` on a thread of its own until the
-/// connection ends, handing each move or request on to `events`; `on_end`
-/// runs when it has ended.
-pub(super) fn spawn_reader(
-    peer: Peer,
-    inbox: Box<dyn Inbox>,
-    limits: Limits,
-    events: Sender<Event>,
-    on_end: impl FnOnce() + Send + 'static,
-) {
-    thread::spawn(move || {
-        let why = read_until_end(&peer, inbox, limits, &events);
-        peer.shut();
-        on_end();
-        let _ = events.send(Event::Lost { id: peer.id, why });
-    });
-}
-
-/// Reads lines until the connection ends; returns why it ended.
-fn read_until_end(
-    peer: &Peer,
-    mut inbox: Box<dyn Inbox>,
-    limits: Limits,
-    events: &Sender<Event>,
-) -> String {
-    let tick = limits.ping.max(Duration::from_millis(1));
-    let mut heard = Instant::now();
-    let mut pinged = Instant::now();
-    loop {
-        if pinged.elapsed() >= limits.ping {
-            if peer.send(&Message::Ping).is_err() {
-                return "the connection broke".to_owned();
-            }
-            pinged = Instant::now();
-        }
-        let line = match inbox.next_line(tick) {
-            Ok(line) => line,
-            Err(ReadError::TimedOut) if heard.elapsed() < limits.silence => continue,
-            Err(ReadError::TimedOut) => {
-                let why = format!("nothing came for {} s", limits.silence.as_secs_f32());
-                peer.close(&why);
-                return why;
-            }
-            Err(ReadError::Closed) => return "the other player left".to_owned(),
-            Err(error @ (ReadError::TooLong(_) | ReadError::NotText | ReadError::Unsealed)) => {
-                let why = format!("the other side sent {error}");
-                peer.close(&why);
-                return why;
-            }
-            Err(ReadError::Io(error)) => return format!("the connection broke: {error}"),
-        };
-        heard = Instant::now();
-        match line.parse::<Message>() {
-            Ok(Message::Ping) => {}
-            Ok(Message::Said(said)) => {
-                if events.send(Event::Said { id: peer.id, said }).is_err() {
-                    return "the game has ended".to_owned();
-                }
-            }
-            Ok(Message::Bye(why)) => return format!("the other side left: {why}"),
-            Ok(other) => {
-                let why = format!(
-                    "the other side sent {:?} out of place",
-                    shorten(&other.to_string())
-                );
-                peer.close(&why);
-                return why;
-            }
-            Err(error) => {
-                let why = format!(
-                    "the other side sent something that is not the protocol ({error}): {:?}",
-                    shorten(&line)
-                );
-                peer.close(&why);
-                return why;
-            }
-        }
     }
 }

@@ -8,21 +8,22 @@
 //! [`WINDOW`]), where the host always waits.
 //!
 //! The crate is asynchronous: each meeting and each wormhole runs on a
-//! thread of its own (`block_on`), handing lines to and from the event loop
-//! through channels, as the direct mode's threads do; a panic of the crate
-//! (it has `todo!()`s for messages it does not know) ends that thread only,
-//! and the host's door goes on. Every wait of a meeting has a deadline
-//! ([`watch`] tells when the other side first speaks). Each line carries
-//! its number, so that a mailbox that drops, repeats or reorders messages
-//! is caught, and holds at most [`MAX_GAME_LINE`] bytes.
+//! thread of its own (`block_on`); a wormhole's thread carries the
+//! connection as its conversation says ([`lines`]), handing the other
+//! side's news to the event loop itself and taking what the app sends
+//! through a channel. A panic of the crate (it has `todo!()`s for messages
+//! it does not know) ends that thread only, and the host's door goes on.
+//! Every wait of a meeting has a deadline ([`watch`] tells when the other
+//! side first speaks). Each line carries its number, so that a mailbox that
+//! drops, repeats or reorders messages is caught, and holds at most
+//! [`super::wire::MAX_GAME_LINE`] bytes.
 
 use std::any::Any;
 use std::borrow::Cow;
 use std::future::Future;
-use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -30,18 +31,19 @@ use async_io::Timer;
 use futures_lite::future;
 use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
 
-use crate::record::Record;
+use crate::protocol::{Conversation, Met};
 
-use super::handshake;
-use super::join::{Ask, JoinError, Joined, Pass};
-use super::peer::{Event, Inbox, Limits, Outbox, Peer};
-use super::secure::{Seat, SessionKey};
-use super::wire::{MAX_GAME_LINE, Message, ReadError, VERSION};
+use super::join::{Ask, Begin, JoinError, Joined, Pass};
+use super::peer::{Events, Limits};
+use super::secure::Seat;
+use super::wire::VERSION;
 
 mod door;
+mod lines;
 mod watch;
 
 use door::Door;
+use lines::{Lines, open};
 use watch::{NO_ONE, Watch};
 
 /// The application ID: only wormholes of the same ID meet.
@@ -102,156 +104,6 @@ fn said(error: &WormholeError) -> String {
             text
         }
     }
-}
-
-/// The line of a wormhole message: its number, then the line.
-fn numbered(number: u64, line: &str) -> Vec<u8> {
-    format!("{number} {line}").into_bytes()
-}
-
-/// An open wormhole, its lines numbered both ways.
-struct Lines {
-    wormhole: Wormhole,
-    sent: u64,
-    received: u64,
-}
-
-impl Lines {
-    fn new(wormhole: Wormhole) -> Lines {
-        Lines {
-            wormhole,
-            sent: 0,
-            received: 0,
-        }
-    }
-
-    /// The key the wormhole agreed, for the seat.
-    fn key(&self) -> SessionKey {
-        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
-    }
-
-    async fn send(&mut self, line: &str) -> Result<(), String> {
-        let message = numbered(self.sent, line);
-        self.sent += 1;
-        self.wormhole.send(message).await.map_err(|e| said(&e))
-    }
-
-    /// The next line: a message out of its place, or not text, ends it.
-    async fn receive(&mut self) -> Result<String, ReadError> {
-        let bytes = self
-            .wormhole
-            .receive()
-            .await
-            .map_err(|error| ReadError::Io(std::io::Error::other(said(&error))))?;
-        if bytes.len() > MAX_GAME_LINE {
-            return Err(ReadError::TooLong(MAX_GAME_LINE));
-        }
-        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-        let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
-        if number.parse() != Ok(self.received) {
-            return Err(ReadError::Unsealed);
-        }
-        self.received += 1;
-        if line.chars().any(char::is_control) {
-            return Err(ReadError::NotText);
-        }
-        Ok(line.to_owned())
-    }
-
-    async fn message(&mut self) -> Result<Message, String> {
-        let line = self.receive().await.map_err(|error| error.to_string())?;
-        line.parse()
-            .map_err(|error| format!("not the protocol ({error})"))
-    }
-}
-
-/// The sending half: lines go to the wormhole's thread.
-struct WormholeOut {
-    outgoing: async_channel::Sender<String>,
-}
-
-impl Outbox for WormholeOut {
-    fn send_line(&mut self, line: &str) -> std::io::Result<()> {
-        self.outgoing
-            .send_blocking(line.to_owned())
-            .map_err(|_| std::io::Error::other("the wormhole is closed"))
-    }
-
-    fn shut(&mut self) {
-        self.outgoing.close();
-    }
-}
-
-/// The receiving half: lines from the wormhole's thread.
-struct WormholeIn {
-    incoming: Receiver<Result<String, ReadError>>,
-}
-
-impl Inbox for WormholeIn {
-    fn next_line(&mut self, wait: Duration) -> Result<String, ReadError> {
-        match self.incoming.recv_timeout(wait) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => Err(ReadError::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
-        }
-    }
-}
-
-/// Carries lines between `lines` and the two halves until either side ends.
-/// Never polls the wormhole again after an error: the crate panics then.
-async fn carry(
-    mut lines: Lines,
-    outgoing: async_channel::Receiver<String>,
-    incoming: Sender<Result<String, ReadError>>,
-) {
-    enum Next {
-        Out(Option<String>),
-        In(Result<String, ReadError>),
-    }
-    loop {
-        let next = future::or(async { Next::Out(outgoing.recv().await.ok()) }, async {
-            Next::In(lines.receive().await)
-        })
-        .await;
-        match next {
-            Next::Out(Some(line)) => {
-                if lines.send(&line).await.is_err() {
-                    return;
-                }
-            }
-            Next::Out(None) => {
-                let _ = lines.wormhole.close().await;
-                return;
-            }
-            Next::In(line) => {
-                let failed = line.is_err();
-                if incoming.send(line).is_err() || failed {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Starts the thread that carries `lines`: the connection's two halves.
-fn open(lines: Lines) -> (Peer, WormholeIn) {
-    let (outgoing, from_app) = async_channel::unbounded();
-    let (to_app, incoming) = mpsc::channel();
-    let told = to_app.clone();
-    let _ = start(move || {
-        let carried = panic::catch_unwind(AssertUnwindSafe(|| {
-            async_io::block_on(carry(lines, from_app, to_app));
-        }));
-        if let Err(panic) = carried {
-            let _ = told.send(Err(ReadError::Io(std::io::Error::other(broke_down(
-                &*panic,
-            )))));
-        }
-    });
-    (
-        Peer::new(Box::new(WormholeOut { outgoing })),
-        WormholeIn { incoming },
-    )
 }
 
 /// Runs `work` on a thread of the wormhole's name (the panic hook of the
@@ -356,7 +208,7 @@ pub fn host(
     seat: Option<Seat>,
     name: &str,
     limits: Limits,
-    events: Sender<Event>,
+    events: impl Into<Events>,
     closed: Arc<AtomicBool>,
 ) -> Result<Option<String>, String> {
     let (told, code) = mpsc::channel();
@@ -364,7 +216,7 @@ pub fn host(
         mailbox: mailbox.to_owned(),
         name: name.to_owned(),
         limits,
-        events,
+        events: events.into(),
     };
     let waiting = seat.is_none();
     let _ = start(move || {
@@ -410,29 +262,24 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     }
 }
 
-/// The joiner's side of the handshake on `lines`: `hello` (and `ours`, its
-/// copy, when taking the seat again), then the host's `welcome` and game.
-async fn greet(
-    lines: &mut Lines,
-    name: Option<String>,
-    ours: Option<String>,
-) -> Result<(String, Record), String> {
-    lines.send(&Message::Hello(name).to_string()).await?;
-    if let Some(ours) = ours {
-        lines.send(&Message::Game(ours).to_string()).await?;
-    }
-    let host = handshake::welcome(lines.message().await?)?;
-    let record = handshake::game(lines.message().await?)?;
-    Ok((host, record))
-}
-
 /// Joins through `mailbox` with `ask`; from then on the host's moves come
 /// to `events`.
 ///
 /// # Errors
 /// When the mailbox cannot be reached, no host waits, the code is wrong, or
 /// the host does not speak the protocol.
-pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joined, JoinError> {
+pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Joined, JoinError> {
+    let (joined, begin) = meet(mailbox, ask, events.into())?;
+    begin();
+    Ok(joined)
+}
+
+/// As [`join`], the connection's carrying not begun.
+pub(super) fn meet(
+    mailbox: &str,
+    ask: Ask<'_>,
+    events: Events,
+) -> Result<(Joined, Begin), JoinError> {
     let Ask {
         pass,
         name,
@@ -441,7 +288,8 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
     } = ask;
     let place = format!("the mailbox {mailbox}");
     let (mailbox, pass, name) = (mailbox.to_owned(), pass.clone(), name.map(str::to_owned));
-    let ours = ours.map(ToString::to_string);
+    let ours = ours.cloned();
+    let liveness = limits.liveness();
     let thread_place = place.clone();
     let meeting = start(move || {
         let place = thread_place;
@@ -471,10 +319,18 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
                         (lines, seat.clone(), ours)
                     }
                 };
-                let (host, record) = greet(&mut lines, name, ours).await.map_err(protocol)?;
-                Ok((lines, host, record, seat))
+                let (mut conversation, first) =
+                    Conversation::join(name, ours.as_ref(), None, liveness, Instant::now());
+                let (host, record) = match lines.handshake(&mut conversation, first).await {
+                    Ok(Met::Host { name, game }) => (name, *game),
+                    Ok(Met::Joiner { .. }) => {
+                        return Err(protocol("a joiner where the host belongs".into()));
+                    }
+                    Err(why) => return Err(protocol(why)),
+                };
+                Ok((lines, conversation, host, record, seat))
             };
-            match bounded(meeting, Some(until), limits.hello).await {
+            match bounded(Box::pin(meeting), Some(until), limits.hello).await {
                 Ok(met) => met,
                 Err(why) if why == NO_ONE => Err(match &pass {
                     Pass::Code(_) => JoinError::Unreachable {
@@ -493,17 +349,17 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: &Sender<Event>) -> Result<Joine
             }
         })
     });
-    let (lines, host, record, seat) =
+    let (lines, conversation, host, record, seat) =
         outcome(meeting).map_err(|reason| JoinError::Protocol {
             address: place,
             reason,
         })??;
-    let (peer, inbox) = open(lines);
-    Ok(Joined::reading(
+    let (peer, carrying) = open(lines, conversation, events);
+    let joined = Joined {
         peer,
-        Box::new(inbox),
-        (host, record, seat),
-        limits,
-        events,
-    ))
+        host,
+        record,
+        seat,
+    };
+    Ok((joined, Box::new(move || carrying.begin())))
 }

@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::app::{Answer, App, Effect, Opening, Tone};
+use crate::app::{Answer, App, Effect, Opening, Role, Tone};
 use crate::net::Link;
 use crate::save::{Exported, Farewell, Store};
 use crate::session::open_chosen;
@@ -69,22 +69,37 @@ impl Runner {
         &self.store
     }
 
-    /// Whether the game is played across the network.
-    pub fn linked(&self) -> bool {
-        self.link.is_some()
+    /// From now on, `ring` is called whenever the other player's news
+    /// comes ([`Link::wake_with`]): the event loop waits for it.
+    pub fn wake_with(&self, ring: Box<dyn Fn() + Send + Sync>) {
+        if let Some(link) = &self.link {
+            link.wake_with(ring);
+        }
     }
 
     /// Carries out `effects` (taken from `app` with [`App::take_effects`]):
-    /// first the files' work in the order the app asked for it, so that a
-    /// search or the other player is handed the game as it is kept (dated),
-    /// then the rest in order. Each answer reaches `app` before the next
-    /// effect is carried out; what a game opened from the start screen asks
-    /// for is carried out before the rest.
+    /// first what the other player is told, so that a move reaches them
+    /// before this side's autosave is written (what comes after a hangup
+    /// or an opening keeps its place), then the files' work in the order
+    /// the app asked for it, so that a search is handed the game as it is
+    /// kept (dated), then the rest in order. Each answer reaches `app`
+    /// before the next effect is carried out; what a game opened from the
+    /// start screen asks for is carried out before the rest.
     pub fn run(&mut self, effects: Vec<Effect>, app: &mut App) {
-        let (files, others): (Vec<Effect>, Vec<Effect>) =
-            effects.into_iter().partition(Effect::is_file);
+        let mut told = Vec::new();
+        let mut files = Vec::new();
+        let mut others = Vec::new();
+        let mut held = false;
+        for effect in effects {
+            held |= matches!(effect, Effect::Hangup(_) | Effect::Open(_));
+            match effect {
+                Effect::Send(_) if !held => told.push(effect),
+                effect if effect.is_file() => files.push(effect),
+                effect => others.push(effect),
+            }
+        }
         let saved = !files.is_empty();
-        for effect in files.into_iter().chain(others) {
+        for effect in told.into_iter().chain(files).chain(others) {
             self.carry_out(effect, app);
         }
         if saved {
@@ -98,13 +113,25 @@ impl Runner {
     }
 
     /// Hands `app` what has come meanwhile: the search's answer, the moves
-    /// analysed, the other player's news. Returns whether the other player
-    /// had any.
+    /// analysed, the other player's news (each piece taken whole, and what
+    /// waits for the game as the app then has it done, before the next).
+    /// Returns whether the other player had any.
     pub fn pump(&mut self, app: &mut App) -> bool {
         for answer in self.workers.answers() {
             app.answer(answer);
         }
-        self.link.as_mut().is_some_and(|link| link.pump(app))
+        let Some(link) = &mut self.link else {
+            return false;
+        };
+        let mut any = false;
+        while let Some(answers) = link.hear(invite(app)) {
+            any = true;
+            for answer in answers {
+                app.answer(answer);
+            }
+            link.settle(app.record());
+        }
+        any
     }
 
     /// At exit: the store's last writes, and what the player should read
@@ -245,6 +272,14 @@ impl SettingsFile {
 fn add_problems(farewell: &mut Farewell, later: Farewell) {
     farewell.failures.extend(later.failures);
     farewell.unkept.extend(later.unkept);
+}
+
+/// The command the other player types to join `app`'s game, at the host.
+fn invite(app: &App) -> Option<&str> {
+    match &app.table().network()?.role {
+        Role::Host { invite, .. } => Some(invite),
+        Role::Guest { .. } => None,
+    }
 }
 
 /// Tells `app` the notice `text` in `tone`, if there is one.

@@ -17,22 +17,24 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// the whole crate is (re-exported under that name by `src/lib.rs`), or
 /// `None` for a crate whose top-level files are modules of their own: the
 /// binary's crate and the core crate.
-const SOURCE_DIRS: [(&str, Option<&str>); 7] = [
+const SOURCE_DIRS: [(&str, Option<&str>); 8] = [
     ("src", None),
     ("crates/endodoi-core/src", None),
     ("crates/endodoi-engine/src", Some("search")),
     ("crates/endodoi-tables/src", Some("tablebase")),
     ("crates/endodoi-files/src", Some("file")),
+    ("crates/endodoi-protocol/src", Some("protocol")),
     ("crates/endodoi-app/src", Some("app")),
     ("crates/endodoi-draw/src", Some("ui")),
 ];
 
 /// The crates that are one module of the program, by the name their code
 /// is imported under: `endodoi_engine::…` is `search`.
-const CRATE_MODULES: [(&str, &str); 5] = [
+const CRATE_MODULES: [(&str, &str); 6] = [
     ("endodoi_engine::", "search"),
     ("endodoi_tables::", "tablebase"),
     ("endodoi_files::", "file"),
+    ("endodoi_protocol::", "protocol"),
     ("endodoi_app::", "app"),
     ("endodoi_draw::", "ui"),
 ];
@@ -306,10 +308,11 @@ fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
 
 /// The program's crates from the bottom up: each depends only on crates
 /// before it, so the graph of crates has no cycle.
-const CRATES: [&str; 7] = [
+const CRATES: [&str; 8] = [
     "endodoi-core",
     "endodoi-engine",
     "endodoi-files",
+    "endodoi-protocol",
     "endodoi-tables",
     "endodoi-app",
     "endodoi-draw",
@@ -364,7 +367,10 @@ fn the_crates_are_layered_and_the_search_depends_on_no_io() {
         ours("endodoi-tables"),
         ["endodoi-core", "endodoi-engine", "endodoi-files"]
     );
-    assert_eq!(ours("endodoi-app"), ["endodoi-core", "endodoi-engine"]);
+    assert_eq!(
+        ours("endodoi-app"),
+        ["endodoi-core", "endodoi-engine", "endodoi-protocol"]
+    );
     assert_eq!(ours("endodoi-draw"), ["endodoi-app", "endodoi-core"]);
     // The program stands on every other crate (Cargo.lock lists them by
     // name).
@@ -416,15 +422,21 @@ fn built_with(package: &str) -> BTreeSet<String> {
 #[test]
 fn the_app_depends_on_no_io_and_the_drawing_on_no_terminal() {
     let packages = locked();
-    // The app: the rules and records, the search, and `serde` (a judged
-    // move is written as JSON); nothing under them that the core and the
-    // search do not have.
+    // The app: the rules and records, the search, the protocol's messages,
+    // and `serde` (a judged move is written as JSON); nothing under them
+    // that the core, the search and the protocol do not have.
     assert_eq!(
         packages["endodoi-app"],
-        ["endodoi-core", "endodoi-engine", "serde"]
+        [
+            "endodoi-core",
+            "endodoi-engine",
+            "endodoi-protocol",
+            "serde"
+        ]
     );
     let mut pure = depends_on(&packages, "endodoi-engine");
-    pure.insert("endodoi-engine".to_owned());
+    pure.extend(depends_on(&packages, "endodoi-protocol"));
+    pure.extend(["endodoi-engine", "endodoi-protocol"].map(str::to_owned));
     let beyond: Vec<String> = depends_on(&packages, "endodoi-app")
         .difference(&pure)
         .cloned()
@@ -446,6 +458,30 @@ fn the_app_depends_on_no_io_and_the_drawing_on_no_terminal() {
     assert!(
         built_with("endodoi").contains("crossterm"),
         "the program's terminal is read the same way"
+    );
+}
+
+#[test]
+fn the_protocol_depends_on_no_io() {
+    let packages = locked();
+    // The messages and the state machine: the rules and records, and the
+    // crates the core has (a game's record is sent as a JSON string); no
+    // socket, thread, file or clock crate.
+    assert_eq!(
+        packages["endodoi-protocol"],
+        ["endodoi-core", "serde_json", "thiserror"]
+    );
+    let mut pure = depends_on(&packages, "endodoi-core");
+    pure.insert("endodoi-core".to_owned());
+    let beyond: Vec<String> = depends_on(&packages, "endodoi-protocol")
+        .difference(&pure)
+        .cloned()
+        .collect();
+    assert!(beyond.is_empty(), "the protocol depends on {beyond:?}");
+    let here = Path::new(ROOT).join("src/protocol.rs");
+    assert!(
+        !here.exists(),
+        "protocol is endodoi-protocol, with no second copy in src/"
     );
 }
 

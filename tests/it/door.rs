@@ -21,6 +21,8 @@ use endodoi::net::wire::VERSION;
 use endodoi::net::{Admission, Event, Host, Limits, Link, Pass, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Side};
+use endodoi::save::Store;
+use endodoi::terminal::Runner;
 
 use crate::common::peer::{self, first_line};
 
@@ -368,7 +370,7 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
     };
     let way = Way::Direct(address.to_string());
     let ours = empty_game();
-    let (mut link, joined) = Link::join(
+    let (link, joined) = Link::join(
         &way,
         &Pass::Seat(seat.clone()),
         Some("Lekishon"),
@@ -387,10 +389,11 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
         name: None,
     });
     app.answer(Answer::Seat(seat.id()));
+    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
     let start = Instant::now();
     let mut third = false;
     while !third && start.elapsed() < PATIENCE {
-        link.pump(&mut app);
+        runner.pump(&mut app);
         third = knocked.try_iter().any(|n| n == 3);
         sleep(Duration::from_millis(10));
     }
@@ -399,13 +402,13 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
     while app.table().network().expect("a network game").connection != Connection::Connected
         && start.elapsed() < PATIENCE
     {
-        link.pump(&mut app);
+        runner.pump(&mut app);
         sleep(Duration::from_millis(10));
     }
     assert_eq!(
         app.table().network().expect("a network game").connection,
         Connection::Connected
     );
-    drop(link);
+    drop(runner);
     host.join().expect("the host ran");
 }

@@ -1064,7 +1064,7 @@ fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection()
     hosted.until("the join", |app| {
         app.table().network().unwrap().connection == Connection::Connected
     });
-    let (mut link, joined) = joining.join().expect("runs").expect("let in");
+    let (link, joined) = joining.join().expect("runs").expect("let in");
     let mut app = App::from_record(joined.record.clone(), Match::from_record(&joined.record));
     app.set(Setting::Animation(false));
     let role = Role::Guest {
@@ -1076,12 +1076,13 @@ fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection()
         remote_home: Side::South,
         name: None,
     });
+    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, Some(link));
     type_keys(&mut hosted.app, "a\n");
     let start = Instant::now();
     while app.record().game.ply() < 1 {
         assert!(start.elapsed() < PATIENCE, "waited for A");
         hosted.turn();
-        link.pump(&mut app);
+        runner.pump(&mut app);
         sleep(Duration::from_millis(5));
     }
     let seen = relay.seen();

@@ -8,10 +8,9 @@ use std::time::Instant;
 use async_io::Timer;
 use magic_wormhole::{MailboxConnection, Wormhole};
 
-use crate::net::handshake;
-use crate::net::peer::{Event, Limits, spawn_reader};
+use crate::net::peer::{Event, Events, Limits};
 use crate::net::secure::Seat;
-use crate::net::wire::Message;
+use crate::protocol::{Conversation, Met};
 
 use super::watch::NO_ONE;
 use super::{
@@ -27,12 +26,12 @@ pub(super) struct Door {
     pub(super) mailbox: String,
     pub(super) name: String,
     pub(super) limits: Limits,
-    pub(super) events: Sender<Event>,
+    pub(super) events: Events,
 }
 
 impl Door {
     fn tell(&self, event: Event) {
-        let _ = self.events.send(event);
+        self.events.send(event);
     }
 
     /// Asks the mailbox for a code (told on `told`) and waits for the
@@ -142,31 +141,27 @@ impl Door {
     }
 
     /// Reads the player's `hello` (and their copy of the game, when they
-    /// take the seat again), says `welcome`, and hands the connection on.
+    /// take the seat again: `seat` none), says `welcome`, and hands the
+    /// connection on.
     async fn let_in(&self, mut lines: Lines, seat: Option<Seat>) -> Result<(), String> {
-        let joiner = handshake::hello(lines.message().await?)?;
-        let record = if seat.is_none() {
-            Some(Box::new(handshake::game(lines.message().await?)?))
-        } else {
-            None
+        let liveness = self.limits.liveness();
+        let mut conversation = Conversation::host(seat.is_none(), None, liveness, Instant::now());
+        let (joiner, record) = match lines.handshake(&mut conversation, Vec::new()).await? {
+            Met::Joiner { name, copy } => (name, copy),
+            Met::Host { .. } => return Err("a host where a joiner belongs".to_owned()),
         };
-        lines
-            .send(&Message::Welcome(self.name.clone()).to_string())
-            .await?;
-        let (peer, inbox) = open(lines);
+        let welcome = conversation
+            .welcome(self.name.clone(), Instant::now())
+            .ok_or("the joiner was not met")?;
+        lines.send(&welcome.to_string()).await?;
+        let (peer, carrying) = open(lines, conversation, self.events.clone());
         self.tell(Event::Joined {
-            peer: peer.clone(),
+            peer,
             name: joiner,
             seat,
             record,
         });
-        spawn_reader(
-            peer,
-            Box::new(inbox),
-            self.limits,
-            self.events.clone(),
-            || {},
-        );
+        carrying.begin();
         Ok(())
     }
 }

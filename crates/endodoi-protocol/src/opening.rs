@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{VERSION, WireError, shorten};
+use crate::{VERSION, WireError, shorten};
 
 /// What a joiner comes with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,35 @@ impl FromStr for Refusal {
             "not-knock" => Refusal::NotKnock(why),
             _ => Refusal::Other(text.to_owned()),
         })
+    }
+}
+
+impl Opening {
+    /// What a host makes of a joiner's first line: the knock's ticket and
+    /// key message, or the refusal to answer with (another version, not a
+    /// knock). A version 1 joiner began with `hello 1 CODE`: it is told
+    /// which version is spoken here.
+    ///
+    /// # Errors
+    /// The refusal, when the line is no knock of this version.
+    pub fn knocked(line: &str) -> Result<(Ticket, String), Refusal> {
+        let version = |version: u32| {
+            Refusal::Version(format!(
+                "protocol version {version} is not spoken here (this host speaks {VERSION})"
+            ))
+        };
+        match line.parse::<Opening>() {
+            Ok(Opening::Knock { version: v, .. }) if v != VERSION => Err(version(v)),
+            Ok(Opening::Knock {
+                ticket, message, ..
+            }) => Ok((ticket, message)),
+            Ok(other) => Err(Refusal::NotKnock(format!(
+                "the first line must be knock, not {:?}",
+                shorten(&other.to_string())
+            ))),
+            Err(WireError::Unknown(word)) if word == "hello" => Err(version(1)),
+            Err(error) => Err(Refusal::NotKnock(format!("not a knock: {error}"))),
+        }
     }
 }
 
@@ -217,5 +246,43 @@ mod tests {
                 .parse::<Opening>()
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a_host_answers_a_knock_of_its_version_only() {
+        assert_eq!(
+            Opening::knocked(&format!("knock {VERSION} rejoin 0123456789abcdef cGFrZQ==")),
+            Ok((Ticket::Rejoin("0123456789abcdef".into()), "cGFrZQ==".into()))
+        );
+        let refusals = [
+            (
+                format!("knock {} join cGFrZQ==", VERSION + 1),
+                format!(
+                    "version protocol version {} is not spoken here (this host speaks {VERSION})",
+                    VERSION + 1
+                ),
+            ),
+            (
+                "hello 1 k4p9xm Lekishon".to_owned(),
+                format!(
+                    "version protocol version 1 is not spoken here (this host speaks {VERSION})"
+                ),
+            ),
+            (
+                "answer cGFrZQ==".to_owned(),
+                "not-knock the first line must be knock, not \"answer cGFrZQ==\"".to_owned(),
+            ),
+            (
+                "launch missiles".to_owned(),
+                "not-knock not a knock: unknown message \"launch\"".to_owned(),
+            ),
+        ];
+        for (line, refusal) in refusals {
+            assert_eq!(
+                Opening::knocked(&line).map_err(|refusal| refusal.to_string()),
+                Err(refusal),
+                "{line:?}"
+            );
+        }
     }
 }
