@@ -76,7 +76,7 @@ pub use component::{Ask, Component, Lent, Shown};
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use desk::{Desk, Mode};
-pub use effect::{AnalysisRequest, Effect, Opening};
+pub use effect::{AnalysisRequest, Effect, Opening, Snapshot};
 pub use game::{FLAG_GRACE, LOW_TIME, Table, Theirs};
 pub use keys::{Binding, Help, Key, Keymap};
 pub use lesson::{
