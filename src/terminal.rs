@@ -1,6 +1,7 @@
 //! The event loop: takes over the terminal, draws, hands events to the app,
-//! has its effects carried out by the [`Runner`] (which answers with
-//! [`crate::app::Answer`]s), and gives the terminal back however the run
+//! has its effects carried out by the [`Runner`] (which returns
+//! [`crate::app::Answer`]s, handed to the app here: [`carry_out`],
+//! [`bring_news`]), and gives the terminal back however the run
 //! ends (quit, error, panic, SIGTERM, SIGHUP). It waits on one channel
 //! ([`Wake`]): the terminal's input, read on a thread of its own, and the
 //! other player's news wake it as soon as they come.
