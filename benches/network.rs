@@ -1,6 +1,6 @@
 //! Criterion benches of play across the network: the time from a move sent
 //! by one end (its `Effect::Send` handed to its runner) to the other end's
-//! app having applied it (its `Runner::pump` played the move), over the direct mode
+//! app having applied it (its news brought in played the move), over the direct mode
 //! on loopback and through a magic-wormhole mailbox server on loopback
 //! (`tests/common/mailbox.rs`; that group is skipped, with a note, when the
 //! server is not installed: `.ci/mailbox-server`).
@@ -27,7 +27,7 @@ use endodoi::app::{Answer, App, Connection, Match, Network, Role, Setting};
 use endodoi::net::{Admission, Host, JoinError, Joined, Limits, Link, Pass, Way};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::save::Store;
-use endodoi::terminal::Runner;
+use endodoi::terminal::{Runner, bring_news, carry_out};
 use keys::type_keys;
 
 /// The join code of the direct mode.
@@ -57,13 +57,13 @@ impl End {
 
     /// The news to the app, then its effects carried out (autosave off).
     fn turn(&mut self) {
-        self.runner.pump(&mut self.app);
+        bring_news(&mut self.runner, &mut self.app);
         self.carry_out();
     }
 
     /// The app's effects carried out by the runner.
     fn carry_out(&mut self) {
-        self.runner.run(self.app.take_effects(), &mut self.app);
+        carry_out(&mut self.runner, &mut self.app);
     }
 
     /// Turns until `done` says so; panics after [`PATIENCE`].
@@ -166,9 +166,11 @@ impl Pair {
         );
         let effects = mover.app.take_effects();
         let start = Instant::now();
-        mover.runner.run(effects, &mut mover.app);
+        for answer in mover.runner.run(effects) {
+            mover.app.answer(answer);
+        }
         loop {
-            waiter.runner.pump(&mut waiter.app);
+            bring_news(&mut waiter.runner, &mut waiter.app);
             if waiter.app.record().game.ply() > ply {
                 break;
             }

@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use time::OffsetDateTime;
 
-use crate::app::{App, SEAT_TAG};
+use crate::app::{SEAT_TAG, Snapshot};
 use crate::file::{Audience, failure, plain, temporary_for, write_atomic, write_atomic_shared};
 use crate::record::{Record, Tags};
 pub use last_resort::rescue;
@@ -286,38 +286,37 @@ impl Store {
             .map(|autosave| autosave.path.as_path())
     }
 
-    /// The text of the current game's record: as the loaded file was
-    /// written, if this is its game.
-    fn record_text(&self, app: &App) -> String {
+    /// The text of the game's record: as the loaded file was written, if
+    /// this is its game.
+    fn record_text(&self, game: &Snapshot) -> String {
         self.loaded
             .as_ref()
-            .filter(|_| app.table().serial() == 0)
-            .and_then(|loaded| loaded.annotated(app.record()))
-            .unwrap_or_else(|| app.record().to_string())
+            .filter(|_| game.serial == 0)
+            .and_then(|loaded| loaded.annotated(&game.record))
+            .unwrap_or_else(|| game.record.to_string())
     }
 
-    /// The date the game being played is to be kept under, when its record
-    /// has none yet: today's. A loaded record keeps what its file had, date
-    /// or none.
-    pub fn date(&self, app: &App) -> Option<String> {
-        let loaded = self.loaded.is_some() && app.table().serial() == 0;
-        (!loaded && app.record().tag(Tags::DATE).is_none()).then(today)
+    /// The date `game` is to be kept under, when its record has none yet:
+    /// today's. A loaded record keeps what its file had, date or none.
+    pub fn date(&self, game: &Snapshot) -> Option<String> {
+        let loaded = self.loaded.is_some() && game.serial == 0;
+        (!loaded && game.record.tag(Tags::DATE).is_none()).then(today)
     }
 
-    /// Keeps the game being played as it is now: in its autosave file (the
-    /// first move of a game chooses the file; a game left behind is kept in
-    /// a file of its own) and in `--record FILE`, so that no way of ending
-    /// the program (a closed terminal, a kill) loses a move.
+    /// Keeps `game`, the game being played as it is now: in its autosave
+    /// file (the first move of a game chooses the file; a game left behind
+    /// is kept in a file of its own) and in `--record FILE`, so that no way
+    /// of ending the program (a closed terminal, a kill) loses a move.
     ///
     /// # Errors
     /// When a file cannot be written: what the player reads of it, with
     /// the move and whether the game is kept anywhere.
-    pub fn keep(&mut self, app: &App) -> Result<(), String> {
-        if app.table().serial() != self.kept.serial {
-            self.leave_game(app.table().serial());
+    pub fn keep(&mut self, game: &Snapshot) -> Result<(), String> {
+        if game.serial != self.kept.serial {
+            self.leave_game(game.serial);
         }
-        self.kept.last = Some(app.record().clone());
-        let failures: Vec<anyhow::Error> = [self.autosave(app), self.write_record_file(app)]
+        self.kept.last = Some(game.record.clone());
+        let failures: Vec<anyhow::Error> = [self.autosave(game), self.write_record_file(game)]
             .into_iter()
             .filter_map(Result::err)
             .collect();
@@ -325,14 +324,14 @@ impl Store {
             return Ok(());
         };
         self.kept.failure = Some(format!("{error:#}"));
-        let what = if self.kept.holds(app.record()) {
+        let what = if self.kept.holds(&game.record) {
             "Not every copy written"
         } else {
             "NOT SAVED"
         };
         Err(format!(
             "{what} at move {}: {error:#}; s saves elsewhere",
-            app.record().game.ply()
+            game.record.game.ply()
         ))
     }
 
@@ -365,17 +364,16 @@ impl Store {
         }
     }
 
-    /// Writes the current game's record to its autosave file, choosing the
-    /// file when the game has its first move. Does nothing when autosave is
-    /// off.
-    fn autosave(&mut self, app: &App) -> Result<()> {
+    /// Writes `game`'s record to its autosave file, choosing the file when
+    /// the game has its first move. Does nothing when autosave is off.
+    fn autosave(&mut self, game: &Snapshot) -> Result<()> {
         let Some(games) = &self.games else {
             return Ok(());
         };
-        let record = app.record();
+        let record = &game.record;
         let text = record.to_string();
         let path = match &self.current {
-            Some(autosave) if autosave.serial == app.table().serial() => {
+            Some(autosave) if autosave.serial == game.serial => {
                 if let Err(refused) = &autosave.lock {
                     bail!("{refused}");
                 }
@@ -389,12 +387,12 @@ impl Store {
             _ => {
                 let (path, lock) = write_under_free_name(
                     games,
-                    &autosave_stem(app.table().serial()),
+                    &autosave_stem(game.serial),
                     (&text, Audience::Private),
                     locked_name,
                 )?;
                 self.current = Some(Autosave {
-                    serial: app.table().serial(),
+                    serial: game.serial,
                     path: path.clone(),
                     lock: Ok(lock),
                 });
@@ -405,52 +403,54 @@ impl Store {
         Ok(())
     }
 
-    /// Writes `--record FILE`, if given.
-    fn write_record_file(&mut self, app: &App) -> Result<()> {
+    /// Writes `game` to `--record FILE`, if given.
+    fn write_record_file(&mut self, game: &Snapshot) -> Result<()> {
         let Some(path) = &self.record_file else {
             return Ok(());
         };
         if let Some(Err(refused)) = &self.record_lock {
             bail!("{refused}");
         }
-        write_atomic_shared(path, &self.record_text(app))?;
+        write_atomic_shared(path, &self.record_text(game))?;
         let path = path.clone();
-        self.kept.wrote(&path, app.record());
+        self.kept.wrote(&path, &game.record);
         Ok(())
     }
 
-    /// Keeps the record for `s`: writes `--record FILE` if given; else, when
-    /// the autosave already holds the game as it is, writes nothing and
-    /// says where it is; else writes a new file in the first export folder
-    /// that works (the game is kept nowhere yet, or is a record viewed).
+    /// Keeps `game`'s record for `s`: writes `--record FILE` if given;
+    /// else, when the autosave already holds the game as it is, writes
+    /// nothing and says where it is; else writes a new file in the first
+    /// export folder that works (the game is kept nowhere yet, or is a
+    /// record viewed).
     ///
     /// # Errors
     /// When no place can be written: the first failure.
-    pub fn export(&mut self, app: &App) -> Result<Exported> {
+    pub fn export(&mut self, game: &Snapshot) -> Result<Exported> {
         let mut first_failure = None;
         if let Some(path) = self.record_file.clone() {
-            match self.write_record_file(app) {
+            match self.write_record_file(game) {
                 Ok(()) => return Ok(Exported::Written(path)),
                 Err(error) => first_failure = Some(error),
             }
         } else if let Some(path) = self.current()
-            && self.kept.holds_at(path, app.record())
+            && self.kept.holds_at(path, &game.record)
         {
             return Ok(Exported::AlreadyKept(path.to_path_buf()));
         }
-        let text = self.record_text(app);
+        let text = self.record_text(game);
         match write_in_first_folder(&self.export_dirs, &text, Audience::Shared) {
             Ok(path) => {
-                self.kept.wrote(&path, app.record());
+                self.kept.wrote(&path, &game.record);
                 Ok(Exported::Written(path))
             }
             Err(error) => Err(first_failure.unwrap_or(error)),
         }
     }
 
-    /// At exit: writes the autosave and `--record FILE` (if given) once more,
-    /// and says exactly what is kept where and what is not.
-    pub fn finish(&mut self, app: &App) -> Farewell {
+    /// At exit, `last` the game as the app has it then: writes the autosave
+    /// and `--record FILE` (if given) once more, and says exactly what is
+    /// kept where and what is not.
+    pub fn finish(&mut self, last: &Snapshot) -> Farewell {
         let mut farewell = Farewell {
             unkept: std::mem::take(&mut self.unkept),
             ..Farewell::default()
@@ -461,11 +461,11 @@ impl Store {
                 .push("an earlier game of this run could not be saved".to_owned());
         }
         // A record still in the viewer, or the lesson, is not a game of this run.
-        if app.screen().viewer().is_some() || app.screen().lesson().is_some() {
+        if !last.playing {
             return farewell;
         }
-        let record = app.record();
-        let in_game = app.record().game.ply() > 0;
+        let record = &last.record;
+        let in_game = record.game.ply() > 0;
         let autosaved = |store: &Store| {
             store
                 .current()
@@ -473,12 +473,12 @@ impl Store {
         };
         if in_game
             && !autosaved(self)
-            && let Err(error) = self.autosave(app)
+            && let Err(error) = self.autosave(last)
         {
             self.kept.failure = Some(format!("{error:#}"));
         }
         if let Some(path) = self.record_file.clone() {
-            match self.write_record_file(app) {
+            match self.write_record_file(last) {
                 Ok(()) => farewell
                     .notes
                     .push(format!("Record written to {}", path.display())),
@@ -492,15 +492,15 @@ impl Store {
             .find(|(place, kept)| kept == record && Some(place) != self.record_file.as_ref());
         if let Some(path) = self
             .current()
-            .filter(|_| app.table().unfinished() && autosaved(self))
+            .filter(|_| last.unfinished && autosaved(self))
         {
             let id = path.file_stem().unwrap_or_default().to_string_lossy();
             farewell.notes.push(format!(
                 "Game saved in {}; `{}` continues it.",
                 path.display(),
-                app.table().resume_command(Some(&id))
+                last.resume_command(&id)
             ));
-        } else if let Some((path, _)) = elsewhere.filter(|_| app.table().unfinished()) {
+        } else if let Some((path, _)) = elsewhere.filter(|_| last.unfinished) {
             farewell.notes.push(format!(
                 "Game saved in {}; `endodoi --load {0}` continues it.",
                 path.display()
@@ -525,7 +525,7 @@ impl Store {
                 };
             }
             farewell.failures.push(failure);
-            farewell.unkept.push(self.record_text(app));
+            farewell.unkept.push(self.record_text(last));
         }
         farewell
     }

@@ -1,6 +1,7 @@
 //! The event loop: takes over the terminal, draws, hands events to the app,
-//! has its effects carried out by the [`Runner`] (which answers with
-//! [`crate::app::Answer`]s), and gives the terminal back however the run
+//! has its effects carried out by the [`Runner`] (which returns
+//! [`crate::app::Answer`]s, handed to the app here: [`carry_out`],
+//! [`bring_news`]), and gives the terminal back however the run
 //! ends (quit, error, panic, SIGTERM, SIGHUP). It waits on one channel
 //! ([`Wake`]): the terminal's input, read on a thread of its own, and the
 //! other player's news wake it as soon as they come.
@@ -21,10 +22,10 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 
-use crate::app::App;
 use crate::app::input::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use crate::app::{Answer, App, Role, Snapshot};
 use crate::net::Link;
 use crate::save::Farewell;
 use crate::session::Session;
@@ -126,7 +127,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
     let played = event_loop(&mut terminal, &mut app, look, &mut runner, &stop);
     give_back(on_terminal);
     let _ = std::panic::take_hook();
-    let mut farewell = runner.finish(&app);
+    let mut farewell = runner.finish(&Snapshot::of(&app));
     played?;
     let signal = match stop.load(Ordering::Relaxed) {
         0 => None,
@@ -229,8 +230,8 @@ fn wait_and_act(
         last = now;
         // Effects before answers: an answer to a search the app has just
         // dropped never reaches it.
-        runner.run(app.take_effects(), app);
-        if runner.pump(app) {
+        carry_out(runner, app);
+        if bring_news(runner, app) {
             // The other player's move is shown before what it asks for
             // (this side's autosave) is done.
             draw(terminal, app, look)?;
@@ -238,9 +239,52 @@ fn wait_and_act(
             // Drawn again with what that brings (a notice).
             news = true;
         }
-        runner.run(app.take_effects(), app);
+        carry_out(runner, app);
     }
     Ok(())
+}
+
+/// Has `runner` carry out the effects `app` asks for, and hands `app` the
+/// answers; then what those answers make it ask for (the first work of a
+/// game opened from the start screen), until it asks for nothing more.
+pub fn carry_out(runner: &mut Runner, app: &mut App) {
+    loop {
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return;
+        }
+        hand(app, runner.run(effects));
+    }
+}
+
+/// Hands `app` what has come meanwhile: the search's answer, the moves
+/// analysed, the other player's news (each piece taken whole, and what
+/// waits for the game as the app then has it done, before the next).
+/// Returns whether the other player had any.
+pub fn bring_news(runner: &mut Runner, app: &mut App) -> bool {
+    hand(app, runner.pump());
+    let mut any = false;
+    while let Some(answers) = runner.hear(invite(app)) {
+        any = true;
+        hand(app, answers);
+        runner.settle(app.record());
+    }
+    any
+}
+
+/// Hands `app` the `answers`, in order.
+fn hand(app: &mut App, answers: Vec<Answer>) {
+    for answer in answers {
+        app.answer(answer);
+    }
+}
+
+/// The command the other player types to join `app`'s game, at the host.
+fn invite(app: &App) -> Option<&str> {
+    match &app.table().network()?.role {
+        Role::Host { invite, .. } => Some(invite),
+        Role::Guest { .. } => None,
+    }
 }
 
 /// Draws `app` in `look`.

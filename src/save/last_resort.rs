@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow};
 
 use super::{Farewell, Store, stamp, write_under_free_name};
-use crate::app::App;
+use crate::app::Snapshot;
 use crate::file::{Audience, read_regular};
 use crate::record::Record;
 
@@ -53,13 +53,12 @@ pub fn rescue(text: &str) -> Result<PathBuf> {
 
 impl Store {
     /// The records of this run's games that no file holds as they are now
-    /// (an earlier game, and the one being played): what a program ended
-    /// before its last words must [`rescue`].
-    pub fn kept_nowhere(&self, app: &App) -> Vec<String> {
+    /// (an earlier game, and `game`, the one being played): what a program
+    /// ended before its last words must [`rescue`].
+    pub fn kept_nowhere(&self, game: &Snapshot) -> Vec<String> {
         let mut records = self.unkept.clone();
-        let playing = app.screen().viewer().is_none() && app.screen().lesson().is_none();
-        if playing && app.record().game.ply() > 0 && !self.kept.holds(app.record()) {
-            records.push(self.record_text(app));
+        if game.playing && game.record.game.ply() > 0 && !self.kept.holds(&game.record) {
+            records.push(self.record_text(game));
         }
         records
     }

@@ -2,24 +2,25 @@
 //! [`Runner`] owns what does the work: the [`Store`] that keeps the games'
 //! files, the settings file (a speed, a preview or a new game remembered),
 //! the workers (a search thread, an analysis thread and the shelf of
-//! endgame tables) and the [`Link`] to the other player. It tells the app
-//! how things went, and what the workers and the other player bring, with
-//! [`Answer`]s, each handed to [`App::answer`] as soon as it is known, so
-//! that the next effect is carried out on the app as it then is.
+//! endgame tables) and the [`Link`] to the other player. Each effect
+//! carries what it needs of the app; the runner never reads the app. It
+//! tells how things went, and what the workers and the other player bring,
+//! as [`Answer`]s it returns, which the event loop hands to the app.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::app::{Answer, App, Effect, Opening, Role, Tone};
+use crate::app::{Answer, Effect, Opening, Snapshot, Tone};
 use crate::net::Link;
+use crate::record::{Record, Tags};
 use crate::save::{Exported, Farewell, Store};
 use crate::session::open_chosen;
 use crate::settings::{Field, Settings};
 
 use super::workers::Workers;
 
-/// Carries out the app's effects, and hands it the answers.
+/// Carries out the app's effects, and answers.
 pub struct Runner {
     store: Store,
     /// What the player must read at exit of the games left for another
@@ -31,6 +32,40 @@ pub struct Runner {
     /// The records of the games no file holds as they are now, for a
     /// program ended before its last words ([`Runner::kept_nowhere`]).
     kept_nowhere: KeptNowhere,
+}
+
+/// What the effects carried out at once have done so far.
+#[derive(Default)]
+struct Done {
+    /// The answers for the app, in the order they came.
+    answers: Vec<Answer>,
+    /// The date a game was given ([`Answer::Dated`]), with its serial:
+    /// the app's game has it once it has the answers, and so has a later
+    /// snapshot of the game being played, taken before.
+    dated: Option<(u64, String)>,
+    /// The game last saved, as kept.
+    saved: Option<Snapshot>,
+}
+
+impl Done {
+    /// `game` as the app has it once it has the answers.
+    fn dated(&self, mut game: Snapshot) -> Snapshot {
+        if let Some((serial, date)) = &self.dated
+            && *serial == game.serial
+            && game.playing
+            && game.record.tag(Tags::DATE).is_none()
+        {
+            game.record.set_tag(Tags::DATE, date);
+        }
+        game
+    }
+
+    /// Adds the notice `text` in `tone`, if there is one.
+    fn tell(&mut self, tone: Tone, text: Option<String>) {
+        if let Some(text) = text {
+            self.answers.push(Answer::Notice(tone, text));
+        }
+    }
 }
 
 /// The records of the games no file holds as they are now, shared with
@@ -77,85 +112,92 @@ impl Runner {
         }
     }
 
-    /// Carries out `effects` (taken from `app` with [`App::take_effects`]):
+    /// Carries out `effects` (as the app asked for them, oldest first):
     /// first what the other player is told, so that a move reaches them
     /// before this side's autosave is written (what comes after a hangup
     /// or an opening keeps its place), then the files' work in the order
-    /// the app asked for it, so that a search is handed the game as it is
-    /// kept (dated), then the rest in order. Each answer reaches `app`
-    /// before the next effect is carried out; what a game opened from the
-    /// start screen asks for is carried out before the rest.
-    pub fn run(&mut self, effects: Vec<Effect>, app: &mut App) {
+    /// the app asked for it, then the rest in order. Returns the answers,
+    /// in the order they came, for the app: what an opened game asks for
+    /// is the app's to ask once it has them.
+    pub fn run(&mut self, effects: Vec<Effect>) -> Vec<Answer> {
         let mut told = Vec::new();
         let mut files = Vec::new();
         let mut others = Vec::new();
         let mut held = false;
         for effect in effects {
-            held |= matches!(effect, Effect::Hangup(_) | Effect::Open(_));
+            held |= matches!(effect, Effect::Hangup { .. } | Effect::Open { .. });
             match effect {
                 Effect::Send(_) if !held => told.push(effect),
                 effect if effect.is_file() => files.push(effect),
                 effect => others.push(effect),
             }
         }
-        let saved = !files.is_empty();
+        let mut done = Done::default();
         for effect in told.into_iter().chain(files).chain(others) {
-            self.carry_out(effect, app);
+            self.carry_out(effect, &mut done);
         }
-        if saved {
+        if let Some(game) = &done.saved {
             let mut records = self.left.unkept.clone();
-            records.extend(self.store.kept_nowhere(app));
+            records.extend(self.store.kept_nowhere(game));
             *self
                 .kept_nowhere
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner) = records;
         }
+        done.answers
     }
 
-    /// Hands `app` what has come meanwhile: the search's answer, the moves
-    /// analysed, the other player's news (each piece taken whole, and what
-    /// waits for the game as the app then has it done, before the next).
-    /// Returns whether the other player had any.
-    pub fn pump(&mut self, app: &mut App) -> bool {
-        for answer in self.workers.answers() {
-            app.answer(answer);
-        }
-        let Some(link) = &mut self.link else {
-            return false;
-        };
-        let mut any = false;
-        while let Some(answers) = link.hear(invite(app)) {
-            any = true;
-            for answer in answers {
-                app.answer(answer);
-            }
-            link.settle(app.record());
-        }
-        any
+    /// What the workers have brought meanwhile: the search's answer, the
+    /// moves analysed.
+    pub fn pump(&mut self) -> Vec<Answer> {
+        self.workers.answers()
     }
 
-    /// At exit: the store's last writes, and what the player should read
-    /// of them ([`Store::finish`]), after what could not be kept of the
-    /// games left earlier.
-    pub fn finish(&mut self, app: &App) -> Farewell {
+    /// The next piece of the other player's news, whole, as answers for
+    /// the app (none when nothing has come, or no other player); once the
+    /// app has them, [`Runner::settle`] is called with its game. `invite`
+    /// is the command the other player types to join, at the host
+    /// ([`Link::hear`]).
+    pub fn hear(&mut self, invite: Option<&str>) -> Option<Vec<Answer>> {
+        self.link.as_mut()?.hear(invite)
+    }
+
+    /// Does what waits for the game as the app has it once it has taken a
+    /// piece of news, `ours` ([`Link::settle`]).
+    pub fn settle(&mut self, ours: &Record) {
+        if let Some(link) = &mut self.link {
+            link.settle(ours);
+        }
+    }
+
+    /// At exit, `last` the game as the app then has it: the store's last
+    /// writes, and what the player should read of them
+    /// ([`Store::finish`]), after what could not be kept of the games left
+    /// earlier.
+    pub fn finish(&mut self, last: &Snapshot) -> Farewell {
         let mut farewell = std::mem::take(&mut self.left);
-        let mut last = self.store.finish(app);
+        let mut last = self.store.finish(last);
         farewell.notes = std::mem::take(&mut last.notes);
         add_problems(&mut farewell, last);
         farewell
     }
 
-    /// Carries out one effect, `app`'s answers told as they come.
-    fn carry_out(&mut self, effect: Effect, app: &mut App) {
+    /// Carries out one effect, adding to what is `done`.
+    fn carry_out(&mut self, effect: Effect, done: &mut Done) {
         match effect {
-            Effect::Autosave => {
-                if let Some(date) = self.store.date(app) {
-                    app.answer(Answer::Dated(date));
+            Effect::Autosave(game) => {
+                let mut game = done.dated(game);
+                if let Some(date) = self.store.date(&game) {
+                    game.record.set_tag(Tags::DATE, &date);
+                    done.dated = Some((game.serial, date.clone()));
+                    done.answers.push(Answer::Dated(date));
                 }
-                tell(app, Tone::Error, self.store.keep(app).err());
+                done.tell(Tone::Error, self.store.keep(&game).err());
+                done.saved = Some(game);
             }
-            Effect::Export => {
-                let notice = match self.store.export(app) {
+            Effect::Export(game) => {
+                let game = done.dated(game);
+                let notice = match self.store.export(&game) {
                     Ok(Exported::Written(path)) => {
                         Answer::Notice(Tone::Info, format!("Saved to {}", path.display()))
                     }
@@ -165,39 +207,43 @@ impl Runner {
                     ),
                     Err(error) => Answer::Notice(Tone::Error, format!("Not saved: {error:#}")),
                 };
-                app.answer(notice);
+                done.answers.push(notice);
+                done.saved = Some(game);
             }
-            Effect::RememberGame => {
+            Effect::RememberGame { config, players } => {
                 let failure = self.settings.save(&Field::LAST_GAME, |path| {
                     let (mut settings, _) = Settings::load(path);
-                    settings.remember_match(app.record().game.config(), app.players());
+                    settings.remember_match(config, &players);
                     settings
                 });
-                tell(app, Tone::Error, failure);
+                done.tell(Tone::Error, failure);
             }
-            Effect::RememberDisplay => {
+            Effect::RememberDisplay { speed, preview } => {
                 let display = Settings {
-                    speed: app.desk().view().speed(),
-                    preview: app.desk().view().preview_shown(app.players()),
+                    speed,
+                    preview,
                     ..Settings::default()
                 };
                 let failure = self
                     .settings
                     .save(&[Field::Speed, Field::Preview], |_| display);
-                tell(app, Tone::Error, failure);
+                done.tell(Tone::Error, failure);
             }
-            Effect::Think(request) => tell(app, Tone::Problem, self.workers.think(request)),
+            Effect::Think(request) => done.tell(Tone::Problem, self.workers.think(request)),
             Effect::StopThinking => self.workers.stop_thinking(),
-            Effect::Analyze(request) => tell(app, Tone::Problem, self.workers.analyze(request)),
-            Effect::Open(opening) => self.open(&opening, app),
+            Effect::Analyze(request) => done.tell(Tone::Problem, self.workers.analyze(request)),
+            Effect::Open { opening, left } => {
+                let left = done.dated(left);
+                self.open(&opening, &left, &mut done.answers);
+            }
             Effect::Send(said) => {
                 if let Some(link) = &self.link {
                     link.send(said);
                 }
             }
-            Effect::Hangup(why) => {
+            Effect::Hangup { why, record } => {
                 if let Some(link) = &mut self.link {
-                    link.hangup(&why, app.record());
+                    link.hangup(&why, &record);
                 }
             }
             Effect::Bell => {
@@ -209,30 +255,30 @@ impl Runner {
     }
 
     /// Opens what the app asked for (a game or a record chosen on the start
-    /// screen, the start screen again): the app goes on with it, kept by
-    /// the store it came with, and what it asks for is carried out. The
-    /// store of the screen left first writes its game a last time and lets
-    /// its files go (their locks released, so that the start screen lists
-    /// the game free to continue); what could not be kept of it is told at
-    /// exit (where it is kept, the start screen shows). What cannot be
-    /// opened is told on the screen, which stays.
-    fn open(&mut self, opening: &Opening, app: &mut App) {
+    /// screen, the start screen again), leaving `left`, the game of the
+    /// screen it was asked on: the app goes on with what is opened
+    /// ([`Answer::Opened`]), kept by the store it came with. The store of
+    /// the screen left first writes its game a last time and lets its files
+    /// go (their locks released, so that the start screen lists the game
+    /// free to continue); what could not be kept of it is told at exit
+    /// (where it is kept, the start screen shows). What cannot be opened is
+    /// told on the screen, which stays.
+    fn open(&mut self, opening: &Opening, left: &Snapshot, answers: &mut Vec<Answer>) {
         let games = self.store.games().map(Path::to_path_buf);
         let fresh = Store::new(games.clone(), None, Store::export_dirs());
-        let left = std::mem::replace(&mut self.store, fresh).finish(app);
-        add_problems(&mut self.left, left);
+        let finished = std::mem::replace(&mut self.store, fresh).finish(left);
+        add_problems(&mut self.left, finished);
         match open_chosen(opening, games, self.settings.path.as_deref()) {
             Ok((next, store)) => {
                 self.workers.drop_work();
                 self.store = store;
-                app.answer(Answer::Opened(Box::new(next)));
+                answers.push(Answer::Opened(Box::new(next)));
                 for refused in self.store.refused_locks() {
-                    app.answer(Answer::Notice(Tone::Error, refused));
+                    answers.push(Answer::Notice(Tone::Error, refused));
                 }
             }
-            Err(error) => app.answer(Answer::Notice(Tone::Error, format!("{error:#}"))),
+            Err(error) => answers.push(Answer::Notice(Tone::Error, format!("{error:#}"))),
         }
-        self.run(app.take_effects(), app);
     }
 }
 
@@ -272,19 +318,4 @@ impl SettingsFile {
 fn add_problems(farewell: &mut Farewell, later: Farewell) {
     farewell.failures.extend(later.failures);
     farewell.unkept.extend(later.unkept);
-}
-
-/// The command the other player types to join `app`'s game, at the host.
-fn invite(app: &App) -> Option<&str> {
-    match &app.table().network()?.role {
-        Role::Host { invite, .. } => Some(invite),
-        Role::Guest { .. } => None,
-    }
-}
-
-/// Tells `app` the notice `text` in `tone`, if there is one.
-fn tell(app: &mut App, tone: Tone, text: Option<String>) {
-    if let Some(text) = text {
-        app.answer(Answer::Notice(tone, text));
-    }
 }

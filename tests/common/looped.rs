@@ -1,16 +1,16 @@
 //! An app with its event loop's effects, as the program runs it without a
-//! terminal: its news pumped in and its effects carried out by the real
-//! runner, with a connection to the other player, autosaving into a
-//! folder of its own.
+//! terminal: its news brought in and its effects carried out by the real
+//! runner, the answers handed to it, with a connection to the other
+//! player, autosaving into a folder of its own.
 
 use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Connection, Effect, Setting};
+use endodoi::app::{App, Connection, Effect, Setting, Snapshot};
 use endodoi::net::Link;
 use endodoi::save::{Farewell, Store};
-use endodoi::terminal::Runner;
+use endodoi::terminal::{Runner, bring_news};
 
 use super::peer::PATIENCE;
 
@@ -50,17 +50,18 @@ impl Looped {
 
     /// The news that came, handed to the app.
     pub fn pump(&mut self) {
-        self.runner.pump(&mut self.app);
+        bring_news(&mut self.runner, &mut self.app);
     }
 
-    /// `effects` carried out, the app told how they went.
+    /// `effects` carried out, the app told how they went (and what it then
+    /// asks for carried out too).
     pub fn run(&mut self, effects: Vec<Effect>) {
-        self.runner.run(effects, &mut self.app);
+        super::effects::run(&mut self.runner, &mut self.app, effects);
     }
 
     /// The runner's last writes, at exit.
     pub fn finish(&mut self) -> Farewell {
-        self.runner.finish(&self.app)
+        self.runner.finish(&Snapshot::of(&self.app))
     }
 
     /// Turns the loop until `done` says so.

@@ -20,6 +20,7 @@ use moves::letters;
 use ratatui::buffer::Buffer;
 use ratatui::widgets::Widget;
 
+use crate::common::effects::{autosave, export, open};
 use crate::common::{keys, mouse, moves, screen};
 
 fn hole(letter: char) -> Hole {
@@ -270,14 +271,16 @@ fn undo_selects_the_hole_taken_back() {
 fn every_change_of_the_game_asks_for_an_autosave() {
     let mut app = new_app();
     type_keys(&mut app, "c\n");
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
-    type_keys(&mut app, "ur");
-    assert_eq!(app.take_effects(), [Effect::Autosave, Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
+    type_keys(&mut app, "u");
+    let undone = autosave(&app);
+    type_keys(&mut app, "r");
+    assert_eq!(app.take_effects(), [undone, autosave(&app)]);
     // A letter no hole has: nothing changes.
     press(&mut app, KeyCode::Char('z'));
     assert_eq!(app.take_effects(), []);
     press(&mut app, KeyCode::Char('s'));
-    assert_eq!(app.take_effects(), [Effect::Export]);
+    assert_eq!(app.take_effects(), [export(&app)]);
 }
 
 #[test]
@@ -673,7 +676,7 @@ fn the_players_move_asks_the_computer_for_its_answer_which_is_then_played() {
     computer_plays(&mut app, 'a');
     assert_eq!(letters(&app.record().game), "C a");
     assert_eq!(app.table().thinking(), None);
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
 }
 
 /// Issue 26, 12: the status line names the computer's capture, as the
@@ -1219,11 +1222,13 @@ fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_fir
 fn a_rematch_of_two_people_keeps_the_board_turned_as_it_was() {
     let players = Match::new(Some("Naserian".into()), Some("Lekishon".into()), None);
     let mut app = one_move_from_the_end(players);
-    type_keys(&mut app, "e\nw");
+    type_keys(&mut app, "e\n");
+    let ended = autosave(&app);
+    type_keys(&mut app, "w");
     let swapped = Match::new(Some("Lekishon".into()), Some("Naserian".into()), None);
     assert_eq!(app.players(), &swapped);
     assert_eq!(app.desk().view().bottom(), Side::South);
-    assert_eq!(app.take_effects(), [Effect::Autosave, Effect::Autosave]);
+    assert_eq!(app.take_effects(), [ended, autosave(&app)]);
 }
 
 #[test]
@@ -1278,7 +1283,7 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
             .offers(Action::Game(Play::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
-    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
     assert!(!app.desk().should_quit());
     // q still quits: the game was opened on the command line.
     press(&mut app, KeyCode::Char('q'));
@@ -1319,7 +1324,7 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
                 game: 2,
                 row: Side::North
             }),
-            Effect::Autosave
+            autosave(&app)
         ]
     );
     assert_eq!(app.players().name(Side::North), "South");

@@ -770,3 +770,52 @@ fn the_rust_version_we_claim_builds_every_locked_dependency() {
         "the README says Rust {claimed}"
     );
 }
+
+/// The lines (from 1) where, in the code of `text` (comments left out),
+/// `word` stands as a word: `App`, not `AppState` nor `MyApp`; `app.`,
+/// not `snapshot.`.
+fn words_at(text: &str, word: &str) -> Vec<usize> {
+    let part_of_a_name = |c: char| c.is_alphanumeric() || c == '_';
+    let open_end = !word.ends_with(part_of_a_name);
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.match_indices(word).any(|(at, _)| {
+                !code[..at].ends_with(part_of_a_name)
+                    && (open_end || !code[at + word.len()..].starts_with(part_of_a_name))
+            })
+        })
+        .map(|(at, _)| at + 1)
+        .collect()
+}
+
+#[test]
+fn the_effects_carry_their_data_and_the_runner_never_reads_the_app() {
+    // The runner carries out what each effect carries, and answers; the
+    // store keeps the snapshots it is given. Neither names the app, and
+    // the runner reads nothing of it.
+    let runner = Path::new(ROOT).join("src/terminal/runner.rs");
+    let mut files = module_files("save");
+    files.push(runner.clone());
+    let mut named = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a source file");
+        for line in words_at(&text, "App") {
+            named.push(format!("{}:{line} names App", file.display()));
+        }
+        if *file == runner {
+            for line in words_at(&text, "app.") {
+                named.push(format!("{}:{line} reads the app", file.display()));
+            }
+        }
+    }
+    assert!(named.is_empty(), "{named:#?}");
+    // Each check can fail.
+    assert_eq!(words_at("use crate::app::{App, Effect};", "App"), [1]);
+    assert_eq!(
+        words_at("// App\nlet a = MyApp(AppState);", "App"),
+        Vec::<usize>::new()
+    );
+    assert_eq!(words_at("x\n    app.record()", "app."), [2]);
+}

@@ -12,6 +12,7 @@ use endodoi::record::Record;
 use endodoi::rules::{Config, Side};
 use keys::{press, type_keys};
 
+use crate::common::effects::{autosave, hangup};
 use crate::common::keys;
 
 const NO_ASSIST: &str = "This game is played without hints and take-backs";
@@ -91,7 +92,7 @@ fn a_hint_and_a_take_back_mark_the_side_helped_in_the_record_as_they_happen() {
     assert_eq!(offers_help(&app), [true, false]);
     press(&mut app, KeyCode::Char('t'));
     assert_eq!(app.record().tag("Assisted"), Some("South"));
-    assert!(app.take_effects().contains(&Effect::Autosave));
+    assert!(app.take_effects().contains(&autosave(&app)));
     type_keys(&mut app, "c\n");
     // North's move taken back: North plays it again, helped.
     type_keys(&mut app, "a\n");
@@ -124,7 +125,7 @@ fn the_other_players_hint_is_shown_and_marks_their_side() {
     app.take_effects();
     app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
     assert_eq!(text(&app), "Lekishon asked for a hint");
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(app.record().tag("Assisted"), Some("North"));
     assert_eq!(
         app.table().network().map(|n| n.connection.clone()),
@@ -146,7 +147,7 @@ fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
         }
         let before = app.record().clone();
         app.answer(Answer::Remote(Remote::Said(said)));
-        assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+        assert_eq!(app.take_effects(), [hangup(&app, why)]);
         assert_eq!(app.record(), &before, "{said:?}");
     }
     // After the end of the game.
@@ -170,8 +171,9 @@ fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
     app.answer(Answer::Remote(Remote::Said(Said::HintAsked(ply))));
     assert_eq!(
         app.take_effects(),
-        [Effect::Hangup(
-            "Lekishon asked for a hint after the end of the game".to_owned()
+        [hangup(
+            &app,
+            "Lekishon asked for a hint after the end of the game"
         )]
     );
     assert_eq!(app.record().tag("Assisted"), None);
@@ -205,8 +207,9 @@ fn the_hosts_game_without_help_holds_for_both() {
     app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
     assert_eq!(
         app.take_effects(),
-        [Effect::Hangup(
-            "Lekishon asked for a hint in a game played without them".to_owned()
+        [hangup(
+            &app,
+            "Lekishon asked for a hint in a game played without them"
         )]
     );
     let mut app = hosted(without_help());
@@ -220,9 +223,9 @@ fn the_hosts_game_without_help_holds_for_both() {
     app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(1))));
     assert_eq!(
         app.take_effects(),
-        [Effect::Hangup(
+        [hangup(
+            &app,
             "Lekishon asked to take the game back to move 1 in a game played without take-backs"
-                .to_owned()
         )]
     );
     assert_eq!(app.record().game.ply(), 2);

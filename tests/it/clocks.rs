@@ -20,6 +20,7 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 use screen::text;
 
+use crate::common::effects::autosave;
 use crate::common::{keys, screen, snapshot::assert_snapshot};
 
 fn control(text: &str) -> TimeControl {
@@ -127,7 +128,7 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
         app.table().clock_running(app.desk().sowing().is_some()),
         None
     );
-    assert!(app.take_effects().contains(&Effect::Autosave));
+    assert!(app.take_effects().contains(&autosave(&app)));
     let message = app.desk().message().expect("a message").text.clone();
     assert_eq!(message, "North ran out of time: South wins on time");
     let verdict = app.record().verdict().expect("over");
@@ -302,7 +303,7 @@ fn hung_up(app: &mut App) -> Vec<String> {
     app.take_effects()
         .into_iter()
         .filter_map(|effect| match effect {
-            Effect::Hangup(why) => Some(why),
+            Effect::Hangup { why, .. } => Some(why),
             _ => None,
         })
         .collect()

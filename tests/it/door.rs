@@ -25,6 +25,7 @@ use endodoi::save::Store;
 use endodoi::terminal::Runner;
 
 use crate::common::peer::{self, first_line};
+use endodoi::terminal::bring_news;
 
 const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -393,7 +394,7 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
     let start = Instant::now();
     let mut third = false;
     while !third && start.elapsed() < PATIENCE {
-        runner.pump(&mut app);
+        bring_news(&mut runner, &mut app);
         third = knocked.try_iter().any(|n| n == 3);
         sleep(Duration::from_millis(10));
     }
@@ -402,7 +403,7 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
     while app.table().network().expect("a network game").connection != Connection::Connected
         && start.elapsed() < PATIENCE
     {
-        runner.pump(&mut app);
+        bring_news(&mut runner, &mut app);
         sleep(Duration::from_millis(10));
     }
     assert_eq!(

@@ -18,6 +18,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::common::effects::autosave;
 use crate::common::keys::{press, type_keys};
 use crate::common::screen::text;
 
@@ -109,7 +110,7 @@ fn the_player_to_move_resigns_and_the_record_says_so() {
     type_keys(&mut app, "xy");
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(message(&app), "North resigned: South wins");
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(app.record().to_string(), RESIGNED);
     let shown = screen(&app);
     assert!(shown.contains("Game over"), "{shown}");
@@ -185,7 +186,7 @@ fn a_draw_offered_at_one_keyboard_is_accepted_by_the_other_player() {
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(message(&app), "Draw agreed: South accepted North's offer");
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
     let shown = screen(&app);
     assert!(shown.contains("Draw agreed."), "{shown}");
     assert!(shown.contains("A draw"), "{shown}");
@@ -252,7 +253,7 @@ fn the_computer_accepts_a_draw_when_it_is_not_ahead() {
         message(&app),
         "Draw agreed: Computer (level 1) accepted your offer"
     );
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(app.table().thinking(), None);
 }
 

@@ -9,6 +9,7 @@ use endodoi::app::{
 use endodoi::record::Ending;
 use endodoi::rules::{Config, Hole, Side};
 
+use crate::common::effects::{autosave, hangup};
 use crate::common::keys::type_keys;
 
 /// The host's game, South at this keyboard, Lekishon (North) joined.
@@ -47,7 +48,7 @@ fn message(app: &App) -> &str {
 fn refused(mut app: App, said: Said, why: &str) {
     let before = app.record().clone();
     app.answer(Answer::Remote(Remote::Said(said)));
-    assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+    assert_eq!(app.take_effects(), [hangup(&app, why)]);
     assert_eq!(app.record(), &before, "nothing applied");
 }
 
@@ -63,7 +64,7 @@ fn resigning_here_tells_the_other_player() {
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::Resigned), Effect::Autosave]
+        [Effect::Send(Said::Resigned), autosave(&app)]
     );
     assert_eq!(message(&app), "South resigned: Lekishon wins");
 }
@@ -73,7 +74,7 @@ fn the_other_player_resigns_on_their_turn() {
     let mut app = after_our_move();
     app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(message(&app), "Lekishon resigned: South wins");
     assert!(
         !app.front()
@@ -115,7 +116,7 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     app.answer(Answer::Remote(Remote::Said(Said::DrawAccepted)));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(message(&app), "Draw agreed: Lekishon accepted your offer");
-    assert_eq!(app.take_effects(), [Effect::Autosave]);
+    assert_eq!(app.take_effects(), [autosave(&app)]);
 }
 
 #[test]
@@ -149,7 +150,7 @@ fn the_other_players_offer_is_asked_here_and_accepted() {
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::DrawAccepted), Effect::Autosave]
+        [Effect::Send(Said::DrawAccepted), autosave(&app)]
     );
     assert_eq!(
         message(&app),
@@ -199,7 +200,7 @@ fn this_player_may_resign_while_the_other_thinks() {
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::Resigned), Effect::Autosave]
+        [Effect::Send(Said::Resigned), autosave(&app)]
     );
 }
 

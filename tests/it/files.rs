@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use endodoi::record::Record;
 
 use crate::common::{moves::letters, tmux};
+use endodoi::app::Snapshot;
+use endodoi::terminal::carry_out;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -196,14 +198,14 @@ fn a_game_that_outgrows_what_resume_reads_is_never_saved_nor_offered() {
             &mut app,
             &format!("{}\n", first.to_string().to_lowercase()),
         );
-        runner.run(app.take_effects(), &mut app);
+        carry_out(&mut runner, &mut app);
     }
     let said = app.desk().message().expect("a message").text.clone();
     assert!(
         said.starts_with("NOT SAVED at move 2") && said.contains("larger than 16 MiB"),
         "{said}"
     );
-    let farewell = runner.finish(&app);
+    let farewell = runner.finish(&Snapshot::of(&app));
     assert!(
         farewell
             .notes

@@ -27,6 +27,8 @@ const PLAIN: Look = Look {
     ascii: false,
     color: false,
 };
+use crate::common::effects::{autosave, run};
+use endodoi::app::Snapshot;
 
 fn lesson_app() -> App {
     let mut app = App::learn();
@@ -299,7 +301,7 @@ fn the_last_page_invites_and_enter_starts_a_game_against_level_1() {
     type_keys(&mut app, "c\n");
     assert_eq!(app.record().game.ply(), 1);
     let effects = app.take_effects();
-    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
+    assert!(effects.contains(&autosave(&app)), "{effects:?}");
     let asked = effects.iter().find_map(|effect| match effect {
         Effect::Think(request) => Some(request.level),
         _ => None,
@@ -334,8 +336,8 @@ fn the_lesson_asks_for_no_save_and_leaves_nothing_on_disk() {
         effects.iter().all(Effect::is_file),
         "nothing for the workers: {effects:?}"
     );
-    runner.run(effects, &mut app);
-    let farewell = runner.finish(&app);
+    run(&mut runner, &mut app, effects);
+    let farewell = runner.finish(&Snapshot::of(&app));
     assert!(farewell.all_kept(), "{farewell:?}");
     assert!(farewell.notes.is_empty() && farewell.unkept.is_empty());
     let files: Vec<_> = std::fs::read_dir(dir.path()).expect("the folder").collect();

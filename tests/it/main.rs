@@ -12,6 +12,7 @@
 /// it too).
 #[path = "../common"]
 mod common {
+    pub mod effects;
     pub mod files;
     pub mod in_process;
     pub mod keys;

@@ -22,9 +22,11 @@ use endodoi::save::Store;
 use endodoi::terminal::Runner;
 use keys::type_keys;
 
+use crate::common::effects::hangup;
 use crate::common::keys;
 use crate::common::looped::Looped;
 use crate::common::peer::{PATIENCE, Peer};
+use endodoi::terminal::{bring_news, carry_out};
 
 pub(super) const CODE: &str = "k4p9xm";
 
@@ -749,7 +751,8 @@ fn two_players_move_take_back_by_agreement_and_join_again_after_a_drop() {
     );
 
     // The line drops: the joiner connects again and goes on from the host's game.
-    hosted.run(vec![endodoi::app::Effect::Hangup("a test cut".to_owned())]);
+    let cut = hangup(&hosted.app, "a test cut");
+    hosted.run(vec![cut]);
     both_until(&mut hosted, &mut joining, "the reconnection", |_, j| {
         text(j).starts_with("Reconnected")
     });
@@ -999,8 +1002,8 @@ fn the_joiner_refuses_a_move_of_the_host_that_is_not_its_own() {
         )
     {
         assert!(start.elapsed() < PATIENCE, "waited for the refusal");
-        runner.pump(&mut app);
-        runner.run(app.take_effects(), &mut app);
+        bring_news(&mut runner, &mut app);
+        carry_out(&mut runner, &mut app);
         sleep(Duration::from_millis(5));
     }
     let why = "South sowed a, a hole of the other row";
@@ -1082,7 +1085,7 @@ fn a_relay_in_the_middle_reads_no_move_and_what_it_changes_ends_the_connection()
     while app.record().game.ply() < 1 {
         assert!(start.elapsed() < PATIENCE, "waited for A");
         hosted.turn();
-        runner.pump(&mut app);
+        bring_news(&mut runner, &mut app);
         sleep(Duration::from_millis(5));
     }
     let seen = relay.seen();
@@ -1330,7 +1333,7 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
     assert!(
         app.take_effects()
             .iter()
-            .any(|e| matches!(e, endodoi::app::Effect::Hangup(_)))
+            .any(|e| matches!(e, endodoi::app::Effect::Hangup { .. }))
     );
     // Longer by a move of this player's row (North's): refused.
     let mut app = joined();
@@ -1350,7 +1353,7 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
 
 #[test]
 fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
-    use endodoi::app::{Effect, Remote, Said};
+    use endodoi::app::{Remote, Said};
     let mut app = App::new(Config::default(), Match::default());
     app.set(Setting::Animation(false));
     let role = Role::Host {
@@ -1382,6 +1385,6 @@ fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
         left: None,
     })));
     let why = "Lekishon sowed a after 18446744073709551615 moves, but this is move 1";
-    assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+    assert_eq!(app.take_effects(), [hangup(&app, why)]);
     assert_eq!(app.record().game.ply(), 0);
 }

@@ -15,8 +15,10 @@ use endodoi::net::wire::Message;
 use endodoi::record::Record;
 use endodoi::rules::Side;
 
+use crate::common::effects::hangup;
 use crate::common::keys::type_keys;
 use crate::network::{Hosted, Joining, both_until, guest_of_fake_host, play_to_the_end, text};
+use endodoi::terminal::{bring_news, carry_out};
 
 const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -134,7 +136,7 @@ fn drop_what_was_sent(hosted: &mut Hosted) {
         .filter(|effect| !matches!(effect, Effect::Send(_)))
         .collect();
     hosted.run(kept);
-    let cut = vec![Effect::Hangup("a test cut".to_owned())];
+    let cut = vec![hangup(&hosted.app, "a test cut")];
     hosted.run(cut);
 }
 
@@ -275,8 +277,8 @@ fn the_joiner_refuses_a_next_game_of_the_host_out_of_place() {
         let start = Instant::now();
         while app.table().network().unwrap().connection == Connection::Connected {
             assert!(start.elapsed() < PATIENCE, "waited for the refusal");
-            runner.pump(&mut app);
-            runner.run(app.take_effects(), &mut app);
+            bring_news(&mut runner, &mut app);
+            carry_out(&mut runner, &mut app);
             sleep(Duration::from_millis(5));
         }
         assert_eq!(peer.line(), format!("bye {why}"));
@@ -323,7 +325,7 @@ fn the_joiner_refuses_a_copy_whose_host_plays_another_row_than_it_may() {
         let before = app.record().clone();
         let copy = Record::read(copy).expect("a copy");
         app.answer(Answer::Remote(Remote::Resync(Box::new(copy))));
-        assert_eq!(app.take_effects(), [Effect::Hangup(why.to_owned())]);
+        assert_eq!(app.take_effects(), [hangup(&app, why)]);
         assert_eq!(app.record(), &before, "{why}");
         assert_eq!(own_row(&app), Side::North);
     }

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Effect, Match, Message, Setting, Tone};
+use endodoi::app::{App, Match, Message, Setting, Tone};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{Config, Side};
 use endodoi::save::Store;
@@ -19,8 +19,11 @@ use endodoi::terminal::Runner;
 use files::names;
 use keys::type_keys;
 
+use crate::common::effects::{autosave, run};
 use crate::common::files::mkfifo;
 use crate::common::{files, keys};
+use endodoi::app::Snapshot;
+use endodoi::terminal::carry_out;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -520,7 +523,7 @@ fn play_a_move(app: &mut App, runner: &mut Runner) -> String {
         .next()
         .expect("a legal move");
     type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
-    runner.run(app.take_effects(), app);
+    carry_out(runner, app);
     app.desk().message().expect("a message").text.clone()
 }
 
@@ -558,7 +561,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         before,
         "not written unlocked"
     );
-    let farewell = runner.finish(&app);
+    let farewell = runner.finish(&Snapshot::of(&app));
     assert_eq!(
         farewell.failures,
         [format!(
@@ -586,7 +589,7 @@ fn a_lock_that_cannot_be_made_stops_that_save_and_the_game_is_printed_at_exit() 
         format!("NOT SAVED at move 1: {refusal}; s saves elsewhere")
     );
     assert!(!record.exists(), "not written unlocked");
-    let farewell = runner.finish(&app);
+    let farewell = runner.finish(&Snapshot::of(&app));
     assert_eq!(farewell.failures.len(), 2, "{:?}", farewell.failures);
     assert_eq!(farewell.failures[0], refusal);
     assert_eq!(farewell.unkept, [app.record().to_string()]);
@@ -640,8 +643,8 @@ fn the_runner_keeps_a_move_in_a_new_file_of_the_games_folder_dated() {
     type_keys(&mut app, "c\n");
     assert_eq!(app.record().game.ply(), 1);
     let effects = app.take_effects();
-    assert!(effects.contains(&Effect::Autosave), "{effects:?}");
-    runner.run(effects, &mut app);
+    assert!(effects.contains(&autosave(&app)), "{effects:?}");
+    run(&mut runner, &mut app, effects);
     let saved = runner.store().current().expect("an autosave").to_path_buf();
     assert_eq!(saved.parent(), Some(games.as_path()));
     let name = saved
@@ -674,7 +677,7 @@ fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
     let folder = file.join("games");
     let (mut app, mut runner) = runner_of(None, vec![folder.clone()]);
     type_keys(&mut app, "c\ns");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(
         app.desk().message(),
         Some(&Message {
@@ -699,10 +702,10 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
     fs::create_dir_all(&here).expect("the current folder");
     let (mut app, mut runner) = runner_of(Some(games.clone()), vec![here.clone()]);
     type_keys(&mut app, "c\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let saved = runner.store().current().expect("an autosave").to_path_buf();
     type_keys(&mut app, "s");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(
         app.desk().message(),
         Some(&Message {
@@ -714,7 +717,7 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
     // Without autosave, `s` writes the record where it can.
     let (mut app, mut runner) = runner_of(None, vec![here.clone()]);
     type_keys(&mut app, "c\ns");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let written = names(&here);
     assert_eq!(written.len(), 1, "{written:?}");
     assert_eq!(
@@ -745,12 +748,12 @@ fn a_record_the_player_saves_follows_the_umask_and_the_autosave_stays_private() 
     fs::create_dir_all(&here).expect("the current folder");
     let (mut app, mut runner) = runner_of(Some(games), Vec::new());
     type_keys(&mut app, "c\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let saved = runner.store().current().expect("an autosave").to_path_buf();
     assert_eq!(mode(&saved), 0o600, "the autosave is private");
     let (mut app, mut runner) = runner_of(None, vec![here.clone()]);
     type_keys(&mut app, "c\ns");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let written = names(&here);
     assert_eq!(written.len(), 1, "{written:?}");
     assert_eq!(

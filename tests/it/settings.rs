@@ -24,7 +24,9 @@ use endodoi::terminal::Runner;
 use keys::{press, type_keys};
 use prefixed::prefixed;
 
+use crate::common::effects::run;
 use crate::common::{keys, prefixed};
+use endodoi::terminal::carry_out;
 
 /// A temporary config folder and its settings file.
 struct Folder(tempfile::TempDir);
@@ -863,7 +865,7 @@ fn a_speed_or_preview_changed_in_the_game_is_remembered_and_the_rest_kept() {
         effects.iter().all(Effect::is_file),
         "nothing for the workers: {effects:?}"
     );
-    runner.run(effects, app);
+    run(&mut runner, app, effects);
     assert_eq!(
         folder.text(),
         "# mine\n[players]\nsouth = \"Lemayian\"\n[display]\nspeed = 3\npreview = false\n"
@@ -883,7 +885,7 @@ fn a_display_setting_that_cannot_be_saved_is_said_and_the_game_goes_on() {
     let mut runner = Runner::new(session.store, Some(folder.file()), None);
     let app = &mut session.app;
     app.handle_key(KeyEvent::from(KeyCode::Char('-')));
-    runner.run(app.take_effects(), app);
+    carry_out(&mut runner, app);
     let message = app.desk().message().expect("a message").text.clone();
     assert!(message.starts_with("Settings not saved: "), "{message}");
     assert!(folder.file().is_dir(), "the folder stays");
@@ -918,7 +920,7 @@ fn a_game_set_up_on_the_start_screen_is_remembered_as_the_last() {
         press(app, key);
     }
     type_keys(app, "s");
-    runner.run(app.take_effects(), app);
+    carry_out(&mut runner, app);
     assert_eq!(
         folder.text(),
         "# mine\n[display]\nspeed = 4\n\n[players]\nsouth = \"Naserian\"\n\n[board]\nwidth = 8\n\
@@ -950,7 +952,7 @@ fn a_read_only_settings_file_is_never_written_and_said_once() {
     let app = &mut session.app;
     let said = |app: &endodoi::app::App| app.desk().message().map(|message| message.text.clone());
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
-    runner.run(app.take_effects(), app);
+    carry_out(&mut runner, app);
     assert_eq!(
         said(app),
         Some(format!(
@@ -958,7 +960,7 @@ fn a_read_only_settings_file_is_never_written_and_said_once() {
         ))
     );
     app.handle_key(KeyEvent::from(KeyCode::Char('+')));
-    runner.run(app.take_effects(), app);
+    carry_out(&mut runner, app);
     assert_ne!(
         said(app),
         Some(format!(

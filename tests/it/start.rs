@@ -33,6 +33,9 @@ const PLAIN: Look = Look {
     ascii: false,
     color: false,
 };
+use crate::common::effects::{open, run};
+use endodoi::app::Snapshot;
+use endodoi::terminal::carry_out;
 
 fn saved(id: &str, moves: usize, finished: bool) -> SavedGame {
     SavedGame {
@@ -270,13 +273,13 @@ fn continue_picks_the_newest_unfinished_game() {
     type_keys(&mut app, "c\n");
     assert_eq!(
         app.take_effects(),
-        [Effect::Open(Opening::Resume("newest".to_owned()))]
+        [open(&app, Opening::Resume("newest".to_owned()))]
     );
     // The older one is a line below.
     type_keys(&mut app, "j\n");
     assert_eq!(
         app.take_effects(),
-        [Effect::Open(Opening::Resume("older".to_owned()))]
+        [open(&app, Opening::Resume("older".to_owned()))]
     );
 }
 
@@ -305,9 +308,10 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
     type_keys(&mut app, "j\n");
     assert_eq!(
         app.take_effects(),
-        [Effect::Open(Opening::Replay(PathBuf::from(
-            "/games/finished.ogn"
-        )))]
+        [open(
+            &app,
+            Opening::Replay(PathBuf::from("/games/finished.ogn"))
+        )]
     );
     type_keys(&mut app, "o");
     assert_eq!(
@@ -320,7 +324,7 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
     type_keys(&mut app, "n\n");
     assert_eq!(
         app.take_effects(),
-        [Effect::Open(Opening::Replay(PathBuf::from("games/nq.ogn")))]
+        [open(&app, Opening::Replay(PathBuf::from("games/nq.ogn")))]
     );
     assert!(!app.desk().should_quit());
 }
@@ -358,7 +362,7 @@ fn a_click_on_a_saved_game_continues_it() {
     click_on(&mut app, "4 moves");
     assert_eq!(
         app.take_effects(),
-        [Effect::Open(Opening::Resume("older".to_owned()))]
+        [open(&app, Opening::Resume("older".to_owned()))]
     );
 }
 
@@ -511,17 +515,17 @@ fn the_session_lists_the_saved_games_newest_first_and_continues_the_one_chosen()
 
     type_keys(&mut app, "c\n");
     let effects = app.take_effects();
-    let [Effect::Open(_)] = &effects[..] else {
+    let [Effect::Open { .. }] = &effects[..] else {
         panic!("{effects:?}");
     };
-    runner.run(effects, &mut app);
+    run(&mut runner, &mut app, effects);
     assert_eq!(app.screen(), &Screen::Game);
     assert_eq!(app.record().game.ply(), 3);
     assert_eq!(app.players().name(Side::South), "newest");
     assert_eq!(runner.store().current(), Some(newest.as_path()));
     // The next move is written to the same file.
     type_keys(&mut app, "\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let record = Record::read(&std::fs::read_to_string(&newest).expect("read")).expect("a record");
     assert_eq!(record.game.ply(), 4);
     let saves = std::fs::read_dir(&games)
@@ -581,10 +585,8 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
         Session::start_screen(&play_args(&[]), Some(&dir.path().join("none"))).expect("start");
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let missing = dir.path().join("missing.ogn");
-    runner.run(
-        vec![Effect::Open(Opening::Replay(missing.clone()))],
-        &mut app,
-    );
+    let opening = open(&app, Opening::Replay(missing.clone()));
+    run(&mut runner, &mut app, vec![opening]);
     assert_eq!(page(&app), Page::Menu);
     let message = app.desk().message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
@@ -598,7 +600,8 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     // A record with a fault opens as far as it reads, the fault told.
     let faulty = dir.path().join("faulty.ogn");
     std::fs::write(&faulty, "1. C a 2. Z *\n").expect("written");
-    runner.run(vec![Effect::Open(Opening::Replay(faulty))], &mut app);
+    let opening = open(&app, Opening::Replay(faulty));
+    run(&mut runner, &mut app, vec![opening]);
     let viewer = app.screen().viewer().expect("the viewer");
     assert_eq!(viewer.total(), 2);
     assert!(viewer.fault().is_some());
@@ -635,10 +638,10 @@ fn a_saved_game_another_program_plays_is_refused_with_its_process_and_left_as_it
     assert!(screen.contains(&format!("in use by {holder}")), "{screen}");
     type_keys(&mut app, "\n");
     let effects = app.take_effects();
-    let [Effect::Open(_)] = &effects[..] else {
+    let [Effect::Open { .. }] = &effects[..] else {
         panic!("{effects:?}");
     };
-    runner.run(effects, &mut app);
+    run(&mut runner, &mut app, effects);
     assert_eq!(page(&app), Page::Continue, "the start screen stays");
     let message = app.desk().message().expect("a message");
     assert_eq!(message.tone, Tone::Error);
@@ -737,7 +740,7 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.desk().mode(), &Mode::Play, "no question");
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
     // The key bar and the game's end say so.
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
@@ -755,14 +758,14 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
             .offers(Action::Game(Play::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
-    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
 
     let mut app = menu();
     type_keys(&mut app, "l");
     assert!(app.screen().lesson().is_some());
     press(&mut app, KeyCode::Char('q'));
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
 
     let mut app = menu();
     let record = Record::read_moves(Config::default(), "C a").expect("a game");
@@ -772,7 +775,7 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     assert!(app.screen().viewer().is_some());
     press(&mut app, KeyCode::Esc);
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [Effect::Open(Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
 
     // On the menu itself, q quits.
     let mut app = menu();
@@ -814,7 +817,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     type_keys(&mut app, "ns");
     type_keys(&mut app, "c\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let kept = runner.store().current().expect("autosaved").to_path_buf();
     let lock = kept.with_file_name(format!(
         ".{}.lock",
@@ -823,7 +826,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
     assert!(lock.exists(), "the game being played is locked");
 
     press(&mut app, KeyCode::Char('q'));
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(page(&app), Page::Menu);
     assert!(!lock.exists(), "the game left is let go");
     let start = app.screen().start().expect("the start screen");
@@ -835,18 +838,18 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
 
     // Continued from the menu, in its own file, then finished.
     type_keys(&mut app, "c\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(app.screen(), &Screen::Game);
     assert_eq!(runner.store().current(), Some(kept.as_path()));
     while app.record().game.outcome().is_none() {
         let first = app.record().game.legal_moves().next().expect("a move");
         app.act(Action::Click(Target::Hole(first)));
         app.act(Action::Click(Target::Hole(first)));
-        runner.run(app.take_effects(), &mut app);
+        carry_out(&mut runner, &mut app);
     }
     let played = app.record().clone();
     press(&mut app, KeyCode::Char('q'));
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(page(&app), Page::Menu);
     let start = app.screen().start().expect("the start screen");
     assert_eq!(start.unfinished().count(), 0);
@@ -863,7 +866,7 @@ fn a_game_left_for_the_menu_is_listed_there_free_and_counted_once_over() {
         .collect();
     counted.sort_unstable();
     assert_eq!(counted, [("North", 1), ("South", 1)], "the game counted");
-    assert!(runner.finish(&app).all_kept());
+    assert!(runner.finish(&Snapshot::of(&app)).all_kept());
 }
 
 /// A game left for the menu that could not be kept anywhere (no data
@@ -875,14 +878,14 @@ fn a_game_left_for_the_menu_that_could_not_be_kept_is_printed_at_exit() {
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     type_keys(&mut app, "ns");
     type_keys(&mut app, "c\na\n");
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     let played = app.record().to_string();
     press(&mut app, KeyCode::Char('q'));
-    runner.run(app.take_effects(), &mut app);
+    carry_out(&mut runner, &mut app);
     assert_eq!(page(&app), Page::Menu);
     press(&mut app, KeyCode::Char('q'));
     assert!(app.desk().should_quit());
-    let farewell = runner.finish(&app);
+    let farewell = runner.finish(&Snapshot::of(&app));
     assert_eq!(farewell.unkept, [played]);
     assert_eq!(
         farewell.failures,

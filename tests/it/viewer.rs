@@ -24,6 +24,7 @@ const PLAIN: Look = Look {
     ascii: false,
     color: false,
 };
+use crate::common::effects::autosave;
 
 /// The sample game of RULES.md, as `examples/` has it.
 fn sample() -> Record {
@@ -320,7 +321,7 @@ fn p_takes_over_the_position_shown_and_drops_the_later_moves() {
     assert!(app.screen().viewer().is_none(), "a game now");
     assert_eq!(letters(&app.record().game), "A b A e");
     assert!(app.record().game.redo_moves().is_empty(), "nothing to redo");
-    assert_eq!(app.take_effects(), vec![Effect::Autosave]);
+    assert_eq!(app.take_effects(), vec![autosave(&app)]);
     assert_eq!(app.record().tag("South"), Some("Naserian"));
     // Every key of the game: select, sow, undo.
     type_keys(&mut app, "d\n");

@@ -1,7 +1,7 @@
 //! What the world answers the app: the events that come back from the
 //! effects it asked for ([`crate::Effect`]) and from the other player.
-//! The terminal's effect runner hands each to [`App::answer`], which hands
-//! it to the component it is news for.
+//! The terminal's effect runner returns them, and the event loop hands
+//! each to [`App::answer`], which hands it to the component it is news for.
 
 use crate::analysis::MoveAnalysis;
 use endodoi_core::rules::Hole;

@@ -16,7 +16,7 @@
 //! ```
 
 use super::board::BoardView;
-use super::{Action, Binding, Confirm, Effect, Keymap, Match, Tone};
+use super::{Action, Binding, Confirm, Effect, Keymap, Match, Opening, Tone};
 use endodoi_core::rules::{Config, MoveReport, Position};
 
 /// A screen, or a popup that takes keys.
@@ -76,8 +76,25 @@ impl Shown<'_> {
 /// its own state and the board's view lent to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ask {
-    /// Work for the event loop.
-    Effect(Effect),
+    /// Work for the event loop that carries all it needs.
+    Effect(Box<Effect>),
+    /// Keep the game as it now is in its autosave file
+    /// ([`Effect::Autosave`]).
+    Autosave,
+    /// Write the record where the player can find it ([`Effect::Export`]).
+    Export,
+    /// Remember the sowing speed and the move preview for the next game
+    /// ([`Effect::RememberDisplay`]).
+    RememberDisplay,
+    /// Remember the game's board and players as the last game
+    /// ([`Effect::RememberGame`]).
+    RememberGame,
+    /// Open a saved game, a record file or the start screen, leaving this
+    /// game ([`Effect::Open`]).
+    Open(Opening),
+    /// Close the connection to the other player, telling them why
+    /// ([`Effect::Hangup`]).
+    Hangup(String),
     /// A message for the message line.
     Say(Tone, String),
     /// Show the move `report` sown from `before`, if moves are animated.
@@ -121,6 +138,6 @@ impl Tell for Vec<Ask> {
     }
 
     fn effect(&mut self, effect: Effect) {
-        self.push(Ask::Effect(effect));
+        self.push(Ask::Effect(Box::new(effect)));
     }
 }

@@ -128,14 +128,14 @@ impl Desk {
         }
     }
 
-    /// A step of the sowing speed (`delta` 1 or -1), told and remembered.
+    /// A step of the sowing speed (`delta` 1 or -1), told (the router has
+    /// it remembered).
     pub(super) fn change_speed(&mut self, delta: i8) {
         let speed = self.view.speed.saturating_add_signed(delta);
         self.view.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
         if let Mode::Sowing(sowing) = &mut self.mode {
             sowing.set_speed(self.view.speed);
         }
-        self.effects.push(Effect::RememberDisplay);
         let news = format!(
             "Sowing speed {}/{MAX_SPEED} ({} ms a seed)",
             self.view.speed,

@@ -1,20 +1,23 @@
 //! The work with side effects the app asks the event loop to do, with what
 //! each carries: it never writes a file, searches or talks to the network
-//! itself.
+//! itself, and the event loop never reads the app to do it. What an effect
+//! needs of the app (the game to keep, the speed to remember) it carries as
+//! values, taken when the router hands it on.
 
 use std::path::PathBuf;
 
-use super::{Request, Said};
-use endodoi_core::rules::Game;
+use super::{App, Match, Network, Request, Said};
+use endodoi_core::record::Record;
+use endodoi_core::rules::{Config, Game};
 use endodoi_engine::Limits;
 
 /// Work with side effects that the app asks the event loop to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// The game changed: write it to its autosave file.
-    Autosave,
+    Autosave(Snapshot),
     /// The player pressed `s`: write the record where the player can find it.
-    Export,
+    Export(Snapshot),
     /// Search in the background, replacing any search under way; answer with
     /// [`Answer::ComputerMoved`](super::Answer::ComputerMoved),
     /// [`Answer::HintFound`](super::Answer::HintFound) or
@@ -27,18 +30,38 @@ pub enum Effect {
     Analyze(AnalysisRequest),
     /// The player changed the sowing speed or the move preview: remember
     /// them for the next game.
-    RememberDisplay,
+    RememberDisplay {
+        /// The sowing speed.
+        speed: u8,
+        /// Whether the move preview is shown.
+        preview: bool,
+    },
     /// The player set up a new game on the start screen: remember its board
     /// and players as the last game.
-    RememberGame,
+    RememberGame {
+        /// The board.
+        config: Config,
+        /// The players.
+        players: Box<Match>,
+    },
     /// Open a saved game or a record file chosen on the start screen; the
     /// app then goes on as [`Answer::Opened`](super::Answer::Opened) says.
-    Open(Opening),
+    Open {
+        /// What to open.
+        opening: Opening,
+        /// The game of the screen left, kept a last time.
+        left: Snapshot,
+    },
     /// Tell the other player, across the network.
     Send(Said),
     /// Close the connection to the other player, telling them why: what
     /// they sent is refused.
-    Hangup(String),
+    Hangup {
+        /// Why, in words for them.
+        why: String,
+        /// The game as this side has it, which a joiner comes back with.
+        record: Box<Record>,
+    },
     /// Ring the terminal bell: a clock of a player here runs low.
     Bell,
 }
@@ -49,8 +72,52 @@ impl Effect {
     pub fn is_file(&self) -> bool {
         matches!(
             self,
-            Effect::Autosave | Effect::Export | Effect::RememberGame | Effect::RememberDisplay
+            Effect::Autosave(_)
+                | Effect::Export(_)
+                | Effect::RememberGame { .. }
+                | Effect::RememberDisplay { .. }
         )
+    }
+}
+
+/// The game as the app has it when it asks for it to be kept: all that
+/// the store of its files reads of it (which file a loaded record's text
+/// is kept for, the store knows).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The record of the game shown (in the viewer, the record's), tags
+    /// included.
+    pub record: Record,
+    /// Which game of the run it is: 0 for the first, one more for each
+    /// game begun since.
+    pub serial: u64,
+    /// Whether a game is being played: not a record in the viewer, not
+    /// the lesson.
+    pub playing: bool,
+    /// Whether the game being played has moves and is not over.
+    pub unfinished: bool,
+    /// The game's network, if it is played across one: how it continues.
+    network: Option<Network>,
+}
+
+impl Snapshot {
+    /// `app`'s game as it is now.
+    pub fn of(app: &App) -> Snapshot {
+        let screen = app.screen();
+        let table = app.table();
+        Snapshot {
+            record: app.record().clone(),
+            serial: table.serial(),
+            playing: screen.viewer().is_none() && screen.lesson().is_none(),
+            unfinished: table.unfinished(),
+            network: table.network().cloned(),
+        }
+    }
+
+    /// The command that continues the game kept as the saved game `id`
+    /// ([`Table::resume_command`](super::Table::resume_command)).
+    pub fn resume_command(&self, id: &str) -> String {
+        super::game::resume_command(self.network.as_ref(), Some(id))
     }
 }
 

@@ -17,6 +17,7 @@ mod theirs;
 
 use assist::NO_ASSIST;
 pub use clock::{FLAG_GRACE, LOW_TIME};
+pub(super) use network::resume_command;
 pub use theirs::Theirs;
 
 use std::time::Duration;
@@ -26,7 +27,7 @@ use super::board::{BoardView, GAME_OVER};
 use super::component::{Ask, Component, Lent, Shown, Tell};
 use super::keys::{Binding, Keymap};
 use super::question::Confirm;
-use super::{Effect, Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
+use super::{Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
 use endodoi_core::clock::Clocks;
 use endodoi_core::record::Record;
 use endodoi_core::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -238,10 +239,10 @@ impl Table {
             Play::Rematch => self.rematch(view, out),
             Play::Menu => match self.menu_refused() {
                 Some(why) => out.say(Tone::Error, why),
-                None => out.effect(Effect::Open(Opening::Menu)),
+                None => out.push(Ask::Open(Opening::Menu)),
             },
             Play::Hint => self.ask_hint(out),
-            Play::Save => out.effect(Effect::Export),
+            Play::Save => out.push(Ask::Export),
             Play::Resign => self.resign(out),
             Play::OfferDraw => self.ask_to_offer_draw(out),
             Play::ToggleResult => view.result_hidden = !view.result_hidden,
@@ -261,7 +262,7 @@ impl Table {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };
                 out.say(Tone::Info, format!("Move preview {state}"));
-                out.effect(Effect::RememberDisplay);
+                out.push(Ask::RememberDisplay);
             }
             Play::Flip => {
                 let news = view.flip();
@@ -373,7 +374,7 @@ impl Table {
             network.offered = false;
         }
         view.settle(&self.record);
-        out.effect(Effect::Autosave);
+        out.push(Ask::Autosave);
     }
 
     /// Whether undo has a move to take back: against the computer, one a

@@ -78,7 +78,7 @@ pub use component::{Ask, Component, Lent, Shown};
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use desk::{Desk, Mode};
-pub use effect::{AnalysisRequest, Effect, Opening};
+pub use effect::{AnalysisRequest, Effect, Opening, Snapshot};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game, Hole, Side};
 pub use game::{FLAG_GRACE, LOW_TIME, Table, Theirs};

@@ -23,7 +23,7 @@
 //! app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
 //! app.answer(Answer::Remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None })));
 //! assert_eq!(app.record().game.ply(), 0, "North cannot open the game");
-//! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup(_))));
+//! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup { .. })));
 //! ```
 
 use endodoi_core::record::Record;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::input::{KeyEvent, KeyEventKind};
 use super::{
     Action, App, Ask, Component, Confirm, Effect, HelpPopup, Lent, Mode, Opening, Play, Screen,
-    Table, Viewer,
+    Snapshot, Table, Viewer,
 };
 
 impl App {
@@ -53,7 +53,7 @@ impl App {
             Action::Faster | Action::Slower => {
                 self.desk
                     .change_speed(if action == Action::Faster { 1 } else { -1 });
-                Vec::new()
+                vec![Ask::RememberDisplay]
             }
             // On the board, any click ends a sowing or closes help, and
             // does nothing else then; in a game a question waits for its
@@ -109,11 +109,36 @@ impl App {
         self.update_computer();
     }
 
-    /// Does what a component asks, in order.
+    /// Does what a component asks, in order. Work for the event loop is
+    /// handed on with what it needs of the app as the app then is.
     pub(super) fn ask(&mut self, asks: Vec<Ask>) {
         for ask in asks {
             match ask {
-                Ask::Effect(effect) => self.desk.effects.push(effect),
+                Ask::Effect(effect) => self.desk.effects.push(*effect),
+                Ask::Autosave => {
+                    let snapshot = Snapshot::of(self);
+                    self.desk.effects.push(Effect::Autosave(snapshot));
+                }
+                Ask::Export => {
+                    let snapshot = Snapshot::of(self);
+                    self.desk.effects.push(Effect::Export(snapshot));
+                }
+                Ask::RememberDisplay => self.desk.effects.push(Effect::RememberDisplay {
+                    speed: self.desk.view.speed,
+                    preview: self.desk.view.preview_shown(self.players()),
+                }),
+                Ask::RememberGame => self.desk.effects.push(Effect::RememberGame {
+                    config: self.record().game.config(),
+                    players: Box::new(self.players().clone()),
+                }),
+                Ask::Open(opening) => {
+                    let left = Snapshot::of(self);
+                    self.desk.effects.push(Effect::Open { opening, left });
+                }
+                Ask::Hangup(why) => {
+                    let record = Box::new(self.record().clone());
+                    self.desk.effects.push(Effect::Hangup { why, record });
+                }
                 Ask::Say(tone, text) => self.desk.line.notify(tone, text),
                 Ask::Sow(before, report) => self.desk.animate(before, report),
                 Ask::Still | Ask::Close => self.desk.mode = Mode::Play,
@@ -189,7 +214,7 @@ impl App {
 fn quit(screen: &Screen, table: &Table, returns_to_menu: bool) -> Vec<Ask> {
     vec![match screen {
         Screen::Viewer(viewer) if viewer.back_to_game() => Ask::BackToGame,
-        _ if returns_to_menu => Ask::Effect(Effect::Open(Opening::Menu)),
+        _ if returns_to_menu => Ask::Open(Opening::Menu),
         Screen::Game if table.unfinished() => Ask::Confirm(Confirm::Quit),
         _ => Ask::Quit,
     }]

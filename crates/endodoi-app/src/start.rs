@@ -5,7 +5,7 @@
 //! replayed; each player's results are read as a table. The saved games and
 //! their results are read before the screen opens (the session lists them,
 //! [`Setting::Results`](super::Setting::Results)); opening one is file
-//! work, asked for as [`Effect::Open`]. A game, a replay or the lesson
+//! work, asked for as [`Effect::Open`](super::Effect::Open). A game, a replay or the lesson
 //! opened from here comes back with the quit key
 //! ([`Desk::from_menu`](super::Desk::from_menu)), the lists read anew
 //! ([`Opening::Menu`]).
@@ -37,7 +37,7 @@ use super::actions::{Action, Menu, Read, Target};
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::Keymap;
 use super::results::{Results, Stats};
-use super::{Effect, Match, Opening};
+use super::{Match, Opening};
 use endodoi_core::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -183,13 +183,13 @@ impl Start {
     fn begin(&self) -> Vec<Ask> {
         vec![
             Ask::NewGame(self.setup.config(), Box::new(self.setup.players())),
-            Ask::Effect(Effect::RememberGame),
+            Ask::RememberGame,
         ]
     }
 
     /// A saved game or a record file opened.
     fn open(opening: Opening) -> Vec<Ask> {
-        vec![Ask::Effect(Effect::Open(opening))]
+        vec![Ask::Open(opening)]
     }
 
     fn go_to(&mut self, page: Page, row: usize) {

@@ -473,11 +473,11 @@ impl Viewer {
         self.analysis_asked = true;
         let mut game = self.record.game.clone();
         while game.redo().is_some() {}
-        vec![Ask::Effect(Effect::Analyze(AnalysisRequest {
+        vec![Ask::Effect(Box::new(Effect::Analyze(AnalysisRequest {
             game,
             limits: Limits::nodes(crate::analysis::DEFAULT_NODES),
             threshold: MISTAKE_THRESHOLD,
-        }))]
+        })))]
     }
 }
 

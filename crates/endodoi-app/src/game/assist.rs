@@ -19,7 +19,7 @@ impl Table {
     /// is told.
     pub(crate) fn hint_asked(&mut self, side: Side, out: &mut Vec<Ask>) {
         self.record.mark_assisted(side);
-        out.effect(Effect::Autosave);
+        out.push(Ask::Autosave);
         if self.network.is_some() {
             let ply = self.game().ply();
             out.effect(Effect::Send(Said::HintAsked(ply)));
@@ -47,7 +47,7 @@ impl Table {
             self.refuse(format!("{other} asked for a hint out of turn"), out);
         } else {
             self.record.mark_assisted(side);
-            out.effect(Effect::Autosave);
+            out.push(Ask::Autosave);
             out.say(Tone::Info, format!("{other} asked for a hint"));
         }
     }

@@ -106,7 +106,7 @@ impl Table {
         self.unkept += elapsed;
         if self.unkept >= KEEP_RUNNING_CLOCK {
             self.unkept = Duration::ZERO;
-            out.effect(Effect::Autosave);
+            out.push(Ask::Autosave);
         }
         let Some(side) = fallen else {
             return out;

@@ -240,7 +240,7 @@ impl Table {
         // A question about the game (a take-back, a draw) has no answer now.
         out.push(Ask::Withdrawn);
         out.say(Tone::Info, news);
-        out.effect(Effect::Autosave);
+        out.push(Ask::Autosave);
     }
 
     /// The undo key in a game ended early (resigned, drawn by agreement,

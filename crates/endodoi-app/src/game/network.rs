@@ -64,13 +64,7 @@ impl Table {
     /// `endodoi join` command; at one keyboard when the seat could not be
     /// kept ([`Answer::SeatNotKept`](super::super::Answer::SeatNotKept)).
     pub fn resume_command(&self, id: Option<&str>) -> String {
-        let id = id.map_or_else(String::new, |id| format!(" {id}"));
-        let network = self.network().filter(|network| !network.seat_unkept);
-        match network.map(|network| &network.role) {
-            None => format!("endodoi --resume{id}"),
-            Some(Role::Host { options, .. }) => format!("endodoi host --resume{id}{options}"),
-            Some(Role::Guest { command, .. }) => command.clone(),
-        }
+        resume_command(self.network(), id)
     }
 
     /// The seat a player took, by its public name: from now on the record
@@ -81,7 +75,7 @@ impl Table {
         };
         network.seat = Some(id.to_owned());
         self.write_tags();
-        vec![Ask::Effect(Effect::Autosave)]
+        vec![Ask::Autosave]
     }
 
     /// The seat's secret could not be kept on disk (`why`): says so where
@@ -138,7 +132,7 @@ impl Table {
         self.write_tags();
         // A game that comes with moves (the host's, a resumed one) is kept at once.
         if self.game().ply() > 0 {
-            out.effect(Effect::Autosave);
+            out.push(Ask::Autosave);
         }
         out
     }
@@ -238,7 +232,7 @@ impl Table {
     /// Refuses what the other player sent: it is not applied, and the
     /// connection is closed with `why`.
     pub(crate) fn refuse(&mut self, why: String, out: &mut Vec<Ask>) {
-        out.effect(Effect::Hangup(why.clone()));
+        out.push(Ask::Hangup(why.clone()));
         self.disconnected(why, out);
     }
 
@@ -300,5 +294,17 @@ impl Table {
             Tone::Info,
             format!("Asked {other} to take back your last move…"),
         );
+    }
+}
+
+/// The command that continues a game played across `network` (none: at
+/// one keyboard), as [`Table::resume_command`] says.
+pub(crate) fn resume_command(network: Option<&Network>, id: Option<&str>) -> String {
+    let id = id.map_or_else(String::new, |id| format!(" {id}"));
+    let network = network.filter(|network| !network.seat_unkept);
+    match network.map(|network| &network.role) {
+        None => format!("endodoi --resume{id}"),
+        Some(Role::Host { options, .. }) => format!("endodoi host --resume{id}{options}"),
+        Some(Role::Guest { command, .. }) => command.clone(),
     }
 }

@@ -50,7 +50,7 @@ impl Table {
                 if let Some(side) = self.players.remote_side() {
                     self.players.set_name(side, &name);
                     self.write_tags();
-                    out.effect(Effect::Autosave);
+                    out.push(Ask::Autosave);
                 }
             }
             Theirs::Said(said) => self.their_said(view, said, out),

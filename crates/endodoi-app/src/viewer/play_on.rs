@@ -7,7 +7,7 @@ use super::super::actions::{Action, Play, Replay};
 use super::super::component::{Ask, Component, Lent};
 use super::super::keys::Keymap;
 use super::super::start::{Field, Setup};
-use super::super::{Effect, Match, Tone};
+use super::super::{Match, Tone};
 use super::Viewer;
 use endodoi_core::record::{Record, Tags};
 use endodoi_core::rules::Side;
@@ -133,7 +133,7 @@ impl Viewer {
         };
         let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];
         if ply > 0 {
-            asks.push(Ask::Effect(Effect::Autosave));
+            asks.push(Ask::Autosave);
         }
         asks
     }
