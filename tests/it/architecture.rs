@@ -819,3 +819,13 @@ fn the_effects_carry_their_data_and_the_runner_never_reads_the_app() {
     );
     assert_eq!(words_at("x\n    app.record()", "app."), [2]);
 }
+
+/// docs/ARCHITECTURE.md stays a page a contributor reads through: under
+/// 15 KB (issue 33).
+#[test]
+fn the_architecture_page_stays_under_15_kb() {
+    let size = std::fs::metadata(Path::new(ROOT).join("docs/ARCHITECTURE.md"))
+        .expect("docs/ARCHITECTURE.md")
+        .len();
+    assert!(size < 15_000, "docs/ARCHITECTURE.md is {size} bytes");
+}
