@@ -17,7 +17,7 @@
 //! line and drops a peer that sends garbage or nothing, as the
 //! conversation says. [`Link`] hands that news back as answers for the
 //! app, which checks every move with the rules (see
-//! [`crate::app::Remote`]), and sends the app's moves and requests.
+//! [`crate::app::PeerNews`]), and sends the app's moves and requests.
 //!
 //! ```
 //! use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
@@ -48,7 +48,7 @@ pub mod wire;
 pub mod wormhole;
 
 pub use host::{Admission, Host, MAX_HANDSHAKES};
-pub use join::{Ask, JoinError, Joined, Pass};
+pub use join::{JoinError, JoinRequest, Joined, Pass};
 pub use link::{Link, Way};
 pub use peer::{Event, Events, Limits, Peer};
 pub use secure::{Seat, check_code, random_code};

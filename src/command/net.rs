@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_with;
-use crate::app::{Answer, Network, Remote, Role, SEAT_TAG, Setting, Tone, host_row};
+use crate::app::{Answer, Network, PeerNews, Role, SEAT_TAG, Setting, Tone, host_row};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
@@ -248,7 +248,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     });
     session.app.answer(Answer::Seat(joined.seat.id()));
     if let Some(host_copy) = host_copy {
-        let news = Remote::Resync(Box::new(host_copy));
+        let news = PeerNews::Resync(Box::new(host_copy));
         session.app.answer(Answer::Remote(news));
     }
     // Said on the game's screen, where it is seen (not before it, where

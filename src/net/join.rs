@@ -115,7 +115,7 @@ impl Joined {
 
 /// What a joiner comes with, whichever way it meets the host.
 #[derive(Clone, Copy, Debug)]
-pub struct Ask<'a> {
+pub struct JoinRequest<'a> {
     /// The code, or the seat's secret.
     pub pass: &'a Pass,
     /// The joiner's name, if given.
@@ -134,10 +134,10 @@ pub struct Ask<'a> {
 /// prove its own, or does not speak the protocol.
 pub(super) fn join(
     address: &str,
-    ask: Ask<'_>,
+    ask: JoinRequest<'_>,
     events: &Events,
 ) -> Result<(Joined, Begin), JoinError> {
-    let Ask {
+    let JoinRequest {
         pass,
         name,
         ours,

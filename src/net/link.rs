@@ -14,12 +14,12 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::app::{Answer, Remote};
-use crate::protocol::Said;
+use crate::app::{Answer, PeerNews};
+use crate::protocol::GameMessage;
 use crate::record::Record;
 
 use super::host::Host;
-use super::join::{Ask, Begin, JoinError, Joined, Pass, join};
+use super::join::{Begin, JoinError, JoinRequest, Joined, Pass, join};
 use super::peer::{Event, Events, Limits, Peer};
 use super::wire::{Message, Refusal};
 use super::{seats, wormhole};
@@ -37,7 +37,7 @@ impl Way {
     /// Joins through this way (see [`join`] and [`wormhole::join`]); the
     /// connection's reading is begun by the caller, once it has told that
     /// the connection was made.
-    fn join(&self, ask: Ask<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
+    fn join(&self, ask: JoinRequest<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
         match self {
             Way::Direct(address) => join(address, ask, events),
             Way::Mailbox(mailbox) => wormhole::meet(mailbox, ask, events.clone()),
@@ -169,7 +169,7 @@ impl Link {
         limits: Limits,
     ) -> Result<(Link, Joined), JoinError> {
         let (sender, events) = Events::channel();
-        let ask = Ask {
+        let ask = JoinRequest {
             pass,
             name,
             ours,
@@ -284,36 +284,36 @@ impl Link {
                         .and_then(|dir| seats::keep(dir, &seat, "host", invite).err());
                     answers.push(Answer::Seat(seat.id()));
                 }
-                answers.push(Answer::Remote(Remote::Joined(name)));
+                answers.push(Answer::Remote(PeerNews::Joined(name)));
                 // Said after the news of the join, which would hide it.
                 if let Some(error) = unkept {
                     answers.push(Answer::SeatNotKept(format!("{error:#}")));
                 }
                 // The player's copy: taken if it goes on from ours.
                 if let Some(record) = record {
-                    answers.push(Answer::Remote(Remote::Resync(record)));
+                    answers.push(Answer::Remote(PeerNews::Resync(record)));
                 }
                 self.settling = Some(Settling::Welcome(peer));
                 answers
             }
             Event::Rejoined { peer, record } => {
                 self.peer = Some(peer);
-                vec![Answer::Remote(Remote::Resync(record))]
+                vec![Answer::Remote(PeerNews::Resync(record))]
             }
             Event::Said { id, said } if self.current(id) => {
-                vec![Answer::Remote(Remote::Said(said))]
+                vec![Answer::Remote(PeerNews::Said(said))]
             }
             Event::Lost { id, why } if self.current(id) => {
                 self.peer = None;
                 self.settling = Some(Settling::Reconnect);
-                vec![Answer::Remote(Remote::Lost(why))]
+                vec![Answer::Remote(PeerNews::Lost(why))]
             }
-            Event::TurnedAway(why) => vec![Answer::Remote(Remote::TurnedAway(why))],
-            Event::GaveUp(why) => vec![Answer::Remote(Remote::GaveUp(why))],
+            Event::TurnedAway(why) => vec![Answer::Remote(PeerNews::TurnedAway(why))],
+            Event::GaveUp(why) => vec![Answer::Remote(PeerNews::GaveUp(why))],
             Event::NewCode(code) => match &self.end {
                 End::Mailbox(before, after) => {
                     let invite = format!("{before}{code}{after}");
-                    vec![Answer::Remote(Remote::Invite(invite))]
+                    vec![Answer::Remote(PeerNews::Invite(invite))]
                 }
                 End::Host(_) | End::Guest(_) => Vec::new(),
             },
@@ -345,7 +345,7 @@ impl Link {
 
     /// Tells the other player `said` (a move, a request, an answer), if
     /// they are connected.
-    pub fn send(&self, said: Said) {
+    pub fn send(&self, said: GameMessage) {
         if let Some(peer) = &self.peer {
             // A failure is news the reading thread brings.
             let _ = peer.send(&Message::Said(said));
@@ -439,7 +439,7 @@ fn reconnect(door: &Door, ours: &Record, events: &Events, closed: &AtomicBool) {
     let mut wait = door.limits.retry;
     while !sleep_unless(closed, wait) {
         let pass = Pass::Seat(door.seat.clone());
-        let ask = Ask {
+        let ask = JoinRequest {
             pass: &pass,
             name: door.name.as_deref(),
             ours: Some(ours),

@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Duration;
 
-use crate::protocol::{Liveness, Said};
+use crate::protocol::{GameMessage, Liveness};
 use crate::record::Record;
 
 use super::secure::Seat;
@@ -97,7 +97,7 @@ pub enum Event {
         /// Which connection.
         id: u64,
         /// What it said.
-        said: Said,
+        said: GameMessage,
     },
     /// Connection `id` is gone, and why.
     Lost {

@@ -649,7 +649,7 @@ fn every_screen_and_every_popup_that_takes_keys_is_a_component() {
         "Results",
         "Sowing",
         "Start",
-        "Table",
+        "GameInPlay",
         "Viewer",
     ];
     assert_eq!(

@@ -10,8 +10,8 @@ use endodoi::app::input::KeyCode;
 use endodoi::app::results::Against;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{
-    Action, Answer, App, Confirm, Effect, Keymap, Match, Mode, Opening, Play, SavedGame, Screen,
-    Setting, Target, Tone,
+    Action, Answer, App, Confirm, Effect, GameAction, Keymap, Match, Mode, Opening, SavedGame,
+    Screen, Setting, Target, Tone,
 };
 use endodoi::cli::Cli;
 use endodoi::record::{Ending, Record};
@@ -755,7 +755,7 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     // here, where `q` does it, but does the same.
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Menu), app.desk().shown())
+            .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);

@@ -7,12 +7,12 @@
 //!
 //! ```
 //! use endodoi_app::results::{Results, Stats};
-//! use endodoi_app::{Action, BoardView, Component, Keymap, Lent, Read};
+//! use endodoi_app::{Action, BoardView, Component, Keymap, Lent, ResultsAction};
 //!
 //! let mut results = Results::new(Stats::default());
 //! assert_eq!(results.keymap(), Keymap::RESULTS);
 //! let lent = Lent { view: &mut BoardView::default(), sowing: false };
-//! assert!(results.update(Action::Results(Read::Down), lent).is_empty());
+//! assert!(results.update(Action::Results(ResultsAction::Down), lent).is_empty());
 //! ```
 
 use super::board::BoardView;

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::{App, Match, Network, Request, Said};
+use super::{App, GameMessage, Match, Network, Request};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game};
 use endodoi_engine::Limits;
@@ -53,7 +53,7 @@ pub enum Effect {
         left: Snapshot,
     },
     /// Tell the other player, across the network.
-    Send(Said),
+    Send(GameMessage),
     /// Close the connection to the other player, telling them why: what
     /// they sent is refused.
     Hangup {
@@ -115,7 +115,7 @@ impl Snapshot {
     }
 
     /// The command that continues the game kept as the saved game `id`
-    /// ([`Table::resume_command`](super::Table::resume_command)).
+    /// ([`GameInPlay::resume_command`](super::GameInPlay::resume_command)).
     pub fn resume_command(&self, id: &str) -> String {
         super::game::resume_command(self.network.as_ref(), Some(id))
     }

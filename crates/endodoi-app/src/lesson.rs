@@ -23,7 +23,7 @@
 
 mod keys;
 
-use super::actions::{Action, Learn, Target};
+use super::actions::{Action, LessonAction, Target};
 use super::board::BoardView;
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::{Binding, Keymap};
@@ -256,13 +256,15 @@ impl Lesson {
     }
 
     /// Whether `learn` makes sense now, so that the key bar offers it.
-    pub fn offers(&self, learn: Learn) -> bool {
+    pub fn offers(&self, learn: LessonAction) -> bool {
         match learn {
-            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight => self.is_open(),
-            Learn::Next => self.step().is_some(),
-            Learn::Back => self.page > 0,
-            Learn::Again => self.done,
-            Learn::Sow => true,
+            LessonAction::Select(_) | LessonAction::SelectLeft | LessonAction::SelectRight => {
+                self.is_open()
+            }
+            LessonAction::Next => self.step().is_some(),
+            LessonAction::Back => self.page > 0,
+            LessonAction::Again => self.done,
+            LessonAction::Sow => true,
         }
     }
 
@@ -345,33 +347,35 @@ impl Learning {
 
     /// Does what `learn` asks, on `board`; returns what it asks of the
     /// router, in order.
-    fn learn(&mut self, board: &mut BoardView, learn: Learn) -> Vec<Ask> {
+    fn learn(&mut self, board: &mut BoardView, learn: LessonAction) -> Vec<Ask> {
         let lesson = self.lesson;
         let record = &self.record;
         match learn {
-            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight if !lesson.is_open() => {
+            LessonAction::Select(_) | LessonAction::SelectLeft | LessonAction::SelectRight
+                if !lesson.is_open() =>
+            {
                 vec![Ask::Say(Tone::Error, self.goes_on())]
             }
-            Learn::Select(letter) => board
+            LessonAction::Select(letter) => board
                 .select_letter(record, letter)
                 .err()
                 .map(|why| Ask::Say(Tone::Error, why))
                 .into_iter()
                 .collect(),
-            Learn::SelectLeft => {
+            LessonAction::SelectLeft => {
                 board.step(record, -1);
                 Vec::new()
             }
-            Learn::SelectRight => {
+            LessonAction::SelectRight => {
                 board.step(record, 1);
                 Vec::new()
             }
-            Learn::Sow => self.sow(board),
-            Learn::Next if lesson.step().is_some() => self.go_to(board, lesson.page + 1),
-            Learn::Back if lesson.page > 0 => self.go_to(board, lesson.page - 1),
-            Learn::Again if lesson.done => self.go_to(board, lesson.page),
+            LessonAction::Sow => self.sow(board),
+            LessonAction::Next if lesson.step().is_some() => self.go_to(board, lesson.page + 1),
+            LessonAction::Back if lesson.page > 0 => self.go_to(board, lesson.page - 1),
+            LessonAction::Again if lesson.done => self.go_to(board, lesson.page),
             // Nothing to go on to, back to or again on this page.
-            Learn::Next | Learn::Back | Learn::Again => Vec::new(),
+            LessonAction::Next | LessonAction::Back | LessonAction::Again => Vec::new(),
         }
     }
 
@@ -482,7 +486,7 @@ impl Component for Learning {
     /// with where it goes.
     fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
-            Action::Lesson(Learn::Sow) => self.lesson.sow_label(),
+            Action::Lesson(LessonAction::Sow) => self.lesson.sow_label(),
             Action::Quit => shown.quit_word(),
             _ => binding.label,
         }

@@ -33,7 +33,7 @@ pub use menu::Entry;
 pub use saved::SavedGame;
 pub use setup::{Field, Setup};
 
-use super::actions::{Action, Menu, Read, Target};
+use super::actions::{Action, MenuAction, ResultsAction, Target};
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::Keymap;
 use super::results::{Results, Stats};
@@ -162,19 +162,23 @@ impl Start {
 
     /// Whether `menu` does something on the page shown, so that the key
     /// bar offers it.
-    fn offers_menu(&self, menu: Menu) -> bool {
+    fn offers_menu(&self, menu: MenuAction) -> bool {
         let value = self.page == Page::NewGame && Field::ALL[self.row] != Field::Play;
         match menu {
-            Menu::Up | Menu::Down => self.rows() > 1,
-            Menu::Less | Menu::More => value,
-            Menu::Choose => self.rows() > 0,
-            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Results | Menu::Learn => {
-                self.page == Page::Menu
+            MenuAction::Up | MenuAction::Down => self.rows() > 1,
+            MenuAction::Less | MenuAction::More => value,
+            MenuAction::Choose => self.rows() > 0,
+            MenuAction::NewGame
+            | MenuAction::Continue
+            | MenuAction::Replay
+            | MenuAction::Results
+            | MenuAction::Learn => self.page == Page::Menu,
+            MenuAction::Play => self.page == Page::NewGame,
+            MenuAction::OpenFile => self.page == Page::Replay,
+            MenuAction::Back => self.page != Page::Menu,
+            MenuAction::Type(_) | MenuAction::Erase | MenuAction::Done | MenuAction::Cancel => {
+                self.typing.is_some()
             }
-            Menu::Play => self.page == Page::NewGame,
-            Menu::OpenFile => self.page == Page::Replay,
-            Menu::Back => self.page != Page::Menu,
-            Menu::Type(_) | Menu::Erase | Menu::Done | Menu::Cancel => self.typing.is_some(),
         }
     }
 
@@ -198,45 +202,45 @@ impl Start {
     }
 
     /// Does what `menu` asks; returns what it asks of the router.
-    fn menu(&mut self, menu: Menu) -> Vec<Ask> {
+    fn menu(&mut self, menu: MenuAction) -> Vec<Ask> {
         if let Some((typed, text)) = &mut self.typing {
             let typed = *typed;
             match menu {
-                Menu::Type(c) if text.chars().count() < MAX_TYPED => text.push(c),
-                Menu::Erase => {
+                MenuAction::Type(c) if text.chars().count() < MAX_TYPED => text.push(c),
+                MenuAction::Erase => {
                     text.pop();
                 }
-                Menu::Done => return self.typed(typed),
-                Menu::Cancel => self.typing = None,
+                MenuAction::Done => return self.typed(typed),
+                MenuAction::Cancel => self.typing = None,
                 _ => {}
             }
             return Vec::new();
         }
         match menu {
-            Menu::Up | Menu::Down if self.rows() > 0 => {
+            MenuAction::Up | MenuAction::Down if self.rows() > 0 => {
                 let rows = self.rows();
-                let step = if menu == Menu::Up { rows - 1 } else { 1 };
+                let step = if menu == MenuAction::Up { rows - 1 } else { 1 };
                 self.row = (self.row + step) % rows;
             }
-            Menu::Back => match self.page {
+            MenuAction::Back => match self.page {
                 Page::Menu => return vec![Ask::Quit],
                 Page::NewGame => self.go_to(Page::Menu, Entry::NewGame.row()),
                 Page::Continue => self.go_to(Page::Menu, Entry::Continue.row()),
                 Page::Replay => self.go_to(Page::Menu, Entry::Replay.row()),
                 Page::Results => self.go_to(Page::Menu, Entry::Results.row()),
             },
-            Menu::NewGame if self.page == Page::Menu => return self.enter(Entry::NewGame),
-            Menu::Continue if self.page == Page::Menu => return self.enter(Entry::Continue),
-            Menu::Replay if self.page == Page::Menu => return self.enter(Entry::Replay),
-            Menu::Results if self.page == Page::Menu => return self.enter(Entry::Results),
-            Menu::Learn if self.page == Page::Menu => return self.enter(Entry::Learn),
-            Menu::Choose => return self.choose(),
-            Menu::Less | Menu::More if self.page == Page::NewGame => {
-                let step = if menu == Menu::More { 1 } else { -1 };
+            MenuAction::NewGame if self.page == Page::Menu => return self.enter(Entry::NewGame),
+            MenuAction::Continue if self.page == Page::Menu => return self.enter(Entry::Continue),
+            MenuAction::Replay if self.page == Page::Menu => return self.enter(Entry::Replay),
+            MenuAction::Results if self.page == Page::Menu => return self.enter(Entry::Results),
+            MenuAction::Learn if self.page == Page::Menu => return self.enter(Entry::Learn),
+            MenuAction::Choose => return self.choose(),
+            MenuAction::Less | MenuAction::More if self.page == Page::NewGame => {
+                let step = if menu == MenuAction::More { 1 } else { -1 };
                 self.setup.change(Field::ALL[self.row], step);
             }
-            Menu::Play if self.page == Page::NewGame => return self.begin(),
-            Menu::OpenFile if self.page == Page::Replay => {
+            MenuAction::Play if self.page == Page::NewGame => return self.begin(),
+            MenuAction::OpenFile if self.page == Page::Replay => {
                 self.row = 0;
                 return self.choose();
             }
@@ -301,13 +305,13 @@ impl Start {
 
     /// Does what `read` asks of the results page, while it is shown;
     /// going back shows the menu.
-    fn read(&mut self, read: Read, lent: Lent<'_>) -> Vec<Ask> {
+    fn read(&mut self, read: ResultsAction, lent: Lent<'_>) -> Vec<Ask> {
         if self.page != Page::Results {
             return Vec::new();
         }
         let mut asks = self.results.update(Action::Results(read), lent);
-        if read == Read::Back {
-            asks.extend(self.menu(Menu::Back));
+        if read == ResultsAction::Back {
+            asks.extend(self.menu(MenuAction::Back));
         }
         asks
     }

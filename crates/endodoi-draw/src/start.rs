@@ -31,7 +31,7 @@ use super::shown_name;
 use super::theme::fit;
 use super::{View, draw_keys, key_of, message_line, wrap};
 use endodoi_app::start::{Entry, Field, Page, Setup, Typed};
-use endodoi_app::{Action, Keymap, Menu, SavedGame, Start};
+use endodoi_app::{Action, Keymap, MenuAction, SavedGame, Start};
 use endodoi_core::record::terminal_safe;
 use endodoi_core::rules::{Side, Variant};
 
@@ -361,7 +361,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         Field::Clock => "Clock",
         Field::Assist => "Hints and take-backs",
         Field::Play => {
-            let key = key_of(app, Keymap::START, Action::Menu(Menu::Play));
+            let key = key_of(app, Keymap::START, Action::Menu(MenuAction::Play));
             return Line::from(vec![
                 Span::raw(format!("{:LABEL$}", "")),
                 Span::styled("[ Start the game ]", look.title()),
@@ -446,7 +446,7 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]);
     }
-    let key = key_of(app, Keymap::START, Action::Menu(Menu::OpenFile));
+    let key = key_of(app, Keymap::START, Action::Menu(MenuAction::OpenFile));
     Line::from(vec![
         Span::styled(format!("{key}  "), look.key()),
         Span::raw("A record file…"),
@@ -494,15 +494,15 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
     if start.typing().is_some() {
         return format!(
             "{} keeps it{}{} forgets it",
-            key(Keymap::TYPING, Menu::Done),
+            key(Keymap::TYPING, MenuAction::Done),
             app.look.dot(),
-            key(Keymap::TYPING, Menu::Cancel)
+            key(Keymap::TYPING, MenuAction::Cancel)
         );
     }
     let change = format!(
         "{} {}",
-        key(Keymap::START, Menu::Less),
-        key(Keymap::START, Menu::More)
+        key(Keymap::START, MenuAction::Less),
+        key(Keymap::START, MenuAction::More)
     );
     let row = start.row();
     match start.page() {
@@ -517,7 +517,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
         Page::NewGame => match Field::ALL[row] {
             Field::Player(side) if start.setup().computers[side].is_none() => format!(
                 "{} types the name{}{change}: the computer",
-                key(Keymap::START, Menu::Choose),
+                key(Keymap::START, MenuAction::Choose),
                 app.look.dot()
             ),
             Field::Player(_) => format!("{change}: its level (1 gentle, 5 strongest) or a person"),
@@ -530,7 +530,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
             Field::FirstTo => format!("{change}: games until a player has that many wins"),
             Field::Clock => format!("{change}: minutes each, + seconds added after a move"),
             Field::Assist => format!("{change}: the hint and take-back keys allowed, or off"),
-            Field::Play => format!("{} starts the game", key(Keymap::START, Menu::Choose)),
+            Field::Play => format!("{} starts the game", key(Keymap::START, MenuAction::Choose)),
         },
         Page::Results => results::footer(start, width),
         Page::Continue | Page::Replay => {
@@ -554,7 +554,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
                 }
                 None => format!(
                     "{} types the path of a record file",
-                    key(Keymap::START, Menu::Choose)
+                    key(Keymap::START, MenuAction::Choose)
                 ),
             }
         }

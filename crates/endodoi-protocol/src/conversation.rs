@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use endodoi_core::record::Record;
 
-use crate::{MAX_NAME, Message, ReadError, Said, WireError, shorten};
+use crate::{GameMessage, MAX_NAME, Message, ReadError, WireError, shorten};
 
 #[cfg(test)]
 mod tests;
@@ -40,7 +40,7 @@ pub enum Step {
     /// This side's part of the handshake is over: who came, with what.
     Met(Met),
     /// The other player said this: news for the app.
-    Said(Said),
+    Said(GameMessage),
     /// The handshake failed, and why: the connection is closed without a
     /// word.
     Failed(Failure),

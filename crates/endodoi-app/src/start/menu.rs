@@ -1,7 +1,7 @@
 //! The menu: its lines, and the page each opens.
 
 use super::{Page, Start};
-use crate::{Action, Ask, Keymap, Menu, Tone};
+use crate::{Action, Ask, Keymap, MenuAction, Tone};
 
 /// The lines of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,11 +34,11 @@ impl Entry {
     /// The action of its shortcut key.
     pub fn action(self) -> Action {
         match self {
-            Entry::NewGame => Action::Menu(Menu::NewGame),
-            Entry::Continue => Action::Menu(Menu::Continue),
-            Entry::Replay => Action::Menu(Menu::Replay),
-            Entry::Results => Action::Menu(Menu::Results),
-            Entry::Learn => Action::Menu(Menu::Learn),
+            Entry::NewGame => Action::Menu(MenuAction::NewGame),
+            Entry::Continue => Action::Menu(MenuAction::Continue),
+            Entry::Replay => Action::Menu(MenuAction::Replay),
+            Entry::Results => Action::Menu(MenuAction::Results),
+            Entry::Learn => Action::Menu(MenuAction::Learn),
             Entry::Quit => Action::Quit,
         }
     }
@@ -58,7 +58,7 @@ impl Start {
         match entry {
             Entry::NewGame => self.go_to(Page::NewGame, 0),
             Entry::Continue if self.unfinished().next().is_none() => {
-                let key = Keymap::START.key_of(Action::Menu(Menu::NewGame));
+                let key = Keymap::START.key_of(Action::Menu(MenuAction::NewGame));
                 return vec![Ask::Say(
                     Tone::Error,
                     format!("No unfinished game: {} starts a new one", key.name(6)),
