@@ -20,10 +20,10 @@
 //! [`crate::app::PeerNews`]), and sends the app's moves and requests.
 //!
 //! ```
-//! use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
+//! use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way};
 //! use std::time::Duration;
 //!
-//! let limits = Limits { penalty: Duration::ZERO, ..Limits::default() };
+//! let limits = ProtocolTimes { penalty: Duration::ZERO, ..ProtocolTimes::default() };
 //! let admission = Admission { code: Some("k4p9xm".into()), seat: None };
 //! let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", limits)?;
 //! let address = host.address().to_string();
@@ -50,5 +50,5 @@ pub mod wormhole;
 pub use host::{Admission, Host, MAX_HANDSHAKES};
 pub use join::{JoinError, JoinRequest, Joined, Pass};
 pub use link::{Link, Way};
-pub use peer::{Event, Events, Limits, Peer};
+pub use peer::{Event, Events, Peer, ProtocolTimes};
 pub use secure::{Seat, check_code, random_code};

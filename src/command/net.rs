@@ -14,7 +14,7 @@ use crate::app::{Answer, Network, PeerNews, Role, SEAT_TAG, Setting, Tone, host_
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
-use crate::net::{Admission, Host, Limits, Link, Pass, Way, random_code, seats};
+use crate::net::{Admission, Host, Link, Pass, ProtocolTimes, Way, random_code, seats};
 use crate::record::{Record, Tags};
 use crate::rules::Side;
 use crate::save::{self, games};
@@ -91,7 +91,7 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
             })
             .transpose()?;
     let (seat, invited) = kept.map_or((None, None), |(seat, invite)| (Some(seat), Some(invite)));
-    let limits = Limits::default();
+    let limits = ProtocolTimes::default();
     let (link, invite, options) = if let Some(listen) = &args.listen {
         let code = seat
             .is_none()
@@ -223,7 +223,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         &way,
         &pass,
         (args.name.as_deref(), ours.as_ref()),
-        Limits::default(),
+        ProtocolTimes::default(),
         |news| super::warn(&mut console.err, news),
     )?;
     let unkept = match &seats_dir {

@@ -34,7 +34,7 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 use crate::protocol::{Conversation, Met};
 
 use super::join::{Begin, JoinError, JoinRequest, Joined, Pass};
-use super::peer::{Events, Limits};
+use super::peer::{Events, ProtocolTimes};
 use super::secure::Seat;
 use super::wire::VERSION;
 
@@ -207,7 +207,7 @@ pub fn host(
     mailbox: &str,
     seat: Option<Seat>,
     name: &str,
-    limits: Limits,
+    limits: ProtocolTimes,
     events: impl Into<Events>,
     closed: Arc<AtomicBool>,
 ) -> Result<Option<String>, String> {

@@ -8,7 +8,7 @@ use endodoi::app::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use endodoi::app::{
     Action, Answer, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, GameAction, GameMessage,
     Help, HelpPopup, Key, Keymap, LessonAction, MAX_SPEED, MIN_SPEED, Match, MenuAction, Mode,
-    Network, Opening, PeerNews, Phase, Purpose, Role, Setting, Target, Tone, ViewerAction,
+    Network, OpenTarget, PeerNews, Phase, Purpose, Role, Setting, Target, Tone, ViewerAction,
     seed_time,
 };
 use endodoi::record::Record;
@@ -1286,7 +1286,7 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
             .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
     assert!(!app.desk().should_quit());
     // q still quits: the game was opened on the command line.
     press(&mut app, KeyCode::Char('q'));

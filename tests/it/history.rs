@@ -22,7 +22,7 @@ use endodoi::app::{
 };
 use endodoi::clock::{Clocks, TimeControl};
 use endodoi::net::secure::{Seat, fingerprint};
-use endodoi::net::{Admission, Host, Limits, Link, Pass, Way, seats};
+use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way, seats};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{BySide, Config, Hole, Side};
 
@@ -35,8 +35,8 @@ const CODE: &str = "k4p9xm";
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
 /// Short times, so that a drop and a reconnection show within a test.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(2),
         silence: Duration::from_secs(4),
         ping: Duration::from_millis(100),

@@ -13,9 +13,9 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{Action, Answer, App, Connection, GameAction, Match, Network, Role, Setting};
-use endodoi::net::secure::{Agreement, End, Purpose, Seat};
+use endodoi::net::secure::{Agreement, End, KeyPurpose, Seat};
 use endodoi::net::wire::{Message, VERSION};
-use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
+use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::save::Store;
@@ -31,8 +31,8 @@ use endodoi::terminal::{bring_news, carry_out};
 pub(super) const CODE: &str = "k4p9xm";
 
 /// Short times, so that silence and a wrong code show within a test.
-pub(super) fn limits() -> Limits {
-    Limits {
+pub(super) fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(2),
         silence: Duration::from_secs(4),
         ping: Duration::from_millis(100),
@@ -362,7 +362,7 @@ fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() 
         .to_owned();
     let mut thief = Peer::connect(hosted.address);
     let forged = Seat::from_secret([7; 32]);
-    let (agreement, message) = Agreement::start(&forged.password(), Purpose::Rejoin);
+    let (agreement, message) = Agreement::start(&forged.password(), KeyPurpose::Rejoin);
     thief.send_clear(&format!("knock {VERSION} rejoin {seat_id} {message}"));
     let answer = thief.clear_line();
     let key = agreement
@@ -389,7 +389,7 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
     let mut hosted = Hosted::new();
     let seat = Seat::from_secret([5; 32]);
     let mut player = Peer::connect(hosted.address);
-    let (_, message) = Agreement::start(&seat.password(), Purpose::Rejoin);
+    let (_, message) = Agreement::start(&seat.password(), KeyPurpose::Rejoin);
     player.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
     let why = format!(
         "this host has no game of seat {} to go on with (it was started without it: \
@@ -921,7 +921,7 @@ pub(super) fn join_fake(
     pass: &Pass,
     ours: Option<&Record>,
 ) -> Result<(Link, endodoi::net::Joined), String> {
-    let limits = Limits {
+    let limits = ProtocolTimes {
         hello: Duration::from_millis(500),
         penalty: Duration::ZERO,
         ..limits()

@@ -16,7 +16,7 @@
 //! ```
 
 use super::board::BoardView;
-use super::{Action, Binding, Confirm, Effect, Keymap, Match, Opening, Tone};
+use super::{Action, Binding, Confirm, Effect, Keymap, Match, OpenTarget, Tone};
 use endodoi_core::rules::{Config, MoveReport, Position};
 
 /// A screen, or a popup that takes keys.
@@ -91,7 +91,7 @@ pub enum Ask {
     RememberGame,
     /// Open a saved game, a record file or the start screen, leaving this
     /// game ([`Effect::Open`]).
-    Open(Opening),
+    Open(OpenTarget),
     /// Close the connection to the other player, telling them why
     /// ([`Effect::Hangup`]).
     Hangup(String),

@@ -48,7 +48,7 @@ pub enum Effect {
     /// app then goes on as [`Answer::Opened`](super::Answer::Opened) says.
     Open {
         /// What to open.
-        opening: Opening,
+        opening: OpenTarget,
         /// The game of the screen left, kept a last time.
         left: Snapshot,
     },
@@ -136,7 +136,7 @@ pub struct AnalysisRequest {
 /// A saved game, a record file or the start screen to open, for
 /// [`Effect::Open`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opening {
+pub enum OpenTarget {
     /// Continue the saved game of this ID (as `--resume ID`).
     Resume(String),
     /// Show this record file in the replay viewer.

@@ -27,7 +27,7 @@ use super::board::{BoardView, GAME_OVER};
 use super::component::{Ask, Component, Lent, Shown, Tell};
 use super::keys::{Binding, Keymap};
 use super::question::Confirm;
-use super::{Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
+use super::{Match, Network, OpenTarget, Purpose, Thinking, Tone, capitalise};
 use endodoi_core::clock::Clocks;
 use endodoi_core::record::Record;
 use endodoi_core::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -241,7 +241,7 @@ impl GameInPlay {
             GameAction::Rematch => self.rematch(view, out),
             GameAction::Menu => match self.menu_refused() {
                 Some(why) => out.say(Tone::Error, why),
-                None => out.push(Ask::Open(Opening::Menu)),
+                None => out.push(Ask::Open(OpenTarget::Menu)),
             },
             GameAction::Hint => self.ask_hint(out),
             GameAction::Save => out.push(Ask::Export),

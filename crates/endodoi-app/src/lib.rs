@@ -80,15 +80,15 @@ pub use component::{Ask, Component, Lent, Shown};
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use desk::{Desk, Mode};
-pub use effect::{AnalysisRequest, Effect, Opening, Snapshot};
+pub use effect::{AnalysisRequest, Effect, OpenTarget, Snapshot};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game, Hole, Side};
 pub use game::{FLAG_GRACE, GameInPlay, LOW_TIME, TheirAction};
 pub use keys::{Binding, Help, Key, Keymap};
 pub use lesson::{
-    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learning, Lesson, STEPS, Step,
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learning, Lesson, LessonStep, STEPS,
 };
-pub use message::{Message, Tone};
+pub use message::{StatusMessage, Tone};
 pub use players::{Match, computer_name, level_of_name};
 pub use popup::HelpPopup;
 pub use question::Confirm;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::input::{KeyEvent, KeyEventKind};
 use super::{
     Action, App, Ask, Component, Confirm, Effect, GameAction, GameInPlay, HelpPopup, Lent, Mode,
-    Opening, Screen, Snapshot, Viewer,
+    OpenTarget, Screen, Snapshot, Viewer,
 };
 
 impl App {
@@ -214,7 +214,7 @@ impl App {
 fn quit(screen: &Screen, table: &GameInPlay, returns_to_menu: bool) -> Vec<Ask> {
     vec![match screen {
         Screen::Viewer(viewer) if viewer.back_to_game() => Ask::BackToGame,
-        _ if returns_to_menu => Ask::Open(Opening::Menu),
+        _ if returns_to_menu => Ask::Open(OpenTarget::Menu),
         Screen::Game if table.unfinished() => Ask::Confirm(Confirm::Quit),
         _ => Ask::Quit,
     }]

@@ -10,7 +10,7 @@ use super::shown_name;
 use super::summary::{Tense, move_summary};
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
-use endodoi_app::start::Field;
+use endodoi_app::start::SetupField;
 use endodoi_app::{Action, Keymap, PlayOn, Viewer, ViewerAction, capitalise, counted, seeds_word};
 use endodoi_core::record::{Tags, terminal_safe};
 use endodoi_core::rules::Side;
@@ -378,7 +378,7 @@ pub(super) fn draw_play_on(app: &View, play_on: &PlayOn, board: Rect, buf: &mut 
             Span::raw(format!("{:16}", format!("{side}{moves}"))),
             Span::styled(left, look.title()),
             Span::styled(
-                super::start::value_of(play_on.setup(), Field::Player(side)),
+                super::start::value_of(play_on.setup(), SetupField::Player(side)),
                 look.name(side, true),
             ),
             Span::styled(right, look.title()),

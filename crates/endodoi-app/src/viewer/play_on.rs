@@ -6,7 +6,7 @@
 use super::super::actions::{Action, GameAction, ViewerAction};
 use super::super::component::{Ask, Component, Lent};
 use super::super::keys::Keymap;
-use super::super::start::{Field, Setup};
+use super::super::start::{Setup, SetupField};
 use super::super::{Match, Tone};
 use super::Viewer;
 use endodoi_core::record::{Record, Tags};
@@ -46,7 +46,7 @@ impl Component for PlayOn {
         match action {
             Action::Viewer(ViewerAction::OtherSide) => self.side = self.side.opponent(),
             Action::Viewer(ViewerAction::ChangePlayer(step)) => {
-                self.setup.change(Field::Player(self.side), step);
+                self.setup.change(SetupField::Player(self.side), step);
             }
             _ => {}
         }
