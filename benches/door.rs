@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::thread::{self, sleep};
 use std::time::{Duration, Instant};
 
-use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat};
+use endodoi::net::secure::{Agreement, End, KeyPurpose, Opener, Sealer, Seat};
 use endodoi::net::wire::{Message, VERSION};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game};
@@ -94,7 +94,7 @@ fn game_line(sealer: &mut Sealer) -> String {
 /// Takes the seat with the code: the seat, the connection then closed.
 fn take_seat(address: SocketAddr) -> Seat {
     let stream = TcpStream::connect(address).expect("the host answers");
-    let (agreement, message) = Agreement::start(CODE.as_bytes(), Purpose::Join);
+    let (agreement, message) = Agreement::start(CODE.as_bytes(), KeyPurpose::Join);
     (&stream)
         .write_all(format!("knock {} join {message}\n", spoken()).as_bytes())
         .expect("a knock");
@@ -291,7 +291,7 @@ fn flooded(binary: &str) -> (f64, usize, usize, Option<Duration>) {
     let hosted = Hosted::start(binary);
     let seat = take_seat(hosted.address);
     sleep(Duration::from_millis(500));
-    let (_, message) = Agreement::start(b"wrong", Purpose::Join);
+    let (_, message) = Agreement::start(b"wrong", KeyPurpose::Join);
     let guess = format!("knock {} join {message}\nbm90IGEgaGVsbG8=\n", spoken());
     let running = Arc::new(AtomicBool::new(true));
     let peaks = hosted.peaks(&running);
@@ -341,7 +341,7 @@ fn churned(binary: &str) -> (Option<Duration>, usize) {
     let hosted = Hosted::start(binary);
     let seat = take_seat(hosted.address);
     sleep(Duration::from_millis(500));
-    let (_, message) = Agreement::start(b"wrong", Purpose::Join);
+    let (_, message) = Agreement::start(b"wrong", KeyPurpose::Join);
     let guess = format!("knock {} join {message}\nbm90IGEgaGVsbG8=\n", spoken());
     let running = Arc::new(AtomicBool::new(true));
     let attack = flood(hosted.address, (32, 80, 800), guess, Arc::clone(&running));

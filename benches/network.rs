@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use endodoi::app::{Answer, App, Connection, Match, Network, Role, Setting};
-use endodoi::net::{Admission, Host, JoinError, Joined, Limits, Link, Pass, Way};
+use endodoi::net::{Admission, Host, JoinError, Joined, Link, Pass, ProtocolTimes, Way};
 use endodoi::rules::{Config, Hole, Side};
 use endodoi::save::Store;
 use endodoi::terminal::{Runner, bring_news, carry_out};
@@ -201,7 +201,7 @@ fn host_app(invite: String, options: String) -> App {
 
 /// A host and its player in the direct mode, on loopback.
 fn direct() -> Pair {
-    let limits = Limits::default();
+    let limits = ProtocolTimes::default();
     let admission = Admission {
         code: Some(CODE.to_owned()),
         seat: None,
@@ -234,7 +234,7 @@ fn direct() -> Pair {
 
 /// A host and its player meeting through the mailbox at `url`.
 fn through(url: &str) -> Pair {
-    let limits = Limits::default();
+    let limits = ProtocolTimes::default();
     let (link, code) = Link::host_through(
         url,
         None,

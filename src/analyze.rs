@@ -19,7 +19,8 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 pub use crate::app::analysis::{
-    Cell, Chart, DEFAULT_NODES, MAX_COLUMNS, Mark, MoveAnalysis, Point, Row, Tone, Window, graph,
+    Cell, CellTone, Chart, DEFAULT_NODES, GraphRow, MAX_COLUMNS, Mark, MoveAnalysis, Point, Window,
+    graph,
 };
 use crate::rules::{Game, Side};
 use crate::search::{Limits, Search, SearchResult};

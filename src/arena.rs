@@ -21,11 +21,11 @@ use std::time::Duration;
 
 pub use external::{EngineSpec, Fault, MAX_LINE, SpecError, stop_all_and_exit};
 pub use records::Records;
-pub use score::{Line, Score, Tally};
+pub use score::{Line, PairingTally, Score};
 
 use crate::rules::{Config, Game, Hole, Side, Variant};
 use crate::search::{Level, Limits, Search, minimax_best};
-use external::Engine;
+use external::RunningEngine;
 
 /// Random plies that open every game, so that games differ.
 pub const OPENING_PLIES: usize = 4;
@@ -53,15 +53,15 @@ pub enum Contender {
 
 impl Contender {
     /// The player of one game; an engine that cannot start is its fault.
-    fn player(&self, width: u8, seed: u64) -> Result<Player<'_>, Fault> {
+    fn player(&self, width: u8, seed: u64) -> Result<RunningContender<'_>, Fault> {
         Ok(match self {
             Contender::Level { level, movetime } => {
-                Player::Search(Search::with_seed(level.limits(*movetime), seed))
+                RunningContender::Search(Search::with_seed(level.limits(*movetime), seed))
             }
-            Contender::Minimax => Player::Minimax {
+            Contender::Minimax => RunningContender::Minimax {
                 depth: if width == 6 { 5 } else { 4 },
             },
-            Contender::Engine(spec) => Player::Engine(Engine::start(spec)?),
+            Contender::Engine(spec) => RunningContender::Engine(RunningEngine::start(spec)?),
         })
     }
 }
@@ -79,19 +79,21 @@ impl fmt::Display for Contender {
     }
 }
 
-enum Player<'spec> {
+enum RunningContender<'spec> {
     Search(Search),
     Minimax { depth: u32 },
-    Engine(Engine<'spec>),
+    Engine(RunningEngine<'spec>),
 }
 
-impl Player<'_> {
+impl RunningContender<'_> {
     /// The player's move, checked to be legal.
     fn choose(&mut self, game: &Game) -> Result<Hole, Fault> {
         let hole = match self {
-            Player::Search(search) => search.run(game, &AtomicBool::new(false), |_| {}).best,
-            Player::Minimax { depth } => minimax_best(game, *depth),
-            Player::Engine(engine) => {
+            RunningContender::Search(search) => {
+                search.run(game, &AtomicBool::new(false), |_| {}).best
+            }
+            RunningContender::Minimax { depth } => minimax_best(game, *depth),
+            RunningContender::Engine(engine) => {
                 let answer = engine.best_move(game)?;
                 let illegal = |reason: String| Fault::Illegal {
                     answer: answer.clone(),
@@ -214,7 +216,7 @@ impl fmt::Display for GameReport {
 
 /// What [`run`] reports as it goes.
 #[derive(Clone, Copy, Debug)]
-pub enum Event<'a> {
+pub enum ArenaEvent<'a> {
     /// A game has ended.
     Game(&'a GameReport),
     /// A pairing's result at a width, or over all widths.
@@ -345,7 +347,7 @@ impl Plan {
             if let Contender::Engine(spec) = contender
                 && !checked.contains(&&**spec)
             {
-                Engine::start(spec).map_err(|fault| (spec.label.clone(), fault))?;
+                RunningEngine::start(spec).map_err(|fault| (spec.label.clone(), fault))?;
                 checked.push(spec);
             }
         }
@@ -358,7 +360,7 @@ impl Plan {
 ///
 /// # Panics
 /// If a width is not a legal board width.
-pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
+pub fn run(plan: &Plan, mut on_event: impl FnMut(ArenaEvent<'_>)) {
     // Every pairing plays the same openings: drawn (and judged) once.
     let openings: Vec<Vec<Game>> = plan
         .widths
@@ -372,7 +374,7 @@ pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
         .collect();
     for (number, (first, second)) in (1..).zip(&plan.pairings) {
         let names = (first.to_string(), second.to_string());
-        let mut total = Tally::default();
+        let mut total = PairingTally::default();
         let mut total_forfeits = [0; 2];
         for (&width, openings) in plan.widths.iter().zip(&openings) {
             let (tally, forfeits) =
@@ -381,10 +383,10 @@ pub fn run(plan: &Plan, mut on_event: impl FnMut(Event<'_>)) {
             total_forfeits[0] += forfeits[0];
             total_forfeits[1] += forfeits[1];
             let line = Line::new(names.clone(), Some(width), tally, forfeits);
-            on_event(Event::Line(&line));
+            on_event(ArenaEvent::Line(&line));
         }
         let line = Line::new(names, None, total, total_forfeits);
-        on_event(Event::Line(&line));
+        on_event(ArenaEvent::Line(&line));
     }
 }
 
@@ -395,8 +397,8 @@ fn run_width(
     plan: &Plan,
     openings: &[Game],
     (number, first, second): (usize, &Contender, &Contender),
-    on_event: &mut impl FnMut(Event<'_>),
-) -> (Tally, [u32; 2]) {
+    on_event: &mut impl FnMut(ArenaEvent<'_>),
+) -> (PairingTally, [u32; 2]) {
     let games = 2 * openings.len();
     let next = AtomicUsize::new(0);
     let next = &next;
@@ -438,13 +440,13 @@ fn run_width(
                 forfeits[usize::from(!first_forfeited)] += 1;
             }
             scores[index] = Some(report.score);
-            on_event(Event::Game(&report));
+            on_event(ArenaEvent::Game(&report));
         }
     });
-    let mut tally = Tally::default();
+    let mut tally = PairingTally::default();
     for pair in scores.chunks(2) {
         if let [Some(first), Some(second)] = *pair {
-            tally.add(Tally::pair(first, second));
+            tally.add(PairingTally::pair(first, second));
         }
     }
     (tally, forfeits)

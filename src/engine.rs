@@ -2,16 +2,16 @@
 //! and output, modelled on UCI, so that scripts and other front ends can
 //! drive the search. `docs/engine-protocol.md` is its reference.
 //!
-//! The protocol is two layers: [`parse`] turns a line into a [`Request`] and
+//! The protocol is two layers: [`parse`] turns a line into a [`EngineRequest`] and
 //! [`info_line`] / [`bestmove_line`] format the answers (pure functions, in
 //! [`protocol`]); [`run`] carries out requests, searching on a thread of its
 //! own so that `stop`, `isready` and `quit` are answered while it thinks. It
 //! reads the lines, at most [`MAX_LINE_BYTES`] each, whatever bytes they hold.
 //!
 //! ```
-//! use endodoi::engine::{ProtocolError, Request, parse};
+//! use endodoi::engine::{EngineRequest, ProtocolError, parse};
 //!
-//! assert_eq!(parse("isready")?, Some(Request::IsReady));
+//! assert_eq!(parse("isready")?, Some(EngineRequest::IsReady));
 //! assert!(matches!(
 //!     parse("go sideways"),
 //!     Err(ProtocolError::BadArgument { command: "go", .. })
@@ -30,7 +30,7 @@ use crate::record::{Record, excerpt, terminal_safe};
 use crate::rules::{Config, Game};
 use crate::search::{Limits, Search};
 use crate::tablebase::Shelf;
-pub use protocol::{MAX_LINE_BYTES, ProtocolError, Request, bestmove_line, info_line, parse};
+pub use protocol::{EngineRequest, MAX_LINE_BYTES, ProtocolError, bestmove_line, info_line, parse};
 
 /// Whether to read on after a line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -107,16 +107,16 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
         self.stop();
     }
 
-    fn carry_out(&mut self, request: Request) -> Flow {
+    fn carry_out(&mut self, request: EngineRequest) -> Flow {
         match request {
-            Request::Position { config, moves } => {
+            EngineRequest::Position { config, moves } => {
                 self.stop();
                 match Record::read_moves(config, &moves) {
                     Ok(record) => self.set_game(record.game),
                     Err(error) => self.error(&format!("illegal move list: {error}")),
                 }
             }
-            Request::PositionRecord(path) => {
+            EngineRequest::PositionRecord(path) => {
                 self.stop();
                 match read_record(&path) {
                     Ok(record) => self.set_game(record.game),
@@ -128,10 +128,10 @@ impl<'scope, 'env, W: Write + Send> Engine<'scope, 'env, W> {
                     )),
                 }
             }
-            Request::Go { limits } => self.go(limits),
-            Request::Stop => self.stop(),
-            Request::IsReady => self.say("readyok"),
-            Request::Quit => {
+            EngineRequest::Go { limits } => self.go(limits),
+            EngineRequest::Stop => self.stop(),
+            EngineRequest::IsReady => self.say("readyok"),
+            EngineRequest::Quit => {
                 self.stop();
                 return Flow::Quit;
             }

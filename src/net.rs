@@ -17,13 +17,13 @@
 //! line and drops a peer that sends garbage or nothing, as the
 //! conversation says. [`Link`] hands that news back as answers for the
 //! app, which checks every move with the rules (see
-//! [`crate::app::Remote`]), and sends the app's moves and requests.
+//! [`crate::app::PeerNews`]), and sends the app's moves and requests.
 //!
 //! ```
-//! use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
+//! use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way};
 //! use std::time::Duration;
 //!
-//! let limits = Limits { penalty: Duration::ZERO, ..Limits::default() };
+//! let limits = ProtocolTimes { penalty: Duration::ZERO, ..ProtocolTimes::default() };
 //! let admission = Admission { code: Some("k4p9xm".into()), seat: None };
 //! let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", limits)?;
 //! let address = host.address().to_string();
@@ -48,7 +48,7 @@ pub mod wire;
 pub mod wormhole;
 
 pub use host::{Admission, Host, MAX_HANDSHAKES};
-pub use join::{Ask, JoinError, Joined, Pass};
+pub use join::{JoinError, JoinRequest, Joined, Pass};
 pub use link::{Link, Way};
-pub use peer::{Event, Events, Limits, Peer};
+pub use peer::{Event, Events, Peer, ProtocolTimes};
 pub use secure::{Seat, check_code, random_code};

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::app::{Answer, App, Match, Opening, SEAT_TAG, SavedGame, Setting, Tone, counted};
+use crate::app::{Answer, App, Match, OpenTarget, SEAT_TAG, SavedGame, Setting, Tone, counted};
 use crate::file::{folder_of, is_read_only, kind_of, read_regular};
 use crate::options::{GameOptions, Player};
 use crate::record::{Form, Record, Tags};
@@ -280,14 +280,14 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
 /// When it cannot be opened: the saved game is gone, unreadable or in use,
 /// the record file cannot be read. The start screen stays, and says why.
 pub fn open_chosen(
-    opening: &Opening,
+    opening: &OpenTarget,
     games: Option<PathBuf>,
     settings: Option<&Path>,
 ) -> Result<(App, Store)> {
     match opening {
-        Opening::Resume(id) => resume_chosen(games, id),
-        Opening::Replay(path) => replay_chosen(games, path),
-        Opening::Menu => menu_again(games.as_deref(), settings),
+        OpenTarget::Resume(id) => resume_chosen(games, id),
+        OpenTarget::Replay(path) => replay_chosen(games, path),
+        OpenTarget::Menu => menu_again(games.as_deref(), settings),
     }
 }
 

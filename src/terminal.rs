@@ -51,7 +51,7 @@ enum Wake {
 
 /// How a run in the terminal ended.
 #[derive(Debug)]
-pub struct Ending {
+pub struct RunEnd {
     /// What the player should read, and what could not be kept.
     pub farewell: Farewell,
     /// The number of the signal that ended the run, if one did (SIGTERM,
@@ -59,7 +59,7 @@ pub struct Ending {
     pub signal: Option<usize>,
 }
 
-impl Ending {
+impl RunEnd {
     /// The exit status: 128 + the signal, as shells report a program a
     /// signal ended; else 1 when something could not be kept, 0 when all is.
     pub fn status(&self) -> u8 {
@@ -80,7 +80,7 @@ impl Ending {
 ///
 /// # Errors
 /// When the terminal fails; the terminal is restored first.
-pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> Result<Ending> {
+pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> Result<RunEnd> {
     let Session {
         mut app,
         store,
@@ -146,7 +146,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
             std::process::exit(EXIT_HANGUP);
         }
     }
-    Ok(Ending { farewell, signal })
+    Ok(RunEnd { farewell, signal })
 }
 
 fn event_loop(

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use rustix::process::{Pid, Signal, kill_process_group};
 
-use crate::engine::{Request, parse};
+use crate::engine::{EngineRequest, parse};
 use crate::record::terminal_safe;
 use crate::rules::Game;
 
@@ -86,7 +86,7 @@ impl EngineSpec {
             reason,
         };
         let limits = match parse(&format!("go {go}")) {
-            Ok(Some(Request::Go { limits })) => limits,
+            Ok(Some(EngineRequest::Go { limits })) => limits,
             Ok(_) => return Err(bad("not limits of `go`".to_owned())),
             Err(error) => return Err(bad(error.to_string())),
         };
@@ -194,7 +194,7 @@ fn kill_group(group: Pid) {
 }
 
 /// A running engine.
-pub struct Engine<'spec> {
+pub struct RunningEngine<'spec> {
     spec: &'spec EngineSpec,
     child: Child,
     group: Pid,
@@ -206,12 +206,12 @@ pub struct Engine<'spec> {
     stderr_reader: Option<JoinHandle<()>>,
 }
 
-impl<'spec> Engine<'spec> {
+impl<'spec> RunningEngine<'spec> {
     /// Starts the engine of `spec` and waits for its `readyok`.
     ///
     /// # Errors
     /// The [`Fault`] of an engine that cannot be run or does not answer `isready`.
-    pub fn start(spec: &'spec EngineSpec) -> Result<Engine<'spec>, Fault> {
+    pub fn start(spec: &'spec EngineSpec) -> Result<RunningEngine<'spec>, Fault> {
         let mut command = Command::new(&spec.command[0]);
         command
             .args(&spec.command[1..])
@@ -237,7 +237,7 @@ impl<'spec> Engine<'spec> {
             let last = Arc::clone(&stderr);
             std::thread::spawn(move || keep_last_line(output, &last))
         });
-        let mut engine = Engine {
+        let mut engine = RunningEngine {
             spec,
             input: child.stdin.take().map(write_lines),
             child,
@@ -346,7 +346,7 @@ impl<'spec> Engine<'spec> {
     }
 }
 
-impl Drop for Engine<'_> {
+impl Drop for RunningEngine<'_> {
     /// Says `quit`, gives the engine a moment to go, then kills its process
     /// group and reaps it.
     fn drop(&mut self) {
@@ -371,7 +371,7 @@ impl Drop for Engine<'_> {
     }
 }
 
-impl fmt::Debug for Engine<'_> {
+impl fmt::Debug for RunningEngine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Engine")
             .field("label", &self.spec.label)

@@ -103,7 +103,7 @@ impl Records {
         })
     }
 
-    /// The record of a game: its moves; `Event` the pairing, `Round` the
+    /// The record of a game: its moves; `ArenaEvent` the pairing, `Round` the
     /// game's place in the run (its file's name without `.ogn`), `South` and
     /// `North` the contenders as the arena names them, and after a forfeit
     /// `Termination` saying who forfeited, at which ply and why (the result

@@ -37,7 +37,7 @@ impl Score {
 
 /// Games won, drawn and lost by the first contender of a pairing.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
+pub struct PairingTally {
     /// Games the first contender won.
     pub wins: u32,
     /// Drawn games.
@@ -48,10 +48,10 @@ pub struct Tally {
     pub pentanomial: [u32; 5],
 }
 
-impl Tally {
+impl PairingTally {
     /// The tally of one opening played with both colours.
-    pub fn pair(first: Score, second: Score) -> Tally {
-        let mut tally = Tally::default();
+    pub fn pair(first: Score, second: Score) -> PairingTally {
+        let mut tally = PairingTally::default();
         for score in [first, second] {
             match score {
                 Score::Win => tally.wins += 1,
@@ -79,7 +79,7 @@ impl Tally {
             / f64::from(self.games().max(1))
     }
 
-    /// Half the width of the 95% confidence interval of [`Tally::score_percent`],
+    /// Half the width of the 95% confidence interval of [`PairingTally::score_percent`],
     /// in percentage points: 1.96 standard errors of the mean score per
     /// opening pair (see the module's docs). 0 when fewer than two pairs
     /// were played, or when every pair scored the same.
@@ -102,7 +102,7 @@ impl Tally {
     }
 
     /// Adds `other` to this tally.
-    pub fn add(&mut self, other: Tally) {
+    pub fn add(&mut self, other: PairingTally) {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
@@ -123,7 +123,7 @@ pub struct Line {
     pub width: Option<u8>,
     /// The games.
     #[serde(flatten)]
-    pub tally: Tally,
+    pub tally: PairingTally,
     /// Games the first contender forfeited.
     pub first_forfeits: u32,
     /// Games the second contender forfeited.
@@ -141,7 +141,7 @@ impl Line {
     pub fn new(
         (first, second): (String, String),
         width: Option<u8>,
-        tally: Tally,
+        tally: PairingTally,
         forfeits: [u32; 2],
     ) -> Line {
         Line {
@@ -194,10 +194,10 @@ mod tests {
 
     #[test]
     fn a_pair_counts_both_games_and_its_points() {
-        let tally = Tally::pair(Score::Win, Score::Draw);
+        let tally = PairingTally::pair(Score::Win, Score::Draw);
         assert_eq!(
             tally,
-            Tally {
+            PairingTally {
                 wins: 1,
                 draws: 1,
                 losses: 0,
@@ -209,20 +209,25 @@ mod tests {
 
     #[test]
     fn the_margin_is_two_standard_errors_of_the_pair_scores() {
-        let mut tally = Tally::default();
+        let mut tally = PairingTally::default();
         for _ in 0..2 {
-            tally.add(Tally::pair(Score::Win, Score::Win));
-            tally.add(Tally::pair(Score::Loss, Score::Loss));
+            tally.add(PairingTally::pair(Score::Win, Score::Win));
+            tally.add(PairingTally::pair(Score::Loss, Score::Loss));
         }
         // Pair scores 1, 1, 0, 0: mean ½, sample variance ⅓, 4 pairs.
         let expected = 100.0 * Z_95 * (1.0_f64 / 3.0 / 4.0).sqrt();
         assert!((tally.margin_percent() - expected).abs() < 1e-9);
         assert!((tally.score_percent() - 50.0).abs() < 1e-9);
         // Colour wins only (each side wins its South game): no spread.
-        let mut colour = Tally::default();
-        colour.add(Tally::pair(Score::Win, Score::Loss));
-        colour.add(Tally::pair(Score::Loss, Score::Win));
+        let mut colour = PairingTally::default();
+        colour.add(PairingTally::pair(Score::Win, Score::Loss));
+        colour.add(PairingTally::pair(Score::Loss, Score::Win));
         assert!(colour.margin_percent().abs() < 1e-12);
-        assert!(Tally::pair(Score::Win, Score::Loss).margin_percent().abs() < 1e-12);
+        assert!(
+            PairingTally::pair(Score::Win, Score::Loss)
+                .margin_percent()
+                .abs()
+                < 1e-12
+        );
     }
 }

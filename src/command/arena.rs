@@ -87,7 +87,7 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
     let mut unwritten = 0;
     // Standard error failing leaves nowhere to tell that.
     arena::run(&plan, |event| match event {
-        arena::Event::Game(report) => {
+        arena::ArenaEvent::Game(report) => {
             if report.forfeit.is_some() {
                 let _ = writeln!(err, "endodoi: {}", terminal_safe(&report.to_string()));
             } else if args.verbose {
@@ -100,7 +100,7 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
                 unwritten += 1;
             }
         }
-        arena::Event::Line(line) => {
+        arena::ArenaEvent::Line(line) => {
             if let Err(error) = row(out, args.json, line) {
                 arena::stop_all_and_exit(super::status(Err(error), err).into());
             }

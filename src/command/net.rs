@@ -10,11 +10,11 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::Console;
 use super::play::play_with;
-use crate::app::{Answer, Network, Remote, Role, SEAT_TAG, Setting, Tone, host_row};
+use crate::app::{Answer, Network, PeerNews, Role, SEAT_TAG, Setting, Tone, host_row};
 use crate::cli::{HostArgs, JoinArgs};
 use crate::net::secure::fingerprint;
 use crate::net::wormhole::PUBLIC_MAILBOX;
-use crate::net::{Admission, Host, Limits, Link, Pass, Way, random_code, seats};
+use crate::net::{Admission, Host, Link, Pass, ProtocolTimes, Way, random_code, seats};
 use crate::record::{Record, Tags};
 use crate::rules::Side;
 use crate::save::{self, games};
@@ -91,7 +91,7 @@ pub fn host(args: &HostArgs, console: &mut Console<impl Write, impl Write>) -> R
             })
             .transpose()?;
     let (seat, invited) = kept.map_or((None, None), |(seat, invite)| (Some(seat), Some(invite)));
-    let limits = Limits::default();
+    let limits = ProtocolTimes::default();
     let (link, invite, options) = if let Some(listen) = &args.listen {
         let code = seat
             .is_none()
@@ -223,7 +223,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
         &way,
         &pass,
         (args.name.as_deref(), ours.as_ref()),
-        Limits::default(),
+        ProtocolTimes::default(),
         |news| super::warn(&mut console.err, news),
     )?;
     let unkept = match &seats_dir {
@@ -248,7 +248,7 @@ pub fn join(args: &JoinArgs, console: &mut Console<impl Write, impl Write>) -> R
     });
     session.app.answer(Answer::Seat(joined.seat.id()));
     if let Some(host_copy) = host_copy {
-        let news = Remote::Resync(Box::new(host_copy));
+        let news = PeerNews::Resync(Box::new(host_copy));
         session.app.answer(Answer::Remote(news));
     }
     // Said on the game's screen, where it is seen (not before it, where

@@ -107,7 +107,7 @@ fn prepare(
     let builder = builder(dir, config.width(), 0, None, MEMORY_LIMIT);
     let mut tables = open(&builder.dir, config, err)?;
     let named = args.tables.tables.as_deref();
-    let plan = Plan::new(&builder, named, top(tables.as_ref()));
+    let plan = SolvePlan::new(&builder, named, top(tables.as_ref()));
     plan.tell(err)?;
     let most = match args.build_tables {
         Some(most) => Some(most.unwrap_or(plan.quick)),
@@ -141,13 +141,13 @@ fn prepare(
         err,
     )?;
     tables = open(&builder.dir, config, err)?;
-    let advice = Plan::new(&builder, named, top(tables.as_ref())).advice();
+    let advice = SolvePlan::new(&builder, named, top(tables.as_ref())).advice();
     Ok((tables, advice))
 }
 
 /// The tables in `dir` for `config`, opened afresh, a problem with them
 /// told on `err` in one line. Missing levels are no problem here, even in a
-/// folder the player named: [`Plan::tell`] names them, with how to build
+/// folder the player named: [`SolvePlan::tell`] names them, with how to build
 /// them.
 fn open(dir: &Path, config: Config, err: &mut impl Write) -> Result<Option<Arc<Tablebase>>> {
     let (tables, problem) = Shelf::new(Some(dir.to_path_buf())).tables(&config);
@@ -164,7 +164,7 @@ fn top(tables: Option<&Arc<Tablebase>>) -> Option<u8> {
 
 /// Puts the question on `err` and reads the answer from standard input:
 /// whether it is yes.
-fn ask(step: &Step, err: &mut impl Write) -> Result<bool> {
+fn ask(step: &SolveBuild, err: &mut impl Write) -> Result<bool> {
     super::emit(
         err,
         format_args!(
@@ -187,7 +187,7 @@ fn ask(step: &Step, err: &mut impl Write) -> Result<bool> {
 }
 
 /// A build the solve lacks: the missing levels up to `most` seeds.
-struct Step {
+struct SolveBuild {
     /// The most seeds it builds.
     most: u8,
     /// What it takes.
@@ -196,7 +196,7 @@ struct Step {
 
 /// The levels of the tables a solve lacks, and the builds that would give
 /// them: the quick one and the one of the figures of docs/solve.md.
-struct Plan<'a> {
+struct SolvePlan<'a> {
     /// The build's width, folder, threads and memory.
     builder: &'a Builder,
     /// The folder as the player named it (`--tables`), or `None` for the
@@ -210,12 +210,12 @@ struct Plan<'a> {
     /// The builds of the missing levels, the quickest first; none when
     /// nothing is missing (or the folder cannot hold the tables: that is
     /// told as the tables' problem).
-    steps: Vec<Step>,
+    steps: Vec<SolveBuild>,
 }
 
-impl Plan<'_> {
+impl SolvePlan<'_> {
     /// What `builder`'s folder lacks over the levels up to `top`.
-    fn new<'a>(builder: &'a Builder, named: Option<&'a Path>, top: Option<u8>) -> Plan<'a> {
+    fn new<'a>(builder: &'a Builder, named: Option<&'a Path>, top: Option<u8>) -> SolvePlan<'a> {
         let quick = (1..=MAX_TABLE_SEEDS)
             .take_while(|&most| {
                 let cost = builder.cost(0..=most);
@@ -232,7 +232,7 @@ impl Plan<'_> {
             targets
                 .into_iter()
                 .filter(|&most| most >= from)
-                .map(|most| Step {
+                .map(|most| SolveBuild {
                     most,
                     cost: builder.cost(from..=most),
                 })
@@ -240,7 +240,7 @@ impl Plan<'_> {
         } else {
             Vec::new()
         };
-        Plan {
+        SolvePlan {
             builder,
             named,
             top,
@@ -250,7 +250,7 @@ impl Plan<'_> {
     }
 
     /// The quick build, when its levels are missing.
-    fn offer(&self) -> Option<&Step> {
+    fn offer(&self) -> Option<&SolveBuild> {
         self.steps.first().filter(|step| step.most == self.quick)
     }
 

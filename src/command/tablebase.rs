@@ -182,12 +182,12 @@ fn probe(args: &TablebaseProbeArgs, out: &mut impl Write) -> Result<()> {
     if args.json {
         /// The answer in JSON, its fields in this order.
         #[derive(serde::Serialize)]
-        struct Answer<'a> {
+        struct JsonAnswer<'a> {
             value: i32,
             exact: bool,
             best: &'a [String],
         }
-        let answer = Answer {
+        let answer = JsonAnswer {
             value: value.value,
             exact: value.exact,
             best: &best,

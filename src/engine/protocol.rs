@@ -1,4 +1,4 @@
-//! The engine protocol as text: [`parse`] turns a line into a [`Request`],
+//! The engine protocol as text: [`parse`] turns a line into a [`EngineRequest`],
 //! [`info_line`] and [`bestmove_line`] write the answers. Pure functions, no
 //! threads and no input or output.
 
@@ -11,7 +11,7 @@ use crate::search::{DEFAULT_THINK, Info, Level, Limits, MAX_DEPTH};
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub enum EngineRequest {
     /// Set up a position: a board and the moves played on it.
     Position {
         /// The board.
@@ -80,7 +80,7 @@ fn bad(command: &'static str, reason: impl Into<String>) -> ProtocolError {
 ///
 /// # Errors
 /// A [`ProtocolError`] naming the unknown command or the faulty argument.
-pub fn parse(line: &str) -> Result<Option<Request>, ProtocolError> {
+pub fn parse(line: &str) -> Result<Option<EngineRequest>, ProtocolError> {
     let line = line.trim();
     let Some(command) = line.split_whitespace().next() else {
         return Ok(None);
@@ -88,7 +88,7 @@ pub fn parse(line: &str) -> Result<Option<Request>, ProtocolError> {
     let rest = line[command.len()..].trim_start();
     let request = match command {
         "position" => parse_position(rest)?,
-        "go" => Request::Go {
+        "go" => EngineRequest::Go {
             limits: parse_go(rest)?,
         },
         "stop" | "isready" | "quit" if !rest.is_empty() => {
@@ -101,21 +101,21 @@ pub fn parse(line: &str) -> Result<Option<Request>, ProtocolError> {
                 format!("takes no arguments, not `{}`", excerpt(rest)),
             ));
         }
-        "stop" => Request::Stop,
-        "isready" => Request::IsReady,
-        "quit" => Request::Quit,
+        "stop" => EngineRequest::Stop,
+        "isready" => EngineRequest::IsReady,
+        "quit" => EngineRequest::Quit,
         other => return Err(ProtocolError::UnknownCommand(excerpt(other))),
     };
     Ok(Some(request))
 }
 
-fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
+fn parse_position(rest: &str) -> Result<EngineRequest, ProtocolError> {
     if let Some(path) = rest.strip_prefix("record") {
         let path = path.trim();
         if path.is_empty() {
             return Err(bad("position", "`record` needs a file path"));
         }
-        return Ok(Request::PositionRecord(PathBuf::from(path)));
+        return Ok(EngineRequest::PositionRecord(PathBuf::from(path)));
     }
     let default = Config::default();
     let (mut width, mut seeds, mut variant) = (
@@ -179,7 +179,7 @@ fn parse_position(rest: &str) -> Result<Request, ProtocolError> {
     }
     let config =
         Config::new(width, seeds, variant).map_err(|error| bad("position", error.to_string()))?;
-    Ok(Request::Position { config, moves })
+    Ok(EngineRequest::Position { config, moves })
 }
 
 fn parse_go(rest: &str) -> Result<Limits, ProtocolError> {
@@ -266,7 +266,7 @@ mod tests {
     fn position_defaults_to_the_standard_board() {
         assert_eq!(
             parse("position"),
-            Ok(Some(Request::Position {
+            Ok(Some(EngineRequest::Position {
                 config: Config::default(),
                 moves: String::new()
             }))
@@ -278,7 +278,7 @@ mod tests {
         let config = Config::new(8, 5, Variant::Cross).expect("a legal board");
         assert_eq!(
             parse("position width 8 seeds 5 variant cross moves A d  C"),
-            Ok(Some(Request::Position {
+            Ok(Some(EngineRequest::Position {
                 config,
                 moves: "A d C".to_owned()
             }))
@@ -289,7 +289,7 @@ mod tests {
     fn position_record_takes_the_rest_of_the_line_as_path() {
         assert_eq!(
             parse("position record games/my game.ogn"),
-            Ok(Some(Request::PositionRecord(PathBuf::from(
+            Ok(Some(EngineRequest::PositionRecord(PathBuf::from(
                 "games/my game.ogn"
             ))))
         );
@@ -305,25 +305,25 @@ mod tests {
     fn go_reads_its_limits() {
         assert_eq!(
             parse("go depth 5"),
-            Ok(Some(Request::Go {
+            Ok(Some(EngineRequest::Go {
                 limits: Limits::depth(5)
             }))
         );
         assert_eq!(
             parse("go movetime 250"),
-            Ok(Some(Request::Go {
+            Ok(Some(EngineRequest::Go {
                 limits: Limits::movetime(Duration::from_millis(250))
             }))
         );
         assert_eq!(
             parse("go"),
-            Ok(Some(Request::Go {
+            Ok(Some(EngineRequest::Go {
                 limits: Limits::movetime(DEFAULT_THINK)
             }))
         );
         assert_eq!(
             parse("go infinite"),
-            Ok(Some(Request::Go {
+            Ok(Some(EngineRequest::Go {
                 limits: Limits::infinite()
             }))
         );

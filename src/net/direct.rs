@@ -15,10 +15,10 @@ use super::secure::{Opener, Sealer};
 use super::wire::{LineReader, MAX_GAME_LINE, ReadError};
 
 /// The lines of a TCP connection, read with a bound on their length.
-pub(super) type Lines = LineReader<BufReader<TcpStream>>;
+pub(super) type TcpLines = LineReader<BufReader<TcpStream>>;
 
 /// The lines of `stream`, each at most `limit` bytes.
-pub(super) fn lines(stream: &TcpStream, limit: usize) -> io::Result<Lines> {
+pub(super) fn lines(stream: &TcpStream, limit: usize) -> io::Result<TcpLines> {
     Ok(LineReader::new(BufReader::new(stream.try_clone()?), limit))
 }
 
@@ -30,7 +30,7 @@ pub(super) fn write_line(mut stream: &TcpStream, line: &str) -> io::Result<()> {
 
 /// The next line of `lines`, before `deadline`: the whole handshake has one
 /// deadline, however slowly its bytes come.
-pub(super) fn line_before(lines: &mut Lines, deadline: Instant) -> Result<String, ReadError> {
+pub(super) fn line_before(lines: &mut TcpLines, deadline: Instant) -> Result<String, ReadError> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
         return Err(ReadError::TimedOut);
@@ -102,7 +102,7 @@ impl Outbox for SealedOut {
 /// The receiving half: each line opened with the session's key.
 #[derive(Debug)]
 pub(super) struct SealedIn {
-    lines: Lines,
+    lines: TcpLines,
     opener: Opener,
 }
 
@@ -110,7 +110,7 @@ impl SealedIn {
     /// Opens the lines still to come on `lines` (what was read ahead is
     /// kept) with `opener`, each as short as `lines` reads them until
     /// [`SealedIn::trust`].
-    pub(super) fn new(lines: Lines, opener: Opener) -> SealedIn {
+    pub(super) fn new(lines: TcpLines, opener: Opener) -> SealedIn {
         SealedIn { lines, opener }
     }
 

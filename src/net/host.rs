@@ -24,10 +24,10 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use crate::protocol::{Conversation, Failure, Met, shorten};
 
 use super::direct::{self, SealedIn, SealedOut, spawn_reader};
-use super::peer::{Event, Events, Limits, Peer};
-use super::secure::{Agreement, End, Purpose, Seat, random_bytes};
+use super::peer::{Event, Events, Peer, ProtocolTimes};
+use super::secure::{Agreement, End, KeyPurpose, Seat, random_bytes};
 use super::wire::{MAX_LINE, Opening, ReadError, Refusal, Ticket};
-use gate::{Bounded, Gate, Kind, MAX_PENDING, PENDING_PER_ADDRESS, Verdict};
+use gate::{BoundedQueue, Gate, Kind, KnockAnswer, MAX_PENDING, PENDING_PER_ADDRESS};
 
 /// Handshakes under way at once, at most: the strangers' and the seat's
 /// player's slots.
@@ -48,7 +48,7 @@ pub struct Admission {
 
 /// What the door threads share.
 #[derive(Debug)]
-struct Door {
+struct SharedDoor {
     /// The connection of the player in the seat, if one is.
     player: Option<Peer>,
     /// The seat, once taken.
@@ -63,10 +63,10 @@ struct Door {
 /// What every handshake of one host needs.
 #[derive(Debug)]
 struct Shared {
-    door: Mutex<Door>,
+    door: Mutex<SharedDoor>,
     code: Option<String>,
     name: String,
-    limits: Limits,
+    limits: ProtocolTimes,
     /// Set when the host is dropped: the door thread ends.
     closed: AtomicBool,
 }
@@ -96,12 +96,12 @@ impl Host {
         address: &str,
         admission: Admission,
         name: &str,
-        limits: Limits,
+        limits: ProtocolTimes,
     ) -> io::Result<(Host, Receiver<Event>)> {
         let listener = TcpListener::bind(address)?;
         listener.set_nonblocking(true)?;
         let shared = Arc::new(Shared {
-            door: Mutex::new(Door {
+            door: Mutex::new(SharedDoor {
                 player: None,
                 seat: admission.seat,
                 gate: Gate::new(limits.penalty),
@@ -204,7 +204,7 @@ impl Waiting {
 /// each knock the gate lets in to a handshake of its own, until the host
 /// is dropped.
 fn watch(listener: &TcpListener, shared: &Arc<Shared>, events: &Events) {
-    let mut waiting = Bounded::new(MAX_PENDING, PENDING_PER_ADDRESS);
+    let mut waiting = BoundedQueue::new(MAX_PENDING, PENDING_PER_ADDRESS);
     let mut next = 0;
     while !shared.closed.load(Ordering::Relaxed) {
         let now = Instant::now();
@@ -312,7 +312,7 @@ fn answer(waiter: Waiting, line: Result<String, String>, shared: &Arc<Shared>, e
         }
     };
     let slot = match door.gate.knock(from.ip(), kind, Instant::now()) {
-        Verdict::Busy { wait } => {
+        KnockAnswer::Busy { wait } => {
             drop(door);
             // Not told on the host's screen: a flood of these is no news.
             let _ = refuse::<()>(
@@ -325,7 +325,7 @@ fn answer(waiter: Waiting, line: Result<String, String>, shared: &Arc<Shared>, e
             let _ = stream.shutdown(Shutdown::Both);
             return;
         }
-        Verdict::Enter { slot, pushed_out } => {
+        KnockAnswer::Enter { slot, pushed_out } => {
             if let Some(out) = pushed_out.and_then(|out| door.handshakes.remove(&out)) {
                 let _ = out.shutdown(Shutdown::Both);
             }
@@ -376,10 +376,10 @@ fn handshake(
     let (password, purpose) = {
         let door = lock(&shared.door);
         match (&ticket, &door.seat, &shared.code) {
-            (Ticket::Join, None, Some(code)) => (code.as_bytes().to_vec(), Purpose::Join),
-            (Ticket::Join, _, _) => (random_bytes::<32>().to_vec(), Purpose::Join),
+            (Ticket::Join, None, Some(code)) => (code.as_bytes().to_vec(), KeyPurpose::Join),
+            (Ticket::Join, _, _) => (random_bytes::<32>().to_vec(), KeyPurpose::Join),
             (Ticket::Rejoin(id), Some(seat), _) if seat.id() == *id => {
-                (seat.password().to_vec(), Purpose::Rejoin)
+                (seat.password().to_vec(), KeyPurpose::Rejoin)
             }
             // Refused before its handshake began: the seat never changes.
             (Ticket::Rejoin(_), _, _) => return Err("no such seat here".to_owned()),

@@ -9,8 +9,8 @@ use crate::protocol::{Conversation, Failure, Met};
 use crate::record::Record;
 
 use super::direct::{self, SealedIn, SealedOut, spawn_reader};
-use super::peer::{Events, Limits, Peer};
-use super::secure::{Agreement, End, Purpose, Seat};
+use super::peer::{Events, Peer, ProtocolTimes};
+use super::secure::{Agreement, End, KeyPurpose, Seat};
 use super::wire::{MAX_LINE, Opening, Refusal, Ticket, VERSION};
 
 /// What a joiner proves to the host.
@@ -115,7 +115,7 @@ impl Joined {
 
 /// What a joiner comes with, whichever way it meets the host.
 #[derive(Clone, Copy, Debug)]
-pub struct Ask<'a> {
+pub struct JoinRequest<'a> {
     /// The code, or the seat's secret.
     pub pass: &'a Pass,
     /// The joiner's name, if given.
@@ -123,7 +123,7 @@ pub struct Ask<'a> {
     /// The game as this side has it, when taking the seat again.
     pub ours: Option<&'a Record>,
     /// The protocol's times.
-    pub limits: Limits,
+    pub limits: ProtocolTimes,
 }
 
 /// Joins the host at `address` with `ask`; once begun, the host's moves
@@ -134,10 +134,10 @@ pub struct Ask<'a> {
 /// prove its own, or does not speak the protocol.
 pub(super) fn join(
     address: &str,
-    ask: Ask<'_>,
+    ask: JoinRequest<'_>,
     events: &Events,
 ) -> Result<(Joined, Begin), JoinError> {
-    let Ask {
+    let JoinRequest {
         pass,
         name,
         ours,
@@ -155,10 +155,10 @@ pub(super) fn join(
     let deadline = Instant::now() + limits.hello;
     let mut lines = direct::lines(&stream, MAX_LINE).map_err(|e| unreachable(e.to_string()))?;
     let (password, purpose, ticket) = match pass {
-        Pass::Code(code) => (code.as_bytes().to_vec(), Purpose::Join, Ticket::Join),
+        Pass::Code(code) => (code.as_bytes().to_vec(), KeyPurpose::Join, Ticket::Join),
         Pass::Seat(seat) => (
             seat.password().to_vec(),
-            Purpose::Rejoin,
+            KeyPurpose::Rejoin,
             Ticket::Rejoin(seat.id()),
         ),
     };
@@ -219,7 +219,7 @@ pub(super) fn join(
 }
 
 /// A connection to `address`, the first of its addresses that answers.
-fn connect(address: &str, limits: Limits) -> Result<TcpStream, JoinError> {
+fn connect(address: &str, limits: ProtocolTimes) -> Result<TcpStream, JoinError> {
     let unreachable = |reason: String| JoinError::Unreachable {
         address: address.to_owned(),
         reason,

@@ -14,13 +14,13 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::app::{Answer, Remote};
-use crate::protocol::Said;
+use crate::app::{Answer, PeerNews};
+use crate::protocol::GameMessage;
 use crate::record::Record;
 
 use super::host::Host;
-use super::join::{Ask, Begin, JoinError, Joined, Pass, join};
-use super::peer::{Event, Events, Limits, Peer};
+use super::join::{Begin, JoinError, JoinRequest, Joined, Pass, join};
+use super::peer::{Event, Events, Peer, ProtocolTimes};
 use super::wire::{Message, Refusal};
 use super::{seats, wormhole};
 
@@ -37,7 +37,7 @@ impl Way {
     /// Joins through this way (see [`join`] and [`wormhole::join`]); the
     /// connection's reading is begun by the caller, once it has told that
     /// the connection was made.
-    fn join(&self, ask: Ask<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
+    fn join(&self, ask: JoinRequest<'_>, events: &Events) -> Result<(Joined, Begin), JoinError> {
         match self {
             Way::Direct(address) => join(address, ask, events),
             Way::Mailbox(mailbox) => wormhole::meet(mailbox, ask, events.clone()),
@@ -47,29 +47,29 @@ impl Way {
 
 /// Where the joiner finds the host again, and the seat it proves there.
 #[derive(Clone, Debug)]
-struct Door {
+struct WayBack {
     way: Way,
     seat: super::Seat,
     name: Option<String>,
-    limits: Limits,
+    limits: ProtocolTimes,
 }
 
 /// The end of the connection the event loop holds.
 #[derive(Debug)]
-enum End {
+enum HeldEnd {
     /// A host of the direct mode, and its door.
     Host(Host),
     /// A host through a mailbox: what comes before and after a code in
     /// the command the other player types.
     Mailbox(String, String),
     /// The joiner.
-    Guest(Door),
+    Guest(WayBack),
 }
 
 /// A game's connection to the other player, as the event loop sees it.
 #[derive(Debug)]
 pub struct Link {
-    end: End,
+    end: HeldEnd,
     events: Receiver<Event>,
     /// Where the news comes from: the link's own tries to connect again
     /// send theirs there too.
@@ -108,7 +108,7 @@ impl Link {
     pub fn host(host: Host, events: Receiver<Event>, seats: Option<PathBuf>) -> Link {
         Link {
             sender: host.events().clone(),
-            end: End::Host(host),
+            end: HeldEnd::Host(host),
             events,
             peer: None,
             closed: Arc::default(),
@@ -128,7 +128,7 @@ impl Link {
         mailbox: &str,
         seat: Option<super::Seat>,
         name: &str,
-        limits: Limits,
+        limits: ProtocolTimes,
         seats: Option<PathBuf>,
         (before, after): (String, String),
     ) -> Result<(Link, Option<String>), String> {
@@ -143,7 +143,7 @@ impl Link {
             Arc::clone(&closed),
         )?;
         let link = Link {
-            end: End::Mailbox(before, after),
+            end: HeldEnd::Mailbox(before, after),
             events,
             sender,
             peer: None,
@@ -166,10 +166,10 @@ impl Link {
         pass: &Pass,
         name: Option<&str>,
         ours: Option<&Record>,
-        limits: Limits,
+        limits: ProtocolTimes,
     ) -> Result<(Link, Joined), JoinError> {
         let (sender, events) = Events::channel();
-        let ask = Ask {
+        let ask = JoinRequest {
             pass,
             name,
             ours,
@@ -179,7 +179,7 @@ impl Link {
         // The link knows the connection before it hears anything of it.
         begin();
         let link = Link {
-            end: End::Guest(Door {
+            end: HeldEnd::Guest(WayBack {
                 way: way.clone(),
                 seat: joined.seat.clone(),
                 name: name.map(str::to_owned),
@@ -207,7 +207,7 @@ impl Link {
         way: &Way,
         pass: &Pass,
         (name, ours): (Option<&str>, Option<&Record>),
-        limits: Limits,
+        limits: ProtocolTimes,
         mut news: impl FnMut(&str),
     ) -> Result<(Link, Joined), JoinError> {
         let give_up = Instant::now() + PATIENCE;
@@ -284,38 +284,38 @@ impl Link {
                         .and_then(|dir| seats::keep(dir, &seat, "host", invite).err());
                     answers.push(Answer::Seat(seat.id()));
                 }
-                answers.push(Answer::Remote(Remote::Joined(name)));
+                answers.push(Answer::Remote(PeerNews::Joined(name)));
                 // Said after the news of the join, which would hide it.
                 if let Some(error) = unkept {
                     answers.push(Answer::SeatNotKept(format!("{error:#}")));
                 }
                 // The player's copy: taken if it goes on from ours.
                 if let Some(record) = record {
-                    answers.push(Answer::Remote(Remote::Resync(record)));
+                    answers.push(Answer::Remote(PeerNews::Resync(record)));
                 }
                 self.settling = Some(Settling::Welcome(peer));
                 answers
             }
             Event::Rejoined { peer, record } => {
                 self.peer = Some(peer);
-                vec![Answer::Remote(Remote::Resync(record))]
+                vec![Answer::Remote(PeerNews::Resync(record))]
             }
             Event::Said { id, said } if self.current(id) => {
-                vec![Answer::Remote(Remote::Said(said))]
+                vec![Answer::Remote(PeerNews::Said(said))]
             }
             Event::Lost { id, why } if self.current(id) => {
                 self.peer = None;
                 self.settling = Some(Settling::Reconnect);
-                vec![Answer::Remote(Remote::Lost(why))]
+                vec![Answer::Remote(PeerNews::Lost(why))]
             }
-            Event::TurnedAway(why) => vec![Answer::Remote(Remote::TurnedAway(why))],
-            Event::GaveUp(why) => vec![Answer::Remote(Remote::GaveUp(why))],
+            Event::TurnedAway(why) => vec![Answer::Remote(PeerNews::TurnedAway(why))],
+            Event::GaveUp(why) => vec![Answer::Remote(PeerNews::GaveUp(why))],
             Event::NewCode(code) => match &self.end {
-                End::Mailbox(before, after) => {
+                HeldEnd::Mailbox(before, after) => {
                     let invite = format!("{before}{code}{after}");
-                    vec![Answer::Remote(Remote::Invite(invite))]
+                    vec![Answer::Remote(PeerNews::Invite(invite))]
                 }
-                End::Host(_) | End::Guest(_) => Vec::new(),
+                HeldEnd::Host(_) | HeldEnd::Guest(_) => Vec::new(),
             },
             // News of a connection given up already.
             Event::Said { .. } | Event::Lost { .. } => Vec::new(),
@@ -345,7 +345,7 @@ impl Link {
 
     /// Tells the other player `said` (a move, a request, an answer), if
     /// they are connected.
-    pub fn send(&self, said: Said) {
+    pub fn send(&self, said: GameMessage) {
         if let Some(peer) = &self.peer {
             // A failure is news the reading thread brings.
             let _ = peer.send(&Message::Said(said));
@@ -358,7 +358,7 @@ impl Link {
     pub fn hangup(&mut self, why: &str, ours: &Record) {
         if let Some(peer) = self.peer.take() {
             peer.close(why);
-            if let End::Host(host) = &self.end {
+            if let HeldEnd::Host(host) = &self.end {
                 // The door opens at once, not when the reading thread notices.
                 host.release(peer.id());
             }
@@ -371,8 +371,8 @@ impl Link {
     /// until it can or the host says no.
     fn after_loss(&mut self, ours: &Record) {
         match &self.end {
-            End::Host(_) | End::Mailbox(..) => {}
-            End::Guest(door) => {
+            HeldEnd::Host(_) | HeldEnd::Mailbox(..) => {}
+            HeldEnd::Guest(door) => {
                 let door = door.clone();
                 let ours = ours.clone();
                 let events = self.sender.clone();
@@ -433,13 +433,13 @@ fn sleep_unless(closed: &AtomicBool, wait: Duration) -> bool {
 /// Tries to join again through `door` until it works (the news is
 /// [`Event::Rejoined`]) or the link is `closed`; what the host says before
 /// a key only slows the tries down ([`Retry`]).
-fn reconnect(door: &Door, ours: &Record, events: &Events, closed: &AtomicBool) {
+fn reconnect(door: &WayBack, ours: &Record, events: &Events, closed: &AtomicBool) {
     let mut told = String::new();
     let mut retry = Retry::new(door.limits.retry);
     let mut wait = door.limits.retry;
     while !sleep_unless(closed, wait) {
         let pass = Pass::Seat(door.seat.clone());
-        let ask = Ask {
+        let ask = JoinRequest {
             pass: &pass,
             name: door.name.as_deref(),
             ours: Some(ours),

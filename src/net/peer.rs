@@ -3,7 +3,7 @@
 //! and sends it, on a TCP connection or through a wormhole), and a thread
 //! of the connection reads the other side's lines as its conversation says
 //! (`direct.rs`, `wormhole/lines.rs`), handing the news ([`Event`]s) to the
-//! event loop through [`Events`], which also wakes it. [`Limits`] are the
+//! event loop through [`Events`], which also wakes it. [`ProtocolTimes`] are the
 //! protocol's times.
 
 use std::io;
@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Duration;
 
-use crate::protocol::{Liveness, Said};
+use crate::protocol::{GameMessage, Liveness};
 use crate::record::Record;
 
 use super::secure::Seat;
@@ -32,7 +32,7 @@ pub(super) trait Outbox: Send {
 
 /// The times the protocol keeps: the defaults suit people; tests shorten them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ProtocolTimes {
     /// How long the host waits for a `hello`, and a joiner for the answer.
     pub hello: Duration,
     /// A peer that sends nothing (not even `ping`) this long is disconnected.
@@ -48,7 +48,7 @@ pub struct Limits {
     pub retry: Duration,
 }
 
-impl Limits {
+impl ProtocolTimes {
     /// How a connection keeps a quiet line alive, and when it gives up.
     pub fn liveness(&self) -> Liveness {
         Liveness {
@@ -58,9 +58,9 @@ impl Limits {
     }
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for ProtocolTimes {
+    fn default() -> ProtocolTimes {
+        ProtocolTimes {
             hello: Duration::from_secs(10),
             silence: Duration::from_secs(30),
             ping: Duration::from_secs(5),
@@ -97,7 +97,7 @@ pub enum Event {
         /// Which connection.
         id: u64,
         /// What it said.
-        said: Said,
+        said: GameMessage,
     },
     /// Connection `id` is gone, and why.
     Lost {

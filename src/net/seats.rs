@@ -17,7 +17,7 @@ use super::secure::Seat;
 
 /// What a seat's file holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Kept {
+struct SeatFile {
     /// The secret, in hexadecimal.
     secret: String,
     /// `host` or `joiner`: the end this program was.
@@ -84,7 +84,7 @@ pub fn keep(dir: &Path, seat: &Seat, end: &str, made_by: &str) -> Result<()> {
         .create(dir)
         .map_err(|error| crate::file::failure("cannot create", dir, &error))?;
     private_folder(dir)?;
-    let kept = Kept {
+    let kept = SeatFile {
         secret: seat.to_hex(),
         end: end.to_owned(),
         made_by: made_by.to_owned(),
@@ -98,7 +98,7 @@ pub fn keep(dir: &Path, seat: &Seat, end: &str, made_by: &str) -> Result<()> {
     }
 }
 
-fn read(path: &Path) -> Option<Kept> {
+fn read(path: &Path) -> Option<SeatFile> {
     serde_json::from_slice(&read_regular(path).ok()?).ok()
 }
 

@@ -159,7 +159,7 @@ pub fn check_code(code: &str) -> Result<(), String> {
 /// What a key agreement is for: each purpose has its own identity, so that
 /// a message of one can never pass for the other.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Purpose {
+pub enum KeyPurpose {
     /// A first meeting, on the join code.
     Join,
     /// A player taking their seat again, on the seat's secret.
@@ -179,10 +179,10 @@ impl std::fmt::Debug for Agreement {
 
 impl Agreement {
     /// Starts an agreement on `password` for `purpose`; the message to send.
-    pub fn start(password: &[u8], purpose: Purpose) -> (Agreement, String) {
+    pub fn start(password: &[u8], purpose: KeyPurpose) -> (Agreement, String) {
         let identity = match purpose {
-            Purpose::Join => &b"endodoi/direct/2/join"[..],
-            Purpose::Rejoin => &b"endodoi/direct/2/rejoin"[..],
+            KeyPurpose::Join => &b"endodoi/direct/2/join"[..],
+            KeyPurpose::Rejoin => &b"endodoi/direct/2/rejoin"[..],
         };
         let (state, message) = Spake2::<Ed25519Group>::start_symmetric(
             &Password::new(password),
@@ -406,8 +406,8 @@ mod tests {
     use super::*;
 
     fn agree(host: &[u8], joiner: &[u8]) -> (SessionKey, SessionKey) {
-        let (a, to_joiner) = Agreement::start(host, Purpose::Join);
-        let (b, to_host) = Agreement::start(joiner, Purpose::Join);
+        let (a, to_joiner) = Agreement::start(host, KeyPurpose::Join);
+        let (b, to_host) = Agreement::start(joiner, KeyPurpose::Join);
         (
             a.finish(&to_host).expect("a message"),
             b.finish(&to_joiner).expect("a message"),

@@ -33,8 +33,8 @@ use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, Wormho
 
 use crate::protocol::{Conversation, Met};
 
-use super::join::{Ask, Begin, JoinError, Joined, Pass};
-use super::peer::{Events, Limits};
+use super::join::{Begin, JoinError, JoinRequest, Joined, Pass};
+use super::peer::{Events, ProtocolTimes};
 use super::secure::Seat;
 use super::wire::VERSION;
 
@@ -207,7 +207,7 @@ pub fn host(
     mailbox: &str,
     seat: Option<Seat>,
     name: &str,
-    limits: Limits,
+    limits: ProtocolTimes,
     events: impl Into<Events>,
     closed: Arc<AtomicBool>,
 ) -> Result<Option<String>, String> {
@@ -268,7 +268,11 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
 /// # Errors
 /// When the mailbox cannot be reached, no host waits, the code is wrong, or
 /// the host does not speak the protocol.
-pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Joined, JoinError> {
+pub fn join(
+    mailbox: &str,
+    ask: JoinRequest<'_>,
+    events: impl Into<Events>,
+) -> Result<Joined, JoinError> {
     let (joined, begin) = meet(mailbox, ask, events.into())?;
     begin();
     Ok(joined)
@@ -277,10 +281,10 @@ pub fn join(mailbox: &str, ask: Ask<'_>, events: impl Into<Events>) -> Result<Jo
 /// As [`join`], the connection's carrying not begun.
 pub(super) fn meet(
     mailbox: &str,
-    ask: Ask<'_>,
+    ask: JoinRequest<'_>,
     events: Events,
 ) -> Result<(Joined, Begin), JoinError> {
-    let Ask {
+    let JoinRequest {
         pass,
         name,
         ours,

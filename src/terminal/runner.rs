@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::app::{Answer, Effect, Opening, Snapshot, Tone};
+use crate::app::{Answer, Effect, OpenTarget, Snapshot, Tone};
 use crate::net::Link;
 use crate::record::{Record, Tags};
 use crate::save::{Exported, Farewell, Store};
@@ -263,7 +263,7 @@ impl Runner {
     /// free to continue); what could not be kept of it is told at exit
     /// (where it is kept, the start screen shows). What cannot be opened is
     /// told on the screen, which stays.
-    fn open(&mut self, opening: &Opening, left: &Snapshot, answers: &mut Vec<Answer>) {
+    fn open(&mut self, opening: &OpenTarget, left: &Snapshot, answers: &mut Vec<Answer>) {
         let games = self.store.games().map(Path::to_path_buf);
         let fresh = Store::new(games.clone(), None, Store::export_dirs());
         let finished = std::mem::replace(&mut self.store, fresh).finish(left);

@@ -2,7 +2,7 @@
 //! app's game as it now is), and the event loop's work on them without a
 //! terminal: the runner carries them out, the app is handed the answers.
 
-use endodoi::app::{App, Effect, Opening, Snapshot};
+use endodoi::app::{App, Effect, OpenTarget, Snapshot};
 use endodoi::terminal::{Runner, carry_out};
 
 /// Keeping `app`'s game, as it now is, in its autosave file.
@@ -16,7 +16,7 @@ pub fn export(app: &App) -> Effect {
 }
 
 /// Opening `opening`, leaving `app`'s game as it now is.
-pub fn open(app: &App, opening: Opening) -> Effect {
+pub fn open(app: &App, opening: OpenTarget) -> Effect {
     Effect::Open {
         opening,
         left: Snapshot::of(app),

@@ -8,7 +8,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat, SessionKey};
+use endodoi::net::secure::{Agreement, End, KeyPurpose, Opener, Sealer, Seat, SessionKey};
 use endodoi::net::wire::{Message, VERSION};
 use endodoi::record::Record;
 
@@ -97,9 +97,9 @@ impl Peer {
         let knock = self.clear_line();
         let (words, message) = knock.rsplit_once(' ').expect("a knock");
         let purpose = if words.contains("rejoin") {
-            Purpose::Rejoin
+            KeyPurpose::Rejoin
         } else {
-            Purpose::Join
+            KeyPurpose::Join
         };
         let (agreement, answer) = Agreement::start(password, purpose);
         self.send_clear(&format!("answer {answer}"));
@@ -204,9 +204,9 @@ pub fn knock(
 ) -> Result<(SessionKey, BufReader<TcpStream>), String> {
     let _ = stream.set_read_timeout(Some(patience));
     let purpose = if seat.is_some() {
-        Purpose::Rejoin
+        KeyPurpose::Rejoin
     } else {
-        Purpose::Join
+        KeyPurpose::Join
     };
     let (agreement, message) = Agreement::start(password, purpose);
     let line = match seat {

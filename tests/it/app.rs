@@ -6,9 +6,10 @@ use std::sync::atomic::AtomicBool;
 
 use endodoi::app::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use endodoi::app::{
-    Action, Answer, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, Help, HelpPopup, Key,
-    Keymap, Learn, MAX_SPEED, MIN_SPEED, Match, Menu, Mode, Network, Opening, Phase, Play, Purpose,
-    Remote, Replay, Role, Said, Setting, Target, Tone, seed_time,
+    Action, Answer, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, GameAction, GameMessage,
+    Help, HelpPopup, Key, Keymap, LessonAction, MAX_SPEED, MIN_SPEED, Match, MenuAction, Mode,
+    Network, OpenTarget, PeerNews, Phase, Purpose, Role, Setting, Target, Tone, ViewerAction,
+    seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -140,7 +141,7 @@ fn v_flips_the_board_and_back_without_touching_the_game() {
     assert_eq!(app.selected(), Some(hole('F')));
     assert!(
         app.front()
-            .offers(Action::Game(Play::Flip), app.desk().shown())
+            .offers(Action::Game(GameAction::Flip), app.desk().shown())
     );
 }
 
@@ -237,23 +238,23 @@ fn redo_is_offered_only_when_a_move_was_taken_back() {
     let mut app = new_app();
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Redo), app.desk().shown()),
+            .offers(Action::Game(GameAction::Redo), app.desk().shown()),
         "nothing taken back yet"
     );
     type_keys(&mut app, "c\n");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Redo), app.desk().shown())
+            .offers(Action::Game(GameAction::Redo), app.desk().shown())
     );
     type_keys(&mut app, "u");
     assert!(
         app.front()
-            .offers(Action::Game(Play::Redo), app.desk().shown())
+            .offers(Action::Game(GameAction::Redo), app.desk().shown())
     );
     type_keys(&mut app, "r");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Redo), app.desk().shown()),
+            .offers(Action::Game(GameAction::Redo), app.desk().shown()),
         "played again: nothing left to redo"
     );
 }
@@ -964,17 +965,19 @@ fn every_key_of_every_table_does_what_its_line_says() {
             for &key in binding.keys {
                 for press in presses(key) {
                     let expected = match (binding.action, press.code) {
-                        (Action::Game(Play::Select(_)), KeyCode::Char(c)) => {
-                            Action::Game(Play::Select(c))
+                        (Action::Game(GameAction::Select(_)), KeyCode::Char(c)) => {
+                            Action::Game(GameAction::Select(c))
                         }
-                        (Action::Lesson(Learn::Select(_)), KeyCode::Char(c)) => {
-                            Action::Lesson(Learn::Select(c))
+                        (Action::Lesson(LessonAction::Select(_)), KeyCode::Char(c)) => {
+                            Action::Lesson(LessonAction::Select(c))
                         }
-                        (Action::Viewer(Replay::Digit(_)), KeyCode::Char(c)) => {
-                            Action::Viewer(Replay::Digit(c.to_digit(10).expect("a digit") as u8))
+                        (Action::Viewer(ViewerAction::Digit(_)), KeyCode::Char(c)) => {
+                            Action::Viewer(ViewerAction::Digit(
+                                c.to_digit(10).expect("a digit") as u8
+                            ))
                         }
-                        (Action::Menu(Menu::Type(_)), KeyCode::Char(c)) => {
-                            Action::Menu(Menu::Type(c))
+                        (Action::Menu(MenuAction::Type(_)), KeyCode::Char(c)) => {
+                            Action::Menu(MenuAction::Type(c))
                         }
                         (action, _) => action,
                     };
@@ -1047,7 +1050,7 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     );
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Undo), app.desk().shown()),
+            .offers(Action::Game(GameAction::Undo), app.desk().shown()),
         "the key bar does not offer u"
     );
     assert_eq!(
@@ -1061,7 +1064,7 @@ fn when_the_computer_opened_there_is_nothing_to_undo() {
     assert_eq!(letters(&app.record().game), "C a C");
     assert!(
         app.front()
-            .offers(Action::Game(Play::Undo), app.desk().shown())
+            .offers(Action::Game(GameAction::Undo), app.desk().shown())
     );
     type_keys(&mut app, "u");
     assert_eq!(letters(&app.record().game), "C");
@@ -1176,7 +1179,7 @@ fn a_rematch_swaps_the_players_rows_the_computer_with_its_level_and_it_moves_fir
     assert!(app.record().game.outcome().is_some());
     assert!(
         app.front()
-            .offers(Action::Game(Play::Rematch), app.desk().shown())
+            .offers(Action::Game(GameAction::Rematch), app.desk().shown())
     );
     app.take_effects();
     type_keys(&mut app, "w");
@@ -1238,7 +1241,7 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let before = (app.players().clone(), app.record().clone());
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Rematch), app.desk().shown())
+            .offers(Action::Game(GameAction::Rematch), app.desk().shown())
     );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
@@ -1253,7 +1256,7 @@ fn no_rematch_mid_game_nor_in_a_match() {
     let before = (app.players().clone(), app.record().clone());
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Rematch), app.desk().shown())
+            .offers(Action::Game(GameAction::Rematch), app.desk().shown())
     );
     type_keys(&mut app, "w");
     assert_eq!((app.players().clone(), app.record().clone()), before);
@@ -1268,7 +1271,7 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
     let mut app = one_move_from_the_end(Match::default());
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Menu), app.desk().shown())
+            .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
     assert_eq!(app.take_effects(), []);
@@ -1280,10 +1283,10 @@ fn a_game_from_the_command_line_goes_to_the_menu_with_m_once_it_is_over() {
     app.take_effects();
     assert!(
         app.front()
-            .offers(Action::Game(Play::Menu), app.desk().shown())
+            .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
     assert!(!app.desk().should_quit());
     // q still quits: the game was opened on the command line.
     press(&mut app, KeyCode::Char('q'));
@@ -1303,16 +1306,16 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(None)));
+    app.answer(Answer::Remote(PeerNews::Joined(None)));
     type_keys(&mut app, "e\n");
     assert!(app.record().game.outcome().is_some());
     assert!(
         app.front()
-            .offers(Action::Game(Play::Rematch), app.desk().shown())
+            .offers(Action::Game(GameAction::Rematch), app.desk().shown())
     );
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Menu), app.desk().shown())
+            .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     app.take_effects();
     type_keys(&mut app, "w");
@@ -1320,7 +1323,7 @@ fn a_rematch_across_the_network_is_sent_and_there_is_no_menu() {
     assert_eq!(
         app.take_effects(),
         [
-            Effect::Send(Said::NextGame {
+            Effect::Send(GameMessage::NextGame {
                 game: 2,
                 row: Side::North
             }),

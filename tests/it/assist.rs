@@ -6,7 +6,7 @@
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, Answer, App, Effect, Match, Network, Play, Remote, Role, Said, Setting,
+    Action, Answer, App, Effect, GameAction, GameMessage, Match, Network, PeerNews, Role, Setting,
 };
 use endodoi::record::Record;
 use endodoi::rules::{Config, Side};
@@ -49,13 +49,14 @@ fn hosted(players: Match) -> App {
         remote_home: Side::North,
         name: Some("Naserian".into()),
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
 
 fn offers_help(app: &App) -> [bool; 2] {
-    [Play::Hint, Play::Undo].map(|play| app.front().offers(Action::Game(play), app.desk().shown()))
+    [GameAction::Hint, GameAction::Undo]
+        .map(|play| app.front().offers(Action::Game(play), app.desk().shown()))
 }
 
 #[test]
@@ -112,7 +113,7 @@ fn a_hint_asked_across_the_network_is_announced() {
     press(&mut app, KeyCode::Char('t'));
     let effects = app.take_effects();
     assert!(
-        effects.contains(&Effect::Send(Said::HintAsked(0))),
+        effects.contains(&Effect::Send(GameMessage::HintAsked(0))),
         "{effects:?}"
     );
     assert_eq!(app.record().tag("Assisted"), Some("South"));
@@ -123,7 +124,7 @@ fn the_other_players_hint_is_shown_and_marks_their_side() {
     let mut app = hosted(Match::default());
     type_keys(&mut app, "c\n");
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::HintAsked(1))));
     assert_eq!(text(&app), "Lekishon asked for a hint");
     assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(app.record().tag("Assisted"), Some("North"));
@@ -137,16 +138,22 @@ fn the_other_players_hint_is_shown_and_marks_their_side() {
 fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
     // On this player's turn, and for another move than this one.
     for (said, why) in [
-        (Said::HintAsked(0), "Lekishon asked for a hint out of turn"),
-        (Said::HintAsked(7), "Lekishon asked for a hint out of turn"),
+        (
+            GameMessage::HintAsked(0),
+            "Lekishon asked for a hint out of turn",
+        ),
+        (
+            GameMessage::HintAsked(7),
+            "Lekishon asked for a hint out of turn",
+        ),
     ] {
         let mut app = hosted(Match::default());
-        if said == Said::HintAsked(7) {
+        if said == GameMessage::HintAsked(7) {
             type_keys(&mut app, "c\n");
             app.take_effects();
         }
         let before = app.record().clone();
-        app.answer(Answer::Remote(Remote::Said(said)));
+        app.answer(Answer::Remote(PeerNews::Said(said)));
         assert_eq!(app.take_effects(), [hangup(&app, why)]);
         assert_eq!(app.record(), &before, "{said:?}");
     }
@@ -164,11 +171,11 @@ fn a_hint_out_of_turn_after_the_end_or_in_a_game_without_them_is_refused() {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     assert!(app.record().is_over(), "a finished game");
     let ply = app.record().game.ply();
-    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(ply))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::HintAsked(ply))));
     assert_eq!(
         app.take_effects(),
         [hangup(
@@ -204,7 +211,7 @@ fn the_hosts_game_without_help_holds_for_both() {
     assert_eq!(text(&joiner), NO_ASSIST);
     assert_eq!(joiner.take_effects(), []);
     // A hint or a take-back asked for all the same is refused.
-    app.answer(Answer::Remote(Remote::Said(Said::HintAsked(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::HintAsked(1))));
     assert_eq!(
         app.take_effects(),
         [hangup(
@@ -214,13 +221,13 @@ fn the_hosts_game_without_help_holds_for_both() {
     );
     let mut app = hosted(without_help());
     type_keys(&mut app, "c\n");
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
     })));
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAsked(1))));
     assert_eq!(
         app.take_effects(),
         [hangup(
@@ -235,7 +242,7 @@ fn the_hosts_game_without_help_holds_for_both() {
 fn a_take_back_agreed_across_the_network_marks_the_asker() {
     let mut app = hosted(Match::default());
     type_keys(&mut app, "c\n");
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
@@ -243,20 +250,20 @@ fn a_take_back_agreed_across_the_network_marks_the_asker() {
     press(&mut app, KeyCode::Char('u'));
     assert!(
         app.take_effects()
-            .contains(&Effect::Send(Said::UndoAsked(0)))
+            .contains(&Effect::Send(GameMessage::UndoAsked(0)))
     );
     assert_eq!(app.record().tag("Assisted"), None, "not before they agree");
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAccepted(0))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAccepted(0))));
     assert_eq!(app.record().game.ply(), 0);
     assert_eq!(app.record().tag("Assisted"), Some("South"));
     // They ask in turn, and this player agrees: North is helped too.
     type_keys(&mut app, "c\n");
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole: endodoi::rules::Hole::new(Side::North, 0),
         left: None,
     })));
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAsked(1))));
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.record().game.ply(), 1);
     assert_eq!(app.record().tag("Assisted"), Some("South North"));

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, Answer, App, COMPUTER_PAUSE, Match, Mode, Network, Play, Remote, Role, Said, Setting,
-    Target,
+    Action, Answer, App, COMPUTER_PAUSE, GameAction, GameMessage, Match, Mode, Network, PeerNews,
+    Role, Setting, Target,
 };
 use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record};
@@ -145,13 +145,13 @@ fn hosted(clock: &str) -> App {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
 
-fn their_move(ply: usize, letter: char, left: Duration) -> Remote {
-    Remote::Said(Said::Move {
+fn their_move(ply: usize, letter: char, left: Duration) -> PeerNews {
+    PeerNews::Said(GameMessage::Move {
         ply,
         hole: hole(letter),
         left: Some(left),
@@ -171,9 +171,9 @@ fn an_agreed_take_back_across_the_network_gives_no_time() {
     press(&mut app, KeyCode::Char('u'));
     assert!(
         app.take_effects()
-            .contains(&endodoi::app::Effect::Send(Said::UndoAsked(2)))
+            .contains(&endodoi::app::Effect::Send(GameMessage::UndoAsked(2)))
     );
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAccepted(2))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAccepted(2))));
     assert_eq!(app.record().game.ply(), 2);
     assert_eq!(left(&app), both(secs(66), secs(62)));
 
@@ -183,7 +183,7 @@ fn an_agreed_take_back_across_the_network_gives_no_time() {
     type_keys(&mut app, "b\n");
     app.answer(Answer::Remote(their_move(3, 'e', secs(58))));
     assert_eq!(left(&app), both(secs(75), secs(58)));
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(3))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAsked(3))));
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(letters(&app.record().game), "C d B");
     assert_eq!(left(&app), both(secs(75), secs(48)));
@@ -211,7 +211,7 @@ fn a_flag_with_a_redo_pending_ends_the_game_and_nothing_is_sown_after() {
     type_keys(&mut app, "d\n");
     app.act(Action::Click(Target::Hole(hole('d'))));
     app.act(Action::Click(Target::Hole(hole('d'))));
-    app.act(Action::Game(Play::Redo));
+    app.act(Action::Game(GameAction::Redo));
     app.tick(secs(5));
     assert_eq!(app.record(), &ended);
 }
@@ -248,7 +248,7 @@ fn a_flag_with_a_take_back_question_pending_ends_the_game_and_takes_nothing_back
     app.answer(Answer::Remote(their_move(1, 'd', secs(59))));
     type_keys(&mut app, "b\n");
     app.answer(Answer::Remote(their_move(3, 'e', secs(58))));
-    app.answer(Answer::Remote(Remote::Said(Said::UndoAsked(3))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::UndoAsked(3))));
     assert!(matches!(app.desk().mode(), Mode::Confirm(_)));
     app.take_effects();
     app.tick(secs(61));
@@ -260,11 +260,11 @@ fn a_flag_with_a_take_back_question_pending_ends_the_game_and_takes_nothing_back
     assert_eq!(app.record(), &ended);
     let sent = app.take_effects();
     assert!(
-        sent.contains(&endodoi::app::Effect::Send(Said::Flag(4))),
+        sent.contains(&endodoi::app::Effect::Send(GameMessage::Flag(4))),
         "{sent:?}"
     );
     assert!(
-        !sent.contains(&endodoi::app::Effect::Send(Said::UndoAccepted(3))),
+        !sent.contains(&endodoi::app::Effect::Send(GameMessage::UndoAccepted(3))),
         "{sent:?}"
     );
 }

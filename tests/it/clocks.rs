@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Answer, App, COMPUTER_PAUSE, Effect, FLAG_GRACE, Match, Network, Play, Purpose, Remote, Role,
-    Said, Setting,
+    Answer, App, COMPUTER_PAUSE, Effect, FLAG_GRACE, GameAction, GameMessage, Match, Network,
+    PeerNews, Purpose, Role, Setting,
 };
 use endodoi::clock::TimeControl;
 use endodoi::record::{Ending, Record, Tags};
@@ -148,7 +148,7 @@ fn a_flag_that_falls_ends_the_game_on_time_and_the_record_keeps_it() {
         "a game over stays over, the clocks still"
     );
     assert!(
-        !app.table().offers_play(Play::Undo),
+        !app.table().offers_play(GameAction::Undo),
         "a game lost on time is not taken back"
     );
     let screen = text(&drawn(&app, 80, 24));
@@ -286,13 +286,13 @@ fn hosted(clock: &str) -> App {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
 
-fn their_move(ply: usize, letter: char, left: Option<Duration>) -> Remote {
-    Remote::Said(Said::Move {
+fn their_move(ply: usize, letter: char, left: Option<Duration>) -> PeerNews {
+    PeerNews::Said(GameMessage::Move {
         ply,
         hole: Hole::from_letter(letter).expect("a letter"),
         left,
@@ -319,7 +319,7 @@ fn a_move_across_the_network_carries_its_time_and_sets_that_clock() {
         .filter(|effect| matches!(effect, Effect::Send(_)))
         .collect();
     let hole = Hole::from_letter('C').expect("a letter");
-    let move_sent = Said::Move {
+    let move_sent = GameMessage::Move {
         ply: 0,
         hole,
         left: Some(secs(62)),
@@ -367,7 +367,7 @@ fn an_absurd_or_missing_time_is_refused_and_the_move_never_applied() {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(None)));
+    app.answer(Answer::Remote(PeerNews::Joined(None)));
     type_keys(&mut app, "c\n");
     app.take_effects();
     app.answer(Answer::Remote(their_move(1, 'd', Some(secs(1)))));
@@ -382,7 +382,7 @@ fn their_flag_ends_the_game_on_both_sides() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::Flag(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Flag(1))));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::North)));
     assert_eq!(hung_up(&mut app), Vec::<String>::new());
     // A move that crossed it is dropped.
@@ -397,7 +397,7 @@ fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
     type_keys(&mut app, "c\n");
     app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::Flag(1))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Flag(1))));
     assert_eq!(
         hung_up(&mut app),
         ["Lekishon said a clock ran out after 1 move, but this game has 2 moves"]
@@ -407,7 +407,7 @@ fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
     app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.tick(secs(57));
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::Flag(2))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Flag(2))));
     assert_eq!(
         hung_up(&mut app),
         ["Lekishon said South ran out of time, with 3.0 left here"]
@@ -418,7 +418,7 @@ fn a_flag_about_this_players_clock_with_time_left_or_another_move_is_refused() {
     type_keys(&mut app, "c\n");
     app.answer(Answer::Remote(their_move(1, 'd', Some(secs(59)))));
     app.tick(secs(58));
-    app.answer(Answer::Remote(Remote::Said(Said::Flag(2))));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Flag(2))));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
 }
 
@@ -430,7 +430,10 @@ fn this_players_flag_is_told_at_once_and_theirs_after_a_grace() {
     app.take_effects();
     app.tick(secs(61));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::South)));
-    assert!(app.take_effects().contains(&Effect::Send(Said::Flag(2))));
+    assert!(
+        app.take_effects()
+            .contains(&Effect::Send(GameMessage::Flag(2)))
+    );
 
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
@@ -444,14 +447,17 @@ fn this_players_flag_is_told_at_once_and_theirs_after_a_grace() {
     assert!(!app.record().is_over());
     app.tick(millis(1));
     assert_eq!(app.record().ending(), Some(Ending::OutOfTime(Side::North)));
-    assert!(app.take_effects().contains(&Effect::Send(Said::Flag(1))));
+    assert!(
+        app.take_effects()
+            .contains(&Effect::Send(GameMessage::Flag(1)))
+    );
 }
 
 #[test]
 fn no_clock_runs_while_the_other_player_is_away() {
     let mut app = hosted("1+0");
     type_keys(&mut app, "c\n");
-    app.answer(Answer::Remote(Remote::Lost("a network cut".into())));
+    app.answer(Answer::Remote(PeerNews::Lost("a network cut".into())));
     app.tick(secs(30));
     assert_eq!(left(&app), both(secs(60), secs(60)));
     assert_eq!(

@@ -16,9 +16,9 @@ use std::thread::{self, sleep};
 use std::time::{Duration, Instant};
 
 use endodoi::app::{Answer, App, Connection, Match, Network, Role, Setting};
-use endodoi::net::secure::{Agreement, End, Opener, Purpose, Sealer, Seat};
+use endodoi::net::secure::{Agreement, End, KeyPurpose, Opener, Sealer, Seat};
 use endodoi::net::wire::VERSION;
-use endodoi::net::{Admission, Event, Host, Limits, Link, Pass, Way};
+use endodoi::net::{Admission, Event, Host, Link, Pass, ProtocolTimes, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Side};
 use endodoi::save::Store;
@@ -31,10 +31,10 @@ const CODE: &str = "k4p9xm";
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The program's own times, but a short wait for a knock.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(3),
-        ..Limits::default()
+        ..ProtocolTimes::default()
     }
 }
 
@@ -107,7 +107,7 @@ fn a_guesser_that_does_not_wait_has_one_code_tested_and_the_right_one_never_gets
 #[test]
 fn an_address_or_a_host_in_its_waiting_time_is_answered_busy_before_any_key() {
     let spacing = Duration::from_millis(400);
-    let limits = Limits {
+    let limits = ProtocolTimes {
         penalty: spacing,
         ..limits()
     };
@@ -243,7 +243,7 @@ fn a_flood_leaves_the_host_few_threads_and_descriptors_and_lets_its_player_in() 
         }
     };
     let seat = Seat::from_secret([9; 32]);
-    let (_, message) = Agreement::start(b"wrong1", Purpose::Join);
+    let (_, message) = Agreement::start(b"wrong1", KeyPurpose::Join);
     // A knock and a hello that does not open, in one write.
     let guess = format!("knock {VERSION} join {message}\nbm90IGEgaGVsbG8=\n");
     let flooding = Arc::new(AtomicBool::new(true));
@@ -344,7 +344,7 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
                 continue;
             }
             let message = knock.rsplit_once(' ').expect("a knock").1.to_owned();
-            let (agreement, answer) = Agreement::start(&password, Purpose::Rejoin);
+            let (agreement, answer) = Agreement::start(&password, KeyPurpose::Rejoin);
             let _ = (&stream).write_all(format!("answer {answer}\n").as_bytes());
             let key = agreement.finish(&message).expect("a key message");
             let (mut sealer, _) = key.channel(End::Host);
@@ -365,7 +365,7 @@ fn a_joiner_told_to_stop_before_the_keys_tries_again() {
             }
         }
     });
-    let limits = Limits {
+    let limits = ProtocolTimes {
         retry: Duration::from_millis(100),
         ..limits()
     };

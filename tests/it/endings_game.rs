@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, Answer, App, COMPUTER_PAUSE, Confirm, Effect, Keymap, Match, Mode, Play, Purpose,
+    Action, Answer, App, COMPUTER_PAUSE, Confirm, Effect, GameAction, Keymap, Match, Mode, Purpose,
     Setting,
 };
 use endodoi::record::Ending;
@@ -100,7 +100,7 @@ fn resigning_asks_first_and_no_keeps_the_game_going() {
     assert_eq!(app.take_effects(), []);
     assert!(
         app.front()
-            .offers(Action::Game(Play::Resign), app.desk().shown())
+            .offers(Action::Game(GameAction::Resign), app.desk().shown())
     );
 }
 
@@ -125,12 +125,12 @@ fn a_resigned_game_takes_no_move_hint_takeback_nor_second_ending() {
     type_keys(&mut app, "xy");
     app.take_effects();
     for play in [
-        Play::Undo,
-        Play::Redo,
-        Play::Hint,
-        Play::Sow,
-        Play::Resign,
-        Play::OfferDraw,
+        GameAction::Undo,
+        GameAction::Redo,
+        GameAction::Hint,
+        GameAction::Sow,
+        GameAction::Resign,
+        GameAction::OfferDraw,
     ] {
         assert!(
             !app.front().offers(Action::Game(play), app.desk().shown()),
@@ -236,7 +236,7 @@ fn a_draw_offered_to_the_computer_asks_its_search() {
     assert_eq!(message(&app), "Offered Computer (level 1) a draw…");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown()),
         "one offer at a time"
     );
 }
@@ -269,7 +269,7 @@ fn the_computer_declines_a_draw_when_it_expects_to_win() {
     assert_eq!(app.take_effects(), []);
     assert!(
         app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown()),
         "offered again"
     );
 }
@@ -300,11 +300,11 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     assert!(app.table().thinking().is_some(), "the computer thinks");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown())
     );
     assert!(
         app.front()
-            .offers(Action::Game(Play::Resign), app.desk().shown())
+            .offers(Action::Game(GameAction::Resign), app.desk().shown())
     );
     type_keys(&mut app, "x");
     assert_eq!(
@@ -326,11 +326,11 @@ fn the_player_resigns_while_the_computer_thinks_and_nobody_offers_for_it() {
     let app = App::new(Config::default(), players);
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Resign), app.desk().shown())
+            .offers(Action::Game(GameAction::Resign), app.desk().shown())
     );
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown())
     );
 }
 
@@ -344,6 +344,6 @@ fn a_rematch_after_a_resignation_is_a_game_that_goes_on() {
     assert_eq!(app.record().tag("Termination"), None);
     assert!(
         app.front()
-            .offers(Action::Game(Play::Resign), app.desk().shown())
+            .offers(Action::Game(GameAction::Resign), app.desk().shown())
     );
 }

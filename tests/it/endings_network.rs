@@ -4,7 +4,8 @@
 //! a hangup and never applied.
 
 use endodoi::app::{
-    Action, Answer, App, Confirm, Effect, Match, Mode, Network, Play, Remote, Role, Said, Setting,
+    Action, Answer, App, Confirm, Effect, GameAction, GameMessage, Match, Mode, Network, PeerNews,
+    Role, Setting,
 };
 use endodoi::record::Ending;
 use endodoi::rules::{Config, Hole, Side};
@@ -25,7 +26,7 @@ fn hosted() -> App {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
@@ -45,9 +46,9 @@ fn message(app: &App) -> &str {
 }
 
 /// `said` arrives: it is refused with `why`, and the game is unchanged.
-fn refused(mut app: App, said: Said, why: &str) {
+fn refused(mut app: App, said: GameMessage, why: &str) {
     let before = app.record().clone();
-    app.answer(Answer::Remote(Remote::Said(said)));
+    app.answer(Answer::Remote(PeerNews::Said(said)));
     assert_eq!(app.take_effects(), [hangup(&app, why)]);
     assert_eq!(app.record(), &before, "nothing applied");
 }
@@ -64,7 +65,7 @@ fn resigning_here_tells_the_other_player() {
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::Resigned), autosave(&app)]
+        [Effect::Send(GameMessage::Resigned), autosave(&app)]
     );
     assert_eq!(message(&app), "South resigned: Lekishon wins");
 }
@@ -72,13 +73,13 @@ fn resigning_here_tells_the_other_player() {
 #[test]
 fn the_other_player_resigns_on_their_turn() {
     let mut app = after_our_move();
-    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Resigned)));
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(app.take_effects(), [autosave(&app)]);
     assert_eq!(message(&app), "Lekishon resigned: South wins");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Undo), app.desk().shown())
+            .offers(Action::Game(GameAction::Undo), app.desk().shown())
     );
 }
 
@@ -87,7 +88,7 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     let mut app = hosted();
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown()),
         "our turn"
     );
     type_keys(&mut app, "o");
@@ -100,20 +101,20 @@ fn a_draw_is_offered_once_this_player_has_moved_and_accepted_there() {
     app.take_effects();
     assert!(
         app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown())
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown())
     );
     type_keys(&mut app, "oy");
-    assert_eq!(app.take_effects(), [Effect::Send(Said::DrawOffered)]);
+    assert_eq!(app.take_effects(), [Effect::Send(GameMessage::DrawOffered)]);
     assert_eq!(message(&app), "Offered Lekishon a draw…");
     assert!(
         !app.front()
-            .offers(Action::Game(Play::OfferDraw), app.desk().shown()),
+            .offers(Action::Game(GameAction::OfferDraw), app.desk().shown()),
         "one at a time"
     );
     type_keys(&mut app, "o");
     assert_eq!(message(&app), "Your draw offer waits for Lekishon's answer");
     assert_eq!(app.take_effects(), []);
-    app.answer(Answer::Remote(Remote::Said(Said::DrawAccepted)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::DrawAccepted)));
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(message(&app), "Draw agreed: Lekishon accepted your offer");
     assert_eq!(app.take_effects(), [autosave(&app)]);
@@ -124,11 +125,11 @@ fn a_draw_declined_there_leaves_the_game_going() {
     let mut app = after_our_move();
     type_keys(&mut app, "oy");
     app.take_effects();
-    app.answer(Answer::Remote(Remote::Said(Said::DrawDeclined)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::DrawDeclined)));
     assert!(!app.record().is_over());
     assert_eq!(message(&app), "Lekishon declined the draw");
     assert_eq!(app.take_effects(), []);
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole: Hole::new(Side::North, 0),
         left: None,
@@ -139,7 +140,7 @@ fn a_draw_declined_there_leaves_the_game_going() {
 #[test]
 fn the_other_players_offer_is_asked_here_and_accepted() {
     let mut app = hosted();
-    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::DrawOffered)));
     assert_eq!(
         app.desk().mode(),
         &Mode::Confirm(Confirm::Draw(Side::North))
@@ -150,7 +151,7 @@ fn the_other_players_offer_is_asked_here_and_accepted() {
     assert_eq!(app.record().ending(), Some(Ending::DrawAgreed));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::DrawAccepted), autosave(&app)]
+        [Effect::Send(GameMessage::DrawAccepted), autosave(&app)]
     );
     assert_eq!(
         message(&app),
@@ -161,10 +162,13 @@ fn the_other_players_offer_is_asked_here_and_accepted() {
 #[test]
 fn the_other_players_offer_declined_here_is_told_them() {
     let mut app = hosted();
-    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::DrawOffered)));
     type_keys(&mut app, "n");
     assert!(!app.record().is_over());
-    assert_eq!(app.take_effects(), [Effect::Send(Said::DrawDeclined)]);
+    assert_eq!(
+        app.take_effects(),
+        [Effect::Send(GameMessage::DrawDeclined)]
+    );
     type_keys(&mut app, "c\n");
     assert_eq!(app.record().game.ply(), 1, "we play on");
 }
@@ -172,8 +176,10 @@ fn the_other_players_offer_declined_here_is_told_them() {
 #[test]
 fn a_dropped_line_withdraws_the_other_players_offer() {
     let mut app = hosted();
-    app.answer(Answer::Remote(Remote::Said(Said::DrawOffered)));
-    app.answer(Answer::Remote(Remote::Lost("the other player left".into())));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::DrawOffered)));
+    app.answer(Answer::Remote(PeerNews::Lost(
+        "the other player left".into(),
+    )));
     assert_eq!(app.desk().mode(), &Mode::Play);
     assert!(!app.record().is_over());
 }
@@ -182,7 +188,7 @@ fn a_dropped_line_withdraws_the_other_players_offer() {
 fn the_other_player_may_resign_while_this_player_thinks() {
     let mut app = hosted();
     assert_eq!(app.record().to_move(), Some(Side::South), "our turn");
-    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Resigned)));
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::North)));
     assert_eq!(message(&app), "Lekishon resigned: South wins");
 }
@@ -200,18 +206,18 @@ fn this_player_may_resign_while_the_other_thinks() {
     assert_eq!(app.record().ending(), Some(Ending::Resigned(Side::South)));
     assert_eq!(
         app.take_effects(),
-        [Effect::Send(Said::Resigned), autosave(&app)]
+        [Effect::Send(GameMessage::Resigned), autosave(&app)]
     );
 }
 
 #[test]
 fn a_resignation_after_the_end_is_refused() {
     let mut app = after_our_move();
-    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Resigned)));
     app.take_effects();
     refused(
         app,
-        Said::Resigned,
+        GameMessage::Resigned,
         "Lekishon resigned after the end of the game",
     );
 }
@@ -220,7 +226,7 @@ fn a_resignation_after_the_end_is_refused() {
 fn a_draw_offered_on_their_own_turn_is_refused() {
     refused(
         after_our_move(),
-        Said::DrawOffered,
+        GameMessage::DrawOffered,
         "Lekishon offered a draw on their own turn",
     );
 }
@@ -232,7 +238,7 @@ fn a_draw_offered_after_the_end_is_refused() {
     app.take_effects();
     refused(
         app,
-        Said::DrawOffered,
+        GameMessage::DrawOffered,
         "Lekishon offered a draw after the end of the game",
     );
 }
@@ -241,12 +247,12 @@ fn a_draw_offered_after_the_end_is_refused() {
 fn an_answer_to_a_draw_nobody_offered_is_refused() {
     refused(
         after_our_move(),
-        Said::DrawAccepted,
+        GameMessage::DrawAccepted,
         "Lekishon accepted a draw nobody offered",
     );
     refused(
         after_our_move(),
-        Said::DrawDeclined,
+        GameMessage::DrawDeclined,
         "Lekishon declined a draw nobody offered",
     );
 }
@@ -255,7 +261,7 @@ fn an_answer_to_a_draw_nobody_offered_is_refused() {
 fn a_move_lets_this_players_offer_lapse() {
     let mut app = after_our_move();
     type_keys(&mut app, "oy");
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole: Hole::new(Side::North, 0),
         left: None,
@@ -263,7 +269,7 @@ fn a_move_lets_this_players_offer_lapse() {
     app.take_effects();
     refused(
         app,
-        Said::DrawAccepted,
+        GameMessage::DrawAccepted,
         "Lekishon accepted a draw nobody offered",
     );
 }
@@ -271,11 +277,11 @@ fn a_move_lets_this_players_offer_lapse() {
 #[test]
 fn taking_back_a_resigned_game_is_refused() {
     let mut app = after_our_move();
-    app.answer(Answer::Remote(Remote::Said(Said::Resigned)));
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Resigned)));
     app.take_effects();
     refused(
         app,
-        Said::UndoAsked(0),
+        GameMessage::UndoAsked(0),
         "Lekishon would take back moves once the game had ended",
     );
 }

@@ -234,7 +234,7 @@ fn a_game_that_outgrows_what_resume_reads_is_never_saved_nor_offered() {
 #[test]
 fn a_host_that_cannot_keep_the_seat_says_so_and_offers_only_what_works() {
     use endodoi::app::{App, Connection, Match, Network, Role};
-    use endodoi::net::{Admission, Host, Limits, Link};
+    use endodoi::net::{Admission, Host, Link, ProtocolTimes};
     use endodoi::rules::{Config, Side};
 
     use crate::common::looped::Looped;
@@ -249,8 +249,13 @@ fn a_host_that_cannot_keep_the_seat_says_so_and_offers_only_what_works() {
         code: Some(CODE.to_owned()),
         seat: None,
     };
-    let (host, events) = Host::listen("127.0.0.1:0", admission, "Naserian", Limits::default())
-        .expect("a port on loopback");
+    let (host, events) = Host::listen(
+        "127.0.0.1:0",
+        admission,
+        "Naserian",
+        ProtocolTimes::default(),
+    )
+    .expect("a port on loopback");
     let address = host.address();
     let mut app = App::new(Config::default(), Match::default());
     let role = Role::Host {

@@ -17,12 +17,12 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use endodoi::app::{
-    Answer, App, Connection, Effect, GAME_TAG, HOST_TAG, Match, Network, Remote, Role, Said,
-    Setting,
+    Answer, App, Connection, Effect, GAME_TAG, GameMessage, HOST_TAG, Match, Network, PeerNews,
+    Role, Setting,
 };
 use endodoi::clock::{Clocks, TimeControl};
 use endodoi::net::secure::{Seat, fingerprint};
-use endodoi::net::{Admission, Host, Limits, Link, Pass, Way, seats};
+use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way, seats};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{BySide, Config, Hole, Side};
 
@@ -35,8 +35,8 @@ const CODE: &str = "k4p9xm";
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
 
 /// Short times, so that a drop and a reconnection show within a test.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(2),
         silence: Duration::from_secs(4),
         ping: Duration::from_millis(100),
@@ -673,17 +673,17 @@ fn hosted_app(players: Match) -> App {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
     app.take_effects();
     app
 }
 
 /// The line drops and Lekishon takes the seat again with `copy`: what the
 /// host says on the line.
-fn said_again(app: &mut App, copy: &Record) -> Vec<Said> {
-    app.answer(Answer::Remote(Remote::Lost("a cut".to_owned())));
-    app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
-    app.answer(Answer::Remote(Remote::Resync(Box::new(copy.clone()))));
+fn said_again(app: &mut App, copy: &Record) -> Vec<GameMessage> {
+    app.answer(Answer::Remote(PeerNews::Lost("a cut".to_owned())));
+    app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
+    app.answer(Answer::Remote(PeerNews::Resync(Box::new(copy.clone()))));
     app.take_effects()
         .into_iter()
         .filter_map(|effect| match effect {
@@ -703,7 +703,7 @@ fn a_resignation_the_other_side_missed_is_said_again_and_one_it_heard_is_not() {
     let ours = app.record().clone();
     assert_eq!(ours.ending(), Some(Ending::Resigned(Side::South)));
     // Their copy shows no ending: the `resign` was lost with the line.
-    assert_eq!(said_again(&mut app, &before), [Said::Resigned]);
+    assert_eq!(said_again(&mut app, &before), [GameMessage::Resigned]);
     assert_eq!(app.record(), &ours);
     // Their copy shows it: nothing to say.
     assert_eq!(said_again(&mut app, &ours), []);
@@ -715,7 +715,7 @@ fn a_copy_of_the_finished_game_leaves_the_hosts_next_game_and_no_tag_is_taken() 
     let mut app = hosted_app(Match::new(None, None, Some(2)));
     type_keys(&mut app, "c\n");
     let hole = app.record().game.legal_moves().next().expect("a move");
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: 1,
         hole,
         left: None,

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use endodoi::app::input::KeyCode;
 use endodoi::app::{
-    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Learn, Lesson, Mode, STEPS, Screen,
-    Setting, Tone,
+    Action, App, Effect, FIRST_LEVEL, INVITATION, Keymap, Lesson, LessonAction, Mode, STEPS,
+    Screen, Setting, Tone,
 };
 use endodoi::rules::{BySide, Config, EndReason, Hole, Side, Variant};
 use endodoi::save::Store;
@@ -374,13 +374,13 @@ fn once_the_move_is_made_the_hole_keys_say_how_to_go_on() {
         Some("This step is done: go on to the next, or try it again")
     );
     assert_eq!(board(&app), before);
-    assert!(
-        !app.front()
-            .offers(Action::Lesson(Learn::Select('b')), app.desk().shown())
-    );
+    assert!(!app.front().offers(
+        Action::Lesson(LessonAction::Select('b')),
+        app.desk().shown()
+    ));
     assert!(
         app.front()
-            .offers(Action::Lesson(Learn::Again), app.desk().shown())
+            .offers(Action::Lesson(LessonAction::Again), app.desk().shown())
     );
     assert_eq!(
         app.front()

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use data_encoding::HEXLOWER;
 use endodoi::net::wire::Message;
 use endodoi::net::wormhole::{self, APP_ID, WINDOW};
-use endodoi::net::{Ask, Event, Joined, Limits, Pass, Seat};
+use endodoi::net::{Event, JoinRequest, Joined, Pass, ProtocolTimes, Seat};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game};
 use serde_json::{Value, json};
@@ -29,8 +29,8 @@ use tungstenite::WebSocket;
 use crate::common::mailbox::Mailbox;
 
 /// Times short enough for a test, long enough for a slow machine.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(5),
         silence: Duration::from_secs(30),
         ping: Duration::from_secs(1),
@@ -123,7 +123,7 @@ fn join_on_thread(url: String, pass: Pass) -> Receiver<Result<Joined, String>> {
     thread::spawn(move || {
         let (events, _news) = mpsc::channel();
         let ours = record();
-        let ask = Ask {
+        let ask = JoinRequest {
             pass: &pass,
             name: Some("Lekishon"),
             ours: matches!(pass, Pass::Seat(_)).then_some(&ours),

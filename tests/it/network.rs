@@ -12,10 +12,10 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{Action, Answer, App, Connection, Match, Network, Play, Role, Setting};
-use endodoi::net::secure::{Agreement, End, Purpose, Seat};
+use endodoi::app::{Action, Answer, App, Connection, GameAction, Match, Network, Role, Setting};
+use endodoi::net::secure::{Agreement, End, KeyPurpose, Seat};
 use endodoi::net::wire::{Message, VERSION};
-use endodoi::net::{Admission, Host, Limits, Link, Pass, Way};
+use endodoi::net::{Admission, Host, Link, Pass, ProtocolTimes, Way};
 use endodoi::record::Record;
 use endodoi::rules::{Config, Game, Hole, Side};
 use endodoi::save::Store;
@@ -31,8 +31,8 @@ use endodoi::terminal::{bring_news, carry_out};
 pub(super) const CODE: &str = "k4p9xm";
 
 /// Short times, so that silence and a wrong code show within a test.
-pub(super) fn limits() -> Limits {
-    Limits {
+pub(super) fn limits() -> ProtocolTimes {
+    ProtocolTimes {
         hello: Duration::from_secs(2),
         silence: Duration::from_secs(4),
         ping: Duration::from_millis(100),
@@ -362,7 +362,7 @@ fn a_thief_with_the_code_cannot_take_the_seat_and_is_answered_as_a_wrong_code() 
         .to_owned();
     let mut thief = Peer::connect(hosted.address);
     let forged = Seat::from_secret([7; 32]);
-    let (agreement, message) = Agreement::start(&forged.password(), Purpose::Rejoin);
+    let (agreement, message) = Agreement::start(&forged.password(), KeyPurpose::Rejoin);
     thief.send_clear(&format!("knock {VERSION} rejoin {seat_id} {message}"));
     let answer = thief.clear_line();
     let key = agreement
@@ -389,7 +389,7 @@ fn a_host_started_without_the_game_says_so_to_the_seats_player_and_on_its_screen
     let mut hosted = Hosted::new();
     let seat = Seat::from_secret([5; 32]);
     let mut player = Peer::connect(hosted.address);
-    let (_, message) = Agreement::start(&seat.password(), Purpose::Rejoin);
+    let (_, message) = Agreement::start(&seat.password(), KeyPurpose::Rejoin);
     player.send_clear(&format!("knock {VERSION} rejoin {} {message}", seat.id()));
     let why = format!(
         "this host has no game of seat {} to go on with (it was started without it: \
@@ -646,16 +646,16 @@ fn offered(app: &App, actions: &[Action]) -> Vec<Action> {
 #[test]
 fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the_end() {
     let keys = [
-        Action::Game(Play::Sow),
-        Action::Game(Play::SelectRight),
-        Action::Game(Play::Hint),
-        Action::Game(Play::NewGame),
-        Action::Game(Play::Save),
+        Action::Game(GameAction::Sow),
+        Action::Game(GameAction::SelectRight),
+        Action::Game(GameAction::Hint),
+        Action::Game(GameAction::NewGame),
+        Action::Game(GameAction::Save),
     ];
     let mut hosted = Hosted::new();
     assert_eq!(
         offered(&hosted.app, &keys),
-        [Action::Game(Play::Save)],
+        [Action::Game(GameAction::Save)],
         "nobody has joined: the game waits"
     );
     let mut joining = Joining::new(&mut hosted);
@@ -665,16 +665,16 @@ fn the_key_bar_offers_no_move_while_the_other_is_away_and_no_new_game_before_the
     assert_eq!(
         offered(&hosted.app, &keys),
         [
-            Action::Game(Play::Sow),
-            Action::Game(Play::SelectRight),
-            Action::Game(Play::Hint),
-            Action::Game(Play::Save)
+            Action::Game(GameAction::Sow),
+            Action::Game(GameAction::SelectRight),
+            Action::Game(GameAction::Hint),
+            Action::Game(GameAction::Save)
         ],
         "South to move, the joiner there; a game across the network is played to its end"
     );
     assert_eq!(
         offered(&joining.app, &keys),
-        [Action::Game(Play::Save)],
+        [Action::Game(GameAction::Save)],
         "North waits for South's move"
     );
     joining.turn();
@@ -813,7 +813,7 @@ fn a_joiner_that_missed_the_next_game_keeps_the_finished_one_in_its_file() {
     assert_eq!(host.players().round, 2);
     joining
         .app
-        .answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+        .answer(Answer::Remote(endodoi::app::PeerNews::Resync(Box::new(
             host.record().clone(),
         ))));
     joining.turn();
@@ -921,7 +921,7 @@ pub(super) fn join_fake(
     pass: &Pass,
     ours: Option<&Record>,
 ) -> Result<(Link, endodoi::net::Joined), String> {
-    let limits = Limits {
+    let limits = ProtocolTimes {
         hello: Duration::from_millis(500),
         penalty: Duration::ZERO,
         ..limits()
@@ -1191,7 +1191,7 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(endodoi::app::Remote::Lost(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Lost(
         "the other player left".to_owned(),
     )));
     assert_eq!(
@@ -1199,7 +1199,9 @@ fn a_joiner_the_host_turns_away_for_good_says_so_and_keeps_the_game() {
         Some("Connection lost (the other player left) · reconnecting to 127.0.0.1:7557…")
     );
     let why = "the host at 127.0.0.1:7557 refused: protocol version 3 is not spoken here (this host speaks 2)";
-    app.answer(Answer::Remote(endodoi::app::Remote::GaveUp(why.to_owned())));
+    app.answer(Answer::Remote(endodoi::app::PeerNews::GaveUp(
+        why.to_owned(),
+    )));
     assert_eq!(text(&app), format!("{why}; not trying again"));
     assert_eq!(
         app.table().network_status().as_deref(),
@@ -1293,14 +1295,14 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
             remote_home: Side::South,
             name: None,
         });
-        app.answer(Answer::Remote(endodoi::app::Remote::Lost(
+        app.answer(Answer::Remote(endodoi::app::PeerNews::Lost(
             "a cut".to_owned(),
         )));
         app
     };
     // Shorter: ours is kept, and the message names both lengths.
     let mut app = joined();
-    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Resync(Box::new(
         game_of(None, 2),
     ))));
     assert_eq!(&app.record().game, &game_of(None, 3).game);
@@ -1314,13 +1316,13 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
     );
     // None: a game of no moves never replaces ours.
     let mut app = joined();
-    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Resync(Box::new(
         game_of(None, 0),
     ))));
     assert_eq!(&app.record().game, &game_of(None, 3).game);
     // Another game: refused, the connection closed.
     let mut app = joined();
-    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Resync(Box::new(
         game_of(Some('A'), 1),
     ))));
     assert_eq!(&app.record().game, &game_of(None, 3).game);
@@ -1338,7 +1340,7 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
     // Longer by a move of this player's row (North's): refused.
     let mut app = joined();
     let longer = game_of(None, 4);
-    app.answer(Answer::Remote(endodoi::app::Remote::Resync(Box::new(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Resync(Box::new(
         longer.clone(),
     ))));
     assert_eq!(&app.record().game, &game_of(None, 3).game);
@@ -1353,7 +1355,7 @@ fn a_copy_is_only_ever_replaced_by_one_that_goes_on_from_it() {
 
 #[test]
 fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
-    use endodoi::app::{Remote, Said};
+    use endodoi::app::{GameMessage, PeerNews};
     let mut app = App::new(Config::default(), Match::default());
     app.set(Setting::Animation(false));
     let role = Role::Host {
@@ -1365,7 +1367,7 @@ fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
         remote_home: Side::North,
         name: None,
     });
-    app.answer(Answer::Remote(endodoi::app::Remote::Joined(Some(
+    app.answer(Answer::Remote(endodoi::app::PeerNews::Joined(Some(
         "Lekishon".into(),
     ))));
     app.take_effects();
@@ -1373,13 +1375,13 @@ fn a_move_numbered_past_any_game_is_refused_naming_its_number() {
     let said: Message = "move 18446744073709551615 a".parse().expect("a message");
     assert_eq!(
         said,
-        Message::Said(Said::Move {
+        Message::Said(GameMessage::Move {
             ply: usize::MAX,
             hole: Hole::new(Side::North, 0),
             left: None,
         })
     );
-    app.answer(Answer::Remote(Remote::Said(Said::Move {
+    app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move {
         ply: usize::MAX,
         hole: Hole::new(Side::North, 0),
         left: None,

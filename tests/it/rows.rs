@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser as _;
 use endodoi::app::{
-    Answer, App, Connection, Effect, Match, Network, Remote, Role, Setting, game_number, host_row,
+    Answer, App, Connection, Effect, Match, Network, PeerNews, Role, Setting, game_number, host_row,
 };
 use endodoi::cli::{Cli, Command, RowChoice};
 use endodoi::net::wire::Message;
@@ -324,7 +324,7 @@ fn the_joiner_refuses_a_copy_whose_host_plays_another_row_than_it_may() {
         app.take_effects();
         let before = app.record().clone();
         let copy = Record::read(copy).expect("a copy");
-        app.answer(Answer::Remote(Remote::Resync(Box::new(copy))));
+        app.answer(Answer::Remote(PeerNews::Resync(Box::new(copy))));
         assert_eq!(app.take_effects(), [hangup(&app, why)]);
         assert_eq!(app.record(), &before, "{why}");
         assert_eq!(own_row(&app), Side::North);

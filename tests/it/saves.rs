@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Match, Message, Setting, Tone};
+use endodoi::app::{App, Match, Setting, StatusMessage, Tone};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{Config, Side};
 use endodoi::save::Store;
@@ -680,7 +680,7 @@ fn the_runner_answers_a_save_that_fails_with_a_notice_naming_the_folder() {
     carry_out(&mut runner, &mut app);
     assert_eq!(
         app.desk().message(),
-        Some(&Message {
+        Some(&StatusMessage {
             text: format!(
                 "Not saved: cannot create {}: Not a directory (os error 20)",
                 folder.display()
@@ -708,7 +708,7 @@ fn s_in_an_autosaved_game_says_where_it_is_and_writes_nothing_more() {
     carry_out(&mut runner, &mut app);
     assert_eq!(
         app.desk().message(),
-        Some(&Message {
+        Some(&StatusMessage {
             text: format!("Already saved after every move, in {}", saved.display()),
             tone: Tone::Info,
         })

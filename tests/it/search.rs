@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use endodoi::bench::play_random;
 use endodoi::rules::{Config, Game, Hole, Position, Side, Variant};
 use endodoi::search::{
-    Endgames, Level, LevelError, Limits, Look, Lookup, Search, SearchResult, TableValue,
+    Endgames, Level, LevelError, Limits, Lookup, ProbeDepth, Search, SearchResult, TableValue,
     minimax_best,
 };
 
@@ -368,7 +368,7 @@ impl Endgames for Solver {
 struct SolverLookup(Arc<Solver>);
 
 impl Lookup for SolverLookup {
-    fn probe(&mut self, position: &Position, _: Look) -> Option<TableValue> {
+    fn probe(&mut self, position: &Position, _: ProbeDepth) -> Option<TableValue> {
         let seeds = position.row_total(Side::South) + position.row_total(Side::North);
         self.0.probes.fetch_add(1, Ordering::Relaxed);
         self.0.largest.fetch_max(seeds, Ordering::Relaxed);

@@ -10,8 +10,8 @@ use endodoi::app::input::KeyCode;
 use endodoi::app::results::Against;
 use endodoi::app::start::{Page, Typed};
 use endodoi::app::{
-    Action, Answer, App, Confirm, Effect, Keymap, Match, Mode, Opening, Play, SavedGame, Screen,
-    Setting, Target, Tone,
+    Action, Answer, App, Confirm, Effect, GameAction, Keymap, Match, Mode, OpenTarget, SavedGame,
+    Screen, Setting, Target, Tone,
 };
 use endodoi::cli::Cli;
 use endodoi::record::{Ending, Record};
@@ -273,13 +273,13 @@ fn continue_picks_the_newest_unfinished_game() {
     type_keys(&mut app, "c\n");
     assert_eq!(
         app.take_effects(),
-        [open(&app, Opening::Resume("newest".to_owned()))]
+        [open(&app, OpenTarget::Resume("newest".to_owned()))]
     );
     // The older one is a line below.
     type_keys(&mut app, "j\n");
     assert_eq!(
         app.take_effects(),
-        [open(&app, Opening::Resume("older".to_owned()))]
+        [open(&app, OpenTarget::Resume("older".to_owned()))]
     );
 }
 
@@ -310,7 +310,7 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
         app.take_effects(),
         [open(
             &app,
-            Opening::Replay(PathBuf::from("/games/finished.ogn"))
+            OpenTarget::Replay(PathBuf::from("/games/finished.ogn"))
         )]
     );
     type_keys(&mut app, "o");
@@ -324,7 +324,10 @@ fn replay_opens_a_saved_game_or_the_record_file_typed() {
     type_keys(&mut app, "n\n");
     assert_eq!(
         app.take_effects(),
-        [open(&app, Opening::Replay(PathBuf::from("games/nq.ogn")))]
+        [open(
+            &app,
+            OpenTarget::Replay(PathBuf::from("games/nq.ogn"))
+        )]
     );
     assert!(!app.desk().should_quit());
 }
@@ -362,7 +365,7 @@ fn a_click_on_a_saved_game_continues_it() {
     click_on(&mut app, "4 moves");
     assert_eq!(
         app.take_effects(),
-        [open(&app, Opening::Resume("older".to_owned()))]
+        [open(&app, OpenTarget::Resume("older".to_owned()))]
     );
 }
 
@@ -585,7 +588,7 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
         Session::start_screen(&play_args(&[]), Some(&dir.path().join("none"))).expect("start");
     let (mut app, mut runner) = (session.app, Runner::new(session.store, None, None));
     let missing = dir.path().join("missing.ogn");
-    let opening = open(&app, Opening::Replay(missing.clone()));
+    let opening = open(&app, OpenTarget::Replay(missing.clone()));
     run(&mut runner, &mut app, vec![opening]);
     assert_eq!(page(&app), Page::Menu);
     let message = app.desk().message().expect("a message");
@@ -600,7 +603,7 @@ fn a_record_file_that_cannot_be_opened_is_told_on_the_start_screen() {
     // A record with a fault opens as far as it reads, the fault told.
     let faulty = dir.path().join("faulty.ogn");
     std::fs::write(&faulty, "1. C a 2. Z *\n").expect("written");
-    let opening = open(&app, Opening::Replay(faulty));
+    let opening = open(&app, OpenTarget::Replay(faulty));
     run(&mut runner, &mut app, vec![opening]);
     let viewer = app.screen().viewer().expect("the viewer");
     assert_eq!(viewer.total(), 2);
@@ -740,7 +743,7 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.desk().mode(), &Mode::Play, "no question");
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
     // The key bar and the game's end say so.
     let screen = text(&draw(&app, PLAIN, 80, 24));
     assert!(
@@ -755,17 +758,17 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     // here, where `q` does it, but does the same.
     assert!(
         !app.front()
-            .offers(Action::Game(Play::Menu), app.desk().shown())
+            .offers(Action::Game(GameAction::Menu), app.desk().shown())
     );
     type_keys(&mut app, "m");
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
 
     let mut app = menu();
     type_keys(&mut app, "l");
     assert!(app.screen().lesson().is_some());
     press(&mut app, KeyCode::Char('q'));
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
 
     let mut app = menu();
     let record = Record::read_moves(Config::default(), "C a").expect("a game");
@@ -775,7 +778,7 @@ fn q_from_a_game_a_replay_or_the_lesson_opened_from_the_menu_asks_for_the_menu()
     assert!(app.screen().viewer().is_some());
     press(&mut app, KeyCode::Esc);
     assert!(!app.desk().should_quit());
-    assert_eq!(app.take_effects(), [open(&app, Opening::Menu)]);
+    assert_eq!(app.take_effects(), [open(&app, OpenTarget::Menu)]);
 
     // On the menu itself, q quits.
     let mut app = menu();

@@ -1,6 +1,6 @@
 //! What the player asks for, by a key or a click: the router's own
-//! actions and each screen's ([`Play`] of a game, [`Replay`] of the
-//! viewer, [`Learn`] of the lesson, [`Menu`] of the start screen, [`Read`]
+//! actions and each screen's ([`GameAction`] of a game, [`ViewerAction`] of the
+//! viewer, [`LessonAction`] of the lesson, [`MenuAction`] of the start screen, [`ResultsAction`]
 //! of its results page). The tables of keys beside each component say
 //! which key asks for which.
 
@@ -34,16 +34,16 @@ pub enum Action {
     Slower,
     /// A click, resolved by the drawing to what was clicked.
     Click(Target),
-    /// The game's: see [`Play`].
-    Game(Play),
-    /// The replay viewer's: see [`Replay`].
-    Viewer(Replay),
-    /// The lesson's: see [`Learn`].
-    Lesson(Learn),
-    /// The start screen's: see [`Menu`].
-    Menu(Menu),
-    /// The results page's: see [`Read`].
-    Results(Read),
+    /// The game's: see [`GameAction`].
+    Game(GameAction),
+    /// The replay viewer's: see [`ViewerAction`].
+    Viewer(ViewerAction),
+    /// The lesson's: see [`LessonAction`].
+    Lesson(LessonAction),
+    /// The start screen's: see [`MenuAction`].
+    Menu(MenuAction),
+    /// The results page's: see [`ResultsAction`].
+    Results(ResultsAction),
 }
 
 /// What a click landed on, as the drawing resolves it.
@@ -61,7 +61,7 @@ pub enum Target {
 
 /// What the player asks of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Play {
+pub enum GameAction {
     /// Select the mover's hole of this letter (either case).
     Select(char),
     /// Select the next hole that can be sown to the left, as seen on screen.
@@ -108,7 +108,7 @@ pub enum Play {
 
 /// What the player asks of the replay viewer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Replay {
+pub enum ViewerAction {
     /// Show the position before the move shown.
     StepBack,
     /// Sow the next move.
@@ -149,7 +149,7 @@ pub enum Replay {
 
 /// What the player asks of the lesson.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Learn {
+pub enum LessonAction {
     /// Select the learner's hole of this letter (either case).
     Select(char),
     /// Select the next hole that can be sown to the left.
@@ -169,7 +169,7 @@ pub enum Learn {
 
 /// What the player asks of the start screen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Menu {
+pub enum MenuAction {
     /// The line above.
     Up,
     /// The line below.
@@ -208,7 +208,7 @@ pub enum Menu {
 
 /// What the player asks of the results page.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Read {
+pub enum ResultsAction {
     /// Select the line above (from the first, the last).
     Up,
     /// Select the line below (from the last, the first).

@@ -8,7 +8,7 @@ mod graph;
 
 use serde::Serialize;
 
-pub use graph::{Cell, Chart, MAX_COLUMNS, Mark, Point, Row, Tone, Window, graph};
+pub use graph::{Cell, CellTone, Chart, GraphRow, MAX_COLUMNS, Mark, Point, Window, graph};
 
 /// Positions searched for each position of a record unless told otherwise.
 pub const DEFAULT_NODES: u64 = 500_000;

@@ -7,7 +7,7 @@ use crate::analysis::MoveAnalysis;
 use endodoi_core::rules::Hole;
 use endodoi_engine::SearchResult;
 
-use super::{App, Remote, Tone};
+use super::{App, PeerNews, Tone};
 
 /// One piece of news for the app, from the work it asked for or from the
 /// other player.
@@ -37,13 +37,13 @@ pub enum Answer {
     /// is given today's the first time it is saved.
     Dated(String),
     /// The other player's news.
-    Remote(Remote),
+    Remote(PeerNews),
     /// The other player took this seat, by its public name: from now on
     /// the record names it (its `Seat` tag), and the game is kept.
     Seat(String),
     /// The seat's secret could not be kept on disk, and why: said where it
     /// is seen; from now on the game is offered to continue at one keyboard
-    /// ([`Table::resume_command`](super::Table::resume_command)), for
+    /// ([`GameInPlay::resume_command`](super::GameInPlay::resume_command)), for
     /// neither player could take the seat again.
     SeatNotKept(String),
 }

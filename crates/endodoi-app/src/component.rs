@@ -7,16 +7,16 @@
 //!
 //! ```
 //! use endodoi_app::results::{Results, Stats};
-//! use endodoi_app::{Action, BoardView, Component, Keymap, Lent, Read};
+//! use endodoi_app::{Action, BoardView, Component, Keymap, Lent, ResultsAction};
 //!
 //! let mut results = Results::new(Stats::default());
 //! assert_eq!(results.keymap(), Keymap::RESULTS);
 //! let lent = Lent { view: &mut BoardView::default(), sowing: false };
-//! assert!(results.update(Action::Results(Read::Down), lent).is_empty());
+//! assert!(results.update(Action::Results(ResultsAction::Down), lent).is_empty());
 //! ```
 
 use super::board::BoardView;
-use super::{Action, Binding, Confirm, Effect, Keymap, Match, Opening, Tone};
+use super::{Action, Binding, Confirm, Effect, Keymap, Match, OpenTarget, Tone};
 use endodoi_core::rules::{Config, MoveReport, Position};
 
 /// A screen, or a popup that takes keys.
@@ -91,7 +91,7 @@ pub enum Ask {
     RememberGame,
     /// Open a saved game, a record file or the start screen, leaving this
     /// game ([`Effect::Open`]).
-    Open(Opening),
+    Open(OpenTarget),
     /// Close the connection to the other player, telling them why
     /// ([`Effect::Hangup`]).
     Hangup(String),

@@ -46,7 +46,7 @@ impl Copies {
             return apart;
         }
         // Which game of the seat each copy is, the game numbers settle
-        // first (`Table::settle_game`, checked as a `next`): copies of two
+        // first (`GameInPlay::settle_game`, checked as a `next`): copies of two
         // numbers are apart.
         if game_number(ours) != game_number(theirs) {
             return apart;

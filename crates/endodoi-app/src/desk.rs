@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::board::BoardView;
 use super::component::Shown;
-use super::message::{Message, MessageLine};
+use super::message::{MessageLine, StatusMessage};
 use super::popup::HelpPopup;
 use super::question::Confirm;
 use super::{Effect, MAX_SPEED, MIN_SPEED, Sowing, Tone, seed_time};
@@ -75,7 +75,7 @@ impl Desk {
     }
 
     /// The message line.
-    pub fn message(&self) -> Option<&Message> {
+    pub fn message(&self) -> Option<&StatusMessage> {
         self.line.shown()
     }
 

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::{App, Match, Network, Request, Said};
+use super::{App, GameMessage, Match, Network, Request};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game};
 use endodoi_engine::Limits;
@@ -48,12 +48,12 @@ pub enum Effect {
     /// app then goes on as [`Answer::Opened`](super::Answer::Opened) says.
     Open {
         /// What to open.
-        opening: Opening,
+        opening: OpenTarget,
         /// The game of the screen left, kept a last time.
         left: Snapshot,
     },
     /// Tell the other player, across the network.
-    Send(Said),
+    Send(GameMessage),
     /// Close the connection to the other player, telling them why: what
     /// they sent is refused.
     Hangup {
@@ -115,7 +115,7 @@ impl Snapshot {
     }
 
     /// The command that continues the game kept as the saved game `id`
-    /// ([`Table::resume_command`](super::Table::resume_command)).
+    /// ([`GameInPlay::resume_command`](super::GameInPlay::resume_command)).
     pub fn resume_command(&self, id: &str) -> String {
         super::game::resume_command(self.network.as_ref(), Some(id))
     }
@@ -136,7 +136,7 @@ pub struct AnalysisRequest {
 /// A saved game, a record file or the start screen to open, for
 /// [`Effect::Open`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opening {
+pub enum OpenTarget {
     /// Continue the saved game of this ID (as `--resume ID`).
     Resume(String),
     /// Show this record file in the replay viewer.

@@ -1,6 +1,6 @@
-//! The game screen, a component: the [`Table`] holds the game being played
+//! The game screen, a component: the [`GameInPlay`] holds the game being played
 //! (its record, the match, the computer's thinking, the connection to the
-//! other player), and its actions ([`Play`], a click, the computer's and
+//! other player), and its actions ([`GameAction`], a click, the computer's and
 //! the other player's moves) change it and the board lent to it, and say
 //! what they ask of the router ([`Ask`]): a message, a sowing to show, a
 //! question, work for the event loop.
@@ -18,16 +18,16 @@ mod theirs;
 use assist::NO_ASSIST;
 pub use clock::{FLAG_GRACE, LOW_TIME};
 pub(super) use network::resume_command;
-pub use theirs::Theirs;
+pub use theirs::TheirAction;
 
 use std::time::Duration;
 
-use super::actions::{Action, Play, Target};
+use super::actions::{Action, GameAction, Target};
 use super::board::{BoardView, GAME_OVER};
 use super::component::{Ask, Component, Lent, Shown, Tell};
 use super::keys::{Binding, Keymap};
 use super::question::Confirm;
-use super::{Match, Network, Opening, Purpose, Thinking, Tone, capitalise};
+use super::{Match, Network, OpenTarget, Purpose, Thinking, Tone, capitalise};
 use endodoi_core::clock::Clocks;
 use endodoi_core::record::Record;
 use endodoi_core::rules::{BySide, Config, Game, Hole, MoveReport, Position, Side};
@@ -39,7 +39,7 @@ use endodoi_engine::DEFAULT_THINK;
 /// viewer go on into it, and a record is reviewed out of it) and lends it
 /// the board while the game is shown.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct GameInPlay {
     /// The game, tags included.
     pub(super) record: Record,
     /// The players and the match state.
@@ -63,10 +63,10 @@ pub struct Table {
     unkept: Duration,
 }
 
-impl Table {
+impl GameInPlay {
     /// The game of `record` for `players`, nothing thinking, no network.
-    pub(super) fn new(record: Record, players: Match) -> Table {
-        let mut table = Table {
+    pub(super) fn new(record: Record, players: Match) -> GameInPlay {
+        let mut table = GameInPlay {
             record,
             players,
             think: DEFAULT_THINK,
@@ -183,34 +183,34 @@ impl Table {
     /// Whether `play` makes sense now, so that the key bar offers it
     /// (whatever popup is shown over the game: the end of the game lists
     /// those that do).
-    pub fn offers_play(&self, play: Play) -> bool {
-        if matches!(play, Play::Hint | Play::Undo) && self.players.no_assist {
+    pub fn offers_play(&self, play: GameAction) -> bool {
+        if matches!(play, GameAction::Hint | GameAction::Undo) && self.players.no_assist {
             return false;
         }
         let moving = matches!(
             play,
-            Play::Select(_)
-                | Play::SelectLeft
-                | Play::SelectRight
-                | Play::Sow
-                | Play::Hint
-                | Play::TogglePreview
+            GameAction::Select(_)
+                | GameAction::SelectLeft
+                | GameAction::SelectRight
+                | GameAction::Sow
+                | GameAction::Hint
+                | GameAction::TogglePreview
         );
-        if play == Play::ToggleResult {
+        if play == GameAction::ToggleResult {
             self.record.is_over()
-        } else if play == Play::Review {
+        } else if play == GameAction::Review {
             self.review_refused().is_none()
-        } else if play == Play::Undo {
+        } else if play == GameAction::Undo {
             self.can_undo()
-        } else if play == Play::Rematch {
+        } else if play == GameAction::Rematch {
             self.rematch_refused().is_none()
-        } else if play == Play::Menu {
+        } else if play == GameAction::Menu {
             self.menu_refused().is_none()
-        } else if play == Play::Resign {
+        } else if play == GameAction::Resign {
             self.resigner().is_ok()
-        } else if play == Play::OfferDraw {
+        } else if play == GameAction::OfferDraw {
             self.draw_refused().is_none()
-        } else if play == Play::Redo {
+        } else if play == GameAction::Redo {
             // Across the network, moves are taken back only as both agree.
             self.network.is_none() &&
             // Nothing taken back, nothing to play again.
@@ -220,71 +220,75 @@ impl Table {
         } else if self.network.is_some() {
             // Across the network a game is played to its end, and nobody
             // moves while the other player is away.
-            play != Play::NewGame && !(moving && (self.others_turn() || !self.connected()))
+            play != GameAction::NewGame && !(moving && (self.others_turn() || !self.connected()))
         } else {
             !(moving && self.others_turn())
         }
     }
 
     /// Does what `play` asks of the game.
-    fn play(&mut self, view: &mut BoardView, play: Play, out: &mut Vec<Ask>) {
+    fn play(&mut self, view: &mut BoardView, play: GameAction, out: &mut Vec<Ask>) {
         match play {
-            Play::Undo if self.record.ending().is_some() => self.refuse_takeback(out),
-            Play::Hint | Play::Undo if self.players.no_assist => out.say(Tone::Error, NO_ASSIST),
-            Play::Undo if self.network.is_some() => self.ask_undo(out),
-            Play::Redo if self.network.is_some() => out.say(Tone::Error, "Nothing to redo"),
-            Play::Undo => self.undo(view, out),
-            Play::Redo => self.redo(view, out),
-            Play::NewGame => self.new_game(view, out),
-            Play::Rematch => self.rematch(view, out),
-            Play::Menu => match self.menu_refused() {
+            GameAction::Undo if self.record.ending().is_some() => self.refuse_takeback(out),
+            GameAction::Hint | GameAction::Undo if self.players.no_assist => {
+                out.say(Tone::Error, NO_ASSIST);
+            }
+            GameAction::Undo if self.network.is_some() => self.ask_undo(out),
+            GameAction::Redo if self.network.is_some() => out.say(Tone::Error, "Nothing to redo"),
+            GameAction::Undo => self.undo(view, out),
+            GameAction::Redo => self.redo(view, out),
+            GameAction::NewGame => self.new_game(view, out),
+            GameAction::Rematch => self.rematch(view, out),
+            GameAction::Menu => match self.menu_refused() {
                 Some(why) => out.say(Tone::Error, why),
-                None => out.push(Ask::Open(Opening::Menu)),
+                None => out.push(Ask::Open(OpenTarget::Menu)),
             },
-            Play::Hint => self.ask_hint(out),
-            Play::Save => out.push(Ask::Export),
-            Play::Resign => self.resign(out),
-            Play::OfferDraw => self.ask_to_offer_draw(out),
-            Play::ToggleResult => view.result_hidden = !view.result_hidden,
-            Play::OlderMoves => view.scroll_moves(true, &self.record.game),
-            Play::NewerMoves => view.scroll_moves(false, &self.record.game),
-            Play::Review => match self.review_refused() {
+            GameAction::Hint => self.ask_hint(out),
+            GameAction::Save => out.push(Ask::Export),
+            GameAction::Resign => self.resign(out),
+            GameAction::OfferDraw => self.ask_to_offer_draw(out),
+            GameAction::ToggleResult => view.result_hidden = !view.result_hidden,
+            GameAction::OlderMoves => view.scroll_moves(true, &self.record.game),
+            GameAction::NewerMoves => view.scroll_moves(false, &self.record.game),
+            GameAction::Review => match self.review_refused() {
                 Some(why) => out.say(Tone::Error, why),
                 None => out.push(Ask::Review),
             },
-            Play::TogglePreview if self.players.no_assist => {
+            GameAction::TogglePreview if self.players.no_assist => {
                 out.say(
                     Tone::Error,
                     "No move preview in a game played without help".to_owned(),
                 );
             }
-            Play::TogglePreview => {
+            GameAction::TogglePreview => {
                 view.preview = !view.preview;
                 let state = if view.preview { "on" } else { "off" };
                 out.say(Tone::Info, format!("Move preview {state}"));
                 out.push(Ask::RememberDisplay);
             }
-            Play::Flip => {
+            GameAction::Flip => {
                 let news = view.flip();
                 out.say(Tone::Info, news);
             }
             // Enter goes on with a match, never past its end: a new match
             // is begun only with the key the game-over box offers for it.
-            Play::Sow if self.record.is_over() && self.players.first_to.is_some() => {
+            GameAction::Sow if self.record.is_over() && self.players.first_to.is_some() => {
                 match self.match_over() {
                     Some(over) => out.say(Tone::Error, over),
                     None => self.new_game(view, out),
                 }
             }
-            Play::SelectLeft | Play::SelectRight | Play::Sow if self.others_turn() => {
+            GameAction::SelectLeft | GameAction::SelectRight | GameAction::Sow
+                if self.others_turn() =>
+            {
                 if let Some(side) = self.record.to_move() {
                     self.refuse_computer_turn(side, out);
                 }
             }
-            Play::SelectLeft => view.step(&self.record, -1),
-            Play::SelectRight => view.step(&self.record, 1),
-            Play::Sow => self.sow(view, out),
-            Play::Select(letter) => self.select_letter(view, letter, out),
+            GameAction::SelectLeft => view.step(&self.record, -1),
+            GameAction::SelectRight => view.step(&self.record, 1),
+            GameAction::Sow => self.sow(view, out),
+            GameAction::Select(letter) => self.select_letter(view, letter, out),
         }
     }
 
@@ -473,7 +477,7 @@ impl Table {
 }
 
 /// The game screen: its keys (the game's own, and a click on a hole).
-impl Component for Table {
+impl Component for GameInPlay {
     fn keymap(&self) -> Keymap {
         Keymap::GAME
     }
@@ -488,11 +492,11 @@ impl Component for Table {
         out
     }
 
-    /// The game's keys as [`Table::offers_play`] says; not the menu key
+    /// The game's keys as [`GameInPlay::offers_play`] says; not the menu key
     /// where the quit key goes back to the menu already.
     fn offers(&self, action: Action, shown: Shown<'_>) -> bool {
         match action {
-            Action::Game(Play::Menu) if shown.from_menu => false,
+            Action::Game(GameAction::Menu) if shown.from_menu => false,
             Action::Game(play) => self.offers_play(play),
             _ => true,
         }
@@ -504,8 +508,8 @@ impl Component for Table {
     fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
             Action::Quit => shown.quit_word(),
-            Action::Game(Play::ToggleResult) if shown.view.result_hidden() => "result",
-            Action::Game(Play::NewGame)
+            Action::Game(GameAction::ToggleResult) if shown.view.result_hidden() => "result",
+            Action::Game(GameAction::NewGame)
                 if self.players.first_to.is_some() && self.record.is_over() =>
             {
                 if self.players.champion(self.tally()).is_some() {

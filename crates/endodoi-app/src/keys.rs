@@ -6,15 +6,15 @@
 //!
 //! ```
 //! use endodoi_app::input::{KeyCode, KeyEvent};
-//! use endodoi_app::{Action, Keymap, Play};
+//! use endodoi_app::{Action, GameAction, Keymap};
 //!
 //! let undo = Keymap::GAME.action_for(KeyEvent::from(KeyCode::Char('u')));
-//! assert_eq!(undo, Some(Action::Game(Play::Undo)));
+//! assert_eq!(undo, Some(Action::Game(GameAction::Undo)));
 //! let any = Keymap::HELP.action_for(KeyEvent::from(KeyCode::Char('u')));
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use super::actions::{Action, Learn, Menu, Play, Replay};
+use super::actions::{Action, GameAction, LessonAction, MenuAction, ViewerAction};
 use super::input::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key, or a set of keys, a binding answers to.
@@ -60,8 +60,12 @@ impl Key {
             Key::HoleLetters => {
                 return typed.filter(char::is_ascii_alphabetic).map(
                     |letter| match binding_action {
-                        Action::Game(Play::Select(_)) => Action::Game(Play::Select(letter)),
-                        Action::Lesson(Learn::Select(_)) => Action::Lesson(Learn::Select(letter)),
+                        Action::Game(GameAction::Select(_)) => {
+                            Action::Game(GameAction::Select(letter))
+                        }
+                        Action::Lesson(LessonAction::Select(_)) => {
+                            Action::Lesson(LessonAction::Select(letter))
+                        }
                         other => other,
                     },
                 );
@@ -70,8 +74,8 @@ impl Key {
                 return typed
                     .and_then(|c| c.to_digit(10))
                     .map(|digit| match binding_action {
-                        Action::Viewer(Replay::Digit(_)) => {
-                            Action::Viewer(Replay::Digit(digit as u8))
+                        Action::Viewer(ViewerAction::Digit(_)) => {
+                            Action::Viewer(ViewerAction::Digit(digit as u8))
                         }
                         other => other,
                     });
@@ -81,7 +85,7 @@ impl Key {
                 return typed
                     .filter(|c| plain && !c.is_control())
                     .map(|c| match binding_action {
-                        Action::Menu(Menu::Type(_)) => Action::Menu(Menu::Type(c)),
+                        Action::Menu(MenuAction::Type(_)) => Action::Menu(MenuAction::Type(c)),
                         other => other,
                     });
             }

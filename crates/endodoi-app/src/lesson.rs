@@ -1,4 +1,4 @@
-//! Learn to play: a guided lesson on the real engine. Each [`Step`] is a
+//! Learn to play: a guided lesson on the real engine. Each [`LessonStep`] is a
 //! small position chosen to show one rule of the rules page; the player
 //! makes the move that shows it (the other holes are refused with a hint),
 //! the move is sown as in a game, and the step then says what happened and
@@ -23,7 +23,7 @@
 
 mod keys;
 
-use super::actions::{Action, Learn, Target};
+use super::actions::{Action, LessonAction, Target};
 use super::board::BoardView;
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::{Binding, Keymap};
@@ -50,7 +50,7 @@ pub enum Goal {
 
 /// One step of the lesson: a position and the move that shows its rule.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct LessonStep {
     /// The rule it shows, as the step's title.
     pub title: &'static str,
     /// South's row, from South's left.
@@ -69,7 +69,7 @@ pub struct Step {
     pub explanation: &'static str,
 }
 
-impl Step {
+impl LessonStep {
     /// The hole of the step's move.
     ///
     /// # Panics
@@ -93,8 +93,8 @@ impl Step {
 }
 
 /// The steps of the lesson, in order.
-pub const STEPS: [Step; 7] = [
-    Step {
+pub const STEPS: [LessonStep; 7] = [
+    LessonStep {
         title: "Sowing",
         south: &[2, 0, 0, 4, 0, 0],
         north: &[0, 0, 2, 2, 0, 1],
@@ -109,7 +109,7 @@ pub const STEPS: [Step; 7] = [
                       and on into North's. The last seed fell into b, which was empty, so the \
                       move ended there. Now it is North's turn.",
     },
-    Step {
+    LessonStep {
         title: "Relay",
         south: &[1, 0, 2, 0, 1, 0],
         north: &[0, 2, 0, 1, 3, 0],
@@ -124,7 +124,7 @@ pub const STEPS: [Step; 7] = [
                       after 2 laps. A move goes on, lap after lap, until its last seed falls \
                       into an empty hole.",
     },
-    Step {
+    LessonStep {
         title: "Capture",
         south: &[1, 2, 0, 0, 0, 1],
         north: &[2, 0, 3, 0, 1, 1],
@@ -138,7 +138,7 @@ pub const STEPS: [Step; 7] = [
                       c's 3 seeds and the seed in D that triggered it: 4 seeds, counted beside \
                       your name. Captured seeds never come back to the board.",
     },
-    Step {
+    LessonStep {
         title: "No capture",
         south: &[1, 0, 0, 2, 0, 0],
         north: &[0, 1, 2, 0, 3, 0],
@@ -151,7 +151,7 @@ pub const STEPS: [Step; 7] = [
                       too: nothing is captured, and the last seed stays in F. (A's single \
                       seed, sown into B, would have captured the 3 in e.)",
     },
-    Step {
+    LessonStep {
         title: "Endless sowing",
         south: &[1, 2, 0, 2, 3, 0],
         north: &[1, 0, 1, 0, 1, 0],
@@ -166,7 +166,7 @@ pub const STEPS: [Step; 7] = [
                       and a move that would start one is not legal. The board is unchanged: A, \
                       D or E may be sown.",
     },
-    Step {
+    LessonStep {
         title: "The end of the game",
         south: &[0, 2, 0, 0, 3, 1],
         north: &[0, 0, 2, 0, 0, 0],
@@ -182,7 +182,7 @@ pub const STEPS: [Step; 7] = [
                       to 0 in all. (If a position ever repeats, each player takes their own \
                       row.)",
     },
-    Step {
+    LessonStep {
         title: "Cross-Endodoi",
         south: &[0, 3, 0, 0, 0, 1],
         north: &[0, 0, 0, 0, 3, 0],
@@ -220,7 +220,7 @@ pub struct Lesson {
 
 impl Lesson {
     /// The step shown, or `None` on the invitation.
-    pub fn step(&self) -> Option<&'static Step> {
+    pub fn step(&self) -> Option<&'static LessonStep> {
         STEPS.get(self.page)
     }
 
@@ -256,13 +256,15 @@ impl Lesson {
     }
 
     /// Whether `learn` makes sense now, so that the key bar offers it.
-    pub fn offers(&self, learn: Learn) -> bool {
+    pub fn offers(&self, learn: LessonAction) -> bool {
         match learn {
-            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight => self.is_open(),
-            Learn::Next => self.step().is_some(),
-            Learn::Back => self.page > 0,
-            Learn::Again => self.done,
-            Learn::Sow => true,
+            LessonAction::Select(_) | LessonAction::SelectLeft | LessonAction::SelectRight => {
+                self.is_open()
+            }
+            LessonAction::Next => self.step().is_some(),
+            LessonAction::Back => self.page > 0,
+            LessonAction::Again => self.done,
+            LessonAction::Sow => true,
         }
     }
 
@@ -345,33 +347,35 @@ impl Learning {
 
     /// Does what `learn` asks, on `board`; returns what it asks of the
     /// router, in order.
-    fn learn(&mut self, board: &mut BoardView, learn: Learn) -> Vec<Ask> {
+    fn learn(&mut self, board: &mut BoardView, learn: LessonAction) -> Vec<Ask> {
         let lesson = self.lesson;
         let record = &self.record;
         match learn {
-            Learn::Select(_) | Learn::SelectLeft | Learn::SelectRight if !lesson.is_open() => {
+            LessonAction::Select(_) | LessonAction::SelectLeft | LessonAction::SelectRight
+                if !lesson.is_open() =>
+            {
                 vec![Ask::Say(Tone::Error, self.goes_on())]
             }
-            Learn::Select(letter) => board
+            LessonAction::Select(letter) => board
                 .select_letter(record, letter)
                 .err()
                 .map(|why| Ask::Say(Tone::Error, why))
                 .into_iter()
                 .collect(),
-            Learn::SelectLeft => {
+            LessonAction::SelectLeft => {
                 board.step(record, -1);
                 Vec::new()
             }
-            Learn::SelectRight => {
+            LessonAction::SelectRight => {
                 board.step(record, 1);
                 Vec::new()
             }
-            Learn::Sow => self.sow(board),
-            Learn::Next if lesson.step().is_some() => self.go_to(board, lesson.page + 1),
-            Learn::Back if lesson.page > 0 => self.go_to(board, lesson.page - 1),
-            Learn::Again if lesson.done => self.go_to(board, lesson.page),
+            LessonAction::Sow => self.sow(board),
+            LessonAction::Next if lesson.step().is_some() => self.go_to(board, lesson.page + 1),
+            LessonAction::Back if lesson.page > 0 => self.go_to(board, lesson.page - 1),
+            LessonAction::Again if lesson.done => self.go_to(board, lesson.page),
             // Nothing to go on to, back to or again on this page.
-            Learn::Next | Learn::Back | Learn::Again => Vec::new(),
+            LessonAction::Next | LessonAction::Back | LessonAction::Again => Vec::new(),
         }
     }
 
@@ -482,7 +486,7 @@ impl Component for Learning {
     /// with where it goes.
     fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
-            Action::Lesson(Learn::Sow) => self.lesson.sow_label(),
+            Action::Lesson(LessonAction::Sow) => self.lesson.sow_label(),
             Action::Quit => shown.quit_word(),
             _ => binding.label,
         }

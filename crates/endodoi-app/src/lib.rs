@@ -4,7 +4,7 @@
 //! and carries out the work it asks for.
 //!
 //! [`App`] is the router. It holds the [`Screen`] the player is on, the
-//! game being played ([`Table`], which outlives the screens: the lesson and
+//! game being played ([`GameInPlay`], which outlives the screens: the lesson and
 //! the viewer go on into it, and a game is reviewed out of it), and the
 //! [`Desk`] around them: the popup shown ([`Mode`]), the board's view the
 //! screens share ([`BoardView`]), the message line, the work asked of the
@@ -29,7 +29,7 @@
 //! effects (writing files, searching) is asked for as [`Effect`]s, which the
 //! event loop hands to `endodoi::save::Store` or a worker thread; the
 //! computer's side of this is in [`computer`], the other player's across
-//! the network in [`Network`] and [`Theirs`].
+//! the network in [`Network`] and [`TheirAction`].
 //!
 //! ```
 //! use endodoi_app::{App, Match};
@@ -71,27 +71,30 @@ pub mod start;
 pub mod viewer;
 mod words;
 
-pub use actions::{Action, Learn, Menu, Play, Read, Replay, Target};
+pub use actions::{
+    Action, GameAction, LessonAction, MenuAction, ResultsAction, Target, ViewerAction,
+};
 pub use answer::Answer;
 pub use board::BoardView;
 pub use component::{Ask, Component, Lent, Shown};
 pub use computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 pub use copies::Copies;
 pub use desk::{Desk, Mode};
-pub use effect::{AnalysisRequest, Effect, Opening, Snapshot};
+pub use effect::{AnalysisRequest, Effect, OpenTarget, Snapshot};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game, Hole, Side};
-pub use game::{FLAG_GRACE, LOW_TIME, Table, Theirs};
+pub use game::{FLAG_GRACE, GameInPlay, LOW_TIME, TheirAction};
 pub use keys::{Binding, Help, Key, Keymap};
 pub use lesson::{
-    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learning, Lesson, STEPS, Step,
+    FIRST_LEVEL, Goal, INVITATION, INVITATION_TITLE, LEARNER, Learning, Lesson, LessonStep, STEPS,
 };
-pub use message::{Message, Tone};
+pub use message::{StatusMessage, Tone};
 pub use players::{Match, computer_name, level_of_name};
 pub use popup::HelpPopup;
 pub use question::Confirm;
 pub use remote::{
-    Connection, GAME_TAG, HOST_TAG, Network, Remote, Role, SEAT_TAG, Said, game_number, host_row,
+    Connection, GAME_TAG, GameMessage, HOST_TAG, Network, PeerNews, Role, SEAT_TAG, game_number,
+    host_row,
 };
 pub use setting::Setting;
 pub use sowing::{
@@ -104,7 +107,7 @@ pub use words::{capitalise, counted, seeds_word};
 /// The screen the player is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
-    /// A game being played: the app's [`Table`].
+    /// A game being played: the app's [`GameInPlay`].
     Game,
     /// A record shown move by move.
     Viewer(Box<Viewer>),
@@ -182,7 +185,7 @@ impl Keymap {
 /// All the state of the game on screen: the router.
 #[derive(Clone, Debug)]
 pub struct App {
-    table: Table,
+    table: GameInPlay,
     screen: Screen,
     desk: Desk,
 }
@@ -197,7 +200,7 @@ impl App {
     /// Continues the game of `record` (loaded or resumed) for `players`.
     pub fn from_record(record: Record, players: Match) -> App {
         let mut app = App {
-            table: Table::new(record, players),
+            table: GameInPlay::new(record, players),
             screen: Screen::Game,
             desk: Desk::default(),
         };
@@ -325,7 +328,7 @@ impl App {
 
     /// The game being played (behind the viewer, the lesson or the start
     /// screen, the game they go on into).
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &GameInPlay {
         &self.table
     }
 

@@ -17,7 +17,7 @@ pub enum Tone {
 
 /// A one-line message, shown until the next key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
+pub struct StatusMessage {
     /// The text.
     pub text: String,
     /// How it is meant.
@@ -28,7 +28,7 @@ pub struct Message {
 /// its head until the player acts.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MessageLine {
-    message: Option<Message>,
+    message: Option<StatusMessage>,
     /// A [`Tone::Problem`] told since the player last acted: it stays at
     /// the head of the message line, news following it.
     problem: Option<String>,
@@ -36,7 +36,7 @@ pub(super) struct MessageLine {
 
 impl MessageLine {
     /// The message shown, if any.
-    pub(super) fn shown(&self) -> Option<&Message> {
+    pub(super) fn shown(&self) -> Option<&StatusMessage> {
         self.message.as_ref()
     }
 
@@ -48,11 +48,11 @@ impl MessageLine {
             self.problem = Some(text.clone());
         }
         self.message = Some(match &self.problem {
-            Some(problem) if tone != Tone::Problem => Message {
+            Some(problem) if tone != Tone::Problem => StatusMessage {
                 text: format!("{problem} · {text}"),
                 tone: Tone::Problem,
             },
-            _ => Message { text, tone },
+            _ => StatusMessage { text, tone },
         });
     }
 

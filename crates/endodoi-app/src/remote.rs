@@ -12,7 +12,7 @@
 //! [`App::answer`](super::App::answer) directly.)
 //!
 //! ```
-//! use endodoi_app::{Answer, App, Effect, Match, Network, Remote, Role, Said, Setting};
+//! use endodoi_app::{Answer, App, Effect, GameMessage, Match, Network, PeerNews, Role, Setting};
 //! use endodoi_core::rules::{Config, Hole, Side};
 //!
 //! let mut app = App::new(Config::default(), Match::default());
@@ -20,15 +20,15 @@
 //! let invite = "endodoi join 7-crossover-clockwork".into();
 //! let network = Network::new(Role::Host { invite, options: String::new() });
 //! app.set(Setting::Across { network, remote_home: Side::North, name: None });
-//! app.answer(Answer::Remote(Remote::Joined(Some("Lekishon".into()))));
-//! app.answer(Answer::Remote(Remote::Said(Said::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None })));
+//! app.answer(Answer::Remote(PeerNews::Joined(Some("Lekishon".into()))));
+//! app.answer(Answer::Remote(PeerNews::Said(GameMessage::Move { ply: 0, hole: Hole::new(Side::North, 0), left: None })));
 //! assert_eq!(app.record().game.ply(), 0, "North cannot open the game");
 //! assert!(app.take_effects().iter().any(|effect| matches!(effect, Effect::Hangup { .. })));
 //! ```
 
 use endodoi_core::record::Record;
 use endodoi_core::rules::Side;
-pub use endodoi_protocol::Said;
+pub use endodoi_protocol::GameMessage;
 
 /// The tag that names a game's seat in its record.
 pub const SEAT_TAG: &str = "Seat";
@@ -58,14 +58,14 @@ pub fn host_row(record: &Record) -> Option<Side> {
 
 /// What happens to the other player and the connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Remote {
+pub enum PeerNews {
     /// The other player joined (the host hears it), by name if given.
     Joined(Option<String>),
     /// The other side's copy of the game, when a seat is taken again: read
     /// for its moves alone ([`super::Copies`]), never for its tags.
     Resync(Box<Record>),
     /// The other player said something.
-    Said(Said),
+    Said(GameMessage),
     /// Someone was turned away at the door (a wrong code, a second player).
     TurnedAway(String),
     /// The connection was lost, and why.

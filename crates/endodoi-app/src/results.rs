@@ -1,16 +1,16 @@
 //! The results page, reached from the start screen's menu: each player's
 //! results in the saved games ([`Stats`], counted by [`stats`]), a table
-//! to read line by line. Its actions ([`Read`]) move the selected line;
+//! to read line by line. Its actions ([`ResultsAction`]) move the selected line;
 //! going back shows the start screen's menu, which holds this page.
 //!
 //! ```
-//! use endodoi_app::Read;
+//! use endodoi_app::ResultsAction;
 //! use endodoi_app::results::Results;
 //! use endodoi_app::results::Stats;
 //!
 //! let mut results = Results::new(Stats::default());
-//! assert!(!results.offers_read(Read::Down), "no line to move to");
-//! results.read(Read::Down);
+//! assert!(!results.offers_read(ResultsAction::Down), "no line to move to");
+//! results.read(ResultsAction::Down);
 //! assert_eq!(results.row(), 0);
 //! ```
 
@@ -18,7 +18,7 @@ pub mod stats;
 
 pub use stats::{Against, HEADINGS, Row, Stats, Tally};
 
-use super::actions::{Action, Read, Target};
+use super::actions::{Action, ResultsAction, Target};
 use super::component::{Ask, Component, Lent, Shown};
 use super::input::KeyCode;
 use super::keys::{HELP_KEYS, Help, Key, Keymap, bind};
@@ -52,22 +52,22 @@ impl Results {
     }
 
     /// Whether `read` does something, so that the key bar offers it.
-    pub fn offers_read(&self, read: Read) -> bool {
+    pub fn offers_read(&self, read: ResultsAction) -> bool {
         match read {
-            Read::Up | Read::Down => self.rows() > 1,
-            Read::Back => true,
+            ResultsAction::Up | ResultsAction::Down => self.rows() > 1,
+            ResultsAction::Back => true,
         }
     }
 
     /// Moves the selected line as `read` asks; going back leaves the page
     /// to open again at its first line (the start screen, which holds the
     /// page, shows the menu).
-    pub fn read(&mut self, read: Read) {
+    pub fn read(&mut self, read: ResultsAction) {
         let rows = self.rows().max(1);
         self.row = match read {
-            Read::Up => (self.row + rows - 1) % rows,
-            Read::Down => (self.row + 1) % rows,
-            Read::Back => 0,
+            ResultsAction::Up => (self.row + rows - 1) % rows,
+            ResultsAction::Down => (self.row + 1) % rows,
+            ResultsAction::Back => 0,
         };
     }
 
@@ -86,15 +86,15 @@ impl Keymap {
         &[
             bind(
                 &[Key::Code(KeyCode::Up), Key::Char('k')],
-                Action::Results(Read::Up),
+                Action::Results(ResultsAction::Up),
                 "scroll",
                 Help::Says("the line above, below"),
             ),
             bind(
                 &[Key::Code(KeyCode::Down), Key::Char('j')],
-                Action::Results(Read::Down),
+                Action::Results(ResultsAction::Down),
                 "scroll",
-                Help::Joins(Action::Results(Read::Up)),
+                Help::Joins(Action::Results(ResultsAction::Up)),
             ),
             bind(
                 &[Key::Click],
@@ -104,7 +104,7 @@ impl Keymap {
             ),
             bind(
                 &[Key::Code(KeyCode::Esc), Key::Letter('q')],
-                Action::Results(Read::Back),
+                Action::Results(ResultsAction::Back),
                 "back",
                 Help::Says("back to the menu"),
             ),

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use super::input::{KeyEvent, KeyEventKind};
 use super::{
-    Action, App, Ask, Component, Confirm, Effect, HelpPopup, Lent, Mode, Opening, Play, Screen,
-    Snapshot, Table, Viewer,
+    Action, App, Ask, Component, Confirm, Effect, GameAction, GameInPlay, HelpPopup, Lent, Mode,
+    OpenTarget, Screen, Snapshot, Viewer,
 };
 
 impl App {
@@ -39,7 +39,7 @@ impl App {
             Action::QuitNow => vec![Ask::Quit],
             // Where the quit key goes back to the menu, the menu key is it.
             Action::Quit => quit(&self.screen, &self.table, returns_to_menu),
-            Action::Game(Play::Menu) if returns_to_menu => {
+            Action::Game(GameAction::Menu) if returns_to_menu => {
                 quit(&self.screen, &self.table, returns_to_menu)
             }
             // Help from its first page (the viewer pauses).
@@ -211,10 +211,10 @@ impl App {
 /// start screen the screen was opened from (a game left unfinished is
 /// kept, and listed there to continue: no question); else, in an
 /// unfinished game, a question first.
-fn quit(screen: &Screen, table: &Table, returns_to_menu: bool) -> Vec<Ask> {
+fn quit(screen: &Screen, table: &GameInPlay, returns_to_menu: bool) -> Vec<Ask> {
     vec![match screen {
         Screen::Viewer(viewer) if viewer.back_to_game() => Ask::BackToGame,
-        _ if returns_to_menu => Ask::Open(Opening::Menu),
+        _ if returns_to_menu => Ask::Open(OpenTarget::Menu),
         Screen::Game if table.unfinished() => Ask::Confirm(Confirm::Quit),
         _ => Ask::Quit,
     }]

@@ -8,7 +8,7 @@
 //! work, asked for as [`Effect::Open`](super::Effect::Open). A game, a replay or the lesson
 //! opened from here comes back with the quit key
 //! ([`Desk::from_menu`](super::Desk::from_menu)), the lists read anew
-//! ([`Opening::Menu`]).
+//! ([`OpenTarget::Menu`]).
 //!
 //! ```
 //! use endodoi_app::{App, Match, Screen};
@@ -29,15 +29,15 @@ mod setup;
 
 use std::path::PathBuf;
 
-pub use menu::Entry;
+pub use menu::MenuEntry;
 pub use saved::SavedGame;
-pub use setup::{Field, Setup};
+pub use setup::{Setup, SetupField};
 
-use super::actions::{Action, Menu, Read, Target};
+use super::actions::{Action, MenuAction, ResultsAction, Target};
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::Keymap;
 use super::results::{Results, Stats};
-use super::{Match, Opening};
+use super::{Match, OpenTarget};
 use endodoi_core::rules::{Config, Side};
 
 /// The longest name or path that may be typed, in characters.
@@ -151,8 +151,8 @@ impl Start {
     /// The number of lines of the page shown.
     pub fn rows(&self) -> usize {
         match self.page {
-            Page::Menu => Entry::ALL.len(),
-            Page::NewGame => Field::ALL.len(),
+            Page::Menu => MenuEntry::ALL.len(),
+            Page::NewGame => SetupField::ALL.len(),
             Page::Continue => self.unfinished().count(),
             // A record file, then the saved games.
             Page::Replay => 1 + self.saved.len(),
@@ -162,19 +162,23 @@ impl Start {
 
     /// Whether `menu` does something on the page shown, so that the key
     /// bar offers it.
-    fn offers_menu(&self, menu: Menu) -> bool {
-        let value = self.page == Page::NewGame && Field::ALL[self.row] != Field::Play;
+    fn offers_menu(&self, menu: MenuAction) -> bool {
+        let value = self.page == Page::NewGame && SetupField::ALL[self.row] != SetupField::Play;
         match menu {
-            Menu::Up | Menu::Down => self.rows() > 1,
-            Menu::Less | Menu::More => value,
-            Menu::Choose => self.rows() > 0,
-            Menu::NewGame | Menu::Continue | Menu::Replay | Menu::Results | Menu::Learn => {
-                self.page == Page::Menu
+            MenuAction::Up | MenuAction::Down => self.rows() > 1,
+            MenuAction::Less | MenuAction::More => value,
+            MenuAction::Choose => self.rows() > 0,
+            MenuAction::NewGame
+            | MenuAction::Continue
+            | MenuAction::Replay
+            | MenuAction::Results
+            | MenuAction::Learn => self.page == Page::Menu,
+            MenuAction::Play => self.page == Page::NewGame,
+            MenuAction::OpenFile => self.page == Page::Replay,
+            MenuAction::Back => self.page != Page::Menu,
+            MenuAction::Type(_) | MenuAction::Erase | MenuAction::Done | MenuAction::Cancel => {
+                self.typing.is_some()
             }
-            Menu::Play => self.page == Page::NewGame,
-            Menu::OpenFile => self.page == Page::Replay,
-            Menu::Back => self.page != Page::Menu,
-            Menu::Type(_) | Menu::Erase | Menu::Done | Menu::Cancel => self.typing.is_some(),
         }
     }
 
@@ -188,7 +192,7 @@ impl Start {
     }
 
     /// A saved game or a record file opened.
-    fn open(opening: Opening) -> Vec<Ask> {
+    fn open(opening: OpenTarget) -> Vec<Ask> {
         vec![Ask::Open(opening)]
     }
 
@@ -198,45 +202,51 @@ impl Start {
     }
 
     /// Does what `menu` asks; returns what it asks of the router.
-    fn menu(&mut self, menu: Menu) -> Vec<Ask> {
+    fn menu(&mut self, menu: MenuAction) -> Vec<Ask> {
         if let Some((typed, text)) = &mut self.typing {
             let typed = *typed;
             match menu {
-                Menu::Type(c) if text.chars().count() < MAX_TYPED => text.push(c),
-                Menu::Erase => {
+                MenuAction::Type(c) if text.chars().count() < MAX_TYPED => text.push(c),
+                MenuAction::Erase => {
                     text.pop();
                 }
-                Menu::Done => return self.typed(typed),
-                Menu::Cancel => self.typing = None,
+                MenuAction::Done => return self.typed(typed),
+                MenuAction::Cancel => self.typing = None,
                 _ => {}
             }
             return Vec::new();
         }
         match menu {
-            Menu::Up | Menu::Down if self.rows() > 0 => {
+            MenuAction::Up | MenuAction::Down if self.rows() > 0 => {
                 let rows = self.rows();
-                let step = if menu == Menu::Up { rows - 1 } else { 1 };
+                let step = if menu == MenuAction::Up { rows - 1 } else { 1 };
                 self.row = (self.row + step) % rows;
             }
-            Menu::Back => match self.page {
+            MenuAction::Back => match self.page {
                 Page::Menu => return vec![Ask::Quit],
-                Page::NewGame => self.go_to(Page::Menu, Entry::NewGame.row()),
-                Page::Continue => self.go_to(Page::Menu, Entry::Continue.row()),
-                Page::Replay => self.go_to(Page::Menu, Entry::Replay.row()),
-                Page::Results => self.go_to(Page::Menu, Entry::Results.row()),
+                Page::NewGame => self.go_to(Page::Menu, MenuEntry::NewGame.row()),
+                Page::Continue => self.go_to(Page::Menu, MenuEntry::Continue.row()),
+                Page::Replay => self.go_to(Page::Menu, MenuEntry::Replay.row()),
+                Page::Results => self.go_to(Page::Menu, MenuEntry::Results.row()),
             },
-            Menu::NewGame if self.page == Page::Menu => return self.enter(Entry::NewGame),
-            Menu::Continue if self.page == Page::Menu => return self.enter(Entry::Continue),
-            Menu::Replay if self.page == Page::Menu => return self.enter(Entry::Replay),
-            Menu::Results if self.page == Page::Menu => return self.enter(Entry::Results),
-            Menu::Learn if self.page == Page::Menu => return self.enter(Entry::Learn),
-            Menu::Choose => return self.choose(),
-            Menu::Less | Menu::More if self.page == Page::NewGame => {
-                let step = if menu == Menu::More { 1 } else { -1 };
-                self.setup.change(Field::ALL[self.row], step);
+            MenuAction::NewGame if self.page == Page::Menu => {
+                return self.enter(MenuEntry::NewGame);
             }
-            Menu::Play if self.page == Page::NewGame => return self.begin(),
-            Menu::OpenFile if self.page == Page::Replay => {
+            MenuAction::Continue if self.page == Page::Menu => {
+                return self.enter(MenuEntry::Continue);
+            }
+            MenuAction::Replay if self.page == Page::Menu => return self.enter(MenuEntry::Replay),
+            MenuAction::Results if self.page == Page::Menu => {
+                return self.enter(MenuEntry::Results);
+            }
+            MenuAction::Learn if self.page == Page::Menu => return self.enter(MenuEntry::Learn),
+            MenuAction::Choose => return self.choose(),
+            MenuAction::Less | MenuAction::More if self.page == Page::NewGame => {
+                let step = if menu == MenuAction::More { 1 } else { -1 };
+                self.setup.change(SetupField::ALL[self.row], step);
+            }
+            MenuAction::Play if self.page == Page::NewGame => return self.begin(),
+            MenuAction::OpenFile if self.page == Page::Replay => {
                 self.row = 0;
                 return self.choose();
             }
@@ -248,10 +258,10 @@ impl Start {
     /// Chooses the selected line.
     fn choose(&mut self) -> Vec<Ask> {
         match self.page {
-            Page::Menu => self.enter(Entry::ALL[self.row]),
-            Page::NewGame => match Field::ALL[self.row] {
-                Field::Play => self.begin(),
-                Field::Player(side) if self.setup.computers[side].is_none() => {
+            Page::Menu => self.enter(MenuEntry::ALL[self.row]),
+            Page::NewGame => match SetupField::ALL[self.row] {
+                SetupField::Play => self.begin(),
+                SetupField::Player(side) if self.setup.computers[side].is_none() => {
                     // A name given is edited; the default ("South") is
                     // only shown, so that typing replaces it.
                     let name = self.setup.names[side].clone().unwrap_or_default();
@@ -264,7 +274,7 @@ impl Start {
                 }
             },
             Page::Continue => match self.unfinished().nth(self.row) {
-                Some(saved) => Self::open(Opening::Resume(saved.id.clone())),
+                Some(saved) => Self::open(OpenTarget::Resume(saved.id.clone())),
                 None => Vec::new(),
             },
             Page::Replay => match self.row.checked_sub(1) {
@@ -272,7 +282,7 @@ impl Start {
                     self.typing = Some((Typed::Path, self.path.clone()));
                     Vec::new()
                 }
-                Some(index) => Self::open(Opening::Replay(self.saved[index].path.clone())),
+                Some(index) => Self::open(OpenTarget::Replay(self.saved[index].path.clone())),
             },
             // A table to read: nothing to choose.
             Page::Results => Vec::new(),
@@ -294,20 +304,20 @@ impl Start {
             Typed::Path if text.is_empty() => Vec::new(),
             Typed::Path => {
                 self.path.clone_from(&text);
-                Self::open(Opening::Replay(PathBuf::from(text)))
+                Self::open(OpenTarget::Replay(PathBuf::from(text)))
             }
         }
     }
 
     /// Does what `read` asks of the results page, while it is shown;
     /// going back shows the menu.
-    fn read(&mut self, read: Read, lent: Lent<'_>) -> Vec<Ask> {
+    fn read(&mut self, read: ResultsAction, lent: Lent<'_>) -> Vec<Ask> {
         if self.page != Page::Results {
             return Vec::new();
         }
         let mut asks = self.results.update(Action::Results(read), lent);
-        if read == Read::Back {
-            asks.extend(self.menu(Menu::Back));
+        if read == ResultsAction::Back {
+            asks.extend(self.menu(MenuAction::Back));
         }
         asks
     }
@@ -324,14 +334,14 @@ impl Start {
             return Vec::new();
         }
         if self.page == Page::NewGame {
-            let field = Field::ALL[row];
+            let field = SetupField::ALL[row];
             if self.row != row {
                 self.row = row;
                 return Vec::new();
             }
             let changes = match field {
-                Field::Play => false,
-                Field::Player(side) => self.setup.computers[side].is_some(),
+                SetupField::Play => false,
+                SetupField::Player(side) => self.setup.computers[side].is_some(),
                 _ => true,
             };
             if changes {

@@ -5,7 +5,7 @@
 //! stepping forward is [`Game::redo`] (whose report the sowing animation
 //! plays), the moves still to come are the game's redo moves, and the board,
 //! history and animation are drawn as in a game. Its keys are its own
-//! ([`Replay`]); `Viewer::update` changes only the viewer and the board
+//! ([`ViewerAction`]); `Viewer::update` changes only the viewer and the board
 //! the router lends it, and returns what it asks of the router. `p` asks
 //! who plays each side ([`PlayOn`]), then drops the moves after the position
 //! shown and the record becomes the app's game, an ordinary game of that
@@ -34,7 +34,7 @@ mod play_on;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::actions::{Action, Replay, Target};
+use super::actions::{Action, Target, ViewerAction};
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::{Binding, Keymap};
 use super::{AnalysisRequest, Effect, Match, Tone, seed_time};
@@ -205,19 +205,20 @@ impl Viewer {
 /// [`Viewer::offers`](Component::offers) says.
 fn offers(viewer: &Viewer, sowing: bool, action: Action) -> bool {
     let speed = matches!(action, Action::Faster | Action::Slower);
-    if action == Action::Viewer(Replay::Flip) {
+    if action == Action::Viewer(ViewerAction::Flip) {
         true
     } else if viewer.autoplaying() {
         speed
             || matches!(
                 action,
-                Action::Viewer(Replay::Autoplay | Replay::StepBack | Replay::StepForward)
-                    | Action::Quit
+                Action::Viewer(
+                    ViewerAction::Autoplay | ViewerAction::StepBack | ViewerAction::StepForward
+                ) | Action::Quit
             )
     } else if sowing {
-        speed || action == Action::Viewer(Replay::Skip)
+        speed || action == Action::Viewer(ViewerAction::Skip)
     } else {
-        !speed && action != Action::Viewer(Replay::Skip)
+        !speed && action != Action::Viewer(ViewerAction::Skip)
     }
 }
 
@@ -288,9 +289,9 @@ impl Viewer {
     /// the router, in order. Flipping the board only flips it (a sowing
     /// shown and the record playing itself go on); any other key ends a
     /// sowing, then acts.
-    fn replay(&mut self, lent: Lent<'_>, replay: Replay) -> Vec<Ask> {
+    fn replay(&mut self, lent: Lent<'_>, replay: ViewerAction) -> Vec<Ask> {
         // A view only: the sowing shown and the record playing go on.
-        if replay == Replay::Flip {
+        if replay == ViewerAction::Flip {
             return vec![Ask::Say(Tone::Info, lent.view.flip())];
         }
         let mut asks = Vec::new();
@@ -299,7 +300,7 @@ impl Viewer {
         }
         let goto = self.goto.take();
         match replay {
-            Replay::Digit(digit) => {
+            ViewerAction::Digit(digit) => {
                 let digits = goto.map_or(0, |n| n.to_string().len());
                 let typed = goto.unwrap_or(0) * 10 + usize::from(digit);
                 self.goto = Some(if digits < MAX_DIGITS {
@@ -308,25 +309,25 @@ impl Viewer {
                     goto.unwrap_or(0)
                 });
             }
-            Replay::EraseDigit => self.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
-            Replay::GoTo => {
+            ViewerAction::EraseDigit => self.goto = goto.map(|n| n / 10).filter(|&n| n > 0),
+            ViewerAction::GoTo => {
                 if let Some(ply) = goto {
                     asks.extend(self.go_to_typed(ply));
                 }
             }
-            Replay::StepForward => asks.extend(self.step_forward()),
-            Replay::StepBack => asks.extend(self.step_back()),
-            Replay::Start => asks.extend(self.view_ply(0)),
-            Replay::End => asks.extend(self.view_ply(self.total())),
-            Replay::Autoplay => asks.extend(self.toggle_autoplay()),
-            Replay::TakeOver
-            | Replay::OtherSide
-            | Replay::ChangePlayer(_)
-            | Replay::BeginGame
-            | Replay::CancelGame => asks.extend(self.answer_play_on(replay, lent)),
-            Replay::Analysis => asks.extend(self.toggle_analysis()),
+            ViewerAction::StepForward => asks.extend(self.step_forward()),
+            ViewerAction::StepBack => asks.extend(self.step_back()),
+            ViewerAction::Start => asks.extend(self.view_ply(0)),
+            ViewerAction::End => asks.extend(self.view_ply(self.total())),
+            ViewerAction::Autoplay => asks.extend(self.toggle_autoplay()),
+            ViewerAction::TakeOver
+            | ViewerAction::OtherSide
+            | ViewerAction::ChangePlayer(_)
+            | ViewerAction::BeginGame
+            | ViewerAction::CancelGame => asks.extend(self.answer_play_on(replay, lent)),
+            ViewerAction::Analysis => asks.extend(self.toggle_analysis()),
             // Flipped above; the others only end a sowing (or a number typed).
-            Replay::Flip | Replay::CancelGoTo | Replay::Skip => {}
+            ViewerAction::Flip | ViewerAction::CancelGoTo | ViewerAction::Skip => {}
         }
         asks
     }
@@ -521,7 +522,7 @@ impl Component for Viewer {
     /// the quit key's word says where it goes.
     fn label(&self, binding: &Binding, shown: Shown<'_>) -> &'static str {
         match binding.action {
-            Action::Viewer(Replay::Autoplay) if self.autoplaying() => "pause",
+            Action::Viewer(ViewerAction::Autoplay) if self.autoplaying() => "pause",
             Action::Quit => self.quit_word(shown),
             _ => binding.label,
         }

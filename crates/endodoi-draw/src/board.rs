@@ -147,14 +147,14 @@ fn seeds_shown(app: &View, hole: Hole) -> u8 {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Marks {
     state: HoleState,
-    mark: Mark,
+    mark: HoleMark,
     /// The player's selection: its letter in brackets, whatever its border.
     selected: bool,
 }
 
 /// What the board says about a hole besides its seeds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Mark {
+enum HoleMark {
     Plain,
     /// The sowing from it never ends.
     Endless,
@@ -191,7 +191,7 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     let game = app.game();
     let mut marks = Marks {
         state: HoleState::Idle,
-        mark: Mark::Plain,
+        mark: HoleMark::Plain,
         selected: false,
     };
     if let Some(sowing) = app.sowing() {
@@ -200,14 +200,14 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
             if capture.is_some_and(|c| c.hole == hole || c.opposite == hole) {
                 marks = Marks {
                     state: HoleState::Focus,
-                    mark: Mark::Capture,
+                    mark: HoleMark::Capture,
                     selected: false,
                 };
             }
         } else if sowing.current == Some(hole) {
             marks = Marks {
                 state: HoleState::Focus,
-                mark: Mark::Sowing,
+                mark: HoleMark::Sowing,
                 selected: false,
             };
         }
@@ -219,7 +219,7 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
     if hole.side() == side {
         match game.check(hole) {
             Ok(()) => marks.state = HoleState::Legal,
-            Err(MoveError::Endless { .. }) => marks.mark = Mark::Endless,
+            Err(MoveError::Endless { .. }) => marks.mark = HoleMark::Endless,
             Err(_) => {}
         }
         // Only a hole that can be sown gets the thick border of the one
@@ -238,9 +238,9 @@ fn marks(app: &View, hole: Hole, shown: Option<&MoveReport>) -> Marks {
             marks.state = HoleState::Focus;
         }
         if report.last == hole {
-            marks.mark = Mark::Target;
+            marks.mark = HoleMark::Target;
         } else if report.capture.is_some_and(|c| c.opposite == hole) {
-            marks.mark = Mark::Victim;
+            marks.mark = HoleMark::Victim;
         }
     }
     marks
@@ -259,10 +259,10 @@ fn draw_row(
         let marks = marks(app, hole, shown);
         let rect = geometry.hole_rect(hole);
         let border = match marks.mark {
-            Mark::Sowing => look.sowing(),
-            Mark::Capture | Mark::Victim => look.capture(),
-            Mark::Target => look.target(),
-            Mark::Plain | Mark::Endless => look.hole(side, marks.state),
+            HoleMark::Sowing => look.sowing(),
+            HoleMark::Capture | HoleMark::Victim => look.capture(),
+            HoleMark::Target => look.target(),
+            HoleMark::Plain | HoleMark::Endless => look.hole(side, marks.state),
         };
         let block = Block::bordered()
             .border_set(look.hole_border(marks.state))
@@ -293,8 +293,8 @@ fn draw_row(
             lines.push(Line::styled(dots, look.seeds()).centered());
         }
         let count_style = match marks.mark {
-            Mark::Sowing => look.sowing(),
-            Mark::Capture => look.capture(),
+            HoleMark::Sowing => look.sowing(),
+            HoleMark::Capture => look.capture(),
             _ => look.count(seeds == 0),
         };
         lines.push(Line::styled(seeds.to_string(), count_style).centered());
@@ -306,7 +306,7 @@ fn draw_row(
 fn draw_label(app: &View, geometry: &Geometry, hole: Hole, marks: Marks, buf: &mut Buffer) {
     let look = app.look;
     let letter = hole.letter();
-    let endless = if marks.mark == Mark::Endless {
+    let endless = if marks.mark == HoleMark::Endless {
         look.endless_mark()
     } else {
         ""
@@ -316,9 +316,9 @@ fn draw_label(app: &View, geometry: &Geometry, hole: Hole, marks: Marks, buf: &m
             format!("[{letter}{endless}]"),
             look.letter(HoleState::Focus),
         ),
-        (_, Mark::Target) => (format!("({letter})"), look.target()),
-        (_, Mark::Victim) => (format!("{}{letter}", look.victim_mark()), look.capture()),
-        (_, Mark::Endless) => (format!("{letter}{endless}"), look.error()),
+        (_, HoleMark::Target) => (format!("({letter})"), look.target()),
+        (_, HoleMark::Victim) => (format!("{}{letter}", look.victim_mark()), look.capture()),
+        (_, HoleMark::Endless) => (format!("{letter}{endless}"), look.error()),
         (state, _) => (letter.to_string(), look.letter(state)),
     };
     let rect = geometry.hole_rect(hole);

@@ -20,7 +20,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Widget};
 
 use endodoi_app::Viewer;
-use endodoi_app::analysis::{Chart, Point, Tone, Window};
+use endodoi_app::analysis::{CellTone, Chart, Point, Window};
 
 use super::View;
 
@@ -104,9 +104,9 @@ pub(super) fn draw(app: &View, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
         let x = inner.x + label.chars().count() as u16;
         for (cell, x) in row.cells.iter().zip(x..inner.right()) {
             let mut style = match cell.tone {
-                Tone::Bar(side) => look.name(side, false),
-                Tone::Mark => look.strong(),
-                Tone::Frame | Tone::Number => look.muted(),
+                CellTone::Bar(side) => look.name(side, false),
+                CellTone::Mark => look.strong(),
+                CellTone::Frame | CellTone::Number => look.muted(),
             };
             if cell
                 .column

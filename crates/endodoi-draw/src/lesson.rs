@@ -21,7 +21,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
-use endodoi_app::{Action, Goal, Keymap, Learn, Lesson};
+use endodoi_app::{Action, Goal, Keymap, Lesson, LessonAction};
 use endodoi_core::rules::Variant;
 
 use super::{Geometry, View, key_of, wrap};
@@ -134,36 +134,36 @@ pub(super) fn status(app: &View, lesson: &Lesson) -> Line<'static> {
         Some(step) if !lesson.is_done() && matches!(step.goal, Goal::TryEndless(_)) => format!(
             "Select {} (its letter), then {} to sow · {} skips the step",
             step.hole(),
-            key(Action::Lesson(Learn::Sow)),
-            key(Action::Lesson(Learn::Next)),
+            key(Action::Lesson(LessonAction::Sow)),
+            key(Action::Lesson(LessonAction::Next)),
         ),
         Some(step) if !lesson.is_done() => format!(
             "Select {} (its letter, or {} {}), then {} to sow · {} skips the step",
             step.hole(),
-            key(Action::Lesson(Learn::SelectLeft)),
-            key(Action::Lesson(Learn::SelectRight)),
-            key(Action::Lesson(Learn::Sow)),
-            key(Action::Lesson(Learn::Next)),
+            key(Action::Lesson(LessonAction::SelectLeft)),
+            key(Action::Lesson(LessonAction::SelectRight)),
+            key(Action::Lesson(LessonAction::Sow)),
+            key(Action::Lesson(LessonAction::Next)),
         ),
         Some(_) => {
             let mut text = format!(
                 "{} the next step · {} this step again",
-                key(Action::Lesson(Learn::Sow)),
-                key(Action::Lesson(Learn::Again)),
+                key(Action::Lesson(LessonAction::Sow)),
+                key(Action::Lesson(LessonAction::Again)),
             );
-            if lesson.offers(Learn::Back) {
+            if lesson.offers(LessonAction::Back) {
                 let _ = write!(
                     text,
                     " · {} the step before",
-                    key(Action::Lesson(Learn::Back))
+                    key(Action::Lesson(LessonAction::Back))
                 );
             }
             text
         }
         None => format!(
             "{} starts the game · {} back to the lesson · {}",
-            key(Action::Lesson(Learn::Sow)),
-            key(Action::Lesson(Learn::Back)),
+            key(Action::Lesson(LessonAction::Sow)),
+            key(Action::Lesson(LessonAction::Back)),
             super::popup::quit_key(app, Keymap::LESSON),
         ),
     };

@@ -55,8 +55,8 @@ use board::draw_board;
 use endodoi_app::input::{MouseButton, MouseEvent, MouseEventKind};
 use endodoi_app::keys::bar_items;
 use endodoi_app::{
-    Action, App, Key, Keymap, Lesson, Match, Mode, Play, Purpose, Screen, Sowing, Target, Tone,
-    Viewer,
+    Action, App, GameAction, Key, Keymap, Lesson, Match, Mode, Purpose, Screen, Sowing, Target,
+    Tone, Viewer,
 };
 use endodoi_core::clock::Clocks;
 use endodoi_core::record::terminal_safe;
@@ -105,10 +105,11 @@ impl<'a> View<'a> {
                 mouse.column,
                 mouse.row,
             ))),
-            MouseEventKind::ScrollUp if over_moves() => {
-                Some(Action::Game(Play::OlderMoves)).filter(|&action| self.takes(action, screen))
+            MouseEventKind::ScrollUp if over_moves() => Some(Action::Game(GameAction::OlderMoves))
+                .filter(|&action| self.takes(action, screen)),
+            MouseEventKind::ScrollDown if over_moves() => {
+                Some(Action::Game(GameAction::NewerMoves))
             }
-            MouseEventKind::ScrollDown if over_moves() => Some(Action::Game(Play::NewerMoves)),
             _ => None,
         }
     }
@@ -116,7 +117,7 @@ impl<'a> View<'a> {
     /// Whether `action` does something on the screen as drawn: not a
     /// scroll back of a move list that already shows its first line.
     pub fn takes(&self, action: Action, screen: Rect) -> bool {
-        action != Action::Game(Play::OlderMoves) || history::scrolls_back(self, screen)
+        action != Action::Game(GameAction::OlderMoves) || history::scrolls_back(self, screen)
     }
 }
 
@@ -470,7 +471,10 @@ fn thinking_status(app: &View) -> Line<'static> {
     let key = |action| key_of(app, Keymap::GAME, action);
     let keys = match thinking.purpose {
         Purpose::Move if app.table().takes_back_yours() => {
-            format!("{} takes back your move", key(Action::Game(Play::Undo)))
+            format!(
+                "{} takes back your move",
+                key(Action::Game(GameAction::Undo))
+            )
         }
         Purpose::Move => format!("{} quits", key(Action::Quit)),
         Purpose::Hint => "you may still move".to_owned(),

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::shown_name;
 use endodoi_app::keys::{GLOBAL, bar_items, help_lines};
 use endodoi_app::{
-    Action, Binding, Component, Confirm, Key, Keymap, Mode, Play, Replay, seeds_word,
+    Action, Binding, Component, Confirm, GameAction, Key, Keymap, Mode, ViewerAction, seeds_word,
 };
 use endodoi_core::record::{Ending, Reason, Verdict};
 use endodoi_core::rules::{BySide, EndReason, Side};
@@ -68,9 +68,9 @@ pub(super) fn draw_result(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     let keys = if app.viewer().is_some() {
         let key = |action| key_of(app, Keymap::VIEWER, action);
         vec![
-            format!("{} back", key(Action::Viewer(Replay::StepBack))),
-            format!("{} start", key(Action::Viewer(Replay::Start))),
-            format!("{} play on", key(Action::Viewer(Replay::TakeOver))),
+            format!("{} back", key(Action::Viewer(ViewerAction::StepBack))),
+            format!("{} start", key(Action::Viewer(ViewerAction::Start))),
+            format!("{} play on", key(Action::Viewer(ViewerAction::TakeOver))),
             quit_key(app, Keymap::VIEWER),
         ]
     } else {
@@ -226,38 +226,44 @@ pub(super) fn game_over_keys(app: &View) -> Vec<String> {
     let key = |action| key_of(app, Keymap::GAME, action);
     let mut keys = vec![match match_standing(app) {
         Some((_, (action, words))) => format!("{} {words}", key(action)),
-        None => format!("{} new game", key(Action::Game(Play::NewGame))),
+        None => format!("{} new game", key(Action::Game(GameAction::NewGame))),
     }];
     if app
         .table()
-        .offers(Action::Game(Play::Rematch), app.desk().shown())
+        .offers(Action::Game(GameAction::Rematch), app.desk().shown())
     {
-        keys.push(format!("{} rematch", key(Action::Game(Play::Rematch))));
+        keys.push(format!(
+            "{} rematch",
+            key(Action::Game(GameAction::Rematch))
+        ));
     }
     if app
         .table()
-        .offers(Action::Game(Play::Undo), app.desk().shown())
+        .offers(Action::Game(GameAction::Undo), app.desk().shown())
     {
-        keys.push(format!("{} undo", key(Action::Game(Play::Undo))));
+        keys.push(format!("{} undo", key(Action::Game(GameAction::Undo))));
     }
     if app
         .table()
-        .offers(Action::Game(Play::Review), app.desk().shown())
+        .offers(Action::Game(GameAction::Review), app.desk().shown())
     {
-        keys.push(format!("{} review", key(Action::Game(Play::Review))));
+        keys.push(format!("{} review", key(Action::Game(GameAction::Review))));
     }
     if app
         .table()
-        .offers(Action::Game(Play::Menu), app.desk().shown())
+        .offers(Action::Game(GameAction::Menu), app.desk().shown())
     {
-        keys.push(format!("{} menu", key(Action::Game(Play::Menu))));
+        keys.push(format!("{} menu", key(Action::Game(GameAction::Menu))));
     }
     let board = if app.desk().view().result_hidden() {
         "result"
     } else {
         "board"
     };
-    keys.push(format!("{} {board}", key(Action::Game(Play::ToggleResult))));
+    keys.push(format!(
+        "{} {board}",
+        key(Action::Game(GameAction::ToggleResult))
+    ));
     keys.push(quit_key(app, Keymap::GAME));
     keys
 }
@@ -306,14 +312,14 @@ fn match_standing(app: &View) -> Option<(String, (Action, &'static str))> {
                 tally[champion],
                 tally[champion.opponent()]
             ),
-            (Action::Game(Play::NewGame), "new match"),
+            (Action::Game(GameAction::NewGame), "new match"),
         ),
         None => (
             format!(
                 "Match to {first_to}: {} {}, {} {}",
                 players.names.south, tally.south, players.names.north, tally.north
             ),
-            (Action::Game(Play::Sow), "next game"),
+            (Action::Game(GameAction::Sow), "next game"),
         ),
     })
 }

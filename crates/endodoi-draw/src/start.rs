@@ -30,8 +30,8 @@ use super::geometry::MAX_MESSAGE_ROWS;
 use super::shown_name;
 use super::theme::fit;
 use super::{View, draw_keys, key_of, message_line, wrap};
-use endodoi_app::start::{Entry, Field, Page, Setup, Typed};
-use endodoi_app::{Action, Keymap, Menu, SavedGame, Start};
+use endodoi_app::start::{MenuEntry, Page, Setup, SetupField, Typed};
+use endodoi_app::{Action, Keymap, MenuAction, SavedGame, Start};
 use endodoi_core::record::terminal_safe;
 use endodoi_core::rules::{Side, Variant};
 
@@ -68,7 +68,7 @@ const BANNER: [&str; 5] = [
 ];
 
 /// Where the start screen's parts go on a screen.
-struct Layout {
+struct StartLayout {
     /// Title lines: the title, the subtitle, the art (as many as fit).
     title: Rect,
     panel: Rect,
@@ -82,8 +82,8 @@ struct Layout {
     keys: Rect,
 }
 
-impl Layout {
-    fn of(app: &View, start: &Start, area: Rect, message_rows: u16) -> Layout {
+impl StartLayout {
+    fn of(app: &View, start: &Start, area: Rect, message_rows: u16) -> StartLayout {
         let width = area.width.min(match start.page() {
             Page::Menu => PANELS[0],
             Page::NewGame => PANELS[1],
@@ -130,7 +130,7 @@ impl Layout {
             })
             .collect();
         let message_y = (panel.bottom() + 2).min(area.bottom().saturating_sub(1 + message_rows));
-        Layout {
+        StartLayout {
             title: Rect::new(area.x, top, area.width, title),
             panel,
             heading: (Rect::new(inner_x, first_y, inner_width, header), heading),
@@ -151,7 +151,7 @@ pub(super) fn item_at(
     row: u16,
 ) -> Option<usize> {
     let point = ratatui::layout::Position::new(column, row);
-    Layout::of(app, start, screen, message(app, screen).len() as u16)
+    StartLayout::of(app, start, screen, message(app, screen).len() as u16)
         .rows
         .into_iter()
         .find(|(_, rect)| rect.contains(point))
@@ -162,7 +162,7 @@ pub(super) fn item_at(
 pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
     let look = app.look;
     let message = message(app, area);
-    let layout = Layout::of(app, start, area, message.len() as u16);
+    let layout = StartLayout::of(app, start, area, message.len() as u16);
     draw_title(app, layout.title, buf);
     let title = match start.page() {
         Page::Menu => "Menu",
@@ -181,8 +181,8 @@ pub(super) fn draw(app: &View, start: &Start, area: Rect, buf: &mut Buffer) {
     for &(row, rect) in &layout.rows {
         let selected = row == start.row();
         let line = match start.page() {
-            Page::Menu => menu_line(app, start, Entry::ALL[row]),
-            Page::NewGame => field_line(app, start, Field::ALL[row], selected),
+            Page::Menu => menu_line(app, start, MenuEntry::ALL[row]),
+            Page::NewGame => field_line(app, start, SetupField::ALL[row], selected),
             Page::Continue => {
                 let saved = start.unfinished().nth(row).expect("a line a game");
                 saved_line(saved, false, rect.width.saturating_sub(2))
@@ -316,27 +316,27 @@ fn draw_title(app: &View, area: Rect, buf: &mut Buffer) {
 }
 
 /// A line of the menu: its key, its name and what it holds.
-fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
+fn menu_line(app: &View, start: &Start, entry: MenuEntry) -> Line<'static> {
     let look = app.look;
     let (name, detail) = match entry {
-        Entry::NewGame => ("New game", String::new()),
-        Entry::Continue => (
+        MenuEntry::NewGame => ("New game", String::new()),
+        MenuEntry::Continue => (
             "Continue",
             match start.unfinished().count() {
                 0 => "none yet".to_owned(),
                 n => format!("{n} unfinished"),
             },
         ),
-        Entry::Replay => ("Replay a game", format!("{} saved", start.saved().len())),
-        Entry::Results => (
+        MenuEntry::Replay => ("Replay a game", format!("{} saved", start.saved().len())),
+        MenuEntry::Results => (
             "Results",
             match start.results().stats().finished {
                 0 => "no finished game".to_owned(),
                 n => format!("{n} finished"),
             },
         ),
-        Entry::Learn => ("Learn to play", String::new()),
-        Entry::Quit => ("Quit", String::new()),
+        MenuEntry::Learn => ("Learn to play", String::new()),
+        MenuEntry::Quit => ("Quit", String::new()),
     };
     let key = key_of(app, Keymap::START, entry.action());
     Line::from(vec![
@@ -348,20 +348,20 @@ fn menu_line(app: &View, start: &Start, entry: Entry) -> Line<'static> {
 
 /// A line of the new-game page: the setting and its value, between arrows
 /// when selected.
-fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'static> {
+fn field_line(app: &View, start: &Start, field: SetupField, selected: bool) -> Line<'static> {
     let look = app.look;
     let setup = start.setup();
     let label = match field {
-        Field::Player(Side::South) => "South (moves first)",
-        Field::Player(Side::North) => "North",
-        Field::Width => "Holes in a row",
-        Field::Seeds => "Seeds in a hole",
-        Field::Variant => "Rules",
-        Field::FirstTo => "Match",
-        Field::Clock => "Clock",
-        Field::Assist => "Hints and take-backs",
-        Field::Play => {
-            let key = key_of(app, Keymap::START, Action::Menu(Menu::Play));
+        SetupField::Player(Side::South) => "South (moves first)",
+        SetupField::Player(Side::North) => "North",
+        SetupField::Width => "Holes in a row",
+        SetupField::Seeds => "Seeds in a hole",
+        SetupField::Variant => "Rules",
+        SetupField::FirstTo => "Match",
+        SetupField::Clock => "Clock",
+        SetupField::Assist => "Hints and take-backs",
+        SetupField::Play => {
+            let key = key_of(app, Keymap::START, Action::Menu(MenuAction::Play));
             return Line::from(vec![
                 Span::raw(format!("{:LABEL$}", "")),
                 Span::styled("[ Start the game ]", look.title()),
@@ -370,7 +370,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
         }
     };
     let mut spans = vec![Span::raw(format!("{label:LABEL$}"))];
-    if let (Field::Player(side), Some((Typed::Name(typing), text))) = (field, start.typing())
+    if let (SetupField::Player(side), Some((Typed::Name(typing), text))) = (field, start.typing())
         && side == typing
     {
         spans.push(Span::styled(format!("  {text}"), look.name(side, true)));
@@ -387,7 +387,7 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
     }
     let value = value_of(setup, field);
     let style = match field {
-        Field::Player(side) => look.name(side, true),
+        SetupField::Player(side) => look.name(side, true),
         _ => look.strong(),
     };
     let (left, right) = if selected {
@@ -404,23 +404,23 @@ fn field_line(app: &View, start: &Start, field: Field, selected: bool) -> Line<'
 }
 
 /// The value of a setting in words.
-pub(super) fn value_of(setup: &Setup, field: Field) -> String {
+pub(super) fn value_of(setup: &Setup, field: SetupField) -> String {
     match field {
-        Field::Player(side) => match setup.computers[side] {
+        SetupField::Player(side) => match setup.computers[side] {
             Some(level) => format!("the computer, level {level} of 5"),
             None => shown_name(&setup.players(), side),
         },
-        Field::Width => format!("{} holes", setup.width),
-        Field::Seeds => format!("{} seeds", setup.seeds),
-        Field::Variant => match setup.variant {
+        SetupField::Width => format!("{} holes", setup.width),
+        SetupField::Seeds => format!("{} seeds", setup.seeds),
+        SetupField::Variant => match setup.variant {
             Variant::Classic => "En Dodoi (classic)".to_owned(),
             Variant::Cross => "Cross-Endodoi".to_owned(),
         },
-        Field::FirstTo => match setup.first_to {
+        SetupField::FirstTo => match setup.first_to {
             Some(wins) => format!("first to {wins} wins"),
             None => "a single game".to_owned(),
         },
-        Field::Clock => match setup.clock {
+        SetupField::Clock => match setup.clock {
             Some(clock) => {
                 let minutes = clock.base().as_secs() / 60;
                 match clock.increment().as_secs() {
@@ -430,9 +430,9 @@ pub(super) fn value_of(setup: &Setup, field: Field) -> String {
             }
             None => "no clock".to_owned(),
         },
-        Field::Assist if setup.no_assist => "off".to_owned(),
-        Field::Assist => "allowed".to_owned(),
-        Field::Play => String::new(),
+        SetupField::Assist if setup.no_assist => "off".to_owned(),
+        SetupField::Assist => "allowed".to_owned(),
+        SetupField::Play => String::new(),
     }
 }
 
@@ -446,7 +446,7 @@ fn file_line(app: &View, start: &Start) -> Line<'static> {
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]);
     }
-    let key = key_of(app, Keymap::START, Action::Menu(Menu::OpenFile));
+    let key = key_of(app, Keymap::START, Action::Menu(MenuAction::OpenFile));
     Line::from(vec![
         Span::styled(format!("{key}  "), look.key()),
         Span::raw("A record file…"),
@@ -494,43 +494,47 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
     if start.typing().is_some() {
         return format!(
             "{} keeps it{}{} forgets it",
-            key(Keymap::TYPING, Menu::Done),
+            key(Keymap::TYPING, MenuAction::Done),
             app.look.dot(),
-            key(Keymap::TYPING, Menu::Cancel)
+            key(Keymap::TYPING, MenuAction::Cancel)
         );
     }
     let change = format!(
         "{} {}",
-        key(Keymap::START, Menu::Less),
-        key(Keymap::START, Menu::More)
+        key(Keymap::START, MenuAction::Less),
+        key(Keymap::START, MenuAction::More)
     );
     let row = start.row();
     match start.page() {
-        Page::Menu => match Entry::ALL[row] {
-            Entry::NewGame => "Play a friend or the computer; choose the board".to_owned(),
-            Entry::Continue => "Go on with a game where it was left".to_owned(),
-            Entry::Replay => "Step through a saved game or a record file".to_owned(),
-            Entry::Results => "Each player's wins, draws and losses".to_owned(),
-            Entry::Learn => "A guided lesson, a rule at a time".to_owned(),
-            Entry::Quit => "Every game is saved as it is played".to_owned(),
+        Page::Menu => match MenuEntry::ALL[row] {
+            MenuEntry::NewGame => "Play a friend or the computer; choose the board".to_owned(),
+            MenuEntry::Continue => "Go on with a game where it was left".to_owned(),
+            MenuEntry::Replay => "Step through a saved game or a record file".to_owned(),
+            MenuEntry::Results => "Each player's wins, draws and losses".to_owned(),
+            MenuEntry::Learn => "A guided lesson, a rule at a time".to_owned(),
+            MenuEntry::Quit => "Every game is saved as it is played".to_owned(),
         },
-        Page::NewGame => match Field::ALL[row] {
-            Field::Player(side) if start.setup().computers[side].is_none() => format!(
+        Page::NewGame => match SetupField::ALL[row] {
+            SetupField::Player(side) if start.setup().computers[side].is_none() => format!(
                 "{} types the name{}{change}: the computer",
-                key(Keymap::START, Menu::Choose),
+                key(Keymap::START, MenuAction::Choose),
                 app.look.dot()
             ),
-            Field::Player(_) => format!("{change}: its level (1 gentle, 5 strongest) or a person"),
-            Field::Width => format!("{change}: 6 to 10 holes in each row"),
-            Field::Seeds => format!("{change}: 3 to 6 seeds in each hole at the start"),
-            Field::Variant => match start.setup().variant {
+            SetupField::Player(_) => {
+                format!("{change}: its level (1 gentle, 5 strongest) or a person")
+            }
+            SetupField::Width => format!("{change}: 6 to 10 holes in each row"),
+            SetupField::Seeds => format!("{change}: 3 to 6 seeds in each hole at the start"),
+            SetupField::Variant => match start.setup().variant {
                 Variant::Classic => "Every lap is sown counterclockwise".to_owned(),
                 Variant::Cross => "A lap of an odd number of seeds goes clockwise".to_owned(),
             },
-            Field::FirstTo => format!("{change}: games until a player has that many wins"),
-            Field::Clock => format!("{change}: minutes each, + seconds added after a move"),
-            Field::Assist => format!("{change}: the hint and take-back keys allowed, or off"),
-            Field::Play => format!("{} starts the game", key(Keymap::START, Menu::Choose)),
+            SetupField::FirstTo => format!("{change}: games until a player has that many wins"),
+            SetupField::Clock => format!("{change}: minutes each, + seconds added after a move"),
+            SetupField::Assist => format!("{change}: the hint and take-back keys allowed, or off"),
+            SetupField::Play => {
+                format!("{} starts the game", key(Keymap::START, MenuAction::Choose))
+            }
         },
         Page::Results => results::footer(start, width),
         Page::Continue | Page::Replay => {
@@ -554,7 +558,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
                 }
                 None => format!(
                     "{} types the path of a record file",
-                    key(Keymap::START, Menu::Choose)
+                    key(Keymap::START, MenuAction::Choose)
                 ),
             }
         }

@@ -10,8 +10,8 @@ use super::shown_name;
 use super::summary::{Tense, move_summary};
 use super::theme::fit;
 use super::{Geometry, View, key_of, wrap};
-use endodoi_app::start::Field;
-use endodoi_app::{Action, Keymap, PlayOn, Replay, Viewer, capitalise, counted, seeds_word};
+use endodoi_app::start::SetupField;
+use endodoi_app::{Action, Keymap, PlayOn, Viewer, ViewerAction, capitalise, counted, seeds_word};
 use endodoi_core::record::{Tags, terminal_safe};
 use endodoi_core::rules::Side;
 
@@ -230,7 +230,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         let key = |action| key_of(app, Keymap::VIEWER, action);
         let text = format!(
             "Playing the record · {} pauses · {} {} speed",
-            key(Action::Viewer(Replay::Autoplay)),
+            key(Action::Viewer(ViewerAction::Autoplay)),
             key(Action::Faster),
             key(Action::Slower)
         );
@@ -265,7 +265,7 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
         if !app.game().redo_moves().is_empty() {
             texts.push(format!(
                 "{played} · {next} · {} plays on",
-                key_of(app, Keymap::VIEWER, Action::Viewer(Replay::TakeOver))
+                key_of(app, Keymap::VIEWER, Action::Viewer(ViewerAction::TakeOver))
             ));
         }
         texts.push(format!("{played} · {next}"));
@@ -288,7 +288,11 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         .map_or(std::time::Duration::ZERO, |(_, waited)| waited);
     if ply == 0 {
         let (done, total) = (viewer.analysed(), viewer.total());
-        let key = key_of(app, Keymap::VIEWER, Action::Viewer(Replay::StepForward));
+        let key = key_of(
+            app,
+            Keymap::VIEWER,
+            Action::Viewer(ViewerAction::StepForward),
+        );
         if done >= total {
             let text = format!("Analysis of the {} ready", counted(total, "move"));
             return Line::from(vec![
@@ -374,7 +378,7 @@ pub(super) fn draw_play_on(app: &View, play_on: &PlayOn, board: Rect, buf: &mut 
             Span::raw(format!("{:16}", format!("{side}{moves}"))),
             Span::styled(left, look.title()),
             Span::styled(
-                super::start::value_of(play_on.setup(), Field::Player(side)),
+                super::start::value_of(play_on.setup(), SetupField::Player(side)),
                 look.name(side, true),
             ),
             Span::styled(right, look.title()),

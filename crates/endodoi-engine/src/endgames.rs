@@ -23,7 +23,7 @@ pub struct TableValue {
 
 /// How far a look into the tables goes for a value not at hand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Look {
+pub enum ProbeDepth {
     /// Only to what this searcher looked at lately: near the horizon, more
     /// costs more than it gives.
     Near,
@@ -54,9 +54,9 @@ pub trait Endgames: Send + Sync + fmt::Debug {
 pub trait Lookup: Send + fmt::Debug {
     /// The value of `position` for its player to move, when the tables hold
     /// it and `look` goes far enough.
-    fn probe(&mut self, position: &Position, look: Look) -> Option<TableValue>;
+    fn probe(&mut self, position: &Position, look: ProbeDepth) -> Option<TableValue>;
 
-    /// Whether a [`Look::Ask`] has a reader to ask.
+    /// Whether a [`ProbeDepth::Ask`] has a reader to ask.
     fn reads_in_background(&self) -> bool;
 
     /// A lookup into the same tables for a clone of the searcher: what this
@@ -124,15 +124,15 @@ impl<'a> Tables<'a> {
     }
 
     /// The tables' value of `position`, when they hold it and `look` (one
-    /// of [`Look::Near`], [`Look::Ask`] and [`Look::Wait`]) goes far enough.
+    /// of [`ProbeDepth::Near`], [`ProbeDepth::Ask`] and [`ProbeDepth::Wait`]) goes far enough.
     #[inline]
-    pub fn probe(&mut self, position: &Position, look: Look) -> Option<TableValue> {
+    pub fn probe(&mut self, position: &Position, look: ProbeDepth) -> Option<TableValue> {
         let on_board = self.seeds - position.captured().total();
         if on_board > self.most {
             return None;
         }
         let look = match look {
-            Look::Near | Look::Ask if !self.background => Look::Held,
+            ProbeDepth::Near | ProbeDepth::Ask if !self.background => ProbeDepth::Held,
             look => look,
         };
         self.lookup.probe(position, look)

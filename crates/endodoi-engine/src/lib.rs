@@ -40,7 +40,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use endgames::{Endgames, Look, Lookup, TableValue};
+pub use endgames::{Endgames, Lookup, ProbeDepth, TableValue};
 pub use minimax::minimax_best;
 
 use endgames::{Probe, Tables};

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use endodoi_core::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
 
-use super::endgames::{Look, Tables};
+use super::endgames::{ProbeDepth, Tables};
 use super::table::{Bound, SOLVED, Table};
 
 /// Above any score a game can reach (at most 240 seeds are in play).
@@ -24,11 +24,11 @@ const TABLE_FROM: u32 = 2;
 /// them even when its block is not in memory, the search waiting for it.
 const TABLE_READ_FROM: u32 = 5;
 /// As [`TABLE_READ_FROM`], for a search with a reader in the background
-/// ([`Look::Ask`]): it reads a block in the background from
+/// ([`ProbeDepth::Ask`]): it reads a block in the background from
 /// [`TABLE_ASK_FROM`] plies, and rarely waits.
 const TABLE_READ_WITH_READER_FROM: u32 = 12;
 /// The fewest plies left at which a position whose block is not in memory
-/// has it read in the background ([`Look::Ask`]), the search going on.
+/// has it read in the background ([`ProbeDepth::Ask`]), the search going on.
 const TABLE_ASK_FROM: u32 = 2;
 /// Nodes of an iteration [`SMALL_TREE_FROM`] plies deep or more below
 /// which a search bounded by time stops reading the tables' blocks in the
@@ -474,11 +474,11 @@ impl Tree<'_> {
             TABLE_READ_FROM
         };
         let look = if fresh && depth >= read_from {
-            Look::Wait
+            ProbeDepth::Wait
         } else if fresh && depth >= TABLE_ASK_FROM {
-            Look::Ask
+            ProbeDepth::Ask
         } else {
-            Look::Near
+            ProbeDepth::Near
         };
         let found = tables.probe(path.top(), look)?;
         let exact = found.exact && fresh;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use endodoi_core::record::Record;
 
-use crate::{MAX_NAME, Message, ReadError, Said, WireError, shorten};
+use crate::{GameMessage, MAX_NAME, Message, ReadError, WireError, shorten};
 
 #[cfg(test)]
 mod tests;
@@ -40,7 +40,7 @@ pub enum Step {
     /// This side's part of the handshake is over: who came, with what.
     Met(Met),
     /// The other player said this: news for the app.
-    Said(Said),
+    Said(GameMessage),
     /// The handshake failed, and why: the connection is closed without a
     /// word.
     Failed(Failure),
@@ -182,7 +182,7 @@ impl fmt::Display for Parting {
 
 /// Where a conversation is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum State {
+enum Stage {
     /// The host waits for the joiner's `hello`, then (`rejoin`) its copy.
     Hello { rejoin: bool },
     /// The host waits for the copy of the joiner named `name`.
@@ -202,7 +202,7 @@ enum State {
 /// One conversation with the other end past the key agreement.
 #[derive(Clone, Debug)]
 pub struct Conversation {
-    state: State,
+    state: Stage,
     /// The handshake's one deadline, however slowly its lines come (none:
     /// the driver bounds it).
     deadline: Option<Instant>,
@@ -214,7 +214,7 @@ pub struct Conversation {
 }
 
 impl Conversation {
-    fn new(state: State, deadline: Option<Instant>, liveness: Liveness, now: Instant) -> Self {
+    fn new(state: Stage, deadline: Option<Instant>, liveness: Liveness, now: Instant) -> Self {
         Conversation {
             state,
             deadline,
@@ -236,7 +236,7 @@ impl Conversation {
     ) -> (Conversation, Vec<Message>) {
         let mut first = vec![Message::Hello(name)];
         first.extend(ours.map(|ours| Message::Game(ours.to_string())));
-        let conversation = Conversation::new(State::Welcome, deadline, liveness, now);
+        let conversation = Conversation::new(Stage::Welcome, deadline, liveness, now);
         (conversation, first)
     }
 
@@ -248,13 +248,13 @@ impl Conversation {
         liveness: Liveness,
         now: Instant,
     ) -> Conversation {
-        Conversation::new(State::Hello { rejoin }, deadline, liveness, now)
+        Conversation::new(Stage::Hello { rejoin }, deadline, liveness, now)
     }
 
     /// The host lets in the joiner it met, as `name`: the `welcome` to
     /// send (the host's game follows it). None before the joiner was met.
     pub fn welcome(&mut self, name: String, now: Instant) -> Option<Message> {
-        if self.state != State::Met {
+        if self.state != Stage::Met {
             return None;
         }
         self.open(now);
@@ -263,15 +263,15 @@ impl Conversation {
 
     /// Whether the handshake is over and the conversation goes on.
     pub fn is_open(&self) -> bool {
-        matches!(self.state, State::Met | State::Open)
+        matches!(self.state, Stage::Met | Stage::Open)
     }
 
     /// How long the driver may wait for a line at `now` before the
     /// conversation has something to do ([`Conversation::tick`]).
     pub fn wait(&self, now: Instant) -> Duration {
         let due = match self.state {
-            State::Over => return Duration::ZERO,
-            State::Met | State::Open => {
+            Stage::Over => return Duration::ZERO,
+            Stage::Met | Stage::Open => {
                 (self.pinged + self.liveness.ping).min(self.heard + self.liveness.silence)
             }
             _ => match self.deadline {
@@ -286,8 +286,8 @@ impl Conversation {
     /// silent connection given up.
     pub fn tick(&mut self, now: Instant) -> Vec<Step> {
         match &self.state {
-            State::Over => Vec::new(),
-            State::Met | State::Open => {
+            Stage::Over => Vec::new(),
+            Stage::Met | Stage::Open => {
                 let mut steps = Vec::new();
                 if now >= self.pinged + self.liveness.ping {
                     self.pinged = now;
@@ -313,9 +313,9 @@ impl Conversation {
     /// none did.
     pub fn read(&mut self, line: Result<String, ReadError>, now: Instant) -> Vec<Step> {
         match (line, &self.state) {
-            (_, State::Over) => Vec::new(),
+            (_, Stage::Over) => Vec::new(),
             (Err(ReadError::TimedOut), _) => self.tick(now),
-            (Ok(line), State::Met | State::Open) => {
+            (Ok(line), Stage::Met | Stage::Open) => {
                 self.heard = now;
                 match line.parse::<Message>() {
                     Ok(Message::Ping) => Vec::new(),
@@ -325,13 +325,13 @@ impl Conversation {
                     Err(error) => vec![self.part(Parting::Garbled(error, shorten(&line)))],
                 }
             }
-            (Err(error), State::Met | State::Open) => vec![self.part(match error {
+            (Err(error), Stage::Met | Stage::Open) => vec![self.part(match error {
                 ReadError::Closed => Parting::Left,
                 ReadError::Io(why) => Parting::Broke(why),
                 other => Parting::Sent(other),
             })],
-            (Err(ReadError::Unsealed), State::Hello { .. })
-            | (Err(ReadError::Unsealed | ReadError::Closed), State::Welcome) => {
+            (Err(ReadError::Unsealed), Stage::Hello { .. })
+            | (Err(ReadError::Unsealed | ReadError::Closed), Stage::Welcome) => {
                 vec![self.fail(Failure::Unopened)]
             }
             (Err(error), waiting) => {
@@ -347,34 +347,34 @@ impl Conversation {
 
     /// A message of the handshake, in its state.
     fn handshake(&mut self, message: Message, now: Instant) -> Vec<Step> {
-        let state = std::mem::replace(&mut self.state, State::Over);
+        let state = std::mem::replace(&mut self.state, Stage::Over);
         match (state, message) {
-            (State::Hello { .. }, Message::Hello(Some(name)))
+            (Stage::Hello { .. }, Message::Hello(Some(name)))
                 if name.chars().count() > MAX_NAME =>
             {
                 vec![self.fail(Failure::LongName)]
             }
-            (State::Hello { rejoin: true }, Message::Hello(name)) => {
-                self.state = State::Copy { name };
+            (Stage::Hello { rejoin: true }, Message::Hello(name)) => {
+                self.state = Stage::Copy { name };
                 vec![Step::Trust]
             }
-            (State::Hello { rejoin: false }, Message::Hello(name)) => {
-                self.state = State::Met;
+            (Stage::Hello { rejoin: false }, Message::Hello(name)) => {
+                self.state = Stage::Met;
                 vec![Step::Trust, Step::Met(Met::Joiner { name, copy: None })]
             }
-            (State::Copy { name }, Message::Game(text)) => match Record::read(&text) {
+            (Stage::Copy { name }, Message::Game(text)) => match Record::read(&text) {
                 Ok(copy) => {
-                    self.state = State::Met;
+                    self.state = Stage::Met;
                     let copy = Some(Box::new(copy));
                     vec![Step::Met(Met::Joiner { name, copy })]
                 }
                 Err(error) => vec![self.fail(Failure::Unreadable(error.to_string()))],
             },
-            (State::Welcome, Message::Welcome(host)) => {
-                self.state = State::Game { host };
+            (Stage::Welcome, Message::Welcome(host)) => {
+                self.state = Stage::Game { host };
                 vec![Step::Trust]
             }
-            (State::Game { host }, Message::Game(text)) => match Record::read(&text) {
+            (Stage::Game { host }, Message::Game(text)) => match Record::read(&text) {
                 Ok(game) => {
                     self.open(now);
                     let game = Box::new(game);
@@ -388,28 +388,28 @@ impl Conversation {
 
     /// The handshake is over: the game's messages from `now` on.
     fn open(&mut self, now: Instant) {
-        self.state = State::Open;
+        self.state = Stage::Open;
         self.heard = now;
         self.pinged = now;
     }
 
     fn fail(&mut self, failure: Failure) -> Step {
-        self.state = State::Over;
+        self.state = Stage::Over;
         Step::Failed(failure)
     }
 
     fn part(&mut self, parting: Parting) -> Step {
-        self.state = State::Over;
+        self.state = Stage::Over;
         Step::Parted(parting)
     }
 }
 
 /// What a handshake in `state` waits for.
-fn awaited(state: &State) -> Awaited {
+fn awaited(state: &Stage) -> Awaited {
     match state {
-        State::Hello { .. } => Awaited::Hello,
-        State::Copy { .. } => Awaited::Copy,
-        State::Welcome => Awaited::Welcome,
+        Stage::Hello { .. } => Awaited::Hello,
+        Stage::Copy { .. } => Awaited::Copy,
+        Stage::Welcome => Awaited::Welcome,
         _ => Awaited::Game,
     }
 }

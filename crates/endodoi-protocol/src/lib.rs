@@ -26,13 +26,13 @@
 //! ```
 
 mod conversation;
+mod game_message;
 mod message;
 mod opening;
-mod said;
 
 pub use conversation::{Awaited, Conversation, Failure, Liveness, Met, Parting, Step};
+pub use game_message::GameMessage;
 pub use message::{
     MAX_GAME_LINE, MAX_LINE, MAX_NAME, Message, ReadError, VERSION, WireError, shorten,
 };
 pub use opening::{Opening, Refusal, Ticket};
-pub use said::Said;

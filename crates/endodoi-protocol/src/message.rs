@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use endodoi_core::rules::{Hole, Side};
 
-use crate::Said;
+use crate::GameMessage;
 
 /// The version of the protocol this program speaks (the second word of `knock`).
 /// Version 4 numbered the games of a seat and named the rows in `next`,
@@ -40,7 +40,7 @@ pub enum Message {
     /// The host's game as it stands: the text of its record.
     Game(String),
     /// A move, a request to take moves back or its answer, the next game.
-    Said(Said),
+    Said(GameMessage),
     /// Nothing to say: the line is alive.
     Ping,
     /// The sender closes the connection, and says why.
@@ -69,25 +69,25 @@ impl fmt::Display for Message {
                 let json = serde_json::to_string(text).map_err(|_| fmt::Error)?;
                 write!(f, "game {json}")
             }
-            Message::Said(Said::Move { ply, hole, left }) => {
+            Message::Said(GameMessage::Move { ply, hole, left }) => {
                 write!(f, "move {ply} {}", hole.letter())?;
                 match left {
                     Some(left) => write!(f, " {}", left.as_millis()),
                     None => Ok(()),
                 }
             }
-            Message::Said(Said::Flag(ply)) => write!(f, "flag {ply}"),
-            Message::Said(Said::UndoAsked(keep)) => write!(f, "undo {keep}"),
-            Message::Said(Said::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
-            Message::Said(Said::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
-            Message::Said(Said::HintAsked(ply)) => write!(f, "hint {ply}"),
-            Message::Said(Said::NextGame { game, row }) => {
+            Message::Said(GameMessage::Flag(ply)) => write!(f, "flag {ply}"),
+            Message::Said(GameMessage::UndoAsked(keep)) => write!(f, "undo {keep}"),
+            Message::Said(GameMessage::UndoAccepted(keep)) => write!(f, "undo-yes {keep}"),
+            Message::Said(GameMessage::UndoDeclined(keep)) => write!(f, "undo-no {keep}"),
+            Message::Said(GameMessage::HintAsked(ply)) => write!(f, "hint {ply}"),
+            Message::Said(GameMessage::NextGame { game, row }) => {
                 write!(f, "next {game} {}", row_word(*row))
             }
-            Message::Said(Said::Resigned) => write!(f, "resign"),
-            Message::Said(Said::DrawOffered) => write!(f, "draw"),
-            Message::Said(Said::DrawAccepted) => write!(f, "draw-yes"),
-            Message::Said(Said::DrawDeclined) => write!(f, "draw-no"),
+            Message::Said(GameMessage::Resigned) => write!(f, "resign"),
+            Message::Said(GameMessage::DrawOffered) => write!(f, "draw"),
+            Message::Said(GameMessage::DrawAccepted) => write!(f, "draw-yes"),
+            Message::Said(GameMessage::DrawDeclined) => write!(f, "draw-no"),
             Message::Ping => write!(f, "ping"),
             Message::Bye(why) => write!(f, "bye {why}"),
         }
@@ -139,17 +139,23 @@ impl FromStr for Message {
                     Some(_) => return Err(malformed(TAKES)),
                     None => None,
                 };
-                Message::Said(Said::Move {
+                Message::Said(GameMessage::Move {
                     ply: number(ply, TAKES)?,
                     hole,
                     left,
                 })
             }
-            "flag" => Message::Said(Said::Flag(number(rest, "a number of moves")?)),
-            "undo" => Message::Said(Said::UndoAsked(number(rest, "a number of moves")?)),
-            "undo-yes" => Message::Said(Said::UndoAccepted(number(rest, "a number of moves")?)),
-            "undo-no" => Message::Said(Said::UndoDeclined(number(rest, "a number of moves")?)),
-            "hint" => Message::Said(Said::HintAsked(number(rest, "a number of moves")?)),
+            "flag" => Message::Said(GameMessage::Flag(number(rest, "a number of moves")?)),
+            "undo" => Message::Said(GameMessage::UndoAsked(number(rest, "a number of moves")?)),
+            "undo-yes" => Message::Said(GameMessage::UndoAccepted(number(
+                rest,
+                "a number of moves",
+            )?)),
+            "undo-no" => Message::Said(GameMessage::UndoDeclined(number(
+                rest,
+                "a number of moves",
+            )?)),
+            "hint" => Message::Said(GameMessage::HintAsked(number(rest, "a number of moves")?)),
             "next" => {
                 const TAKES: &str = "the next game's number and the sender's row in it";
                 let Some((game, row)) = rest.split_once(' ') else {
@@ -160,12 +166,12 @@ impl FromStr for Message {
                     .find(|&side| row_word(side) == row)
                     .ok_or_else(|| malformed(TAKES))?;
                 let game = u32::try_from(number(game, TAKES)?).map_err(|_| malformed(TAKES))?;
-                Message::Said(Said::NextGame { game, row })
+                Message::Said(GameMessage::NextGame { game, row })
             }
-            "resign" if rest.is_empty() => Message::Said(Said::Resigned),
-            "draw" if rest.is_empty() => Message::Said(Said::DrawOffered),
-            "draw-yes" if rest.is_empty() => Message::Said(Said::DrawAccepted),
-            "draw-no" if rest.is_empty() => Message::Said(Said::DrawDeclined),
+            "resign" if rest.is_empty() => Message::Said(GameMessage::Resigned),
+            "draw" if rest.is_empty() => Message::Said(GameMessage::DrawOffered),
+            "draw-yes" if rest.is_empty() => Message::Said(GameMessage::DrawAccepted),
+            "draw-no" if rest.is_empty() => Message::Said(GameMessage::DrawDeclined),
             "ping" if rest.is_empty() => Message::Ping,
             "resign" | "draw" | "draw-yes" | "draw-no" | "ping" => {
                 return Err(malformed("nothing more"));
@@ -227,39 +233,39 @@ mod tests {
             Message::Hello(None),
             Message::Welcome("Lekishon".into()),
             Message::Game("[South \"A\"]\n\n1. A b *\n".into()),
-            Message::Said(Said::Move {
+            Message::Said(GameMessage::Move {
                 ply: 12,
                 hole: Hole::new(Side::North, 3),
                 left: None,
             }),
-            Message::Said(Said::Move {
+            Message::Said(GameMessage::Move {
                 ply: 0,
                 hole: Hole::new(Side::South, 0),
                 left: Some(Duration::from_millis(10_859_900)),
             }),
-            Message::Said(Said::Move {
+            Message::Said(GameMessage::Move {
                 ply: 7,
                 hole: Hole::new(Side::South, 9),
                 left: Some(Duration::ZERO),
             }),
-            Message::Said(Said::Flag(0)),
-            Message::Said(Said::Flag(31)),
-            Message::Said(Said::UndoAsked(4)),
-            Message::Said(Said::UndoAccepted(4)),
-            Message::Said(Said::UndoDeclined(4)),
-            Message::Said(Said::HintAsked(7)),
-            Message::Said(Said::NextGame {
+            Message::Said(GameMessage::Flag(0)),
+            Message::Said(GameMessage::Flag(31)),
+            Message::Said(GameMessage::UndoAsked(4)),
+            Message::Said(GameMessage::UndoAccepted(4)),
+            Message::Said(GameMessage::UndoDeclined(4)),
+            Message::Said(GameMessage::HintAsked(7)),
+            Message::Said(GameMessage::NextGame {
                 game: 2,
                 row: Side::North,
             }),
-            Message::Said(Said::NextGame {
+            Message::Said(GameMessage::NextGame {
                 game: u32::MAX,
                 row: Side::South,
             }),
-            Message::Said(Said::Resigned),
-            Message::Said(Said::DrawOffered),
-            Message::Said(Said::DrawAccepted),
-            Message::Said(Said::DrawDeclined),
+            Message::Said(GameMessage::Resigned),
+            Message::Said(GameMessage::DrawOffered),
+            Message::Said(GameMessage::DrawAccepted),
+            Message::Said(GameMessage::DrawDeclined),
             Message::Ping,
             Message::Bye("a move out of turn".into()),
         ];
@@ -321,7 +327,7 @@ mod tests {
         }
         assert_eq!(
             "move 3 a 18446744073709551615".parse::<Message>(),
-            Ok(Message::Said(Said::Move {
+            Ok(Message::Said(GameMessage::Move {
                 ply: 3,
                 hole: Hole::new(Side::North, 0),
                 left: Some(Duration::from_millis(u64::MAX)),
@@ -349,7 +355,7 @@ mod tests {
         }
         assert_eq!(
             "next 3 south".parse::<Message>(),
-            Ok(Message::Said(Said::NextGame {
+            Ok(Message::Said(GameMessage::NextGame {
                 game: 3,
                 row: Side::South,
             }))

@@ -13,7 +13,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::store::{self, Header, LevelFile, TEMPORARY_PREFIX, level_path};
 use super::{MAX_TABLE_SEEDS, Ranking, TableError, check_folder};
-use sweep::{Finished, Level};
+use sweep::{Finished, LevelBuild};
 
 /// Seconds of a thread a board takes to build, all its sweeps together:
 /// measured on width 6 up to 24 seeds from nothing (release build, 2
@@ -234,7 +234,7 @@ impl Builder {
                     *level = self.read_level(held)?;
                 }
             }
-            let level = Level {
+            let level = LevelBuild {
                 ranking: &ranking,
                 seeds,
                 lower: &lower,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use endodoi_core::rules::Position;
-use endodoi_engine::{Endgames, Look, Lookup, TableValue};
+use endodoi_engine::{Endgames, Lookup, ProbeDepth, TableValue};
 
 use super::{Near, Reach, Reader, Tablebase};
 
@@ -37,12 +37,12 @@ struct Searcher {
 }
 
 impl Lookup for Searcher {
-    fn probe(&mut self, position: &Position, look: Look) -> Option<TableValue> {
+    fn probe(&mut self, position: &Position, look: ProbeDepth) -> Option<TableValue> {
         let reach = match (look, self.reader.as_deref()) {
-            (Look::Wait, _) => return self.tables.probe(position),
-            (Look::Near, _) => Reach::Near,
-            (Look::Held, _) | (Look::Ask, None) => Reach::Held,
-            (Look::Ask, Some(reader)) => Reach::Ask(reader),
+            (ProbeDepth::Wait, _) => return self.tables.probe(position),
+            (ProbeDepth::Near, _) => Reach::Near,
+            (ProbeDepth::Held, _) | (ProbeDepth::Ask, None) => Reach::Held,
+            (ProbeDepth::Ask, Some(reader)) => Reach::Ask(reader),
         };
         self.tables.probe_quick(position, &mut self.near, reach)
     }

@@ -216,7 +216,7 @@ impl std::fmt::Debug for LevelFile {
 }
 
 /// A block's place among the coded bytes and its checksum.
-struct Entry {
+struct BlockEntry {
     start: u64,
     len: usize,
     sum: u32,
@@ -366,7 +366,7 @@ impl LevelFile {
     }
 
     /// The index entry of block `index`, its page read and checked once.
-    fn entry_of(&self, index: u64) -> Result<Entry, TableError> {
+    fn entry_of(&self, index: u64) -> Result<BlockEntry, TableError> {
         let page = (index / PAGE as u64) as usize;
         let bytes = if let Some(bytes) = self.pages[page].get() {
             bytes
@@ -390,7 +390,7 @@ impl LevelFile {
     ///
     /// # Panics
     /// Never: an entry is [`ENTRY`] bytes.
-    fn entry_in(&self, index: u64, bytes: &[u8]) -> Result<Entry, TableError> {
+    fn entry_in(&self, index: u64, bytes: &[u8]) -> Result<BlockEntry, TableError> {
         let start = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
         let len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
         let sum = u32::from_le_bytes(bytes[12..].try_into().expect("4 bytes"));
@@ -399,11 +399,11 @@ impl LevelFile {
                 "block {index}'s entry in the index is out of bounds"
             )));
         }
-        Ok(Entry { start, len, sum })
+        Ok(BlockEntry { start, len, sum })
     }
 
     /// Block `index` decoded from its `coded` bytes, checked first.
-    fn decode(&self, index: u64, entry: &Entry, coded: &[u8]) -> Result<Vec<u8>, TableError> {
+    fn decode(&self, index: u64, entry: &BlockEntry, coded: &[u8]) -> Result<Vec<u8>, TableError> {
         if block_sum(coded) != entry.sum {
             return Err(self.corrupt(format!("block {index} does not match its checksum")));
         }

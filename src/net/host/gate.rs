@@ -47,7 +47,7 @@ pub enum Kind {
 
 /// The door's answer to a knock.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum KnockAnswer {
     /// A handshake may begin in slot `slot`; the handshake in `pushed_out`
     /// (if any) lost its slot to it and is to be closed.
     Enter {
@@ -68,16 +68,16 @@ pub enum Verdict {
 /// its address's oldest when that address has `per_address`, else the
 /// oldest of all when there are `most`.
 #[derive(Debug)]
-pub struct Bounded<T> {
+pub struct BoundedQueue<T> {
     items: VecDeque<(IpAddr, T)>,
     most: usize,
     per_address: usize,
 }
 
-impl<T> Bounded<T> {
+impl<T> BoundedQueue<T> {
     /// An empty line of at most `most` items, `per_address` from an address.
-    pub fn new(most: usize, per_address: usize) -> Bounded<T> {
-        Bounded {
+    pub fn new(most: usize, per_address: usize) -> BoundedQueue<T> {
+        BoundedQueue {
             items: VecDeque::new(),
             most,
             per_address,
@@ -138,8 +138,8 @@ pub struct Gate {
     /// Until when no code is tested, from anywhere.
     host_until: Option<Instant>,
     strikes: HashMap<IpAddr, Strikes>,
-    joins: Bounded<u64>,
-    rejoins: Bounded<u64>,
+    joins: BoundedQueue<u64>,
+    rejoins: BoundedQueue<u64>,
     next: u64,
 }
 
@@ -150,8 +150,8 @@ impl Gate {
             spacing,
             host_until: None,
             strikes: HashMap::new(),
-            joins: Bounded::new(JOIN_SLOTS, JOIN_SLOTS),
-            rejoins: Bounded::new(REJOIN_SLOTS, 1),
+            joins: BoundedQueue::new(JOIN_SLOTS, JOIN_SLOTS),
+            rejoins: BoundedQueue::new(REJOIN_SLOTS, 1),
             next: 0,
         }
     }
@@ -159,14 +159,14 @@ impl Gate {
     /// What to do with a knock of `kind` from `from` at `now`; when it
     /// enters, its slot is taken (and for a join, the host's window) in
     /// the same call.
-    pub fn knock(&mut self, from: IpAddr, kind: Kind, now: Instant) -> Verdict {
+    pub fn knock(&mut self, from: IpAddr, kind: Kind, now: Instant) -> KnockAnswer {
         let slots = match kind {
             Kind::Rejoin => &mut self.rejoins,
             Kind::Join => {
                 let address = self.strikes.get(&from).map(|strikes| strikes.until);
                 let until = address.into_iter().chain(self.host_until).max();
                 if let Some(until) = until.filter(|until| *until > now) {
-                    return Verdict::Busy { wait: until - now };
+                    return KnockAnswer::Busy { wait: until - now };
                 }
                 self.host_until = Some(now + self.spacing);
                 &mut self.joins
@@ -175,7 +175,7 @@ impl Gate {
         self.next += 1;
         let slot = self.next;
         let pushed_out = slots.push(from, slot);
-        Verdict::Enter { slot, pushed_out }
+        KnockAnswer::Enter { slot, pushed_out }
     }
 
     /// Handshake `slot` is over, whatever its end.
@@ -229,8 +229,8 @@ mod tests {
         IpAddr::from(std::net::Ipv4Addr::from(0x7f00_0000_u32 + n))
     }
 
-    fn busy(verdict: Verdict) -> bool {
-        matches!(verdict, Verdict::Busy { .. })
+    fn busy(verdict: KnockAnswer) -> bool {
+        matches!(verdict, KnockAnswer::Busy { .. })
     }
 
     #[test]
@@ -242,7 +242,7 @@ mod tests {
         for guess in 0..10_000_u32 {
             let now = start + Duration::from_millis(u64::from(guess));
             let from = address(guess % 200);
-            if let Verdict::Enter { slot, .. } = gate.knock(from, Kind::Join, now) {
+            if let KnockAnswer::Enter { slot, .. } = gate.knock(from, Kind::Join, now) {
                 tested += 1;
                 gate.wrong(from, now);
                 gate.leave(slot);
@@ -259,7 +259,7 @@ mod tests {
         let mut gate = Gate::new(SECOND);
         let start = Instant::now();
         let from = address(1);
-        let Verdict::Enter { slot, .. } = gate.knock(from, Kind::Join, start) else {
+        let KnockAnswer::Enter { slot, .. } = gate.knock(from, Kind::Join, start) else {
             panic!("the first code is tested");
         };
         // Guesses 2 to 20, sent before the first is answered: none tested.
@@ -273,7 +273,7 @@ mod tests {
             let wait = gate.wait_after(wrong);
             assert_eq!(
                 gate.knock(from, Kind::Join, at),
-                Verdict::Busy { wait },
+                KnockAnswer::Busy { wait },
                 "after wrong code {wrong}"
             );
             let just_before = at + wait.saturating_sub(Duration::from_millis(1));
@@ -306,7 +306,7 @@ mod tests {
         }
         // The seat's player, from an address that guessed wrong too.
         let verdict = gate.knock(address(7), Kind::Rejoin, start);
-        assert!(matches!(verdict, Verdict::Enter { .. }), "{verdict:?}");
+        assert!(matches!(verdict, KnockAnswer::Enter { .. }), "{verdict:?}");
     }
 
     #[test]
@@ -316,7 +316,8 @@ mod tests {
         let mut entered = Vec::new();
         for n in 0..1_000 {
             let kind = if n % 2 == 0 { Kind::Join } else { Kind::Rejoin };
-            let Verdict::Enter { slot, pushed_out } = gate.knock(address(n), kind, start) else {
+            let KnockAnswer::Enter { slot, pushed_out } = gate.knock(address(n), kind, start)
+            else {
                 panic!("no wait when the spacing is zero");
             };
             if let Some(out) = pushed_out {
@@ -327,11 +328,11 @@ mod tests {
         }
         assert_eq!(entered.len(), JOIN_SLOTS + REJOIN_SLOTS);
         // A rejoin takes the slot of its own address's last one.
-        let Verdict::Enter { slot, .. } = gate.knock(address(5000), Kind::Rejoin, start) else {
+        let KnockAnswer::Enter { slot, .. } = gate.knock(address(5000), Kind::Rejoin, start) else {
             panic!("a rejoin enters");
         };
         let again = gate.knock(address(5000), Kind::Rejoin, start);
-        assert!(matches!(again, Verdict::Enter { pushed_out: Some(out), .. } if out == slot));
+        assert!(matches!(again, KnockAnswer::Enter { pushed_out: Some(out), .. } if out == slot));
         for slot in entered {
             gate.leave(slot);
         }
@@ -340,7 +341,7 @@ mod tests {
 
     #[test]
     fn the_waiting_line_keeps_its_bounds_per_address_and_in_all() {
-        let mut line = Bounded::new(MAX_PENDING, PENDING_PER_ADDRESS);
+        let mut line = BoundedQueue::new(MAX_PENDING, PENDING_PER_ADDRESS);
         let mut out = Vec::new();
         // One address: only its own are pushed out.
         for n in 0..10 {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use async_io::Timer;
 use magic_wormhole::{MailboxConnection, Wormhole};
 
-use crate::net::peer::{Event, Events, Limits};
+use crate::net::peer::{Event, Events, ProtocolTimes};
 use crate::net::secure::Seat;
 use crate::protocol::{Conversation, Met};
 
@@ -25,7 +25,7 @@ use super::{
 pub(super) struct Door {
     pub(super) mailbox: String,
     pub(super) name: String,
-    pub(super) limits: Limits,
+    pub(super) limits: ProtocolTimes,
     pub(super) events: Events,
 }
 

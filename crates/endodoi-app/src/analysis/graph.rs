@@ -136,7 +136,7 @@ impl Window {
 
 /// What a cell of the graph is, for its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
+pub enum CellTone {
     /// The frame: the scale's line and the zero line.
     Frame,
     /// A bar: that side is ahead.
@@ -153,7 +153,7 @@ pub struct Cell {
     /// What it shows.
     pub glyph: char,
     /// What it is.
-    pub tone: Tone,
+    pub tone: CellTone,
     /// The window's column it belongs to, if it is a column's.
     pub column: Option<usize>,
 }
@@ -162,7 +162,7 @@ pub struct Cell {
 /// and followed by a space), then the cells, the first of them the scale's
 /// line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct GraphRow {
     /// The scale's label, or `move` on the move numbers' line.
     pub label: String,
     /// The line's characters.
@@ -176,7 +176,7 @@ pub struct Chart {
     /// The width of the labels.
     pub label_width: usize,
     /// The lines, top down.
-    pub rows: Vec<Row>,
+    pub rows: Vec<GraphRow>,
 }
 
 impl Chart {
@@ -243,7 +243,7 @@ impl Chart {
                 };
                 let cell = Cell {
                     glyph,
-                    tone: Tone::Bar(side),
+                    tone: CellTone::Bar(side),
                     column: Some(column),
                 };
                 cells.extend(std::iter::repeat_n(cell, window.cell));
@@ -257,12 +257,12 @@ impl Chart {
             } else {
                 String::new()
             };
-            rows.push(Row {
+            rows.push(GraphRow {
                 label,
                 cells: bars(level, Side::South),
             });
         }
-        rows.push(Row {
+        rows.push(GraphRow {
             label: zero,
             cells: zero_line(&columns, window.cell, ascii),
         });
@@ -272,12 +272,12 @@ impl Chart {
             } else {
                 String::new()
             };
-            rows.push(Row {
+            rows.push(GraphRow {
                 label,
                 cells: bars(level, Side::North),
             });
         }
-        rows.push(Row {
+        rows.push(GraphRow {
             label: numbers_label,
             cells: numbers(window),
         });
@@ -324,7 +324,7 @@ fn labels(scale: u32) -> [String; 4] {
 fn frame(glyph: char) -> Cell {
     Cell {
         glyph,
-        tone: Tone::Frame,
+        tone: CellTone::Frame,
         column: None,
     }
 }
@@ -335,19 +335,19 @@ fn zero_line(columns: &[Point], cell: usize, ascii: bool) -> Vec<Cell> {
     for (column, point) in columns.iter().enumerate() {
         let axis = Cell {
             glyph: if ascii { '-' } else { '─' },
-            tone: Tone::Frame,
+            tone: CellTone::Frame,
             column: Some(column),
         };
         let mark = match (point.mark, ascii) {
             (Mark::None, _) => axis,
             (Mark::Mistake, _) | (Mark::Certain, true) => Cell {
                 glyph: '?',
-                tone: Tone::Mark,
+                tone: CellTone::Mark,
                 ..axis
             },
             (Mark::Certain, false) => Cell {
                 glyph: '⁇',
-                tone: Tone::Mark,
+                tone: CellTone::Mark,
                 ..axis
             },
         };
@@ -363,7 +363,7 @@ fn numbers(window: Window) -> Vec<Cell> {
     let step = 10 * window.per_column;
     let mut cells = vec![Cell {
         glyph: ' ',
-        tone: Tone::Number,
+        tone: CellTone::Number,
         column: None,
     }];
     for column in 0..window.columns {
@@ -380,7 +380,7 @@ fn numbers(window: Window) -> Vec<Cell> {
         cells.resize(at, cells[0]);
         cells.extend(number.to_string().chars().map(|glyph| Cell {
             glyph,
-            tone: Tone::Number,
+            tone: CellTone::Number,
             column: None,
         }));
     }

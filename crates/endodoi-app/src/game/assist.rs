@@ -3,17 +3,17 @@
 //! game where a player was helped says so in its record (the `Assisted`
 //! tag names the side), written when it happens so that autosave keeps it
 //! and results can count such games apart. Across the network, a hint this
-//! player asks for is announced ([`Said::HintAsked`]); the other player's
+//! player asks for is announced ([`GameMessage::HintAsked`]); the other player's
 //! is checked as a move is and marks their side.
 
 use super::super::component::{Ask, Tell};
-use super::super::{Effect, Said, Table, Tone};
+use super::super::{Effect, GameInPlay, GameMessage, Tone};
 use endodoi_core::rules::Side;
 
 /// What the hint and take-back keys say in a game played without them.
 pub(super) const NO_ASSIST: &str = "This game is played without hints and take-backs";
 
-impl Table {
+impl GameInPlay {
     /// A hint just asked for by the person at this keyboard, who plays
     /// `side`: the record says so, and across the network the other player
     /// is told.
@@ -22,7 +22,7 @@ impl Table {
         out.push(Ask::Autosave);
         if self.network.is_some() {
             let ply = self.game().ply();
-            out.effect(Effect::Send(Said::HintAsked(ply)));
+            out.effect(Effect::Send(GameMessage::HintAsked(ply)));
         }
     }
 

@@ -17,13 +17,13 @@
 //! clock, so that `--resume` goes on from it even after a kill. A take-back
 //! takes back the increment: each player whose move is taken back goes back
 //! to the reading they made it with, or keeps less if their clock has run
-//! lower since ([`Table::clock_taken_back`]); a move played again (redo)
+//! lower since ([`GameInPlay::clock_taken_back`]); a move played again (redo)
 //! earns the increment as a move does, from the reading it is played with.
 //! So no take-back and no redo leaves a player more time than before the
 //! move; and a game lost on time is not taken back. When the mover's clock
 //! reaches zero the game ends, [`Ending::OutOfTime`], whatever is pending
 //! (a move to redo, a question, a search); across the network see
-//! [`Table::run_clocks`].
+//! [`GameInPlay::run_clocks`].
 
 use std::time::Duration;
 
@@ -32,7 +32,7 @@ use endodoi_core::record::{Ending, Tags};
 use endodoi_core::rules::Side;
 
 use super::super::component::{Ask, Tell};
-use super::super::{Effect, Said, Table};
+use super::super::{Effect, GameInPlay, GameMessage};
 
 /// How long past zero a remote player's clock may stand, here, before this
 /// terminal ends the game on time without word from theirs: room for the
@@ -52,7 +52,7 @@ pub const LOW_TIME: Duration = Duration::from_secs(10);
 /// (besides the increment).
 const SHARE_OF_TIME: u32 = 20;
 
-impl Table {
+impl GameInPlay {
     /// The clocks as the record keeps them (full time without a `Clock`
     /// tag): for a game just set up, resumed or taken from the other side.
     pub(crate) fn reset_clocks(&mut self) {
@@ -116,7 +116,7 @@ impl Table {
             let ply = self.game().ply();
             self.out_of_time(side, &mut out);
             if self.network.is_some() {
-                out.effect(Effect::Send(Said::Flag(ply)));
+                out.effect(Effect::Send(GameMessage::Flag(ply)));
             }
         }
         out

@@ -7,12 +7,12 @@ use std::time::Duration;
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
 use super::super::computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
-use super::super::{Action, Effect, Play, Table, Tone, seeds_word};
+use super::super::{Action, Effect, GameAction, GameInPlay, Tone, seeds_word};
 use endodoi_core::record::Ending;
 use endodoi_core::rules::{Hole, Side};
 use endodoi_engine::{DEFAULT_THINK, Level, SearchResult};
 
-impl Table {
+impl GameInPlay {
     /// The level of the computer to move, if the computer is to move.
     pub(crate) fn computer_to_move(&self) -> Option<Level> {
         self.players.computer(self.record.to_move()?)
@@ -129,7 +129,7 @@ impl Table {
         let undo = if self.takes_back_yours() {
             format!(
                 " · {} takes back your last move",
-                self.key_name(Action::Game(Play::Undo))
+                self.key_name(Action::Game(GameAction::Undo))
             )
         } else {
             String::new()

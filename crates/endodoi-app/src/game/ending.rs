@@ -5,11 +5,13 @@
 //! ([`endodoi_core::record::Record::end`]), and the game is over everywhere.
 
 use super::super::component::{Ask, Tell};
-use super::super::{Action, Confirm, Effect, Play, Purpose, Said, Table, Tone, capitalise};
+use super::super::{
+    Action, Confirm, Effect, GameAction, GameInPlay, GameMessage, Purpose, Tone, capitalise,
+};
 use endodoi_core::record::Ending;
 use endodoi_core::rules::Side;
 
-impl Table {
+impl GameInPlay {
     /// Who resigns at this keyboard now: the player to move if they play
     /// here, else the one who does (against the computer or across the
     /// network a player may resign while the other thinks); why nobody may,
@@ -88,7 +90,7 @@ impl Table {
             return;
         }
         if self.network.is_some() {
-            out.effect(Effect::Send(Said::Resigned));
+            out.effect(Effect::Send(GameMessage::Resigned));
         }
         self.resigned(side, out);
     }
@@ -127,7 +129,7 @@ impl Table {
         let other = side.opponent();
         if let Some(network) = &mut self.network {
             network.offered = true;
-            out.effect(Effect::Send(Said::DrawOffered));
+            out.effect(Effect::Send(GameMessage::DrawOffered));
             let news = format!("Offered {} a draw…", self.remote_name());
             out.say(Tone::Info, news);
         } else if let Some(level) = self.players.computer(other) {
@@ -149,9 +151,9 @@ impl Table {
                 return;
             }
             let said = if yes {
-                Said::DrawAccepted
+                GameMessage::DrawAccepted
             } else {
-                Said::DrawDeclined
+                GameMessage::DrawDeclined
             };
             out.effect(Effect::Send(said));
         }
@@ -261,7 +263,7 @@ impl Table {
             self.players.names[champion],
             tally[champion],
             tally[champion.opponent()],
-            self.key_name(Action::Game(Play::NewGame))
+            self.key_name(Action::Game(GameAction::NewGame))
         ))
     }
 
@@ -285,7 +287,7 @@ impl Table {
         } else if self.players.first_to.is_some() {
             Some(format!(
                 "In a match the players change rows after every game: {} goes on",
-                self.key_name(Action::Game(Play::Sow))
+                self.key_name(Action::Game(GameAction::Sow))
             ))
         } else {
             None

@@ -1,7 +1,7 @@
-//! What the player asks of a game ([`Play`]), and the game's table of keys
+//! What the player asks of a game ([`GameAction`]), and the game's table of keys
 //! ([`Keymap::GAME`](crate::Keymap::GAME)).
 
-use crate::actions::{Action, Play};
+use crate::actions::{Action, GameAction};
 use crate::input::KeyCode;
 use crate::keys::{
     Binding, FASTER, HELP_KEYS, Help, Key, Keymap, QUIT_KEYS, SLOWER, SPEED, bind, flip, select,
@@ -9,8 +9,8 @@ use crate::keys::{
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(
-    Action::Game(Play::SelectLeft),
-    Action::Game(Play::SelectRight),
+    Action::Game(GameAction::SelectLeft),
+    Action::Game(GameAction::SelectRight),
 );
 
 impl Keymap {
@@ -20,7 +20,7 @@ impl Keymap {
         &[
             bind(
                 &[Key::HoleLetters],
-                Action::Game(Play::Select('a')),
+                Action::Game(GameAction::Select('a')),
                 "",
                 Help::Says("select that hole of the mover (either case)"),
             ),
@@ -28,25 +28,25 @@ impl Keymap {
             SELECT[1],
             bind(
                 &[Key::Code(KeyCode::Enter), Key::Char(' ')],
-                Action::Game(Play::Sow),
+                Action::Game(GameAction::Sow),
                 "sow",
                 Help::Says("sow the selected hole (mouse: click it twice)"),
             ),
             bind(
                 &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
-                Action::Game(Play::Undo),
+                Action::Game(GameAction::Undo),
                 "undo",
                 Help::Says("undo, redo a move (vs the computer: to your turn)"),
             ),
             bind(
                 &[Key::Letter('r')],
-                Action::Game(Play::Redo),
+                Action::Game(GameAction::Redo),
                 "redo",
-                Help::Joins(Action::Game(Play::Undo)),
+                Help::Joins(Action::Game(GameAction::Undo)),
             ),
             bind(
                 &[Key::Letter('t')],
-                Action::Game(Play::Hint),
+                Action::Game(GameAction::Hint),
                 "hint",
                 Help::Says("hint: the engine's move and its margin"),
             ),
@@ -54,58 +54,58 @@ impl Keymap {
             bind(SLOWER, Action::Slower, "", Help::Joins(Action::Faster)),
             bind(
                 &[Key::Letter('n')],
-                Action::Game(Play::NewGame),
+                Action::Game(GameAction::NewGame),
                 "new",
                 Help::Says("new game (next in a match); save the record"),
             ),
             bind(
                 &[Key::Letter('s')],
-                Action::Game(Play::Save),
+                Action::Game(GameAction::Save),
                 "save",
-                Help::Joins(Action::Game(Play::NewGame)),
+                Help::Joins(Action::Game(GameAction::NewGame)),
             ),
             bind(
                 &[Key::Letter('w')],
-                Action::Game(Play::Rematch),
+                Action::Game(GameAction::Rematch),
                 "rematch",
                 Help::Says("after a game: rematch, board, menu, review"),
             ),
             bind(
                 &[Key::Letter('p')],
-                Action::Game(Play::TogglePreview),
+                Action::Game(GameAction::TogglePreview),
                 "preview",
                 Help::Says("move preview on or off; scroll the move list"),
             ),
-            flip(Action::Game(Play::Flip)),
+            flip(Action::Game(GameAction::Flip)),
             bind(
                 &[Key::Code(KeyCode::Up)],
-                Action::Game(Play::OlderMoves),
+                Action::Game(GameAction::OlderMoves),
                 "",
-                Help::Joins(Action::Game(Play::TogglePreview)),
+                Help::Joins(Action::Game(GameAction::TogglePreview)),
             ),
             bind(
                 &[Key::Code(KeyCode::Down)],
-                Action::Game(Play::NewerMoves),
+                Action::Game(GameAction::NewerMoves),
                 "",
-                Help::Joins(Action::Game(Play::TogglePreview)),
+                Help::Joins(Action::Game(GameAction::TogglePreview)),
             ),
             bind(
                 &[Key::Code(KeyCode::Tab)],
-                Action::Game(Play::ToggleResult),
+                Action::Game(GameAction::ToggleResult),
                 "board",
-                Help::Joins(Action::Game(Play::Rematch)),
+                Help::Joins(Action::Game(GameAction::Rematch)),
             ),
             bind(
                 &[Key::Letter('x')],
-                Action::Game(Play::Resign),
+                Action::Game(GameAction::Resign),
                 "resign",
                 Help::Says("resign (asks first); offer a draw"),
             ),
             bind(
                 &[Key::Letter('o')],
-                Action::Game(Play::OfferDraw),
+                Action::Game(GameAction::OfferDraw),
                 "draw",
-                Help::Joins(Action::Game(Play::Resign)),
+                Help::Joins(Action::Game(GameAction::Resign)),
             ),
             bind(
                 HELP_KEYS,
@@ -115,15 +115,15 @@ impl Keymap {
             ),
             bind(
                 &[Key::Letter('m')],
-                Action::Game(Play::Menu),
+                Action::Game(GameAction::Menu),
                 "menu",
-                Help::Joins(Action::Game(Play::Rematch)),
+                Help::Joins(Action::Game(GameAction::Rematch)),
             ),
             bind(
                 &[Key::Letter('l')],
-                Action::Game(Play::Review),
+                Action::Game(GameAction::Review),
                 "review",
-                Help::Joins(Action::Game(Play::Rematch)),
+                Help::Joins(Action::Game(GameAction::Rematch)),
             ),
             bind(
                 QUIT_KEYS,

@@ -1,16 +1,18 @@
 //! The game across the network at the table: the connection's state as
-//! the other player's news changes it ([`Remote`]), what this player sends
-//! ([`Said`], asked for as [`Effect::Send`]), and the seat the game is
+//! the other player's news changes it ([`PeerNews`]), what this player sends
+//! ([`GameMessage`], asked for as [`Effect::Send`]), and the seat the game is
 //! kept under. What the other player does to the game is in
 //! [`theirs`](super::theirs).
 
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
-use super::super::remote::{Connection, Network, Remote, Role, Said, game_number, host_row};
-use super::super::{Effect, Table, Theirs, Tone};
+use super::super::remote::{
+    Connection, GameMessage, Network, PeerNews, Role, game_number, host_row,
+};
+use super::super::{Effect, GameInPlay, TheirAction, Tone};
 use endodoi_core::rules::{BySide, Hole, Side};
 
-impl Table {
+impl GameInPlay {
     /// The game across the network, if this is one.
     pub fn network(&self) -> Option<&Network> {
         self.network.as_deref()
@@ -80,7 +82,7 @@ impl Table {
 
     /// The seat's secret could not be kept on disk (`why`): says so where
     /// it is seen, and from now on offers to continue the game at one
-    /// keyboard ([`Table::resume_command`]), for neither player could take
+    /// keyboard ([`GameInPlay::resume_command`]), for neither player could take
     /// the seat again.
     pub(crate) fn seat_not_kept(&mut self, why: &str) -> Vec<Ask> {
         if let Some(network) = &mut self.network {
@@ -165,18 +167,18 @@ impl Table {
 
     /// What happened across the network. What the other player does to
     /// the game (their name, a move, a request, an answer, their copy of
-    /// the game) becomes the game's action from their side ([`Theirs`]),
+    /// the game) becomes the game's action from their side ([`TheirAction`]),
     /// which checks it before it changes anything; the rest is the
     /// connection's.
-    pub(crate) fn remote(&mut self, view: &mut BoardView, event: Remote) -> Vec<Ask> {
+    pub(crate) fn remote(&mut self, view: &mut BoardView, event: PeerNews) -> Vec<Ask> {
         let mut out = Vec::new();
         if self.network.is_none() {
             return out;
         }
         match event {
-            Remote::Joined(name) => {
+            PeerNews::Joined(name) => {
                 if let Some(name) = name {
-                    self.their_act(view, Theirs::Named(name), &mut out);
+                    self.their_act(view, TheirAction::Named(name), &mut out);
                 }
                 self.set_connection(Connection::Connected);
                 if let Some(network) = self.network.as_deref_mut() {
@@ -185,13 +187,13 @@ impl Table {
                 let news = format!("{} joined", self.remote_name());
                 out.say(Tone::Info, news);
             }
-            Remote::Resync(record) => self.their_act(view, Theirs::Copy(record), &mut out),
-            Remote::Said(said) => {
+            PeerNews::Resync(record) => self.their_act(view, TheirAction::Copy(record), &mut out),
+            PeerNews::Said(said) => {
                 if self.connected() {
-                    self.their_act(view, Theirs::Said(said), &mut out);
+                    self.their_act(view, TheirAction::Said(said), &mut out);
                 }
             }
-            Remote::TurnedAway(why) => match self.network.as_deref_mut() {
+            PeerNews::TurnedAway(why) => match self.network.as_deref_mut() {
                 // While the seat waits, the command to give stays on screen.
                 Some(Network {
                     role: Role::Host { .. },
@@ -201,8 +203,8 @@ impl Table {
                 }) => *turned_away = Some(why),
                 _ => out.say(Tone::Error, why),
             },
-            Remote::Lost(why) => self.disconnected(why, &mut out),
-            Remote::Invite(invite) => {
+            PeerNews::Lost(why) => self.disconnected(why, &mut out),
+            PeerNews::Invite(invite) => {
                 if let Some(Network {
                     role: Role::Host { invite: old, .. },
                     ..
@@ -215,7 +217,7 @@ impl Table {
                     format!("The other player now joins with: {invite}"),
                 );
             }
-            Remote::GaveUp(why) => {
+            PeerNews::GaveUp(why) => {
                 out.say(Tone::Error, format!("{why}; not trying again"));
                 self.set_connection(Connection::Closed(why));
             }
@@ -266,7 +268,7 @@ impl Table {
     pub(crate) fn send_move(&mut self, ply: usize, hole: Hole, out: &mut Vec<Ask>) {
         if self.network.is_some() {
             let left = self.left_to_send(hole.side());
-            out.effect(Effect::Send(Said::Move { ply, hole, left }));
+            out.effect(Effect::Send(GameMessage::Move { ply, hole, left }));
         }
     }
 
@@ -288,7 +290,7 @@ impl Table {
         if let Some(network) = &mut self.network {
             network.asked = Some(keep);
         }
-        out.effect(Effect::Send(Said::UndoAsked(keep)));
+        out.effect(Effect::Send(GameMessage::UndoAsked(keep)));
         let other = self.remote_name();
         out.say(
             Tone::Info,
@@ -298,7 +300,7 @@ impl Table {
 }
 
 /// The command that continues a game played across `network` (none: at
-/// one keyboard), as [`Table::resume_command`] says.
+/// one keyboard), as [`GameInPlay::resume_command`] says.
 pub(crate) fn resume_command(network: Option<&Network>, id: Option<&str>) -> String {
     let id = id.map_or_else(String::new, |id| format!(" {id}"));
     let network = network.filter(|network| !network.seat_unkept);

@@ -4,11 +4,11 @@
 
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
-use super::super::{Action, Confirm, Table, Tone};
+use super::super::{Action, Confirm, GameInPlay, Tone};
 use endodoi_core::record::{Record, Tags};
 use endodoi_core::rules::{BySide, Game, Side};
 
-impl Table {
+impl GameInPlay {
     /// The new-game key: across the network, the next game once this one
     /// is over; a question first if the game is unfinished.
     pub(super) fn new_game(&mut self, view: &mut BoardView, out: &mut Vec<Ask>) {

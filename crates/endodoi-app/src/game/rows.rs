@@ -9,12 +9,14 @@
 
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
-use super::super::{Connection, Effect, GAME_TAG, HOST_TAG, Match, Role, Said, Table, Tone};
+use super::super::{
+    Connection, Effect, GAME_TAG, GameInPlay, GameMessage, HOST_TAG, Match, Role, Tone,
+};
 use super::super::{game_number, host_row};
 use endodoi_core::record::Record;
 use endodoi_core::rules::Side;
 
-impl Table {
+impl GameInPlay {
     /// Whether this terminal hosts the game across the network.
     fn hosts(&self) -> bool {
         matches!(
@@ -35,7 +37,7 @@ impl Table {
 
     /// The row the host plays for `players`.
     fn host_row_of(&self, players: &Match) -> Side {
-        let remote = Table::remote_row(players);
+        let remote = GameInPlay::remote_row(players);
         if self.hosts() {
             remote.opponent()
         } else {
@@ -88,8 +90,8 @@ impl Table {
             return;
         }
         let game = self.game_number().saturating_add(1);
-        let row = Table::remote_row(&self.players_after(rematch)).opponent();
-        out.effect(Effect::Send(Said::NextGame { game, row }));
+        let row = GameInPlay::remote_row(&self.players_after(rematch)).opponent();
+        out.effect(Effect::Send(GameMessage::NextGame { game, row }));
         if self.hosts() {
             self.begin_game(view, game, rematch, out);
         } else {
@@ -133,7 +135,7 @@ impl Table {
         if Some(game) != ours.checked_add(1) {
             return Err(format!("{other} began game {game} after game {ours}"));
         }
-        let next = Table::remote_row(&self.players_after(false));
+        let next = GameInPlay::remote_row(&self.players_after(false));
         if row == next {
             Ok(false)
         } else if self.players.first_to.is_none() {
@@ -163,7 +165,7 @@ impl Table {
             Ok(rematch) => {
                 if self.hosts() {
                     let row = row.opponent();
-                    out.effect(Effect::Send(Said::NextGame { game, row }));
+                    out.effect(Effect::Send(GameMessage::NextGame { game, row }));
                 }
                 self.begin_game(view, game, rematch, out);
             }

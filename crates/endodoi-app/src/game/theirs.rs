@@ -1,5 +1,5 @@
 //! The game's actions from the other side of the network: what the other
-//! player does to the game, as [`Table::remote`] makes it of
+//! player does to the game, as [`GameInPlay::remote`] makes it of
 //! what arrives.
 //! Each is checked by the rules and the state of the game before it
 //! changes anything (a move by [`endodoi_core::rules::Game::play`]); one that is
@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
 use super::super::copies::Copies;
-use super::super::{Confirm, Connection, Effect, Said, Table, Tone, counted};
+use super::super::{Confirm, Connection, Effect, GameInPlay, GameMessage, Tone, counted};
 use super::FLAG_GRACE;
 use endodoi_core::clock::shown;
 use endodoi_core::record::{Ending, Record};
@@ -32,29 +32,34 @@ enum Came {
 
 /// What the other player, across the network, does to the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Theirs {
+pub enum TheirAction {
     /// They joined under this name.
     Named(String),
     /// They said something: a move, a request, an answer, the next game.
-    Said(Said),
+    Said(GameMessage),
     /// Their copy of the game, as they take their seat again (the joiner
     /// hears the host's).
     Copy(Box<Record>),
 }
 
-impl Table {
+impl GameInPlay {
     /// Does what the other player does to the game, if it is theirs to do.
-    pub(crate) fn their_act(&mut self, view: &mut BoardView, theirs: Theirs, out: &mut Vec<Ask>) {
+    pub(crate) fn their_act(
+        &mut self,
+        view: &mut BoardView,
+        theirs: TheirAction,
+        out: &mut Vec<Ask>,
+    ) {
         match theirs {
-            Theirs::Named(name) => {
+            TheirAction::Named(name) => {
                 if let Some(side) = self.players.remote_side() {
                     self.players.set_name(side, &name);
                     self.write_tags();
                     out.push(Ask::Autosave);
                 }
             }
-            Theirs::Said(said) => self.their_said(view, said, out),
-            Theirs::Copy(record) => self.resync(view, &record, out),
+            TheirAction::Said(said) => self.their_said(view, said, out),
+            TheirAction::Copy(record) => self.resync(view, &record, out),
         }
     }
 
@@ -62,24 +67,26 @@ impl Table {
     /// (a question to this player), the answer to this player's, the next
     /// game, a resignation, a draw offered or answered; each refused if it
     /// is not theirs to say now.
-    fn their_said(&mut self, view: &mut BoardView, said: Said, out: &mut Vec<Ask>) {
+    fn their_said(&mut self, view: &mut BoardView, said: GameMessage, out: &mut Vec<Ask>) {
         let other = self.remote_name();
         match said {
-            Said::Move { ply, hole, left } => self.remote_move(view, ply, hole, left, out),
-            Said::Flag(ply) => self.their_flag(ply, out),
-            Said::UndoAsked(_) | Said::UndoAccepted(_) if self.record.ending().is_some() => {
+            GameMessage::Move { ply, hole, left } => self.remote_move(view, ply, hole, left, out),
+            GameMessage::Flag(ply) => self.their_flag(ply, out),
+            GameMessage::UndoAsked(_) | GameMessage::UndoAccepted(_)
+                if self.record.ending().is_some() =>
+            {
                 self.refuse(
                     format!("{other} would take back moves once the game had ended"),
                     out,
                 );
             }
-            Said::HintAsked(ply) => self.their_hint(ply, out),
-            Said::UndoAsked(keep) if self.players.no_assist => {
+            GameMessage::HintAsked(ply) => self.their_hint(ply, out),
+            GameMessage::UndoAsked(keep) if self.players.no_assist => {
                 self.refuse(format!(
                     "{other} asked to take the game back to move {keep} in a game played without take-backs"
                 ), out);
             }
-            Said::UndoAsked(keep) => {
+            GameMessage::UndoAsked(keep) => {
                 let asker = self
                     .game()
                     .history()
@@ -94,7 +101,7 @@ impl Table {
                     out.push(Ask::Confirm(Confirm::Undo(keep)));
                 }
             }
-            Said::UndoAccepted(keep) => {
+            GameMessage::UndoAccepted(keep) => {
                 let asked = self
                     .network
                     .as_mut()
@@ -105,7 +112,7 @@ impl Table {
                     self.refuse(format!("{other} took back moves nobody asked to"), out);
                 }
             }
-            Said::UndoDeclined(keep) => {
+            GameMessage::UndoDeclined(keep) => {
                 let asked = self
                     .network
                     .as_mut()
@@ -114,11 +121,11 @@ impl Table {
                     out.say(Tone::Info, format!("{other} declined to take back"));
                 }
             }
-            Said::NextGame { game, row } => self.their_next(view, game, row, out),
-            Said::Resigned => self.their_resignation(out),
-            Said::DrawOffered => self.their_draw_offer(out),
-            Said::DrawAccepted => self.their_draw_answer(true, out),
-            Said::DrawDeclined => self.their_draw_answer(false, out),
+            GameMessage::NextGame { game, row } => self.their_next(view, game, row, out),
+            GameMessage::Resigned => self.their_resignation(out),
+            GameMessage::DrawOffered => self.their_draw_offer(out),
+            GameMessage::DrawAccepted => self.their_draw_answer(true, out),
+            GameMessage::DrawDeclined => self.their_draw_answer(false, out),
         }
     }
 
@@ -351,17 +358,19 @@ impl Table {
     /// is checked where it arrives, as ever. Their copy's word only decides
     /// what is said again: if it is over already (as ours, or another way),
     /// nothing is. (A next game the joiner missed is settled by its number:
-    /// see [`Table::settle_game`].)
+    /// see [`GameInPlay::settle_game`].)
     fn say_again(&mut self, theirs: &Record, out: &mut Vec<Ask>) {
         let offered = self.network.as_ref().is_some_and(|network| network.offered);
         let said = if theirs.verdict().is_some() {
             None
         } else {
             match self.record.ending() {
-                Some(Ending::Resigned(side)) if !self.players.remote(side) => Some(Said::Resigned),
-                Some(Ending::OutOfTime(_)) => Some(Said::Flag(self.game().ply())),
-                Some(Ending::DrawAgreed) => Some(Said::DrawAccepted),
-                None if offered => Some(Said::DrawOffered),
+                Some(Ending::Resigned(side)) if !self.players.remote(side) => {
+                    Some(GameMessage::Resigned)
+                }
+                Some(Ending::OutOfTime(_)) => Some(GameMessage::Flag(self.game().ply())),
+                Some(Ending::DrawAgreed) => Some(GameMessage::DrawAccepted),
+                None if offered => Some(GameMessage::DrawOffered),
                 Some(Ending::Resigned(_)) | None => None,
             }
         };
@@ -384,10 +393,10 @@ impl Table {
             return;
         }
         if yes {
-            out.effect(Effect::Send(Said::UndoAccepted(keep)));
+            out.effect(Effect::Send(GameMessage::UndoAccepted(keep)));
             self.undo_to(view, keep, out);
         } else {
-            out.effect(Effect::Send(Said::UndoDeclined(keep)));
+            out.effect(Effect::Send(GameMessage::UndoDeclined(keep)));
         }
     }
 

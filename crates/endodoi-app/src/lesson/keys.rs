@@ -2,7 +2,7 @@
 //! a step's move is chosen and sown as in a game; other keys go from step
 //! to step.
 
-use crate::actions::{Action, Learn};
+use crate::actions::{Action, LessonAction};
 use crate::input::KeyCode;
 use crate::keys::{
     Binding, FASTER, HELP_KEYS, Help, Key, Keymap, QUIT_KEYS, SLOWER, SPEED, bind, select,
@@ -10,8 +10,8 @@ use crate::keys::{
 
 /// ← and →: select.
 const SELECT: [Binding; 2] = select(
-    Action::Lesson(Learn::SelectLeft),
-    Action::Lesson(Learn::SelectRight),
+    Action::Lesson(LessonAction::SelectLeft),
+    Action::Lesson(LessonAction::SelectRight),
 );
 
 impl Keymap {
@@ -21,7 +21,7 @@ impl Keymap {
         &[
             bind(
                 &[Key::HoleLetters],
-                Action::Lesson(Learn::Select('a')),
+                Action::Lesson(LessonAction::Select('a')),
                 "",
                 Help::Says("select that hole of yours (either case)"),
             ),
@@ -29,25 +29,25 @@ impl Keymap {
             SELECT[1],
             bind(
                 &[Key::Code(KeyCode::Enter), Key::Char(' ')],
-                Action::Lesson(Learn::Sow),
+                Action::Lesson(LessonAction::Sow),
                 "sow",
                 Help::Says("sow the selected hole, then go on"),
             ),
             bind(
                 &[Key::Letter('n')],
-                Action::Lesson(Learn::Next),
+                Action::Lesson(LessonAction::Next),
                 "next",
                 Help::Says("the next step, the step before"),
             ),
             bind(
                 &[Key::Letter('p')],
-                Action::Lesson(Learn::Back),
+                Action::Lesson(LessonAction::Back),
                 "back",
-                Help::Joins(Action::Lesson(Learn::Next)),
+                Help::Joins(Action::Lesson(LessonAction::Next)),
             ),
             bind(
                 &[Key::Letter('u'), Key::Code(KeyCode::Backspace)],
-                Action::Lesson(Learn::Again),
+                Action::Lesson(LessonAction::Again),
                 "again",
                 Help::Says("this step again from its start"),
             ),

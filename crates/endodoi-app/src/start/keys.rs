@@ -1,6 +1,6 @@
-//! The start screen's tables of keys, and what they ask for ([`Menu`]).
+//! The start screen's tables of keys, and what they ask for ([`MenuAction`]).
 
-use crate::actions::{Action, Menu, Target};
+use crate::actions::{Action, MenuAction, Target};
 use crate::input::KeyCode;
 use crate::keys::{HELP_KEYS, Help, Key, Keymap, bind};
 
@@ -12,73 +12,73 @@ impl Keymap {
         &[
             bind(
                 &[Key::Code(KeyCode::Up), Key::Char('k')],
-                Action::Menu(Menu::Up),
+                Action::Menu(MenuAction::Up),
                 "move",
                 Help::Says("the line above, below"),
             ),
             bind(
                 &[Key::Code(KeyCode::Down), Key::Char('j')],
-                Action::Menu(Menu::Down),
+                Action::Menu(MenuAction::Down),
                 "move",
-                Help::Joins(Action::Menu(Menu::Up)),
+                Help::Joins(Action::Menu(MenuAction::Up)),
             ),
             bind(
                 &[Key::Code(KeyCode::Left)],
-                Action::Menu(Menu::Less),
+                Action::Menu(MenuAction::Less),
                 "change",
                 Help::Says("change the value of the line: down, up"),
             ),
             bind(
                 &[Key::Code(KeyCode::Right)],
-                Action::Menu(Menu::More),
+                Action::Menu(MenuAction::More),
                 "change",
-                Help::Joins(Action::Menu(Menu::Less)),
+                Help::Joins(Action::Menu(MenuAction::Less)),
             ),
             bind(
                 &[Key::Code(KeyCode::Enter)],
-                Action::Menu(Menu::Choose),
+                Action::Menu(MenuAction::Choose),
                 "choose",
                 Help::Says("choose the line; on a player: type the name"),
             ),
             bind(
                 &[Key::Letter('n')],
-                Action::Menu(Menu::NewGame),
+                Action::Menu(MenuAction::NewGame),
                 "",
                 Help::Says("new game: the players, the board, a match"),
             ),
             bind(
                 &[Key::Letter('c')],
-                Action::Menu(Menu::Continue),
+                Action::Menu(MenuAction::Continue),
                 "",
                 Help::Says("continue an unfinished game"),
             ),
             bind(
                 &[Key::Letter('r')],
-                Action::Menu(Menu::Replay),
+                Action::Menu(MenuAction::Replay),
                 "",
                 Help::Says("replay a saved game or a record file"),
             ),
             bind(
                 &[Key::Letter('t')],
-                Action::Menu(Menu::Results),
+                Action::Menu(MenuAction::Results),
                 "",
                 Help::Says("results: each player's games, wins, draws, losses"),
             ),
             bind(
                 &[Key::Letter('l')],
-                Action::Menu(Menu::Learn),
+                Action::Menu(MenuAction::Learn),
                 "",
                 Help::Says("learn to play"),
             ),
             bind(
                 &[Key::Letter('s')],
-                Action::Menu(Menu::Play),
+                Action::Menu(MenuAction::Play),
                 "start",
                 Help::Says("start the new game set up"),
             ),
             bind(
                 &[Key::Letter('o')],
-                Action::Menu(Menu::OpenFile),
+                Action::Menu(MenuAction::OpenFile),
                 "open file",
                 Help::Says("replay a record file: type its path"),
             ),
@@ -90,7 +90,7 @@ impl Keymap {
             ),
             bind(
                 &[Key::Code(KeyCode::Esc)],
-                Action::Menu(Menu::Back),
+                Action::Menu(MenuAction::Back),
                 "back",
                 Help::Says("back to the menu (on the menu: quit)"),
             ),
@@ -117,27 +117,27 @@ impl Keymap {
         &[
             bind(
                 &[Key::Text],
-                Action::Menu(Menu::Type('a')),
+                Action::Menu(MenuAction::Type('a')),
                 "",
                 Help::Says("typed into the name or the path"),
             ),
             bind(
                 &[Key::Code(KeyCode::Backspace)],
-                Action::Menu(Menu::Erase),
+                Action::Menu(MenuAction::Erase),
                 "erase",
                 Help::Says("take back a character"),
             ),
             bind(
                 &[Key::Code(KeyCode::Enter)],
-                Action::Menu(Menu::Done),
+                Action::Menu(MenuAction::Done),
                 "done",
                 Help::Says("keep what is typed, forget it"),
             ),
             bind(
                 &[Key::Code(KeyCode::Esc)],
-                Action::Menu(Menu::Cancel),
+                Action::Menu(MenuAction::Cancel),
                 "cancel",
-                Help::Joins(Action::Menu(Menu::Done)),
+                Help::Joins(Action::Menu(MenuAction::Done)),
             ),
         ],
     );

@@ -1,11 +1,11 @@
 //! The menu: its lines, and the page each opens.
 
 use super::{Page, Start};
-use crate::{Action, Ask, Keymap, Menu, Tone};
+use crate::{Action, Ask, Keymap, MenuAction, Tone};
 
 /// The lines of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
+pub enum MenuEntry {
     /// A new game.
     NewGame,
     /// An unfinished game.
@@ -20,31 +20,31 @@ pub enum Entry {
     Quit,
 }
 
-impl Entry {
+impl MenuEntry {
     /// The menu's lines, top down.
-    pub const ALL: [Entry; 6] = [
-        Entry::NewGame,
-        Entry::Continue,
-        Entry::Replay,
-        Entry::Results,
-        Entry::Learn,
-        Entry::Quit,
+    pub const ALL: [MenuEntry; 6] = [
+        MenuEntry::NewGame,
+        MenuEntry::Continue,
+        MenuEntry::Replay,
+        MenuEntry::Results,
+        MenuEntry::Learn,
+        MenuEntry::Quit,
     ];
 
     /// The action of its shortcut key.
     pub fn action(self) -> Action {
         match self {
-            Entry::NewGame => Action::Menu(Menu::NewGame),
-            Entry::Continue => Action::Menu(Menu::Continue),
-            Entry::Replay => Action::Menu(Menu::Replay),
-            Entry::Results => Action::Menu(Menu::Results),
-            Entry::Learn => Action::Menu(Menu::Learn),
-            Entry::Quit => Action::Quit,
+            MenuEntry::NewGame => Action::Menu(MenuAction::NewGame),
+            MenuEntry::Continue => Action::Menu(MenuAction::Continue),
+            MenuEntry::Replay => Action::Menu(MenuAction::Replay),
+            MenuEntry::Results => Action::Menu(MenuAction::Results),
+            MenuEntry::Learn => Action::Menu(MenuAction::Learn),
+            MenuEntry::Quit => Action::Quit,
         }
     }
 
     pub(super) fn row(self) -> usize {
-        Entry::ALL
+        MenuEntry::ALL
             .iter()
             .position(|&entry| entry == self)
             .unwrap_or(0)
@@ -53,23 +53,23 @@ impl Entry {
 
 impl Start {
     /// Opens the page of a menu line.
-    pub(super) fn enter(&mut self, entry: Entry) -> Vec<Ask> {
+    pub(super) fn enter(&mut self, entry: MenuEntry) -> Vec<Ask> {
         self.row = entry.row();
         match entry {
-            Entry::NewGame => self.go_to(Page::NewGame, 0),
-            Entry::Continue if self.unfinished().next().is_none() => {
-                let key = Keymap::START.key_of(Action::Menu(Menu::NewGame));
+            MenuEntry::NewGame => self.go_to(Page::NewGame, 0),
+            MenuEntry::Continue if self.unfinished().next().is_none() => {
+                let key = Keymap::START.key_of(Action::Menu(MenuAction::NewGame));
                 return vec![Ask::Say(
                     Tone::Error,
                     format!("No unfinished game: {} starts a new one", key.name(6)),
                 )];
             }
-            Entry::Continue => self.go_to(Page::Continue, 0),
+            MenuEntry::Continue => self.go_to(Page::Continue, 0),
             // The newest saved game first, else the record file's line.
-            Entry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
-            Entry::Results => self.go_to(Page::Results, 0),
-            Entry::Learn => return vec![Ask::Learn],
-            Entry::Quit => return vec![Ask::Quit],
+            MenuEntry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
+            MenuEntry::Results => self.go_to(Page::Results, 0),
+            MenuEntry::Learn => return vec![Ask::Learn],
+            MenuEntry::Quit => return vec![Ask::Quit],
         }
         Vec::new()
     }

@@ -12,7 +12,7 @@ const MAX_FIRST_TO: u16 = 99;
 
 /// The lines of the new-game page.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Field {
+pub enum SetupField {
     /// Who plays a row in the first game: a person or the computer.
     Player(Side),
     /// Holes in each row.
@@ -31,18 +31,18 @@ pub enum Field {
     Play,
 }
 
-impl Field {
+impl SetupField {
     /// The new-game page's lines, top down.
-    pub const ALL: [Field; 9] = [
-        Field::Player(Side::South),
-        Field::Player(Side::North),
-        Field::Width,
-        Field::Seeds,
-        Field::Variant,
-        Field::FirstTo,
-        Field::Clock,
-        Field::Assist,
-        Field::Play,
+    pub const ALL: [SetupField; 9] = [
+        SetupField::Player(Side::South),
+        SetupField::Player(Side::North),
+        SetupField::Width,
+        SetupField::Seeds,
+        SetupField::Variant,
+        SetupField::FirstTo,
+        SetupField::Clock,
+        SetupField::Assist,
+        SetupField::Play,
     ];
 }
 
@@ -117,10 +117,10 @@ impl Setup {
     /// Changes `field` one `step` (1 or -1): a person, then the computer's
     /// levels; numbers and clocks within their limits; hints and
     /// take-backs allowed or not, either way.
-    pub(crate) fn change(&mut self, field: Field, step: i8) {
+    pub(crate) fn change(&mut self, field: SetupField, step: i8) {
         let up = step > 0;
         match field {
-            Field::Player(side) => {
+            SetupField::Player(side) => {
                 let number = self.computers[side].map_or(0, Level::number);
                 let max = Level::MAX.number();
                 let next = if up {
@@ -130,16 +130,16 @@ impl Setup {
                 };
                 self.computers[side] = Level::new(next);
             }
-            Field::Width => self.width = stepped(self.width, up, MIN_WIDTH, MAX_WIDTH),
-            Field::Seeds => self.seeds = stepped(self.seeds, up, MIN_SEEDS, MAX_SEEDS),
-            Field::Variant => {
+            SetupField::Width => self.width = stepped(self.width, up, MIN_WIDTH, MAX_WIDTH),
+            SetupField::Seeds => self.seeds = stepped(self.seeds, up, MIN_SEEDS, MAX_SEEDS),
+            SetupField::Variant => {
                 self.variant = match self.variant {
                     Variant::Classic => Variant::Cross,
                     Variant::Cross => Variant::Classic,
                 };
             }
             // A single game, then matches to 2, 3, … wins.
-            Field::FirstTo => {
+            SetupField::FirstTo => {
                 let wins = self.first_to.unwrap_or(1);
                 let wins = if up {
                     (wins + 1).min(MAX_FIRST_TO)
@@ -148,9 +148,9 @@ impl Setup {
                 };
                 self.first_to = Some(wins).filter(|&wins| wins > 1);
             }
-            Field::Clock => self.clock = next_clock(self.clock, up),
-            Field::Assist => self.no_assist = !self.no_assist,
-            Field::Play => {}
+            SetupField::Clock => self.clock = next_clock(self.clock, up),
+            SetupField::Assist => self.no_assist = !self.no_assist,
+            SetupField::Play => {}
         }
     }
 }

@@ -6,7 +6,7 @@
 //! [`Keymap::GO_TO`]: crate::Keymap::GO_TO
 //! [`Keymap::PLAY_ON`]: crate::Keymap::PLAY_ON
 
-use crate::actions::{Action, Replay, Target};
+use crate::actions::{Action, Target, ViewerAction};
 use crate::input::KeyCode;
 use crate::keys::{FASTER, HELP_KEYS, Help, Key, Keymap, QUIT_KEYS, SLOWER, SPEED, bind, flip};
 
@@ -17,43 +17,43 @@ impl Keymap {
         &[
             bind(
                 &[Key::Code(KeyCode::Left), Key::Char('h')],
-                Action::Viewer(Replay::StepBack),
+                Action::Viewer(ViewerAction::StepBack),
                 "step",
                 Help::Says("step back, forward (any key skips a sowing)"),
             ),
             bind(
                 &[Key::Code(KeyCode::Right), Key::Char('l')],
-                Action::Viewer(Replay::StepForward),
+                Action::Viewer(ViewerAction::StepForward),
                 "step",
-                Help::Joins(Action::Viewer(Replay::StepBack)),
+                Help::Joins(Action::Viewer(ViewerAction::StepBack)),
             ),
             bind(
                 &[Key::Char('g'), Key::Code(KeyCode::Home)],
-                Action::Viewer(Replay::Start),
+                Action::Viewer(ViewerAction::Start),
                 "start/end",
                 Help::Says("the start, the end"),
             ),
             bind(
                 &[Key::Char('G'), Key::Code(KeyCode::End)],
-                Action::Viewer(Replay::End),
+                Action::Viewer(ViewerAction::End),
                 "start/end",
-                Help::Joins(Action::Viewer(Replay::Start)),
+                Help::Joins(Action::Viewer(ViewerAction::Start)),
             ),
             bind(
                 &[Key::Char(' ')],
-                Action::Viewer(Replay::Autoplay),
+                Action::Viewer(ViewerAction::Autoplay),
                 "play",
                 Help::Says("play the record by itself; Space again pauses"),
             ),
             bind(
                 &[Key::Digits],
-                Action::Viewer(Replay::Digit(0)),
+                Action::Viewer(ViewerAction::Digit(0)),
                 "go to",
                 Help::Says("the position after move 12 (a sowing is a move)"),
             ),
             bind(
                 &[Key::Code(KeyCode::Enter)],
-                Action::Viewer(Replay::GoTo),
+                Action::Viewer(ViewerAction::GoTo),
                 "",
                 Help::Unlisted,
             ),
@@ -65,17 +65,17 @@ impl Keymap {
             ),
             bind(
                 &[Key::Letter('p')],
-                Action::Viewer(Replay::TakeOver),
+                Action::Viewer(ViewerAction::TakeOver),
                 "play on",
                 Help::Says("play on from here, with a friend or the computer"),
             ),
             bind(
                 &[Key::Letter('a')],
-                Action::Viewer(Replay::Analysis),
+                Action::Viewer(ViewerAction::Analysis),
                 "analysis",
                 Help::Says("analysis on/off: the engine judges each move"),
             ),
-            flip(Action::Viewer(Replay::Flip)),
+            flip(Action::Viewer(ViewerAction::Flip)),
             bind(FASTER, Action::Faster, "speed", SPEED),
             bind(SLOWER, Action::Slower, "speed", Help::Joins(Action::Faster)),
             bind(
@@ -92,7 +92,7 @@ impl Keymap {
             ),
             bind(
                 &[Key::Any],
-                Action::Viewer(Replay::Skip),
+                Action::Viewer(ViewerAction::Skip),
                 "skip",
                 Help::Unlisted,
             ),
@@ -108,27 +108,27 @@ impl Keymap {
         &[
             bind(
                 &[Key::Digits],
-                Action::Viewer(Replay::Digit(0)),
+                Action::Viewer(ViewerAction::Digit(0)),
                 "",
                 Help::Unlisted,
             ),
             bind(
                 &[Key::Code(KeyCode::Enter)],
-                Action::Viewer(Replay::GoTo),
+                Action::Viewer(ViewerAction::GoTo),
                 "go",
                 Help::Unlisted,
             ),
             bind(
                 &[Key::Code(KeyCode::Backspace)],
-                Action::Viewer(Replay::EraseDigit),
+                Action::Viewer(ViewerAction::EraseDigit),
                 "erase",
                 Help::Says("take back a digit, forget the number typed"),
             ),
             bind(
                 &[Key::Code(KeyCode::Esc)],
-                Action::Viewer(Replay::CancelGoTo),
+                Action::Viewer(ViewerAction::CancelGoTo),
                 "cancel",
-                Help::Joins(Action::Viewer(Replay::EraseDigit)),
+                Help::Joins(Action::Viewer(ViewerAction::EraseDigit)),
             ),
         ],
     )
@@ -143,33 +143,33 @@ impl Keymap {
         &[
             bind(
                 &[Key::Code(KeyCode::Up), Key::Code(KeyCode::Down)],
-                Action::Viewer(Replay::OtherSide),
+                Action::Viewer(ViewerAction::OtherSide),
                 "side",
                 Help::Says("play on: the other side's line"),
             ),
             bind(
                 &[Key::Code(KeyCode::Left)],
-                Action::Viewer(Replay::ChangePlayer(-1)),
+                Action::Viewer(ViewerAction::ChangePlayer(-1)),
                 "player",
                 Help::Says("play on: a person, or the computer at a level"),
             ),
             bind(
                 &[Key::Code(KeyCode::Right)],
-                Action::Viewer(Replay::ChangePlayer(1)),
+                Action::Viewer(ViewerAction::ChangePlayer(1)),
                 "player",
-                Help::Joins(Action::Viewer(Replay::ChangePlayer(-1))),
+                Help::Joins(Action::Viewer(ViewerAction::ChangePlayer(-1))),
             ),
             bind(
                 &[Key::Code(KeyCode::Enter)],
-                Action::Viewer(Replay::BeginGame),
+                Action::Viewer(ViewerAction::BeginGame),
                 "play",
                 Help::Says("play on: begin the game, or not"),
             ),
             bind(
                 QUIT_KEYS,
-                Action::Viewer(Replay::CancelGame),
+                Action::Viewer(ViewerAction::CancelGame),
                 "cancel",
-                Help::Joins(Action::Viewer(Replay::BeginGame)),
+                Help::Joins(Action::Viewer(ViewerAction::BeginGame)),
             ),
         ],
     );

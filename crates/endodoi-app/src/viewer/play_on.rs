@@ -3,10 +3,10 @@
 //! record up to there becomes the app's game; and the review of a game just
 //! ended (the game-over box's `l`), which the quit key closes.
 
-use super::super::actions::{Action, Play, Replay};
+use super::super::actions::{Action, GameAction, ViewerAction};
 use super::super::component::{Ask, Component, Lent};
 use super::super::keys::Keymap;
-use super::super::start::{Field, Setup};
+use super::super::start::{Setup, SetupField};
 use super::super::{Match, Tone};
 use super::Viewer;
 use endodoi_core::record::{Record, Tags};
@@ -44,9 +44,9 @@ impl Component for PlayOn {
 
     fn update(&mut self, action: Action, _lent: Lent<'_>) -> Vec<Ask> {
         match action {
-            Action::Viewer(Replay::OtherSide) => self.side = self.side.opponent(),
-            Action::Viewer(Replay::ChangePlayer(step)) => {
-                self.setup.change(Field::Player(self.side), step);
+            Action::Viewer(ViewerAction::OtherSide) => self.side = self.side.opponent(),
+            Action::Viewer(ViewerAction::ChangePlayer(step)) => {
+                self.setup.change(SetupField::Player(self.side), step);
             }
             _ => {}
         }
@@ -66,16 +66,16 @@ impl Viewer {
     }
 
     /// The question's keys: `p` asks it, the others answer it.
-    pub(super) fn answer_play_on(&mut self, replay: Replay, lent: Lent<'_>) -> Vec<Ask> {
+    pub(super) fn answer_play_on(&mut self, replay: ViewerAction, lent: Lent<'_>) -> Vec<Ask> {
         let mut asks = Vec::new();
         match replay {
-            Replay::TakeOver => self.ask_players(),
-            Replay::OtherSide | Replay::ChangePlayer(_) => {
+            ViewerAction::TakeOver => self.ask_players(),
+            ViewerAction::OtherSide | ViewerAction::ChangePlayer(_) => {
                 if let Some(play_on) = &mut self.play_on {
                     asks.extend(play_on.update(Action::Viewer(replay), lent));
                 }
             }
-            Replay::BeginGame => {
+            ViewerAction::BeginGame => {
                 if let Some(play_on) = self.play_on.take() {
                     self.players = play_on.setup.players();
                     // A single game, its players' names in its tags (a
@@ -87,7 +87,7 @@ impl Viewer {
                     asks.extend(self.take_over());
                 }
             }
-            Replay::CancelGame => self.play_on = None,
+            ViewerAction::CancelGame => self.play_on = None,
             _ => {}
         }
         asks
@@ -122,13 +122,13 @@ impl Viewer {
             Some(side) => format!(
                 "Your game from move {ply}: {} to move · {} undoes, {} saves",
                 self.players.name(side),
-                key(Play::Undo),
-                key(Play::Save)
+                key(GameAction::Undo),
+                key(GameAction::Save)
             ),
             None => format!(
                 "Your game from move {ply}: it is over · {} undoes, {} starts anew",
-                key(Play::Undo),
-                key(Play::NewGame)
+                key(GameAction::Undo),
+                key(GameAction::NewGame)
             ),
         };
         let mut asks = vec![Ask::Still, Ask::Play, Ask::Say(Tone::Info, text)];

@@ -8,7 +8,7 @@
 use std::cell::{Cell, OnceCell, RefCell};
 
 use super::moves::{EndReason, MoveError, MoveReport, Outcome, Played};
-use super::position::{Effect, Position};
+use super::position::{MoveEffect, Position};
 use super::{Config, Hole, Side, Variant};
 
 /// A position reached in a game, with its hash: what the repetition rule
@@ -72,7 +72,7 @@ struct Known {
     legal: Cell<u16>,
     /// The last candidate found to end (its hole's index, what it did, and
     /// in `scratch` the position it leads to), to play it without sowing it again.
-    cached: Cell<Option<(u8, Effect)>>,
+    cached: Cell<Option<(u8, MoveEffect)>>,
     /// Where candidates are sown, in place.
     scratch: RefCell<Option<Position>>,
 }
@@ -441,7 +441,7 @@ impl Game {
     /// Records the move `hole` that led to the position just pushed (its
     /// hash not yet set): hashed where it is kept, since a copy of the
     /// finished entry would wait for the narrow stores that wrote it.
-    fn keep(&mut self, hole: Hole, effect: Effect) -> Played {
+    fn keep(&mut self, hole: Hole, effect: MoveEffect) -> Played {
         let (now, earlier) = self.reached.split_last_mut().expect("just pushed");
         now.hash = now.position.hash();
         self.repeated = now.repeats_any(earlier);

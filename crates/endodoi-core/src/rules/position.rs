@@ -293,7 +293,7 @@ impl Position {
     /// For a caller that keeps the position where it will stay: no copy of
     /// the board is made after the sowing.
     #[inline]
-    pub(super) fn play_in_place(&mut self, index: u8) -> Result<Effect, Endless> {
+    pub(super) fn play_in_place(&mut self, index: u8) -> Result<MoveEffect, Endless> {
         debug_assert!(self.has_seeds(index));
         self.sow_in_place(self.slot_of(index), &mut ())
     }
@@ -303,7 +303,11 @@ impl Position {
         reason = "measured: the move's result stays in registers"
     )]
     #[inline(always)]
-    fn sow_in_place(&mut self, start: usize, laps: &mut impl LapSink) -> Result<Effect, Endless> {
+    fn sow_in_place(
+        &mut self,
+        start: usize,
+        laps: &mut impl LapSink,
+    ) -> Result<MoveEffect, Endless> {
         // Read before any field is written: read after, the width comes
         // with its neighbour the player to move, just written, and the
         // load waits for the store.
@@ -326,7 +330,7 @@ impl Position {
         self.pits[last] = u8::from(!takes);
         self.captured[mover] += u16::from(capture);
         self.to_move = mover.opponent();
-        Ok(Effect {
+        Ok(MoveEffect {
             last: Hole::from_slot(end.last, width),
             capture,
             sown: end.sown,
@@ -336,7 +340,7 @@ impl Position {
 
 /// What a move played in place did, besides the position it left.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) struct Effect {
+pub(super) struct MoveEffect {
     /// The empty hole where the last seed fell.
     pub last: Hole,
     /// Seeds captured (0 when none).

@@ -20,7 +20,7 @@ use ratatui::text::{Line, Span};
 use super::super::theme::fit;
 use super::super::{View, key_of, wrap};
 use endodoi_app::results::{Against, HEADINGS, Row};
-use endodoi_app::{Action, Keymap, Menu, Start, counted};
+use endodoi_app::{Action, Keymap, MenuAction, Start, counted};
 use endodoi_core::record::terminal_safe;
 
 /// The headings of the number columns and their widths.
@@ -60,13 +60,13 @@ pub(super) fn heading(app: &View, start: &Start, width: u16) -> Vec<Line<'static
         let text = if stats.unfinished == 0 {
             format!(
                 "No finished game yet. Play a game to the end ({} on the menu starts one) and its result is counted here.",
-                key(Menu::NewGame)
+                key(MenuAction::NewGame)
             )
         } else {
             format!(
                 "No finished game yet; {} unfinished. Play one to the end ({} on the menu continues it) and its result is counted here.",
                 stats.unfinished,
-                key(Menu::Continue)
+                key(MenuAction::Continue)
             )
         };
         note(text, look.strong());

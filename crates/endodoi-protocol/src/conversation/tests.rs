@@ -210,7 +210,7 @@ fn the_game_messages_reach_the_app_and_a_quiet_line_is_pinged() {
     let (mut host, _) = met(now, None);
     assert_eq!(
         host.read(Ok("move 1 b 4500".into()), now),
-        [Step::Said(Said::Move {
+        [Step::Said(GameMessage::Move {
             ply: 1,
             hole: Hole::new(Side::North, 1),
             left: Some(Duration::from_millis(4500)),

@@ -192,7 +192,7 @@ struct ChunkSweep {
 }
 
 /// A level being built: its boards' bounds, and the finished levels below.
-pub(super) struct Level<'a> {
+pub(super) struct LevelBuild<'a> {
     /// The boards of this width.
     pub ranking: &'a Ranking,
     /// Seeds on each board of the level.
@@ -205,7 +205,7 @@ pub(super) struct Level<'a> {
     pub budget: u64,
 }
 
-impl Level<'_> {
+impl LevelBuild<'_> {
     /// The level's values, one byte a board (where the bounds do not meet,
     /// the repetition value brought within them), and the bounds of the
     /// boards not exact.
@@ -242,7 +242,7 @@ impl Level<'_> {
                                     self.sow(start..end, &swept, &budget, chunk, &mut scratch)
                                 }
                                 Chunk::Kept(entries) => {
-                                    Level::sweep_kept(start, entries, &swept, &budget)
+                                    LevelBuild::sweep_kept(start, entries, &swept, &budget)
                                 }
                             };
                             open.fetch_add(done.open, Ordering::Relaxed);
@@ -512,7 +512,7 @@ mod tests {
         let ranking = Ranking::new(6);
         let mut lower: Vec<Finished> = Vec::new();
         for seeds in 0..=top {
-            let level = Level {
+            let level = LevelBuild {
                 ranking: &ranking,
                 seeds,
                 lower: &lower,

@@ -23,21 +23,21 @@ pub struct BlockCache {
 
 /// A block in the cache: which file (its [`BlockCache::file_id`]) and
 /// which block of it.
-type Key = (u64, u64);
+type BlockKey = (u64, u64);
 
 #[derive(Default)]
 struct Clock {
     /// Where each block is in `slots`.
-    places: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
-    slots: Vec<Slot>,
+    places: HashMap<BlockKey, usize, BuildHasherDefault<KeyHasher>>,
+    slots: Vec<CacheSlot>,
     /// Bytes of the blocks in `slots`.
     held: usize,
     /// The slot the next search for room starts from.
     hand: usize,
 }
 
-struct Slot {
-    key: Key,
+struct CacheSlot {
+    key: BlockKey,
     block: Arc<[u8]>,
     /// Used since the hand last passed.
     used: bool,
@@ -65,7 +65,7 @@ impl Hasher for KeyHasher {
 }
 
 impl KeyHasher {
-    fn of(key: Key) -> u64 {
+    fn of(key: BlockKey) -> u64 {
         let mut hasher = KeyHasher::default();
         hasher.write_u64(key.0);
         hasher.write_u64(key.1);
@@ -82,7 +82,7 @@ pub struct Near {
 }
 
 /// A block in a [`Near`], with its key.
-type NearBlock = (Key, Arc<[u8]>);
+type NearBlock = (BlockKey, Arc<[u8]>);
 
 /// Bits of a block's place in a [`Near`].
 const NEAR_BITS: u32 = 10;
@@ -184,7 +184,7 @@ impl BlockCache {
             return;
         }
         let len = block.len();
-        let slot = Slot {
+        let slot = CacheSlot {
             key,
             block,
             used: false,

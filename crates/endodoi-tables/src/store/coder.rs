@@ -25,7 +25,7 @@ pub struct Model {
     /// to [`TOTAL`].
     frequencies: Vec<u16>,
     /// What coding needs of each context, context by context.
-    rows: Vec<Row>,
+    rows: Vec<ContextRow>,
     /// The symbol of each byte (`u8::MAX` for a byte not in the level).
     symbol_of: [u8; 256],
 }
@@ -33,7 +33,7 @@ pub struct Model {
 /// A context's part of the model, laid out for the coder: fixed sizes, so
 /// that a slot or a symbol indexes it without a check.
 #[derive(PartialEq, Eq)]
-struct Row {
+struct ContextRow {
     /// The symbol of each slot.
     slots: [u8; TOTAL as usize],
     /// Each symbol's frequency and where its range of slots starts.
@@ -119,7 +119,7 @@ impl Model {
             if context.iter().map(|&f| u32::from(f)).sum::<u32>() != TOTAL {
                 return Err(Undecodable::Model("frequencies that do not add up"));
             }
-            let mut row = Row {
+            let mut row = ContextRow {
                 slots: [0; TOTAL as usize],
                 ranges: [(0, 0); 256],
             };

@@ -6,7 +6,7 @@ use endodoi_core::rules::{Hole, Side};
 
 /// What one player tells the other across the network.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Said {
+pub enum GameMessage {
     /// `hole` is sown as move `ply + 1` (`ply` moves were played before it).
     Move {
         /// The moves played before this one.
