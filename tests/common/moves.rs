@@ -1,6 +1,8 @@
-//! The moves of a game as the letters a player would read, for assertions.
+//! The moves of a game as the letters a player would read, and the match's
+//! score, for assertions.
 
-use endodoi::rules::Game;
+use endodoi::app::App;
+use endodoi::rules::{BySide, Game};
 
 /// The holes played so far, separated by spaces: `"A b C"`.
 pub fn letters(game: &Game) -> String {
@@ -9,4 +11,10 @@ pub fn letters(game: &Game) -> String {
         .map(|played| played.hole.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Each player's wins in `app`'s match, the game shown's result included.
+pub fn tally(app: &App) -> BySide<u16> {
+    let winner = app.record().verdict().and_then(|verdict| verdict.winner);
+    app.players().tally(winner)
 }

@@ -25,6 +25,7 @@ use keys::type_keys;
 use crate::common::effects::hangup;
 use crate::common::keys;
 use crate::common::looped::Looped;
+use crate::common::moves::tally;
 use crate::common::peer::{PATIENCE, Peer};
 use endodoi::terminal::{bring_news, carry_out};
 
@@ -867,22 +868,7 @@ fn a_match_goes_on_to_the_next_game_on_both_sides_with_the_rows_swapped() {
             .to_move()
             .is_some_and(|side| joining.app.players().remote(side))
     );
-    assert_eq!(
-        hosted.app.players().tally(
-            hosted
-                .app
-                .record()
-                .verdict()
-                .and_then(|verdict| verdict.winner)
-        ),
-        joining.app.players().tally(
-            joining
-                .app
-                .record()
-                .verdict()
-                .and_then(|verdict| verdict.winner)
-        )
-    );
+    assert_eq!(tally(&hosted.app), tally(&joining.app));
 }
 
 #[test]

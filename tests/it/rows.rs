@@ -17,6 +17,7 @@ use endodoi::rules::Side;
 
 use crate::common::effects::hangup;
 use crate::common::keys::type_keys;
+use crate::common::moves::tally;
 use crate::network::{Hosted, Joining, both_until, guest_of_fake_host, play_to_the_end, text};
 use endodoi::terminal::{bring_news, carry_out};
 
@@ -187,22 +188,7 @@ fn a_next_game_lost_as_the_line_drops_leaves_the_players_on_two_rows() {
     });
     assert_eq!(own_row(&hosted.app), Side::North);
     assert_eq!(own_row(&joining.app), Side::South);
-    assert_eq!(
-        hosted.app.players().tally(
-            hosted
-                .app
-                .record()
-                .verdict()
-                .and_then(|verdict| verdict.winner)
-        ),
-        joining.app.players().tally(
-            joining
-                .app
-                .record()
-                .verdict()
-                .and_then(|verdict| verdict.winner)
-        )
-    );
+    assert_eq!(tally(&hosted.app), tally(&joining.app));
 }
 
 /// A hostile joiner says `line` (after Naserian sows A, and its own
