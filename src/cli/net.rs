@@ -147,7 +147,7 @@ impl JoinArgs {
 
 /// A mailbox server's URL as the command line gives it.
 fn mailbox(text: &str) -> Result<String, String> {
-    crate::net::wormhole::check_mailbox(text)
+    crate::protocol::check_mailbox(text)
 }
 
 /// A join code of the direct mode as the command line gives it.

@@ -52,24 +52,6 @@ pub const APP_ID: &str = "endodoi.game/play";
 /// The mailbox server used unless told: the public one.
 pub const PUBLIC_MAILBOX: &str = magic_wormhole::rendezvous::DEFAULT_RENDEZVOUS_SERVER;
 
-/// `url` if it can be a mailbox server's: this program speaks to one over
-/// `ws://` (it is built without TLS; the protocol seals every message
-/// itself).
-///
-/// # Errors
-/// When it cannot, in words.
-pub fn check_mailbox(url: &str) -> Result<String, String> {
-    let rest = url
-        .strip_prefix("ws://")
-        .ok_or_else(|| format!("a mailbox is a ws:// URL (`ws://HOST:PORT/v1`), not {url:?}"))?;
-    if rest.is_empty() || url.len() > 200 || url.chars().any(|c| c.is_control() || c == ' ') {
-        return Err(format!(
-            "a mailbox is a ws:// URL (`ws://HOST:PORT/v1`), not {url:?}"
-        ));
-    }
-    Ok(url.to_owned())
-}
-
 /// How long the rendezvous of a seat stays at one nameplate: a rendezvous
 /// left half-claimed by a program that died is given up at the next.
 pub const WINDOW: Duration = Duration::from_secs(20);

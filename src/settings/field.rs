@@ -250,7 +250,7 @@ impl Field {
             }
             Field::Mailbox => {
                 let url = text.ok_or_else(|| format!("must be a URL in quotes, not {found}"))?;
-                settings.mailbox = Some(crate::net::wormhole::check_mailbox(url)?);
+                settings.mailbox = Some(crate::protocol::check_mailbox(url)?);
             }
             Field::Assist | Field::Animation | Field::Preview | Field::Ascii | Field::Bell => {
                 let value = item

@@ -27,11 +27,13 @@
 
 mod conversation;
 mod game_message;
+mod mailbox;
 mod message;
 mod opening;
 
 pub use conversation::{Awaited, Conversation, Failure, Liveness, Met, Parting, Step};
 pub use game_message::GameMessage;
+pub use mailbox::check_mailbox;
 pub use message::{
     MAX_GAME_LINE, MAX_LINE, MAX_NAME, Message, ReadError, VERSION, WireError, shorten,
 };
