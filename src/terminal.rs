@@ -201,19 +201,13 @@ fn wait_and_act(
     let mut drawn: Option<Instant> = None;
     let mut news = true;
     while !app.desk().should_quit() && stop.load(Ordering::Relaxed) == 0 {
-        if news
-            || View::new(app, look).wants_frames()
-            || drawn.is_none_or(|at| at.elapsed() >= IDLE)
-        {
+        let frames = View::new(app, look).wants_frames();
+        if news || frames || drawn.is_none_or(|at| at.elapsed() >= IDLE) {
             draw(terminal, app, look)?;
             drawn = Some(Instant::now());
             news = false;
         }
-        let timeout = if View::new(app, look).wants_frames() {
-            FRAME
-        } else {
-            IDLE
-        };
+        let timeout = if frames { FRAME } else { IDLE };
         match woken.recv_timeout(timeout) {
             Ok(Wake::Input(event)) => {
                 news = true;
