@@ -34,7 +34,7 @@ use time::OffsetDateTime;
 use crate::app::{SEAT_TAG, Snapshot};
 use crate::file::{Audience, failure, plain, temporary_for, write_atomic, write_atomic_shared};
 use crate::record::{Record, Tags};
-pub use last_resort::rescue;
+pub use last_resort::{LastWords, rescue};
 use last_resort::{holds_now, write_in_first_folder};
 pub use loaded::Loaded;
 use loaded::identity;
@@ -289,11 +289,14 @@ impl Store {
     /// The text of the game's record: as the loaded file was written, if
     /// this is its game.
     fn record_text(&self, game: &Snapshot) -> String {
-        self.loaded
-            .as_ref()
-            .filter(|_| game.serial == 0)
+        self.loaded_as(game)
             .and_then(|loaded| loaded.annotated(&game.record))
             .unwrap_or_else(|| game.record.to_string())
+    }
+
+    /// The file `game` was loaded from, if it is that file's game.
+    fn loaded_as(&self, game: &Snapshot) -> Option<&Loaded> {
+        self.loaded.as_ref().filter(|_| game.serial == 0)
     }
 
     /// The date `game` is to be kept under, when its record has none yet:

@@ -117,8 +117,8 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         give_back(on_terminal);
         previous(info);
         // Never waits: the thread that panicked may hold the records.
-        if let Ok(mut records) = for_a_panic.try_lock() {
-            for note in rescue(&mut records) {
+        if let Ok(mut words) = for_a_panic.try_lock() {
+            for note in rescue(words.take()) {
                 eprintln!("endodoi: {note}");
             }
         }
@@ -139,7 +139,7 @@ pub fn run(session: Session, settings: Option<PathBuf>, link: Option<Link>) -> R
         // No terminal to print the records on: they go where `s` saves,
         // once (the watchdog, holding the lock, may be writing them).
         let mut claimed = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
-        claimed.clear();
+        claimed.take();
         farewell.rescue_unkept();
         if gone {
             // Nobody to tell: the program ends as the watchdog ends it.
@@ -450,8 +450,8 @@ fn watch_for_a_lost_terminal(watch_stdin: bool, stop: Arc<AtomicUsize>, kept_now
 /// records stay locked until the end, so that the event loop, finishing
 /// meanwhile, never writes them a second time.
 fn rescue_and_exit(kept_nowhere: &KeptNowhere, status: i32, say: bool) -> ! {
-    let mut records = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
-    for note in rescue(&mut records) {
+    let mut words = kept_nowhere.lock().unwrap_or_else(PoisonError::into_inner);
+    for note in rescue(words.take()) {
         if say {
             eprintln!("endodoi: {note}");
         }
@@ -460,11 +460,10 @@ fn rescue_and_exit(kept_nowhere: &KeptNowhere, status: i32, say: bool) -> ! {
 }
 
 /// Writes the `records` kept nowhere where `s` would (the program is
-/// ending before it could print them), leaving none; returns what to say
-/// of each.
-fn rescue(records: &mut Vec<String>) -> Vec<String> {
+/// ending before it could print them); returns what to say of each.
+fn rescue(records: Vec<String>) -> Vec<String> {
     records
-        .drain(..)
+        .into_iter()
         .map(|text| match crate::save::rescue(&text) {
             Ok(path) => format!(
                 "the record is kept in {}; `endodoi --load {0}` continues it",

@@ -51,16 +51,61 @@ pub fn rescue(text: &str) -> Result<PathBuf> {
     write_in_first_folder(&Store::export_dirs(), text, Audience::Private)
 }
 
-impl Store {
-    /// The records of this run's games that no file holds as they are now
-    /// (an earlier game, and `game`, the one being played): what a program
-    /// ended before its last words must [`rescue`].
-    pub fn kept_nowhere(&self, game: &Snapshot) -> Vec<String> {
-        let mut records = self.unkept.clone();
-        if game.playing && game.record.game.ply() > 0 && !self.kept.holds(&game.record) {
-            records.push(self.record_text(game));
-        }
+/// The records of this run's games that no file holds as they are now:
+/// what a program ended before its last words must [`rescue`]. Kept up to
+/// date after every save ([`Store::bring_up_to_date`]), shared with
+/// whatever ends the program early.
+#[derive(Debug, Default)]
+pub struct LastWords {
+    /// The earlier games' records, in the order they were found kept
+    /// nowhere.
+    earlier: Vec<String>,
+    /// How many of `earlier` came from the games left for another screen,
+    /// and how many from the store's own.
+    copied: (usize, usize),
+    /// The game being played, if no file holds it as it is.
+    game: Option<Unwritten>,
+}
+
+/// A record to be written out only if it is needed (most never are): as the
+/// loaded file was written, a continued game's text is made at once.
+#[derive(Debug)]
+enum Unwritten {
+    Text(String),
+    Record(Record),
+}
+
+impl LastWords {
+    /// Every record, leaving none.
+    pub fn take(&mut self) -> Vec<String> {
+        self.copied = (0, 0);
+        let mut records = std::mem::take(&mut self.earlier);
+        records.extend(self.game.take().map(|game| match game {
+            Unwritten::Text(text) => text,
+            Unwritten::Record(record) => record.to_string(),
+        }));
         records
+    }
+}
+
+impl Store {
+    /// Brings `words` up to date once `game`, the one being played, is
+    /// saved; `left` are the records kept nowhere of games left for another
+    /// screen. Neither list of earlier records ever shrinks while games are
+    /// played, so only the records added since are copied: a move costs the
+    /// same in the hundredth game of a run as in the first.
+    pub fn bring_up_to_date(&self, words: &mut LastWords, left: &[String], game: Snapshot) {
+        let (from_left, from_store) = words.copied;
+        words.earlier.extend(left.iter().skip(from_left).cloned());
+        words
+            .earlier
+            .extend(self.unkept.iter().skip(from_store).cloned());
+        words.copied = (left.len(), self.unkept.len());
+        let kept = !game.playing || game.record.game.ply() == 0 || self.kept.holds(&game.record);
+        words.game = (!kept).then(|| match self.loaded_as(&game) {
+            Some(_) => Unwritten::Text(self.record_text(&game)),
+            None => Unwritten::Record(game.record),
+        });
     }
 }
 

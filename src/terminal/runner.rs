@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::app::{Answer, Effect, OpenTarget, Snapshot, Tone};
 use crate::net::Link;
 use crate::record::{Record, Tags};
-use crate::save::{Exported, Farewell, Store};
+use crate::save::{Exported, Farewell, LastWords, Store};
 use crate::session::open_chosen;
 use crate::settings::{Field, Settings};
 
@@ -72,7 +72,7 @@ impl Done {
 /// whatever ends the program before [`Runner::finish`] can run (a closed
 /// terminal, a signal unanswered, a panic), to write them where `s` would
 /// ([`crate::save::rescue`]).
-pub type KeptNowhere = Arc<Mutex<Vec<String>>>;
+pub type KeptNowhere = Arc<Mutex<LastWords>>;
 
 impl Runner {
     /// The runner of a game kept by `store`, remembering a changed speed,
@@ -136,13 +136,13 @@ impl Runner {
         for effect in told.into_iter().chain(files).chain(others) {
             self.carry_out(effect, &mut done);
         }
-        if let Some(game) = &done.saved {
-            let mut records = self.left.unkept.clone();
-            records.extend(self.store.kept_nowhere(game));
-            *self
+        if let Some(game) = done.saved {
+            let mut words = self
                 .kept_nowhere
                 .lock()
-                .unwrap_or_else(PoisonError::into_inner) = records;
+                .unwrap_or_else(PoisonError::into_inner);
+            self.store
+                .bring_up_to_date(&mut words, &self.left.unkept, game);
         }
         done.answers
     }

@@ -762,3 +762,30 @@ fn a_record_the_player_saves_follows_the_umask_and_the_autosave_stays_private() 
         "s writes to share"
     );
 }
+
+#[test]
+fn the_games_no_file_holds_are_each_ready_once_for_a_rescue() {
+    // Autosave off and no folder to save in: every game is kept nowhere,
+    // and a program ended early must write each one, once, as it is now.
+    let mut app = App::new(Config::default(), Match::default());
+    app.set(Setting::Animation(false));
+    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, None);
+    let words = runner.kept_nowhere();
+    let mut play = |app: &mut App, moves: usize| {
+        for _ in 0..moves {
+            let hole = app.record().game.legal_moves().next().expect("a move");
+            type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
+            carry_out(&mut runner, app);
+        }
+    };
+    play(&mut app, 2);
+    let first = app.record().to_string();
+    type_keys(&mut app, "ny");
+    assert_eq!(app.record().game.ply(), 0, "a new game is begun");
+    // Each move after the first game was left brings the records up to
+    // date: the first game's is copied once, the second's is as it is now.
+    play(&mut app, 3);
+    let second = app.record().to_string();
+    assert_ne!(first, second);
+    assert_eq!(words.lock().expect("the records").take(), [first, second]);
+}
