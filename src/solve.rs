@@ -1,7 +1,7 @@
 //! `endodoi solve`: the value of a game's start and of every first move,
 //! proven by searching down to the tables of perfect endgames.
 //!
-//! Each first move is searched twice, for bounds ([`Horizon`]): once
+//! Each first move is searched twice, for bounds ([`Prover`]): once
 //! supposing the player to move at the horizon's every position gets none of
 //! the seeds left, once all of them. Only game ends and exact table values
 //! (positions with nothing before them since the last capture) are taken as
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::rules::{Game, Hole, Side};
-use crate::search::{Horizon, Limits, Search};
+use crate::search::{Limits, Prover};
 use crate::tablebase::Tablebase;
 
 /// What is proven of one first move: the first player's final margin after
@@ -122,47 +122,21 @@ pub fn solve(
 fn prove(game: &Game, hole: Hole, tables: Option<&Arc<Tablebase>>, time: Duration) -> MoveBounds {
     let started = Instant::now();
     let first = hole.side();
-    let position = game.position();
-    let left = i32::from(position.row_total(Side::South) + position.row_total(Side::North));
-    let already = position.captured().lead(first);
-    let mut bounds = MoveBounds {
+    let mut prover = Prover::new();
+    prover.set_tables(tables.cloned());
+    let proof = prover.prove(game, Limits::movetime(time), &AtomicBool::new(false));
+    let bounds = proof.bounds.for_side(first);
+    let [south_lower, south_upper] = proof.depths;
+    MoveBounds {
         hole,
-        lower: already - left,
-        upper: already + left,
-        depths: [0; 2],
-        nodes: 0,
-        table_hits: 0,
-        elapsed: Duration::ZERO,
-    };
-    if let Some(outcome) = game.outcome() {
-        bounds.lower = outcome.totals().lead(first);
-        bounds.upper = bounds.lower;
-        return bounds;
+        lower: bounds.lower,
+        upper: bounds.upper,
+        depths: match first {
+            Side::South => [south_lower, south_upper],
+            Side::North => [south_upper, south_lower],
+        },
+        nodes: proof.nodes,
+        table_hits: proof.table_hits,
+        elapsed: started.elapsed(),
     }
-    // The opponent moves: their lower bound is the first player's upper,
-    // and the other way round.
-    for (horizon, slot) in [(Horizon::Lower, 1), (Horizon::Upper, 0)] {
-        if bounds.exact() {
-            break;
-        }
-        let mut search = Search::with_seed(Limits::movetime(time / 2), 0);
-        search.set_tables(tables.cloned());
-        search.set_horizon(horizon);
-        let result = search.run(game, &AtomicBool::new(false), |info| {
-            let margin = -info.score;
-            if info.exact {
-                bounds.lower = margin;
-                bounds.upper = margin;
-            } else if horizon == Horizon::Lower {
-                bounds.upper = bounds.upper.min(margin);
-            } else {
-                bounds.lower = bounds.lower.max(margin);
-            }
-            bounds.depths[slot] = info.depth;
-        });
-        bounds.nodes += result.nodes;
-        bounds.table_hits += result.table_hits;
-    }
-    bounds.elapsed = started.elapsed();
-    bounds
 }

@@ -49,6 +49,7 @@ mod lesson;
 mod mailbox_faults;
 mod network;
 mod network_terminal;
+mod proof;
 mod readme;
 mod record;
 mod review;

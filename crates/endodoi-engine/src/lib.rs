@@ -31,6 +31,7 @@
 
 mod endgames;
 mod minimax;
+mod proof;
 mod table;
 mod tree;
 
@@ -42,6 +43,7 @@ use std::time::{Duration, Instant};
 
 pub use endgames::{Endgames, Lookup, ProbeDepth, TableValue};
 pub use minimax::minimax_best;
+pub use proof::{Bounds, Proof, Prover};
 
 use endgames::{Probe, Tables};
 use endodoi_core::rules::{Game, Hole, MAX_WIDTH, Side};
