@@ -99,15 +99,16 @@ fn a_prover_walking_through_games_proves_what_a_fresh_one_proves() {
         // more to its mover than the best of its moves, nor less.
         for game in &positions[..positions.len() - 1] {
             let mover = game.position().to_move();
-            let moves =
+            let children =
                 Prover::new().prove_moves(game, Limits::infinite(), &AtomicBool::new(false));
-            let best = moves
+            let best = children
                 .iter()
                 .map(|(_, proof)| proof.bounds.for_side(mover).lower)
                 .max();
+            let value = proven(&mut Prover::new(), game);
             let value = Bounds {
-                lower: proven(&mut Prover::new(), game),
-                upper: proven(&mut Prover::new(), game),
+                lower: value,
+                upper: value,
             };
             assert_eq!(best, Some(value.for_side(mover).lower));
         }
