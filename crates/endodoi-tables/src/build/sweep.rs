@@ -24,23 +24,23 @@ const CHUNK: usize = 1 << 12;
 /// Holes on the widest board.
 const MAX_HOLES: usize = 2 * MAX_WIDTH as usize;
 
-/// Bounds on a value: the least and the most it can be.
+/// What a board's value can be: the least and the most.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) struct Bounds {
+pub(super) struct ValueSpan {
     low: i32,
     high: i32,
 }
 
-impl Bounds {
+impl ValueSpan {
     /// No move seen yet: below every value, so that the first move's bounds
     /// replace it.
-    const NONE: Bounds = Bounds {
+    const NONE: ValueSpan = ValueSpan {
         low: i8::MIN as i32,
         high: i8::MIN as i32,
     };
 
-    fn exactly(value: i32) -> Bounds {
-        Bounds {
+    fn exactly(value: i32) -> ValueSpan {
+        ValueSpan {
             low: value,
             high: value,
         }
@@ -51,8 +51,8 @@ impl Bounds {
     }
 
     /// The bounds of a choice between this and `other`.
-    fn widen(self, other: Bounds) -> Bounds {
-        Bounds {
+    fn widen(self, other: ValueSpan) -> ValueSpan {
+        ValueSpan {
             low: self.low.max(other.low),
             high: self.high.max(other.high),
         }
@@ -60,17 +60,17 @@ impl Bounds {
 
     /// What the mover gains by a move to a board of these bounds that
     /// captures `capture` seeds.
-    fn after(self, capture: u8) -> Bounds {
+    fn after(self, capture: u8) -> ValueSpan {
         let capture = i32::from(capture);
-        Bounds {
+        ValueSpan {
             low: capture - self.high,
             high: capture - self.low,
         }
     }
 
-    /// Bounds that hold for both.
-    fn meet(self, other: Bounds) -> Bounds {
-        Bounds {
+    /// The span that holds for both.
+    fn meet(self, other: ValueSpan) -> ValueSpan {
+        ValueSpan {
             low: self.low.max(other.low),
             high: self.high.min(other.high),
         }
@@ -83,9 +83,9 @@ impl Bounds {
         ])
     }
 
-    fn unpack(word: u16) -> Bounds {
+    fn unpack(word: u16) -> ValueSpan {
         let [low, high] = word.to_le_bytes();
-        Bounds {
+        ValueSpan {
             low: i32::from(low.cast_signed()),
             high: i32::from(high.cast_signed()),
         }
@@ -102,18 +102,18 @@ pub(super) struct Finished {
 }
 
 impl Finished {
-    /// Bounds on the value of the board numbered `rank` on this level of
+    /// The span of the value of the board numbered `rank` on this level of
     /// `seeds` seeds, whose byte is `byte`: its value twice when exact.
-    fn bounds(&self, rank: usize, byte: u8, seeds: u8) -> Bounds {
+    fn bounds(&self, rank: usize, byte: u8, seeds: u8) -> ValueSpan {
         let value = crate::decode(byte, seeds);
         if value.exact {
-            return Bounds::exactly(value.value);
+            return ValueSpan::exactly(value.value);
         }
         let at = self
             .bounded
             .binary_search_by_key(&(rank as u64), |board| board.rank)
             .expect("a board not exact has its bounds");
-        Bounds {
+        ValueSpan {
             low: i32::from(self.bounded[at].low),
             high: i32::from(self.bounded[at].high),
         }
@@ -125,11 +125,11 @@ impl Finished {
 struct Swept(Vec<AtomicU16>);
 
 impl Swept {
-    fn get(&self, rank: usize) -> Bounds {
-        Bounds::unpack(self.0[rank].load(Ordering::Relaxed))
+    fn get(&self, rank: usize) -> ValueSpan {
+        ValueSpan::unpack(self.0[rank].load(Ordering::Relaxed))
     }
 
-    fn set(&self, rank: usize, bounds: Bounds) {
+    fn set(&self, rank: usize, bounds: ValueSpan) {
         self.0[rank].store(bounds.pack(), Ordering::Relaxed);
     }
 }
@@ -145,7 +145,7 @@ enum Chunk {
 }
 
 /// A kept board's head word.
-fn head(offset: usize, links: usize, folded: Bounds) -> u32 {
+fn head(offset: usize, links: usize, folded: ValueSpan) -> u32 {
     offset as u32 | (links as u32) << 12 | u32::from(folded.pack()) << 16
 }
 
@@ -157,7 +157,7 @@ const BATCH: usize = 16;
 struct Batch {
     /// Each board's place in its chunk, its bounds, and the end of its
     /// moves.
-    boards: [(usize, Bounds, usize); BATCH],
+    boards: [(usize, ValueSpan, usize); BATCH],
     len: usize,
     /// Each move: the seeds it captures, the rank of the board it leads to.
     moves: [(u8, usize); BATCH * MAX_WIDTH as usize],
@@ -170,7 +170,7 @@ struct Batch {
 impl Batch {
     fn new() -> Batch {
         Batch {
-            boards: [(0, Bounds::NONE, 0); BATCH],
+            boards: [(0, ValueSpan::NONE, 0); BATCH],
             len: 0,
             moves: [(0, 0); BATCH * MAX_WIDTH as usize],
             fetched: [0; BATCH * MAX_WIDTH as usize],
@@ -212,7 +212,7 @@ impl LevelBuild<'_> {
     pub fn build(&self, report: &mut impl FnMut(&Progress)) -> Finished {
         let count = self.ranking.count(self.seeds) as usize;
         let n = i32::from(self.seeds);
-        let start = Bounds { low: -n, high: n }.pack();
+        let start = ValueSpan { low: -n, high: n }.pack();
         let swept = Swept((0..count).map(|_| AtomicU16::new(start)).collect());
         // A kept link is a rank in 32 bits.
         let budget = if u32::try_from(count).is_ok() {
@@ -350,8 +350,8 @@ impl LevelBuild<'_> {
         }
         let mut from = 0;
         for &(offset, was, to) in &batch.boards[..batch.len] {
-            let mut now = Bounds::NONE;
-            let mut folded = Bounds::NONE;
+            let mut now = ValueSpan::NONE;
+            let mut folded = ValueSpan::NONE;
             let mut links = [0_u32; MAX_WIDTH as usize];
             let mut left = 0;
             for (&(capture, rank), &fetched) in
@@ -365,7 +365,7 @@ impl LevelBuild<'_> {
                     now = now.widen(after);
                     folded = folded.widen(after);
                 } else {
-                    let after = Bounds::unpack(fetched);
+                    let after = ValueSpan::unpack(fetched);
                     now = now.widen(after.after(0));
                     if after.exact() {
                         folded = folded.widen(after.after(0));
@@ -377,9 +377,9 @@ impl LevelBuild<'_> {
                 }
             }
             from = to;
-            if now == Bounds::NONE {
+            if now == ValueSpan::NONE {
                 // No move ends: the last mover takes every seed left.
-                now = Bounds::exactly(-i32::from(self.seeds));
+                now = ValueSpan::exactly(-i32::from(self.seeds));
             }
             let now = now.meet(was);
             if now != was {
@@ -414,7 +414,7 @@ impl LevelBuild<'_> {
             let word = entries[read];
             let offset = (word & 0xfff) as usize;
             let links = (word >> 12 & 0xf) as usize;
-            let mut folded = Bounds::unpack((word >> 16) as u16);
+            let mut folded = ValueSpan::unpack((word >> 16) as u16);
             let mut now = folded;
             let mut left = 0;
             // An entry is written back no later than where it was read.
