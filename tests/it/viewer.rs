@@ -432,6 +432,26 @@ fn a_resigned_game_says_who_resigned_and_its_result_above_the_board() {
 }
 
 #[test]
+fn at_the_end_of_a_resigned_game_the_status_says_who_resigned() {
+    let text = "[South \"Naserian\"]\n[North \"Lekishon\"]\n\
+                [Termination \"North resigned\"]\n\n1. A b *\n";
+    let mut app = viewer(Record::read(text).expect("a record"));
+    press(&mut app, KeyCode::Char('G'));
+    let screen = screen(&app);
+    assert!(
+        screen.contains(
+            "Move 2: Lekishon sowed b · the end of the record: Lekishon resigned · p plays on"
+        ),
+        "{screen}"
+    );
+    assert!(!screen.contains("to move"), "{screen}");
+    // One move back, the game goes on: whose move it is.
+    press(&mut app, KeyCode::Left);
+    let screen = self::screen(&app);
+    assert!(screen.contains("Lekishon to move"), "{screen}");
+}
+
+#[test]
 fn each_step_says_who_sowed_which_hole_and_what_it_did() {
     let mut app = viewer(sample());
     type_keys(&mut app, "1\n");

@@ -193,7 +193,7 @@ fn end_parts(app: &View, verdict: Verdict) -> Option<EndParts> {
 
 /// An ending in words, naming the players as the screen does: `Naserian
 /// resigned.`, `Draw agreed.`, `Lekishon ran out of time.`
-fn ending_words(app: &View, ending: Ending) -> String {
+pub(super) fn ending_words(app: &View, ending: Ending) -> String {
     let name = |side| shown_name(app.players(), side);
     match ending {
         Ending::Resigned(side) => format!("{} resigned.", name(side)),

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
+use super::popup::ending_words;
 use super::shown_name;
 use super::summary::{Tense, move_summary};
 use super::theme::fit;
@@ -254,9 +255,14 @@ pub(super) fn status(app: &View, viewer: &Viewer, columns: u16) -> Line<'static>
             "{} to move · → shows the move played",
             shown_name(players, side)
         ),
+        // A record that ended by a resignation, an agreement or a flag
+        // says so, not whose move it would be.
         (Some(side), true) => format!(
-            "the end of the record: {} to move · p plays on",
-            shown_name(players, side)
+            "the end of the record: {} · p plays on",
+            app.record().ending().map_or_else(
+                || format!("{} to move", shown_name(players, side)),
+                |ending| ending_words(app, ending).trim_end_matches('.').to_owned()
+            )
         ),
     };
     // Before the end, `p` plays on from here too, where the line has room.
