@@ -1,5 +1,8 @@
 //! En Dodoi in a web page: the terminal's app and drawing, driven by the
-//! page's keys and drawn by ratzilla's DOM backend.
+//! page's keys and drawn by ratzilla's DOM backend; the effects the app asks
+//! for are carried out by the page's own [`Runner`].
+
+mod runner;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,28 +14,48 @@ use endodoi_core::rules::Config;
 use endodoi_draw::{Look, View};
 use ratzilla::ratatui::Terminal;
 use ratzilla::{DomBackend, WebRenderer, event};
+use runner::Runner;
 
 fn main() -> std::io::Result<()> {
-    let app = Rc::new(RefCell::new(App::new(Config::default(), Match::default())));
+    let app = App::start(Config::default(), &Match::default(), Vec::new());
+    let page = Rc::new(RefCell::new((app, Runner::new())));
     let mut terminal = Terminal::new(DomBackend::new()?)?;
     let look = Look::from_env(false);
     terminal.on_key_event({
-        let app = Rc::clone(&app);
+        let page = Rc::clone(&page);
         move |key| {
-            let mut app = app.borrow_mut();
+            let (app, runner) = &mut *page.borrow_mut();
             app.handle_key(key_event(&key));
-            drop(app.take_effects());
+            carry_out(app, runner);
         }
     })?;
     let mut last = now();
     terminal.draw_web(move |frame| {
-        let mut app = app.borrow_mut();
+        let (app, runner) = &mut *page.borrow_mut();
         let at = now();
         app.tick(Duration::from_secs_f64((at - last).max(0.0) / 1000.0));
         last = at;
-        frame.render_widget(View::new(&app, look), frame.area());
+        if let Some(answer) = runner.slice() {
+            app.answer(answer);
+        }
+        carry_out(app, runner);
+        frame.render_widget(View::new(app, look), frame.area());
     });
     Ok(())
+}
+
+/// Has `runner` carry out what `app` asks for, and hands `app` the
+/// answers, until it asks for nothing more.
+fn carry_out(app: &mut App, runner: &mut Runner) {
+    loop {
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return;
+        }
+        for answer in runner.run(effects) {
+            app.answer(answer);
+        }
+    }
 }
 
 /// The page's clock, in milliseconds.
@@ -61,7 +84,7 @@ fn key_event(key: &event::KeyEvent) -> KeyEvent {
         event::KeyCode::PageUp => KeyCode::PageUp,
         event::KeyCode::PageDown => KeyCode::PageDown,
         event::KeyCode::Esc => KeyCode::Esc,
-        _ => KeyCode::Other,
+        event::KeyCode::Unidentified => KeyCode::Other,
     };
     let mut modifiers = KeyModifiers::NONE;
     for (held, modifier) in [
