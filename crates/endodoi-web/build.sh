@@ -9,7 +9,7 @@ version=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); pri
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     cargo install wasm-bindgen-cli --version "$version"
 fi
-cargo build -p endodoi-web --target wasm32-unknown-unknown --release
+cargo build -p endodoi-web --target wasm32-unknown-unknown --release --locked
 rm -rf target/web
 mkdir -p target/web
 wasm-bindgen --target web --no-typescript --out-dir target/web \

@@ -1,6 +1,6 @@
 //! En Dodoi in a web page: the terminal's app and drawing, driven by the
 //! page's keys and drawn by ratzilla's DOM backend; the effects the app asks
-//! for are carried out by the page's own [`Runner`].
+//! for are carried out by the page's own [`PageRunner`].
 
 mod runner;
 
@@ -14,11 +14,11 @@ use endodoi_core::rules::Config;
 use endodoi_draw::{Look, View};
 use ratzilla::ratatui::Terminal;
 use ratzilla::{DomBackend, WebRenderer, event};
-use runner::Runner;
+use runner::PageRunner;
 
 fn main() -> std::io::Result<()> {
     let app = App::start(Config::default(), &Match::default(), Vec::new());
-    let page = Rc::new(RefCell::new((app, Runner::new())));
+    let page = Rc::new(RefCell::new((app, PageRunner::new())));
     let mut terminal = Terminal::new(DomBackend::new()?)?;
     let look = Look::from_env(false);
     terminal.on_key_event({
@@ -46,7 +46,7 @@ fn main() -> std::io::Result<()> {
 
 /// Has `runner` carry out what `app` asks for, and hands `app` the
 /// answers, until it asks for nothing more.
-fn carry_out(app: &mut App, runner: &mut Runner) {
+fn carry_out(app: &mut App, runner: &mut PageRunner) {
     loop {
         let effects = app.take_effects();
         if effects.is_empty() {

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use endodoi_app::{Answer, Effect, Request, Snapshot, Tone};
 use endodoi_engine::{Limits, Search};
+use ratzilla::web_sys::js_sys::{Date, Math};
 use ratzilla::web_sys::{self, Storage};
 
 /// The most time one slice of a search takes before the page draws again.
@@ -17,7 +18,7 @@ pub const SLICE: Duration = Duration::from_millis(12);
 pub const GAME_KEY: &str = "endodoi.game.";
 
 /// A search under way, a slice at a time.
-struct Thinking {
+struct SlicedSearch {
     request: Request,
     search: Search,
     limits: Limits,
@@ -25,8 +26,8 @@ struct Thinking {
 }
 
 /// Carries out the app's effects in the page, and answers.
-pub struct Runner {
-    thinking: Option<Thinking>,
+pub struct PageRunner {
+    thinking: Option<SlicedSearch>,
     storage: Option<Storage>,
     /// Each game's storage key, by its serial: the first save's time.
     keys: Vec<(u64, String)>,
@@ -34,10 +35,10 @@ pub struct Runner {
     told: bool,
 }
 
-impl Runner {
+impl PageRunner {
     /// A runner keeping games in the page's local storage, if it has one.
-    pub fn new() -> Runner {
-        Runner {
+    pub fn new() -> PageRunner {
+        PageRunner {
             thinking: None,
             storage: web_sys::window().and_then(|window| window.local_storage().ok().flatten()),
             keys: Vec::new(),
@@ -64,8 +65,8 @@ impl Runner {
     /// Starts the search `request` asks for, in place of any under way.
     fn think(&mut self, request: Request) {
         let limits = request.level.limits(request.think);
-        let search = Search::new(limits);
-        self.thinking = Some(Thinking {
+        let search = Search::with_seed(limits, seed());
+        self.thinking = Some(SlicedSearch {
             request,
             search,
             limits,
@@ -110,7 +111,7 @@ impl Runner {
         let key = if let Some((_, key)) = known {
             key.clone()
         } else {
-            let stamp = String::from(web_sys::js_sys::Date::new_0().to_iso_string());
+            let stamp = String::from(Date::new_0().to_iso_string());
             let key = format!("{GAME_KEY}{stamp}");
             self.keys.push((game.serial, key.clone()));
             key
@@ -128,4 +129,10 @@ impl Runner {
                 .to_owned(),
         ))
     }
+}
+
+/// A seed for the computer's random choices, from the page's clock and its
+/// random numbers (std has no source of randomness in a page).
+fn seed() -> u64 {
+    Date::now().to_bits() ^ Math::random().to_bits().rotate_left(32)
 }
