@@ -22,6 +22,8 @@
 //! `cargo build --release && cargo bench --bench door [-- BINARY...]`
 
 // What the tests share: the bench uses part of it.
+#[path = "../tests/common/ci.rs"]
+mod ci;
 #[allow(dead_code)]
 #[path = "../tests/common/peer.rs"]
 mod peer;

@@ -13,6 +13,8 @@
 //! (`n` at the host) whenever one ends: the host's first move of a game
 //! follows its `next game` line at once.
 
+#[path = "../tests/common/ci.rs"]
+mod ci;
 #[path = "../tests/common/keys.rs"]
 mod keys;
 #[path = "../tests/common/mailbox.rs"]

@@ -87,14 +87,8 @@ impl Workers {
         if let Some(job) = &self.search {
             match job.answer.try_recv() {
                 Ok(result) => {
-                    let purpose = job.purpose;
+                    answers.extend(job.purpose.answer(result));
                     self.search = None;
-                    match (purpose, result.best) {
-                        (Purpose::Move, Some(hole)) => answers.push(Answer::ComputerMoved(hole)),
-                        (Purpose::Move, None) => {}
-                        (Purpose::Hint, _) => answers.push(Answer::HintFound(result)),
-                        (Purpose::Draw, _) => answers.push(Answer::DrawWeighed(result)),
-                    }
                 }
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => self.search = None,

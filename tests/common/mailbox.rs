@@ -197,7 +197,7 @@ fn find_twist() -> Option<PathBuf> {
         Some(path) if !path.is_empty() => PathBuf::from(path),
         _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("target/mailbox-venv/bin/twist"),
     };
-    let ci = std::env::var("CI").is_ok_and(|value| matches!(value.as_str(), "true" | "1"));
+    let ci = super::ci::in_ci();
     twist_at(path, ci)
 }
 

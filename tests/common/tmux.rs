@@ -147,7 +147,7 @@ impl Drop for Server {
 /// # Panics
 /// In CI (`CI` set to `true` or `1`) when tmux does not run.
 pub fn available(name: &str) -> bool {
-    let ci = std::env::var("CI").is_ok_and(|value| matches!(value.as_str(), "true" | "1"));
+    let ci = super::ci::in_ci();
     runs("tmux", name, ci)
 }
 

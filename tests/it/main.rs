@@ -12,6 +12,7 @@
 /// it too).
 #[path = "../common"]
 mod common {
+    pub mod ci;
     pub mod effects;
     pub mod files;
     pub mod in_process;
@@ -20,6 +21,7 @@ mod common {
     pub mod mailbox;
     pub mod mouse;
     pub mod moves;
+    pub mod page;
     pub mod peer;
     pub mod plain;
     pub mod prefixed;
@@ -68,3 +70,4 @@ mod tablebase_store;
 mod terminal;
 mod ui;
 mod viewer;
+mod web;

@@ -33,7 +33,9 @@
 use std::time::Duration;
 
 use endodoi_core::rules::{Game, Hole};
-use endodoi_engine::Level;
+use endodoi_engine::{Level, SearchResult};
+
+use super::Answer;
 
 /// The computer's move lands no sooner than this after the board is still
 /// (its turn began, or the last sowing ended), so that even a quick answer,
@@ -50,6 +52,19 @@ pub enum Purpose {
     /// Whether the computer accepts the draw the person offers: it does
     /// unless it expects to win.
     Draw,
+}
+
+impl Purpose {
+    /// What the search's `result` tells the app: the computer's move (none
+    /// when the search found no move), a hint, or the computer's view of a
+    /// draw offered.
+    pub fn answer(self, result: SearchResult) -> Option<Answer> {
+        match self {
+            Purpose::Move => result.best.map(Answer::ComputerMoved),
+            Purpose::Hint => Some(Answer::HintFound(result)),
+            Purpose::Draw => Some(Answer::DrawWeighed(result)),
+        }
+    }
 }
 
 /// A search the app asks the event loop to run.

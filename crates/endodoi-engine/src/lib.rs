@@ -39,7 +39,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 pub use endgames::{Endgames, Lookup, ProbeDepth, TableValue};
 pub use minimax::minimax_best;

@@ -3,7 +3,7 @@
 //! the repetition rule is checked on a stack of hashed positions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use endodoi_core::rules::{Child, EndReason, Hole, MAX_WIDTH, Position, Reached, Side};
 

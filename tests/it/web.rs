@@ -1,0 +1,228 @@
+//! The web page (issue 35) in a real browser: the same app and drawing as
+//! the terminal's, played with a player's keys. Skipped with a message
+//! where the page or the browser is missing, except in CI
+//! (`tests/common/page.rs`).
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use endodoi::record::Record;
+use endodoi::rules::{Game, Side, Variant};
+
+use crate::common::page::Page;
+
+/// The keys that set up a hot-seat game of `game`'s board on the start
+/// screen and start it: New game, the board's width and seeds, Start.
+fn set_up(game: &Game) -> Vec<String> {
+    let config = game.config();
+    let mut keys: Vec<String> = ["n", "ArrowDown", "ArrowDown"].map(str::to_owned).to_vec();
+    keys.extend((6..config.width()).map(|_| "ArrowRight".to_owned()));
+    keys.push("ArrowDown".to_owned());
+    let seeds = i32::from(config.seeds()) - 4;
+    let change = if seeds < 0 { "ArrowLeft" } else { "ArrowRight" };
+    keys.extend((0..seeds.abs()).map(|_| change.to_owned()));
+    if config.variant() == Variant::Cross {
+        keys.extend(["ArrowDown", "ArrowRight"].map(str::to_owned));
+    }
+    keys.push("s".to_owned());
+    keys
+}
+
+/// The keys that play `game`'s moves, each sowing skipped by a key that
+/// does nothing else (Shift).
+fn moves(game: &Game) -> Vec<String> {
+    game.history()
+        .iter()
+        .flat_map(|played| {
+            [
+                played.hole.to_string().to_lowercase(),
+                "Enter".to_owned(),
+                "Shift".to_owned(),
+            ]
+        })
+        .collect()
+}
+
+/// The board the page shows: North's row and South's (hole `a`/`A` first)
+/// and what each side captured, read off its text.
+fn board_shown(screen: &str, width: usize) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let numbers = |line: &str| -> Vec<u32> {
+        line.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|word| word.parse().ok())
+            .collect()
+    };
+    let rows: Vec<Vec<u32>> = screen
+        .lines()
+        .filter(|line| line.contains('╎') || line.contains('┃'))
+        .map(numbers)
+        .filter(|row| row.len() == width)
+        .collect();
+    let captured: Vec<u32> = screen
+        .lines()
+        .filter_map(|line| line.split("captured").nth(1))
+        .filter_map(|rest| numbers(rest).first().copied())
+        .collect();
+    assert_eq!(rows.len(), 2, "two rows of counts in\n{screen}");
+    let mut north = rows[0].clone();
+    north.reverse();
+    (north, rows[1].clone(), captured)
+}
+
+/// The page's errors, from the last line the driver printed.
+fn errors(lines: &[Value]) -> &Value {
+    &lines.last().expect("lines")["errors"]
+}
+
+#[test]
+fn golden_records_played_in_the_page_end_on_their_boards() {
+    let Some(page) = Page::open("golden_records_played_in_the_page_end_on_their_boards") else {
+        return;
+    };
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    // Both variants, widths 6 to 10, games under way and over.
+    for name in ["000", "001", "002", "003", "006"] {
+        let text = fs::read_to_string(golden.join(format!("{name}.ogn"))).expect("a golden record");
+        let record = Record::read(&text).expect("a valid golden record");
+        let expected: Value = serde_json::from_str(
+            &fs::read_to_string(golden.join(format!("{name}.json"))).expect("its state"),
+        )
+        .expect("JSON");
+        let mut keys = set_up(&record.game);
+        keys.extend(moves(&record.game));
+        if record.game.outcome().is_some() {
+            // The game-over box hidden, to read the board under it.
+            keys.push("Tab".to_owned());
+        }
+        let lines = page.run(&json!([
+            {"until": "New game"},
+            {"keys": keys},
+            {"wait": 300},
+            {"screen": true}
+        ]));
+        let screen = lines[1]["screen"].as_str().expect("the screen");
+        let width = usize::from(record.game.config().width());
+        let (north, south, captured) = board_shown(screen, width);
+        let position = record.game.position();
+        assert_eq!(
+            south,
+            position
+                .row(Side::South)
+                .iter()
+                .map(|&n| u32::from(n))
+                .collect::<Vec<_>>(),
+            "{name}\n{screen}"
+        );
+        assert_eq!(
+            north,
+            position
+                .row(Side::North)
+                .iter()
+                .map(|&n| u32::from(n))
+                .collect::<Vec<_>>(),
+            "{name}\n{screen}"
+        );
+        assert_eq!(
+            south,
+            expected["pits"]["south"]
+                .as_array()
+                .expect("pits")
+                .iter()
+                .map(|n| u32::try_from(n.as_u64().expect("a count")).expect("small"))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            captured,
+            [
+                u32::from(position.captured().north),
+                u32::from(position.captured().south)
+            ],
+            "{name}\n{screen}"
+        );
+        assert_eq!(errors(&lines), &json!([]), "{name}");
+    }
+}
+
+#[test]
+fn the_computer_thinks_while_the_page_answers_keys() {
+    let Some(page) = Page::open("the_computer_thinks_while_the_page_answers_keys") else {
+        return;
+    };
+    // North the strongest computer (five steps right), South a person.
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "s", "c", "Enter", "Shift"]},
+        {"until": "thinking"},
+        {"latency": {"key": "?", "shows": "select that hole of the mover"}},
+        {"keys": ["Escape"]},
+        {"until": "sowed", "timeout": 30000},
+        {"screen": true}
+    ]));
+    println!(
+        "first frame {} ms, a key while the computer thinks: {} ms",
+        lines[0]["first_frame_ms"], lines[1]["latency_ms"]
+    );
+    assert!(
+        lines[1]["latency_ms"].is_number(),
+        "the key was drawn: {:?}",
+        lines[1]
+    );
+    let screen = lines[2]["screen"].as_str().expect("the screen");
+    assert!(screen.contains("Computer (level 5) sowed"), "{screen}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
+fn a_game_is_kept_in_the_browser_as_it_is_played() {
+    let Some(page) = Page::open("a_game_is_kept_in_the_browser_as_it_is_played") else {
+        return;
+    };
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "s", "c", "Enter", "Shift", "a", "Enter", "Shift"]},
+        {"wait": 300},
+        {"storage": true},
+        {"reload": true},
+        {"storage": true}
+    ]));
+    let kept = |line: &Value| -> Vec<Record> {
+        line["storage"]
+            .as_object()
+            .expect("the storage")
+            .iter()
+            .filter(|(key, _)| key.starts_with("endodoi.game."))
+            .map(|(_, text)| Record::read(text.as_str().expect("text")).expect("a record"))
+            .collect()
+    };
+    let before = kept(&lines[1]);
+    assert_eq!(before.len(), 1, "{:?}", lines[1]);
+    let moves: Vec<String> = before[0]
+        .game
+        .history()
+        .iter()
+        .map(|played| played.hole.to_string())
+        .collect();
+    assert_eq!(moves, ["C", "a"]);
+    assert_eq!(kept(&lines[2]), before, "kept across a reload");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
+fn the_readme_builds_the_page_with_the_script_ci_runs() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| fs::read_to_string(root.join(name)).expect(name);
+    let script = "crates/endodoi-web/build.sh";
+    assert!(
+        read("README.md")
+            .lines()
+            .any(|line| line.starts_with(script))
+    );
+    assert!(read(".ci/run").lines().any(|line| line.trim() == script));
+    let mode = fs::metadata(root.join(script))
+        .expect("the script")
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o111, 0, "{script} runs as a command");
+}

@@ -1,0 +1,62 @@
+// Drives the web page in Debian's chromium for tests/it/web.rs: opens the
+// page at argv[2], then follows the steps of the JSON plan at argv[3],
+// printing one JSON line for each step that reads something, then the
+// page's errors.
+import { chromium } from "playwright-core";
+
+const [url, plan] = [process.argv[2], JSON.parse(process.argv[3])];
+const browser = await chromium.launch({
+  executablePath: process.env.ENDODOI_CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+const errors = [];
+page.on("pageerror", (error) => errors.push(String(error)));
+page.on("console", (message) => {
+  if (message.type() === "error" && !message.text().includes("404")) errors.push(message.text());
+});
+const say = (line) => console.log(JSON.stringify(line));
+// Keys go to the grid the page is drawn in, as a player's do once it has
+// the focus.
+const press = (key) => page.locator("#grid").press(key);
+const text = () => page.evaluate(() => document.body.innerText);
+const drawn = () => page.waitForFunction(() => document.body.innerText.trim().length > 0);
+
+const opened = Date.now();
+await page.goto(url);
+await drawn();
+say({ first_frame_ms: Date.now() - opened });
+for (const step of plan) {
+  if (step.keys) {
+    for (const key of step.keys) await press(key);
+  } else if (step.until) {
+    await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.until,
+                               { timeout: step.timeout || 20000 });
+  } else if (step.screen) {
+    say({ screen: await text() });
+  } else if (step.wait) {
+    await page.waitForTimeout(step.wait);
+  } else if (step.reload) {
+    await page.reload();
+    await drawn();
+  } else if (step.storage) {
+    say({ storage: await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))) });
+  } else if (step.latency) {
+    // A key pressed on the grid, then the page read at every frame until it
+    // shows `shows`: the time, measured inside the page.
+    const measured = await page.evaluate(async ({ key, shows }) => {
+      const start = performance.now();
+      const grid = document.querySelector("#grid");
+      grid.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      while (!document.body.innerText.includes(shows)) {
+        await new Promise((frame) => requestAnimationFrame(frame));
+        if (performance.now() - start > 20000) return null;
+      }
+      return performance.now() - start;
+    }, step.latency);
+    say({ latency_ms: measured });
+  }
+}
+say({ errors });
+await browser.close();
