@@ -15,7 +15,7 @@ use crate::app::{Answer, App, Match, OpenTarget, SEAT_TAG, SavedGame, Setting, T
 use crate::file::{folder_of, is_read_only, kind_of, read_regular};
 use crate::options::{GameOptions, Player};
 use crate::record::{Form, Record, Tags};
-use crate::rules::{BySide, Side};
+use crate::rules::Side;
 use crate::save::lock::{GameLock, Guard, LockError};
 use crate::save::{self, Loaded, Opened, Store, games};
 use crate::settings::{Field, Settings};
@@ -240,30 +240,21 @@ fn saved_games(saves: &[games::Save]) -> Vec<SavedGame> {
         .into_iter()
         .filter_map(|save| {
             let record = save.record.as_ref().ok()?;
-            let config = record.game.config();
             let when = time::OffsetDateTime::from(save.modified);
-            Some(SavedGame {
-                id: save.id.clone(),
-                path: save.path.clone(),
-                names: BySide::from_fn(|side| Match::from_record(record).name(side).to_owned()),
-                moves: record.game.ply(),
-                board: format!(
-                    "{} holes, {} seeds, {}",
-                    config.width(),
-                    config.seeds(),
-                    config.variant().name()
-                ),
-                when: format!(
-                    "{:04}-{:02}-{:02} {:02}:{:02}",
-                    when.year(),
-                    u8::from(when.month()),
-                    when.day(),
-                    when.hour(),
-                    when.minute()
-                ),
-                result: record.verdict().map(|verdict| verdict.result()),
-                in_use: save.holder.map(|holder| holder.to_string()),
-            })
+            let when = format!(
+                "{:04}-{:02}-{:02} {:02}:{:02}",
+                when.year(),
+                u8::from(when.month()),
+                when.day(),
+                when.hour(),
+                when.minute()
+            );
+            Some(SavedGame::of(
+                record,
+                (save.id.clone(), save.path.clone()),
+                when,
+                save.holder.map(|holder| holder.to_string()),
+            ))
         })
         .collect()
 }

@@ -174,8 +174,8 @@ fn the_computer_thinks_while_the_page_answers_keys() {
 }
 
 #[test]
-fn a_game_is_kept_in_the_browser_as_it_is_played() {
-    let Some(page) = Page::open("a_game_is_kept_in_the_browser_as_it_is_played") else {
+fn a_game_kept_in_the_browser_is_continued_after_a_reload() {
+    let Some(page) = Page::open("a_game_kept_in_the_browser_is_continued_after_a_reload") else {
         return;
     };
     let lines = page.run(&json!([
@@ -184,27 +184,45 @@ fn a_game_is_kept_in_the_browser_as_it_is_played() {
         {"wait": 300},
         {"storage": true},
         {"reload": true},
+        {"until": "1 unfinished"},
+        // Continue, the one game listed, then a third move.
+        {"keys": ["c", "Enter"]},
+        {"until": "move 2"},
+        {"keys": ["b", "Enter", "Shift"]},
+        {"wait": 300},
+        {"screen": true},
         {"storage": true}
     ]));
-    let kept = |line: &Value| -> Vec<Record> {
+    let kept = |line: &Value| -> Vec<(String, Vec<String>)> {
         line["storage"]
             .as_object()
             .expect("the storage")
             .iter()
             .filter(|(key, _)| key.starts_with("endodoi.game."))
-            .map(|(_, text)| Record::read(text.as_str().expect("text")).expect("a record"))
+            .map(|(key, text)| {
+                let record = Record::read(text.as_str().expect("text")).expect("a record");
+                let moves = record
+                    .game
+                    .history()
+                    .iter()
+                    .map(|played| played.hole.to_string());
+                (key.clone(), moves.collect())
+            })
             .collect()
     };
     let before = kept(&lines[1]);
     assert_eq!(before.len(), 1, "{:?}", lines[1]);
-    let moves: Vec<String> = before[0]
-        .game
-        .history()
-        .iter()
-        .map(|played| played.hole.to_string())
-        .collect();
-    assert_eq!(moves, ["C", "a"]);
-    assert_eq!(kept(&lines[2]), before, "kept across a reload");
+    assert_eq!(before[0].1, ["C", "a"]);
+    let screen = lines[2]["screen"].as_str().expect("the screen");
+    assert!(screen.contains("move 3"), "{screen}");
+    // The same game, under the same key, one move longer.
+    assert_eq!(
+        kept(&lines[3]),
+        [(
+            before[0].0.clone(),
+            vec!["C".to_owned(), "a".to_owned(), "B".to_owned()]
+        )]
+    );
     assert_eq!(errors(&lines), &json!([]));
 }
 

@@ -17,8 +17,9 @@ use ratzilla::{DomBackend, WebRenderer, event};
 use runner::PageRunner;
 
 fn main() -> std::io::Result<()> {
-    let app = App::start(Config::default(), &Match::default(), Vec::new());
-    let page = Rc::new(RefCell::new((app, PageRunner::new())));
+    let runner = PageRunner::new();
+    let app = App::start(Config::default(), &Match::default(), runner.saved());
+    let page = Rc::new(RefCell::new((app, runner)));
     let mut terminal = Terminal::new(DomBackend::new()?)?;
     let look = Look::from_env(false);
     terminal.on_key_event({

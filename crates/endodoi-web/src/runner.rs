@@ -6,7 +6,11 @@
 
 use std::time::Duration;
 
-use endodoi_app::{Answer, Effect, Request, Snapshot, Tone};
+use std::path::PathBuf;
+
+use endodoi_app::{Answer, App, Effect, Match, OpenTarget, Request, SavedGame, Snapshot, Tone};
+use endodoi_core::record::Record;
+use endodoi_core::rules::Config;
 use endodoi_engine::{Limits, Search};
 use ratzilla::web_sys::js_sys::{Date, Math};
 use ratzilla::web_sys::{self, Storage};
@@ -54,12 +58,87 @@ impl PageRunner {
                 Effect::Think(request) => self.think(request),
                 Effect::StopThinking => self.thinking = None,
                 Effect::Autosave(game) => answers.extend(self.keep(&game)),
-                // Not in a page yet: a file saved with `s`, a game opened
-                // from the list, an analysis, the network, the bell.
+                Effect::Open { opening, left } => {
+                    answers.extend(self.keep(&left));
+                    answers.push(self.open(&opening));
+                }
+                // Not in a page yet: a file saved with `s`, an analysis,
+                // the settings, the network, the bell.
                 _ => {}
             }
         }
         answers
+    }
+
+    /// The games kept in the page's storage, newest first, as the start
+    /// screen lists them (one that is no record is left out).
+    pub fn saved(&self) -> Vec<SavedGame> {
+        let mut saved: Vec<SavedGame> = self
+            .kept()
+            .into_iter()
+            .filter_map(|key| {
+                let record = Record::read(&self.storage.as_ref()?.get_item(&key).ok()??).ok()?;
+                // The key's stamp, `2026-12-07T13:17:00.123Z`, as `2026-12-07 13:17`.
+                let stamp = key.strip_prefix(GAME_KEY).unwrap_or_default();
+                let when = stamp.get(..16).unwrap_or(stamp).replace('T', " ");
+                Some(SavedGame::of(
+                    &record,
+                    (key.clone(), PathBuf::from(&key)),
+                    when,
+                    None,
+                ))
+            })
+            .collect();
+        saved.sort_by(|a, b| b.id.cmp(&a.id));
+        saved
+    }
+
+    /// The storage's keys of kept games.
+    fn kept(&self) -> Vec<String> {
+        let Some(storage) = &self.storage else {
+            return Vec::new();
+        };
+        (0..storage.length().unwrap_or(0))
+            .filter_map(|index| storage.key(index).ok().flatten())
+            .filter(|key| key.starts_with(GAME_KEY))
+            .collect()
+    }
+
+    /// The app that goes on with what the start screen chose: a kept game
+    /// continued (kept under its key from now on) or replayed, or the start
+    /// screen again; a notice if it cannot be read.
+    fn open(&mut self, opening: &OpenTarget) -> Answer {
+        self.thinking = None;
+        let read = |key: &str| -> Option<Record> {
+            let text = self.storage.as_ref()?.get_item(key).ok()??;
+            Record::read(&text).ok()
+        };
+        let next = match opening {
+            OpenTarget::Menu => Some(App::start(
+                Config::default(),
+                &Match::default(),
+                self.saved(),
+            )),
+            OpenTarget::Resume(key) => read(key).map(|record| {
+                let players = Match::from_record(&record);
+                App::from_record(record, players)
+            }),
+            OpenTarget::Replay(path) => {
+                let key = path.to_string_lossy();
+                read(&key).map(|record| App::review(record, &key, None))
+            }
+        };
+        let Some(next) = next else {
+            return Answer::Notice(
+                Tone::Error,
+                "That game is no longer kept in this browser".to_owned(),
+            );
+        };
+        self.keys.clear();
+        if let OpenTarget::Resume(key) = opening {
+            self.keys.push((Snapshot::of(&next).serial, key.clone()));
+        }
+        Answer::Opened(Box::new(next))
     }
 
     /// Starts the search `request` asks for, in place of any under way.

@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
+use endodoi_core::record::Record;
 use endodoi_core::rules::BySide;
+
+use crate::Match;
 
 /// A saved game as the start screen lists it; the session reads them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,4 +28,33 @@ pub struct SavedGame {
     pub result: Option<String>,
     /// The program playing it now, in words (`process 1234`), if one is.
     pub in_use: Option<String>,
+}
+
+impl SavedGame {
+    /// The game of `record`, kept at `path` under `id`, last played `when`
+    /// (`2026-12-01 05:10`, UTC), in use by `in_use` if anyone.
+    pub fn of(
+        record: &Record,
+        (id, path): (String, PathBuf),
+        when: String,
+        in_use: Option<String>,
+    ) -> SavedGame {
+        let config = record.game.config();
+        let players = Match::from_record(record);
+        SavedGame {
+            id,
+            path,
+            names: BySide::from_fn(|side| players.name(side).to_owned()),
+            moves: record.game.ply(),
+            board: format!(
+                "{} holes, {} seeds, {}",
+                config.width(),
+                config.seeds(),
+                config.variant().name()
+            ),
+            when,
+            result: record.verdict().map(|verdict| verdict.result()),
+            in_use,
+        }
+    }
 }
