@@ -29,6 +29,7 @@ mod common {
     pub mod tmux;
 }
 
+mod analysis_exact;
 mod app;
 mod architecture;
 mod arena;

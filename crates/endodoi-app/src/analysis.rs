@@ -4,10 +4,12 @@
 //! [`Chart`]). The searching itself, which may look into the tables of
 //! perfect endgames on disk, is the program's (`endodoi::analyze`).
 
+pub mod exact;
 mod graph;
 
 use serde::Serialize;
 
+pub use exact::{Accuracy, ExactMark, ExactMove, turning_point, value_text};
 pub use graph::{Cell, CellTone, Chart, GraphRow, MAX_COLUMNS, Mark, Point, Window, graph};
 
 /// Positions searched for each position of a record unless told otherwise.

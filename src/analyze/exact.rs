@@ -1,0 +1,295 @@
+//! `endodoi analyze --exact`: every position of a game proven, each move
+//! judged by its exact loss (see [`crate::app::analysis::exact`] for the
+//! marks).
+//!
+//! One [`Prover`] proves the positions from the last to the first: its
+//! transposition tables keep what each proof found, so a position's proof
+//! finds most of its subtree proven by the positions after it. Each proof
+//! has the same budget of time; what it could not prove stays bounds, never
+//! shown as a value. Then each move that kept the value has its position's
+//! other moves proven within the same budget, for the `!` of the only move
+//! that keeps it, and a move that lost value with no best move known has
+//! one looked for the same way.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+pub use crate::app::analysis::exact::{
+    Accuracy, ExactMark, ExactMove, bounds, turning_point, value_text,
+};
+use crate::app::analysis::{Chart, Mark, Point, Window};
+use crate::rules::{BySide, Game, Hole};
+use crate::search::{Bounds, Limits, Proof, Prover};
+use crate::tablebase::Tablebase;
+
+/// The time each position's proof may take unless told otherwise.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(2);
+
+/// A game judged by proven values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExactAnalysis {
+    /// Holes in a row.
+    pub width: u8,
+    /// Seeds per hole at the start.
+    pub seeds: u8,
+    /// `classic` or `cross`.
+    pub variant: &'static str,
+    /// The most seeds of the tables' levels looked into (`None`: none).
+    pub tables: Option<u8>,
+    /// The time each position's proof might take, in milliseconds.
+    #[serde(serialize_with = "millis")]
+    pub budget: Duration,
+    /// What is proven of South's final margin at the game's first position.
+    #[serde(serialize_with = "bounds")]
+    pub start: Bounds,
+    /// Every move, in order.
+    pub moves: Vec<ExactMove>,
+    /// What is proven after the last move.
+    #[serde(serialize_with = "bounds")]
+    pub last: Bounds,
+    /// Positions (the first one and one after each move) whose value is
+    /// proven.
+    pub proven: usize,
+    /// Positions in all.
+    pub positions: usize,
+    /// Each player's accuracy.
+    pub accuracy: BySide<Accuracy>,
+    /// The first move that changed the outcome, in a sentence.
+    pub turning_point: Option<String>,
+    /// Positions searched in all.
+    pub nodes: u64,
+    /// Time taken in all, in milliseconds.
+    #[serde(serialize_with = "millis")]
+    pub elapsed: Duration,
+}
+
+fn millis<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(u64::try_from(time.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Proves every position of `game` (replayed from its first position), each
+/// within `budget`, looking into `tables`, until `stop` is set; `progress`
+/// hears of each step done and the steps in all.
+///
+/// # Panics
+/// Never: the game's own moves, and the listed moves, are played.
+pub fn analyze_exact(
+    game: &Game,
+    tables: Option<Arc<Tablebase>>,
+    budget: Duration,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(usize, usize),
+) -> ExactAnalysis {
+    let started = Instant::now();
+    let config = game.config();
+    let mut replay = Game::from_position(config.variant(), *game.start(), config.seeds());
+    let mut positions = vec![replay.clone()];
+    for played in game.history() {
+        replay
+            .play(played.hole)
+            .expect("a record's moves are legal");
+        positions.push(replay.clone());
+    }
+    let total = positions.len() + game.history().len();
+    let top = tables.as_ref().and_then(|tables| tables.max_seeds());
+    let mut prover = Prover::new();
+    prover.set_tables(tables);
+    // The last position first: each proof leaves its subtree proven for
+    // the positions before it.
+    let mut proofs: Vec<Proof> = Vec::with_capacity(positions.len());
+    for (done, position) in positions.iter().rev().enumerate() {
+        proofs.push(prover.prove(position, Limits::movetime(budget), stop));
+        progress(done + 1, total);
+    }
+    proofs.reverse();
+    let mut nodes = proofs.iter().map(|proof| proof.nodes).sum();
+    let mut moves = Vec::with_capacity(game.history().len());
+    for (index, played) in game.history().iter().enumerate() {
+        let position = &positions[index];
+        let mut judged = ExactMove {
+            ply: index + 1,
+            side: position.position().to_move(),
+            played: played.hole.to_string(),
+            captured: played.captured,
+            before: proofs[index].bounds,
+            after: proofs[index + 1].bounds,
+            keeps: proofs[index].best.map(|hole| hole.to_string()),
+            only: false,
+            loss: None,
+            mark: None,
+        };
+        judged.judge();
+        if judged.loss == Some(0) && judged.keeps.is_none() {
+            judged.keeps = Some(judged.played.clone());
+        }
+        if judged.loss == Some(0) || judged.keeps.is_none() {
+            nodes += others(
+                &mut prover,
+                position,
+                played.hole,
+                budget,
+                stop,
+                &mut judged,
+            );
+            judged.judge();
+        }
+        progress(positions.len() + index + 1, total);
+        moves.push(judged);
+    }
+    let exact = proofs
+        .iter()
+        .filter(|proof| proof.bounds.exact().is_some())
+        .count();
+    ExactAnalysis {
+        width: config.width(),
+        seeds: config.seeds(),
+        variant: config.variant().name(),
+        tables: top,
+        budget,
+        start: proofs[0].bounds,
+        last: proofs[proofs.len() - 1].bounds,
+        proven: exact,
+        positions: proofs.len(),
+        accuracy: Accuracy::of(&moves),
+        turning_point: turning_point(&moves),
+        moves,
+        nodes,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// Proves `position`'s moves other than `played`, sharing `budget`: sets
+/// `judged.only` when every one of them is proven to lose value, and
+/// `judged.keeps` (when unknown) to one that keeps it. The positions
+/// searched.
+fn others(
+    prover: &mut Prover,
+    position: &Game,
+    played: Hole,
+    budget: Duration,
+    stop: &AtomicBool,
+    judged: &mut ExactMove,
+) -> u64 {
+    let Some(value) = judged.before.for_side(judged.side).exact() else {
+        return 0;
+    };
+    let others: Vec<Hole> = position
+        .legal_moves()
+        .filter(|&hole| hole != played)
+        .collect();
+    let share = budget / u32::try_from(others.len().max(1)).unwrap_or(u32::MAX);
+    let mut all_lose = !others.is_empty();
+    let mut nodes = 0;
+    for hole in others {
+        let mut after = position.clone();
+        after.play(hole).expect("a listed move is legal");
+        let proof = prover.prove(&after, Limits::movetime(share), stop);
+        nodes += proof.nodes;
+        let mover = proof.bounds.for_side(judged.side);
+        if judged.keeps.is_none() && mover.exact() == Some(value) {
+            judged.keeps = Some(hole.to_string());
+        }
+        all_lose &= mover.upper < value;
+        if !all_lose && judged.keeps.is_some() {
+            break;
+        }
+    }
+    judged.only = all_lose;
+    nodes
+}
+
+/// The header of the text table.
+pub const HEADER: &str = " move  side   played    before     after  loss  mark  keeps";
+
+/// One row of the text table: the values before and after the move (South's
+/// margin, proven, or bounds `+2..+6`), the mover's loss and the move's mark,
+/// and a move that keeps the value before.
+pub fn row(judged: &ExactMove) -> String {
+    let mut played = judged.played.clone();
+    if judged.captured > 0 {
+        let _ = write!(played, "+{}", judged.captured);
+    }
+    let row = format!(
+        "{:>5}  {:<5}  {:<6} {:>9} {:>9}  {:>4}  {:<4}  {}",
+        judged.ply,
+        judged.side.name(),
+        played,
+        value_text(judged.before),
+        value_text(judged.after),
+        judged
+            .loss
+            .map_or_else(String::new, |loss| loss.to_string()),
+        judged.mark.map_or("", ExactMark::text),
+        judged.keeps.as_deref().unwrap_or_default()
+    );
+    row.trim_end().to_owned()
+}
+
+/// The proven value after each move as a graph: no bar where only bounds
+/// are proven, `?` on the zero line at a move that lost seeds, `⁇` at one
+/// that changed the outcome.
+pub fn graph(analysis: &ExactAnalysis) -> String {
+    let points: Vec<Point> = analysis
+        .moves
+        .iter()
+        .map(|judged| Point {
+            value: judged.after.exact(),
+            mark: match judged.mark {
+                Some(ExactMark::Outcome) => Mark::Certain,
+                Some(ExactMark::Seeds) => Mark::Mistake,
+                Some(ExactMark::Only) | None => Mark::None,
+            },
+        })
+        .collect();
+    if points.is_empty() {
+        return String::new();
+    }
+    let window = Window::whole(points.len(), crate::app::analysis::MAX_COLUMNS);
+    format!(
+        "proven value after each move: South's margin in seeds (? loses seeds, ⁇ changes the outcome; no bar: bounds only)\n{}",
+        Chart::new(&points, window, 4, false).text()
+    )
+}
+
+/// The closing lines of the text table: the values of the first and last
+/// positions, how many were proven, the move where the outcome changed and
+/// each player's accuracy.
+pub fn summary(analysis: &ExactAnalysis) -> String {
+    let mut summary = format!(
+        "the first position: {} for South; after the last move: {} (South's final margin with perfect play)\nproven: {} of {} positions within {} s each",
+        proven_or_bounds(analysis.start),
+        proven_or_bounds(analysis.last),
+        analysis.proven,
+        analysis.positions,
+        analysis.budget.as_secs_f64()
+    );
+    if analysis.proven < analysis.positions {
+        summary.push_str(
+            "; a value written a..b is bounds, not proven: its moves get no loss and no mark",
+        );
+    }
+    match &analysis.turning_point {
+        Some(sentence) => {
+            let _ = write!(summary, "\n{sentence}");
+        }
+        None => summary.push_str("\nno proven move changed the outcome"),
+    }
+    let _ = write!(
+        summary,
+        "\naccuracy: South {}; North {}\nmarks: ?? changes the outcome (a win to a draw or a loss, a draw to a loss), ? loses seeds, ! the only move that keeps the value",
+        analysis.accuracy.south.text(),
+        analysis.accuracy.north.text()
+    );
+    summary
+}
+
+fn proven_or_bounds(value: Bounds) -> String {
+    match value.exact() {
+        Some(_) => format!("{} (proven)", value_text(value)),
+        None => format!("{} (bounds, not proven)", value_text(value)),
+    }
+}
