@@ -104,6 +104,7 @@ pub fn analyze(
             exact: before.exact,
             certain,
             depth: before.depth,
+            proven: None,
         };
         on_move(&analysis);
         judgements.push(analysis);

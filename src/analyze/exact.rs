@@ -21,7 +21,7 @@ use serde::Serialize;
 pub use crate::app::analysis::exact::{
     Accuracy, ExactMark, ExactMove, bounds, turning_point, value_text,
 };
-use crate::app::analysis::{Chart, Mark, Point, Window};
+use crate::app::analysis::{Chart, Point, Window};
 use crate::rules::{BySide, Game, Hole};
 use crate::search::{Bounds, Limits, Proof, Prover};
 use crate::tablebase::Tablebase;
@@ -233,18 +233,7 @@ pub fn row(judged: &ExactMove) -> String {
 /// are proven, `?` on the zero line at a move that lost seeds, `⁇` at one
 /// that changed the outcome.
 pub fn graph(analysis: &ExactAnalysis) -> String {
-    let points: Vec<Point> = analysis
-        .moves
-        .iter()
-        .map(|judged| Point {
-            value: judged.after.exact(),
-            mark: match judged.mark {
-                Some(ExactMark::Outcome) => Mark::Certain,
-                Some(ExactMark::Seeds) => Mark::Mistake,
-                Some(ExactMark::Only) | None => Mark::None,
-            },
-        })
-        .collect();
+    let points: Vec<Point> = analysis.moves.iter().map(Point::from).collect();
     if points.is_empty() {
         return String::new();
     }
@@ -260,7 +249,7 @@ pub fn graph(analysis: &ExactAnalysis) -> String {
 /// each player's accuracy.
 pub fn summary(analysis: &ExactAnalysis) -> String {
     let mut summary = format!(
-        "the first position: {} for South; after the last move: {} (South's final margin with perfect play)\nproven: {} of {} positions within {} s each",
+        "South's final margin with perfect play: {} at the first position, {} after the last move\nproven: {} of {} positions within {} s each",
         proven_or_bounds(analysis.start),
         proven_or_bounds(analysis.last),
         analysis.proven,

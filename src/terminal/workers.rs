@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
+use crate::analyze::exact::{DEFAULT_BUDGET, analyze_exact};
 use crate::analyze::{MoveAnalysis, analyze};
 use crate::app::{AnalysisRequest, Answer, Purpose, Request};
 use crate::rules::Config;
@@ -139,6 +140,21 @@ fn analyse(
 ) -> Receiver<(usize, MoveAnalysis)> {
     let (sender, answer) = mpsc::channel();
     thread::spawn(move || {
+        // With the tables of the game's width, every value is proven (or
+        // bounded): the moves come at the end, the last position proven first.
+        if tables.is_some() {
+            let analysis = analyze_exact(
+                &request.game,
+                tables,
+                DEFAULT_BUDGET,
+                &AtomicBool::new(false),
+                |_, _| {},
+            );
+            for judged in analysis.moves {
+                let _ = sender.send((judged.ply, MoveAnalysis::from(judged)));
+            }
+            return;
+        }
         analyze(
             &request.game,
             request.limits,

@@ -20,7 +20,7 @@ use endodoi::solve::solve;
 use endodoi::tablebase::Tablebase;
 
 use crate::common::in_process::endodoi;
-use crate::common::tables;
+use crate::common::{tables, tmux};
 
 /// A random game of 2×6 with 3 seeds a hole, played from the start to its
 /// end with `seed`.
@@ -415,7 +415,7 @@ fn analyze_exact_prints_each_move_proven_or_bounded_the_turning_point_and_the_ac
         "{out}"
     );
     assert!(
-        out.contains(&format!("; after the last move: {margin:+} (proven)")),
+        out.contains(&format!(", {margin:+} (proven) after the last move")),
         "{out}"
     );
     assert!(out.contains("\naccuracy: South "), "{out}");
@@ -480,4 +480,80 @@ fn analyze_exact_names_the_tables_it_lacks_and_how_to_build_them() {
         "{err}"
     );
     assert!(err.trim_end().ends_with("or give more --budget"), "{err}");
+}
+
+/// The viewer's analysis line of move `ply` once it is shown.
+fn analysis_line(server: &tmux::Server, ply: usize) -> String {
+    let start = std::time::Instant::now();
+    let prefix = format!("{ply}. ");
+    loop {
+        let screen = server.screen("viewer");
+        if let Some(line) = screen
+            .lines()
+            .find(|line| line.trim_start().starts_with(&prefix))
+        {
+            return line.to_owned();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "move {ply}:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_viewers_analysis_is_exact_where_the_tables_of_the_width_are_there() {
+    let Some(server) = tmux::Server::new("the_viewers_analysis_is_exact") else {
+        return;
+    };
+    // The tables in the data folder, as the program finds them; the
+    // shortest of a few random games, so that its proofs are quick.
+    tables::build(&server.root().join("data/endodoi/tablebase"), 6, 12);
+    let game = (0..40)
+        .map(random_game)
+        .min_by_key(|game| game.history().len())
+        .expect("games");
+    let moves = game.history().len();
+    let margin = game.outcome().expect("over").totals().lead(Side::South);
+    std::fs::write(
+        server.root().join("game.ogn"),
+        Record::new(game).to_string(),
+    )
+    .expect("written");
+    server.start(
+        "viewer",
+        (100, 30),
+        &format!(
+            "{} replay game.ogn --no-animation",
+            env!("CARGO_BIN_EXE_endodoi")
+        ),
+    );
+    server.wait_for("viewer", "a analysis", Duration::from_secs(20));
+    server.tmux(&["send-keys", "-t", "viewer", "a"]);
+    server.wait_for(
+        "viewer",
+        &format!("Exact analysis of the {moves} moves ready"),
+        Duration::from_secs(300),
+    );
+    // The last move: its value after is the final margin, proven.
+    server.tmux(&["send-keys", "-t", "viewer", "G"]);
+    let screen = server.wait_for("viewer", &format!("{moves}. "), Duration::from_secs(20));
+    let line = screen
+        .lines()
+        .find(|line| line.trim_start().starts_with(&format!("{moves}. ")))
+        .expect("the analysis line");
+    assert!(
+        line.contains(&format!(" → {margin:+} · exact")),
+        "{line}\n{screen}"
+    );
+    // Every move: proven values, or bounds said to be bounds.
+    server.tmux(&["send-keys", "-t", "viewer", "g"]);
+    for ply in 1..=moves {
+        server.tmux(&["send-keys", "-t", "viewer", "Right"]);
+        let line = analysis_line(&server, ply);
+        let bounds = line.contains("..");
+        assert_eq!(line.contains("bounds, not proven"), bounds, "{line}");
+        assert_eq!(line.contains("· exact"), !bounds, "{line}");
+    }
 }

@@ -49,4 +49,31 @@ pub struct MoveAnalysis {
     pub certain: bool,
     /// Plies the position before was searched.
     pub depth: u32,
+    /// The move judged by proven values, when the analysis is exact: then
+    /// its values and marks are shown, never the fields above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<ExactMove>,
+}
+
+impl From<ExactMove> for MoveAnalysis {
+    /// The move as the viewer keeps an analysed move, its proven values
+    /// in `proven`; the values above hold the lower bounds.
+    fn from(judged: ExactMove) -> MoveAnalysis {
+        MoveAnalysis {
+            ply: judged.ply,
+            side: judged.side.name(),
+            played: judged.played.clone(),
+            captured: judged.captured,
+            before: judged.before.lower,
+            after: judged.after.lower,
+            best: judged.keeps.clone().unwrap_or_default(),
+            pv: Vec::new(),
+            loss: judged.loss.unwrap_or(0),
+            mistake: judged.loss.is_some_and(|loss| loss > 0),
+            exact: judged.before.exact().is_some(),
+            certain: judged.mark == Some(ExactMark::Outcome),
+            depth: 0,
+            proven: Some(judged),
+        }
+    }
 }
