@@ -9,16 +9,25 @@ use std::thread;
 
 use crate::analyze::exact::{DEFAULT_BUDGET, analyze_exact};
 use crate::analyze::{MoveAnalysis, analyze};
+use crate::app::analysis::proven_hint;
 use crate::app::{AnalysisRequest, Answer, Purpose, Request};
-use crate::rules::Config;
-use crate::search::{Search, SearchResult};
+use crate::rules::{Config, Hole};
+use crate::search::{Bounds, Limits, Prover, Search, SearchResult};
 use crate::tablebase::{Shelf, Tablebase};
 
 /// A search running on a thread of its own.
 struct SearchJob {
     stop: Arc<AtomicBool>,
     purpose: Purpose,
-    answer: Receiver<SearchResult>,
+    answer: Receiver<Found>,
+}
+
+/// What a search thread found: the search's result, or a hint proven.
+enum Found {
+    /// The search's result.
+    Searched(SearchResult),
+    /// Each legal move's proven value, enough for a hint.
+    Proven(Vec<(Hole, Bounds)>),
 }
 
 impl Drop for SearchJob {
@@ -87,7 +96,11 @@ impl Workers {
         let mut answers = Vec::new();
         if let Some(job) = &self.search {
             match job.answer.try_recv() {
-                Ok(result) => {
+                Ok(Found::Proven(moves)) => {
+                    self.search = None;
+                    answers.push(Answer::HintProven(moves));
+                }
+                Ok(Found::Searched(result)) => {
                     let purpose = job.purpose;
                     self.search = None;
                     match (purpose, result.best) {
@@ -119,11 +132,33 @@ fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
     let flag = Arc::clone(&stop);
     let purpose = request.purpose;
     thread::spawn(move || {
+        // A hint with the tables is proven first, within its time: when
+        // the proof is not enough, the search gives its estimate.
+        if purpose == Purpose::Hint
+            && let Some(tables) = &tables
+        {
+            let mut prover = Prover::new();
+            prover.set_tables(Some(Arc::clone(tables)));
+            let legal = u32::try_from(request.game.legal_moves().count().max(1)).unwrap_or(1);
+            let moves: Vec<(Hole, Bounds)> = prover
+                .prove_moves(
+                    &request.game,
+                    Limits::movetime(request.think / legal),
+                    &flag,
+                )
+                .into_iter()
+                .map(|(hole, proof)| (hole, proof.bounds))
+                .collect();
+            if proven_hint(&moves).is_some() {
+                // The app may have stopped waiting: nobody to tell.
+                let _ = sender.send(Found::Proven(moves));
+                return;
+            }
+        }
         let mut search = Search::for_level(request.level, request.think);
         search.set_tables(tables);
         let result = search.run(&request.game, &flag, |_| {});
-        // The app may have stopped waiting: nobody to tell.
-        let _ = sender.send(result);
+        let _ = sender.send(Found::Searched(result));
     });
     SearchJob {
         stop,

@@ -557,3 +557,85 @@ fn the_viewers_analysis_is_exact_where_the_tables_of_the_width_are_there() {
         assert_eq!(line.contains("· exact"), !bounds, "{line}");
     }
 }
+
+/// Proofs of the standard start's first moves (docs/solve.md), `changed`
+/// put in place of some.
+fn first_moves(changed: &[(usize, Bounds)]) -> Vec<(endodoi::rules::Hole, Bounds)> {
+    let game = Game::new(Config::default());
+    let mut moves: Vec<(endodoi::rules::Hole, Bounds)> = game
+        .legal_moves()
+        .zip([0, 0, 8, -6, -12, -4])
+        .map(|(hole, v)| (hole, value(v, v)))
+        .collect();
+    for &(index, bounds) in changed {
+        moves[index].1 = bounds;
+    }
+    moves
+}
+
+#[test]
+fn a_hint_is_told_as_proven_only_when_every_move_is_known_to_keep_the_value_or_lose() {
+    use endodoi::app::analysis::proven_hint;
+    let text = |changed: &[(usize, Bounds)]| {
+        proven_hint(&first_moves(changed)).map(|(hole, text)| (hole.to_string(), text))
+    };
+    assert_eq!(
+        text(&[]),
+        Some((
+            "C".to_owned(),
+            "Hint: C keeps +8; every other move loses at least 8 (perfect play)".to_owned()
+        ))
+    );
+    // A bound below the value is enough for a move that loses.
+    assert_eq!(
+        text(&[(5, value(-8, 6))]).map(|(_, text)| text),
+        Some("Hint: C keeps +8; every other move loses at least 2 (perfect play)".to_owned())
+    );
+    assert_eq!(
+        text(&[(0, value(8, 8))]).map(|(_, text)| text),
+        Some(
+            "Hint: A keeps +8 (so does C); every other move loses at least 8 (perfect play)"
+                .to_owned()
+        )
+    );
+    // A move that might keep the value, or a best not proven: no proven hint.
+    assert_eq!(text(&[(5, value(-8, 8))]), None);
+    assert_eq!(text(&[(2, value(6, 10))]), None);
+    // North's side: South's margin going down is North's gain.
+    let north: Vec<(endodoi::rules::Hole, Bounds)> = {
+        let mut game = Game::new(Config::default());
+        let first = game.legal_moves().next().expect("a move");
+        game.play(first).expect("legal");
+        game.legal_moves()
+            .zip([2, -4, 6, 6, 6, 6])
+            .map(|(hole, v)| (hole, value(v, v)))
+            .collect()
+    };
+    let (hole, hint) = proven_hint(&north).expect("proven");
+    assert_eq!(
+        hint,
+        format!("Hint: {hole} keeps +4; every other move loses at least 6 (perfect play)")
+    );
+}
+
+#[test]
+fn the_hint_key_with_a_proof_selects_the_move_and_says_what_it_keeps() {
+    use endodoi::app::input::KeyCode;
+    use endodoi::app::{Answer, App, Match, Setting};
+    let mut app = App::new(Config::default(), Match::default());
+    app.set(Setting::Animation(false));
+    crate::common::keys::press(&mut app, KeyCode::Char('t'));
+    app.answer(Answer::HintProven(first_moves(&[])));
+    assert_eq!(
+        app.selected().map(|hole| hole.to_string()).as_deref(),
+        Some("C")
+    );
+    assert_eq!(
+        app.desk().message().expect("the hint").text,
+        "Hint: C keeps +8; every other move loses at least 8 (perfect play)"
+    );
+    // Asked for no hint: a proof that comes is not told.
+    let mut app = App::new(Config::default(), Match::default());
+    app.answer(Answer::HintProven(first_moves(&[])));
+    assert_eq!(app.desk().message(), None);
+}

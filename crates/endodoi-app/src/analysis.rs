@@ -9,7 +9,7 @@ mod graph;
 
 use serde::Serialize;
 
-pub use exact::{Accuracy, ExactMark, ExactMove, turning_point, value_text};
+pub use exact::{Accuracy, ExactMark, ExactMove, proven_hint, turning_point, value_text};
 pub use graph::{Cell, CellTone, Chart, GraphRow, MAX_COLUMNS, Mark, Point, Window, graph};
 
 /// Positions searched for each position of a record unless told otherwise.

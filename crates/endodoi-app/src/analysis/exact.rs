@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use endodoi_core::rules::{BySide, Side};
+use endodoi_core::rules::{BySide, Hole, Side};
 use endodoi_engine::Bounds;
 use serde::Serialize;
 
@@ -222,4 +222,45 @@ pub fn turning_point(moves: &[ExactMove]) -> Option<String> {
         let _ = write!(sentence, "; {keeps} kept the value");
     }
     Some(sentence)
+}
+
+/// The hint perfect play gives, from each legal move's proof (South's final
+/// margin after it, or bounds; all of one side's moves): the best move and
+/// `Hint: C keeps +8; every other move loses at least 4 seeds`. `None`
+/// unless the best move's value is proven and every other move is proven
+/// to keep it or to lose.
+pub fn proven_hint(moves: &[(Hole, Bounds)]) -> Option<(Hole, String)> {
+    let side = moves.first()?.0.side();
+    let (best, value) = moves
+        .iter()
+        .filter_map(|&(hole, bounds)| Some((hole, bounds.for_side(side).exact()?)))
+        .max_by_key(|&(hole, value)| (value, std::cmp::Reverse(hole.index())))?;
+    let mut keep = Vec::new();
+    let mut most_of_the_rest = None;
+    for &(hole, bounds) in moves.iter().filter(|(hole, _)| *hole != best) {
+        let bounds = bounds.for_side(side);
+        if bounds.exact() == Some(value) {
+            keep.push(hole.to_string());
+        } else if bounds.upper < value {
+            most_of_the_rest = most_of_the_rest.max(Some(bounds.upper));
+        } else {
+            return None;
+        }
+    }
+    let mut text = format!("Hint: {best} keeps {value:+}");
+    if !keep.is_empty() {
+        let _ = write!(text, " (so does {})", keep.join(", "));
+    }
+    match most_of_the_rest {
+        Some(upper) => {
+            let _ = write!(
+                text,
+                "; every other move loses at least {} (perfect play)",
+                value - upper
+            );
+        }
+        None if keep.is_empty() => text.push_str(", the only move (perfect play)"),
+        None => text.push_str(", as every move does (perfect play)"),
+    }
+    Some((best, text))
 }
