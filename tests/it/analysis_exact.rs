@@ -639,3 +639,30 @@ fn the_hint_key_with_a_proof_selects_the_move_and_says_what_it_keeps() {
     app.answer(Answer::HintProven(first_moves(&[])));
     assert_eq!(app.desk().message(), None);
 }
+
+#[test]
+fn analyze_exact_builds_the_tables_it_lacks_when_told_and_proves_with_them() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let record = dir.path().join("game.ogn");
+    std::fs::write(&record, Record::new(random_game(5)).to_string()).expect("written");
+    let tables = dir.path().join("tables");
+    let output = endodoi(&[
+        "analyze",
+        record.to_str().expect("UTF-8"),
+        "--exact",
+        "--tables",
+        tables.to_str().expect("UTF-8"),
+        "--build-tables",
+        "8",
+        "--budget",
+        "20",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let err = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(err.contains("building 9 levels of width 6"), "{err}");
+    assert!(err.contains("level  8/8: "), "{err}");
+    assert!(tables.join("w6-08.tb").is_file(), "{err}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["tables"], 8);
+}
