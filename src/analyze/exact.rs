@@ -6,10 +6,11 @@
 //! transposition tables keep what each proof found, so a position's proof
 //! finds most of its subtree proven by the positions after it. Each proof
 //! has the same budget of time; what it could not prove stays bounds, never
-//! shown as a value. Then each move that kept the value has its position's
-//! other moves proven within the same budget, for the `!` of the only move
-//! that keeps it, and a move that lost value with no best move known has
-//! one looked for the same way.
+//! shown as a value. Each move is judged once the positions before and
+//! after it are: a move that kept the value has its position's other moves
+//! proven within the same budget, for the `!` of the only move that keeps
+//! it, and a move that lost value with no best move known has one looked
+//! for the same way.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -23,7 +24,7 @@ pub use crate::app::analysis::exact::{
 };
 use crate::app::analysis::{Chart, Point, Window};
 use crate::rules::{BySide, Game, Hole};
-use crate::search::{Bounds, Limits, Proof, Prover};
+use crate::search::{Bounds, Limits, Prover};
 use crate::tablebase::Tablebase;
 
 /// The time each position's proof may take unless told otherwise.
@@ -72,8 +73,9 @@ fn millis<S: serde::Serializer>(time: &Duration, serializer: S) -> Result<S::Ok,
 }
 
 /// Proves every position of `game` (replayed from its first position), each
-/// within `budget`, looking into `tables`, until `stop` is set; `progress`
-/// hears of each step done and the steps in all.
+/// within `budget`, looking into `tables`, until `stop` is set; `on_move`
+/// sees each move judged as soon as it is, the last first, with the moves
+/// judged so far and the moves in all.
 ///
 /// # Panics
 /// Never: the game's own moves, and the listed moves, are played.
@@ -82,7 +84,7 @@ pub fn analyze_exact(
     tables: Option<Arc<Tablebase>>,
     budget: Duration,
     stop: &AtomicBool,
-    mut progress: impl FnMut(usize, usize),
+    mut on_move: impl FnMut(&ExactMove, usize, usize),
 ) -> ExactAnalysis {
     let started = Instant::now();
     let config = game.config();
@@ -94,30 +96,32 @@ pub fn analyze_exact(
             .expect("a record's moves are legal");
         positions.push(replay.clone());
     }
-    let total = positions.len() + game.history().len();
     let top = tables.as_ref().and_then(|tables| tables.max_seeds());
     let mut prover = Prover::new();
     prover.set_tables(tables);
-    // The last position first: each proof leaves its subtree proven for
-    // the positions before it.
-    let mut proofs: Vec<Proof> = Vec::with_capacity(positions.len());
-    for (done, position) in positions.iter().rev().enumerate() {
-        proofs.push(prover.prove(position, Limits::movetime(budget), stop));
-        progress(done + 1, total);
-    }
-    proofs.reverse();
-    let mut nodes = proofs.iter().map(|proof| proof.nodes).sum();
+    // The last position first: each proof (and each move's other moves
+    // proven) leaves its subtree proven for the positions before it.
+    let last = prover.prove(
+        &positions[positions.len() - 1],
+        Limits::movetime(budget),
+        stop,
+    );
+    let mut nodes = last.nodes;
+    let (mut after, mut exact) = (last.bounds, usize::from(last.bounds.exact().is_some()));
     let mut moves = Vec::with_capacity(game.history().len());
-    for (index, played) in game.history().iter().enumerate() {
+    for (index, played) in game.history().iter().enumerate().rev() {
         let position = &positions[index];
+        let proof = prover.prove(position, Limits::movetime(budget), stop);
+        nodes += proof.nodes;
+        exact += usize::from(proof.bounds.exact().is_some());
         let mut judged = ExactMove {
             ply: index + 1,
             side: position.position().to_move(),
             played: played.hole.to_string(),
             captured: played.captured,
-            before: proofs[index].bounds,
-            after: proofs[index + 1].bounds,
-            keeps: proofs[index].best.map(|hole| hole.to_string()),
+            before: proof.bounds,
+            after,
+            keeps: proof.best.map(|hole| hole.to_string()),
             only: false,
             loss: None,
             mark: None,
@@ -137,23 +141,21 @@ pub fn analyze_exact(
             );
             judged.judge();
         }
-        progress(positions.len() + index + 1, total);
+        after = proof.bounds;
+        on_move(&judged, moves.len() + 1, game.history().len());
         moves.push(judged);
     }
-    let exact = proofs
-        .iter()
-        .filter(|proof| proof.bounds.exact().is_some())
-        .count();
+    moves.reverse();
     ExactAnalysis {
         width: config.width(),
         seeds: config.seeds(),
         variant: config.variant().name(),
         tables: top,
         budget,
-        start: proofs[0].bounds,
-        last: proofs[proofs.len() - 1].bounds,
+        start: after,
+        last: last.bounds,
         proven: exact,
-        positions: proofs.len(),
+        positions: positions.len(),
         accuracy: Accuracy::of(&moves),
         turning_point: turning_point(&moves),
         moves,

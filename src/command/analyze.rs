@@ -101,7 +101,7 @@ fn run_exact(
         tables.clone(),
         Duration::from_millis(args.budget),
         &AtomicBool::new(false),
-        |done, total| {
+        |_, done, total| {
             if bar && shown.is_ok() {
                 shown = super::emit(err, format_args!("\r{}", progress(done, total)));
             }
@@ -136,7 +136,8 @@ fn run_exact(
     Ok(())
 }
 
-/// The progress bar: `proving [#########...........] 12/61`.
+/// The progress bar: `proving [#########...........] 12/30` (moves judged,
+/// the last first).
 fn progress(done: usize, total: usize) -> String {
     const WIDTH: usize = 30;
     let filled = WIDTH * done / total.max(1);

@@ -176,18 +176,17 @@ fn analyse(
     let (sender, answer) = mpsc::channel();
     thread::spawn(move || {
         // With the tables of the game's width, every value is proven (or
-        // bounded): the moves come at the end, the last position proven first.
+        // bounded): the moves come the last first.
         if tables.is_some() {
-            let analysis = analyze_exact(
+            analyze_exact(
                 &request.game,
                 tables,
                 DEFAULT_BUDGET,
                 &AtomicBool::new(false),
-                |_, _| {},
+                |judged, _, _| {
+                    let _ = sender.send((judged.ply, MoveAnalysis::from(judged.clone())));
+                },
             );
-            for judged in analysis.moves {
-                let _ = sender.send((judged.ply, MoveAnalysis::from(judged)));
-            }
             return;
         }
         analyze(

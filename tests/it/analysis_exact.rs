@@ -92,7 +92,7 @@ fn an_exact_analysis_agrees_with_solve_at_its_start_and_the_tables_at_its_end() 
             Some(Arc::clone(&tables)),
             Duration::from_secs(600),
             &AtomicBool::new(false),
-            |_, _| {},
+            |_, _, _| {},
         );
         assert_eq!(analysis.positions, game.history().len() + 1);
         assert_eq!(analysis.proven, analysis.positions, "{analysis:?}");
@@ -308,14 +308,31 @@ fn assert_bounds_are_never_values(analysis: &ExactAnalysis) {
 #[test]
 fn a_position_not_proven_in_its_budget_is_bounds_never_a_value() {
     let game = random_game(7);
+    let mut heard = Vec::new();
     let analysis = analyze_exact(
         &game,
         None,
         Duration::from_millis(1),
         &AtomicBool::new(false),
-        |_, _| {},
+        |judged, done, total| heard.push((judged.clone(), done, total)),
     );
     assert!(analysis.proven < analysis.positions, "{analysis:?}");
+    // Each move was told as it was judged, the last first.
+    let moves = game.history().len();
+    let told: Vec<(usize, usize, usize)> = heard
+        .iter()
+        .map(|(judged, done, total)| (judged.ply, *done, *total))
+        .collect();
+    let expected: Vec<(usize, usize, usize)> = (1..=moves)
+        .rev()
+        .map(|ply| (ply, moves + 1 - ply, moves))
+        .collect();
+    assert_eq!(told, expected);
+    assert!(
+        heard
+            .iter()
+            .all(|(judged, _, _)| analysis.moves[judged.ply - 1] == *judged)
+    );
     assert_eq!(
         analysis.start.exact(),
         None,
