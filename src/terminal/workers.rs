@@ -36,10 +36,23 @@ impl Drop for SearchJob {
     }
 }
 
+/// An analysis under way: dropping it stops an exact one (an estimate
+/// runs to its end, its answers unheard).
+struct AnalysisJob {
+    stop: Arc<AtomicBool>,
+    answer: Receiver<(usize, MoveAnalysis)>,
+}
+
+impl Drop for AnalysisJob {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The search and the analysis under way. Dropping it stops the search.
 pub(super) struct Workers {
     search: Option<SearchJob>,
-    analysis: Option<Receiver<(usize, MoveAnalysis)>>,
+    analysis: Option<AnalysisJob>,
     /// The tables of perfect endgames the searches look into.
     shelf: Shelf,
 }
@@ -115,7 +128,7 @@ impl Workers {
             }
         }
         while let Some(analysis) = &self.analysis {
-            match analysis.try_recv() {
+            match analysis.answer.try_recv() {
                 Ok((ply, judged)) => answers.push(Answer::Analysed(ply, judged)),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => self.analysis = None,
@@ -169,11 +182,10 @@ fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
 
 /// Starts the analysis `request` asks for on a thread of its own, which
 /// hands back every move's judgement as soon as it is known.
-fn analyse(
-    request: AnalysisRequest,
-    tables: Option<Arc<Tablebase>>,
-) -> Receiver<(usize, MoveAnalysis)> {
+fn analyse(request: AnalysisRequest, tables: Option<Arc<Tablebase>>) -> AnalysisJob {
     let (sender, answer) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
     thread::spawn(move || {
         // With the tables of the game's width, every value is proven (or
         // bounded): the moves come the last first.
@@ -182,7 +194,7 @@ fn analyse(
                 &request.game,
                 tables,
                 DEFAULT_BUDGET,
-                &AtomicBool::new(false),
+                &flag,
                 |judged, _, _| {
                     let _ = sender.send((judged.ply, MoveAnalysis::from(judged.clone())));
                 },
@@ -199,5 +211,5 @@ fn analyse(
             },
         );
     });
-    answer
+    AnalysisJob { stop, answer }
 }
