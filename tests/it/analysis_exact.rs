@@ -683,3 +683,49 @@ fn analyze_exact_builds_the_tables_it_lacks_when_told_and_proves_with_them() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(json["tables"], 8);
 }
+
+#[test]
+fn the_hint_near_a_games_end_with_the_tables_is_proven() {
+    let Some(server) = tmux::Server::new("the_hint_near_a_games_end_is_proven") else {
+        return;
+    };
+    tables::build(&server.root().join("data/endodoi/tablebase"), 6, 12);
+    // Four moves before the end of a game: few seeds left, the tables
+    // hold what follows. (Without them the hint is the search's, whose
+    // score is exact here too: `Hint: A (+6 seeds, perfect play)`.)
+    let game = random_game(11);
+    let at = game.history().len() - 4;
+    std::fs::write(
+        server.root().join("game.ogn"),
+        Record::new(game).to_string(),
+    )
+    .expect("written");
+    server.start(
+        "hint",
+        (100, 30),
+        &format!(
+            "{} replay game.ogn --no-animation",
+            env!("CARGO_BIN_EXE_endodoi")
+        ),
+    );
+    server.wait_for("hint", "p play on", Duration::from_secs(20));
+    for key in at.to_string().chars() {
+        server.tmux(&["send-keys", "-t", "hint", &key.to_string()]);
+    }
+    server.tmux(&["send-keys", "-t", "hint", "Enter"]);
+    server.wait_for("hint", &format!("move {at} of"), Duration::from_secs(20));
+    server.tmux(&["send-keys", "-t", "hint", "p"]);
+    server.wait_for("hint", "who plays each side?", Duration::from_secs(20));
+    server.tmux(&["send-keys", "-t", "hint", "Enter"]);
+    server.wait_for("hint", "t hint", Duration::from_secs(20));
+    server.tmux(&["send-keys", "-t", "hint", "t"]);
+    let screen = server.wait_for("hint", "Hint: ", Duration::from_secs(60));
+    let line = screen
+        .lines()
+        .find(|line| line.contains("Hint: "))
+        .expect("the hint");
+    assert!(
+        line.contains(" keeps ") && line.contains("(perfect play)"),
+        "{screen}"
+    );
+}
