@@ -12,6 +12,8 @@
 //! the search keeps its table from ply to ply, so a record gets the same
 //! verdicts on every run and every machine.
 
+pub mod exact;
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -102,6 +104,7 @@ pub fn analyze(
             exact: before.exact,
             certain,
             depth: before.depth,
+            proven: None,
         };
         on_move(&analysis);
         judgements.push(analysis);

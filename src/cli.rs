@@ -301,6 +301,18 @@ pub struct AnalyzeArgs {
     /// A move that loses more than N seeds against the engine's choice is a mistake.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub threshold: u32,
+    /// Prove each position's value with perfect play instead of estimating it, and judge
+    /// each move by its exact loss (see docs/analysis.md).
+    #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+    pub exact: bool,
+    /// With --exact: the time each position's proof may take, in milliseconds; what is
+    /// not proven in it is shown as bounds.
+    #[arg(long, value_name = "MS", default_value_t = 2000, requires = "exact", value_parser = between::<u64>(1, 3_600_000))]
+    pub budget: u64,
+    /// With --exact: build the missing levels of the tables first, without asking: up to N
+    /// seeds, or those that build in about a minute here.
+    #[arg(long, value_name = "N", num_args = 0..=1, requires = "exact", conflicts_with = "no_tables", value_parser = between::<u8>(1, i64::from(crate::tablebase::MAX_TABLE_SEEDS)))]
+    pub build_tables: Option<Option<u8>>,
     /// The tables of perfect endgames.
     #[command(flatten)]
     pub tables: EngineTablesArgs,

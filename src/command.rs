@@ -29,6 +29,7 @@ pub mod replay;
 pub mod solve;
 pub mod stats;
 pub mod tablebase;
+mod tables_needed;
 
 /// Where a command writes.
 #[derive(Debug)]

@@ -7,17 +7,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
+use crate::analyze::exact::{DEFAULT_BUDGET, analyze_exact};
 use crate::analyze::{MoveAnalysis, analyze};
+use crate::app::analysis::proven_hint;
 use crate::app::{AnalysisRequest, Answer, Purpose, Request};
-use crate::rules::Config;
-use crate::search::{Search, SearchResult};
+use crate::rules::{Config, Hole};
+use crate::search::{Bounds, Limits, Prover, Search, SearchResult};
 use crate::tablebase::{Shelf, Tablebase};
 
 /// A search running on a thread of its own.
 struct SearchJob {
     stop: Arc<AtomicBool>,
     purpose: Purpose,
-    answer: Receiver<SearchResult>,
+    answer: Receiver<Found>,
+}
+
+/// What a search thread found: the search's result, or a hint proven.
+enum Found {
+    /// The search's result.
+    Searched(SearchResult),
+    /// Each legal move's proven value, enough for a hint.
+    Proven(Vec<(Hole, Bounds)>),
 }
 
 impl Drop for SearchJob {
@@ -26,10 +36,23 @@ impl Drop for SearchJob {
     }
 }
 
+/// An analysis under way: dropping it stops an exact one (an estimate
+/// runs to its end, its answers unheard).
+struct AnalysisJob {
+    stop: Arc<AtomicBool>,
+    answer: Receiver<(usize, MoveAnalysis)>,
+}
+
+impl Drop for AnalysisJob {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The search and the analysis under way. Dropping it stops the search.
 pub(super) struct Workers {
     search: Option<SearchJob>,
-    analysis: Option<Receiver<(usize, MoveAnalysis)>>,
+    analysis: Option<AnalysisJob>,
     /// The tables of perfect endgames the searches look into.
     shelf: Shelf,
 }
@@ -86,7 +109,11 @@ impl Workers {
         let mut answers = Vec::new();
         if let Some(job) = &self.search {
             match job.answer.try_recv() {
-                Ok(result) => {
+                Ok(Found::Proven(moves)) => {
+                    self.search = None;
+                    answers.push(Answer::HintProven(moves));
+                }
+                Ok(Found::Searched(result)) => {
                     answers.extend(job.purpose.answer(result));
                     self.search = None;
                 }
@@ -95,7 +122,7 @@ impl Workers {
             }
         }
         while let Some(analysis) = &self.analysis {
-            match analysis.try_recv() {
+            match analysis.answer.try_recv() {
                 Ok((ply, judged)) => answers.push(Answer::Analysed(ply, judged)),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => self.analysis = None,
@@ -112,11 +139,33 @@ fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
     let flag = Arc::clone(&stop);
     let purpose = request.purpose;
     thread::spawn(move || {
+        // A hint with the tables is proven first, within its time: when
+        // the proof is not enough, the search gives its estimate.
+        if purpose == Purpose::Hint
+            && let Some(tables) = &tables
+        {
+            let mut prover = Prover::new();
+            prover.set_tables(Some(Arc::clone(tables)));
+            let legal = u32::try_from(request.game.legal_moves().count().max(1)).unwrap_or(1);
+            let moves: Vec<(Hole, Bounds)> = prover
+                .prove_moves(
+                    &request.game,
+                    Limits::movetime(request.think / legal),
+                    &flag,
+                )
+                .into_iter()
+                .map(|(hole, proof)| (hole, proof.bounds))
+                .collect();
+            if proven_hint(&moves).is_some() {
+                // The app may have stopped waiting: nobody to tell.
+                let _ = sender.send(Found::Proven(moves));
+                return;
+            }
+        }
         let mut search = Search::for_level(request.level, request.think);
         search.set_tables(tables);
         let result = search.run(&request.game, &flag, |_| {});
-        // The app may have stopped waiting: nobody to tell.
-        let _ = sender.send(result);
+        let _ = sender.send(Found::Searched(result));
     });
     SearchJob {
         stop,
@@ -127,12 +176,25 @@ fn think(request: Request, tables: Option<Arc<Tablebase>>) -> SearchJob {
 
 /// Starts the analysis `request` asks for on a thread of its own, which
 /// hands back every move's judgement as soon as it is known.
-fn analyse(
-    request: AnalysisRequest,
-    tables: Option<Arc<Tablebase>>,
-) -> Receiver<(usize, MoveAnalysis)> {
+fn analyse(request: AnalysisRequest, tables: Option<Arc<Tablebase>>) -> AnalysisJob {
     let (sender, answer) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
     thread::spawn(move || {
+        // With the tables of the game's width, every value is proven (or
+        // bounded): the moves come the last first.
+        if tables.is_some() {
+            analyze_exact(
+                &request.game,
+                tables,
+                DEFAULT_BUDGET,
+                &flag,
+                |judged, _, _| {
+                    let _ = sender.send((judged.ply, MoveAnalysis::from(judged.clone())));
+                },
+            );
+            return;
+        }
         analyze(
             &request.game,
             request.limits,
@@ -143,5 +205,5 @@ fn analyse(
             },
         );
     });
-    answer
+    AnalysisJob { stop, answer }
 }

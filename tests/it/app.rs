@@ -900,7 +900,10 @@ fn the_hint_key_asks_the_strongest_search_and_selects_its_move() {
     let text = &app.desk().message().expect("the hint").text;
     assert_eq!(
         text,
-        &format!("Hint: {best} ({:+} seeds, depth 3)", result.score)
+        &format!(
+            "Hint: {best} ({:+} seeds, estimated at depth 3)",
+            result.score
+        )
     );
     assert_eq!(app.table().thinking(), None);
 }

@@ -31,6 +31,7 @@ mod common {
     pub mod tmux;
 }
 
+mod analysis_exact;
 mod app;
 mod architecture;
 mod arena;

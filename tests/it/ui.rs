@@ -487,7 +487,10 @@ fn the_hint_is_shown_and_its_hole_selected() {
     };
     app.answer(Answer::HintFound(result.clone()));
     let screen = text(&draw(&app, PLAIN, 80, 24));
-    assert!(screen.contains("Hint: D (+4 seeds, depth 9)"), "{screen}");
+    assert!(
+        screen.contains("Hint: D (+4 seeds, estimated at depth 9)"),
+        "{screen}"
+    );
     assert!(
         screen.contains("[D]"),
         "the hint's hole is selected:\n{screen}"

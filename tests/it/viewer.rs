@@ -630,6 +630,7 @@ fn the_analysis_key_at_the_start_analyses_the_record_and_says_how_far_it_is() {
                 exact: false,
                 certain: false,
                 depth: 6,
+                proven: None,
             },
         ));
         if ply == 1 {
@@ -674,6 +675,7 @@ fn viewer_with_a_mistake(exact: bool) -> (App, String) {
             exact,
             certain: exact,
             depth: 6,
+            proven: None,
         },
     ));
     (app, played)
@@ -697,7 +699,7 @@ fn an_analysis_shows_the_evaluations_the_engines_move_and_a_mistake() {
     let screen = screen(&app);
     assert!(
         screen.contains(&format!(
-            "1. {played}: South +3 → -4 · engine: Z · mistake: gives away 7 seeds"
+            "1. {played}: South +3 → -4 · estimated · engine: Z · mistake: gives away 7 seeds"
         )),
         "{screen}"
     );
@@ -812,6 +814,7 @@ fn analysed(at: usize, after: fn(usize) -> i32) -> App {
                 exact: false,
                 certain: false,
                 depth: 6,
+                proven: None,
             },
         ));
     }

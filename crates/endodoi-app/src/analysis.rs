@@ -4,10 +4,12 @@
 //! [`Chart`]). The searching itself, which may look into the tables of
 //! perfect endgames on disk, is the program's (`endodoi::analyze`).
 
+pub mod exact;
 mod graph;
 
 use serde::Serialize;
 
+pub use exact::{Accuracy, ExactMark, ExactMove, proven_hint, turning_point, value_text};
 pub use graph::{Cell, CellTone, Chart, GraphRow, MAX_COLUMNS, Mark, Point, Window, graph};
 
 /// Positions searched for each position of a record unless told otherwise.
@@ -47,4 +49,31 @@ pub struct MoveAnalysis {
     pub certain: bool,
     /// Plies the position before was searched.
     pub depth: u32,
+    /// The move judged by proven values, when the analysis is exact: then
+    /// its values and marks are shown, never the fields above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<ExactMove>,
+}
+
+impl From<ExactMove> for MoveAnalysis {
+    /// The move as the viewer keeps an analysed move, its proven values
+    /// in `proven`; the values above hold the lower bounds.
+    fn from(judged: ExactMove) -> MoveAnalysis {
+        MoveAnalysis {
+            ply: judged.ply,
+            side: judged.side.name(),
+            played: judged.played.clone(),
+            captured: judged.captured,
+            before: judged.before.lower,
+            after: judged.after.lower,
+            best: judged.keeps.clone().unwrap_or_default(),
+            pv: Vec::new(),
+            loss: judged.loss.unwrap_or(0),
+            mistake: judged.loss.is_some_and(|loss| loss > 0),
+            exact: judged.before.exact().is_some(),
+            certain: judged.mark == Some(ExactMark::Outcome),
+            depth: 0,
+            proven: Some(judged),
+        }
+    }
 }

@@ -5,7 +5,7 @@
 
 use crate::analysis::MoveAnalysis;
 use endodoi_core::rules::Hole;
-use endodoi_engine::SearchResult;
+use endodoi_engine::{Bounds, SearchResult};
 
 use super::{App, PeerNews, Tone};
 
@@ -20,6 +20,10 @@ pub enum Answer {
     /// The search for a hint ended with this result: the move is selected
     /// and shown with the margin the mover can expect.
     HintFound(SearchResult),
+    /// The hint proven with the tables: each legal move's proven value
+    /// (South's final margin, or bounds), in hole order, the best proven and
+    /// every other known to keep it or to lose ([`proven_hint`](crate::analysis::proven_hint)).
+    HintProven(Vec<(Hole, Bounds)>),
     /// The search that weighs the person's draw offer ended with this
     /// result: the computer accepts unless it expects to win.
     DrawWeighed(SearchResult),

@@ -361,6 +361,7 @@ impl App {
                 Vec::new()
             }
             Answer::HintFound(result) => self.table.hint_found(view, &result),
+            Answer::HintProven(moves) => self.table.hint_proven(view, &moves),
             Answer::DrawWeighed(result) => self.table.draw_weighed(&result),
             Answer::Analysed(ply, analysis) => match &mut self.screen {
                 Screen::Viewer(viewer) => viewer.analysis_found(ply, analysis),

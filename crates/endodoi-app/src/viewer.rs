@@ -38,7 +38,7 @@ use super::actions::{Action, Target, ViewerAction};
 use super::component::{Ask, Component, Lent, Shown};
 use super::keys::{Binding, Keymap};
 use super::{AnalysisRequest, Effect, Match, Tone, seed_time};
-use crate::analysis::MoveAnalysis;
+use crate::analysis::{ExactMark, MoveAnalysis};
 use endodoi_core::record::{Record, Verdict};
 use endodoi_core::rules::{Game, MoveReport};
 use endodoi_engine::Limits;
@@ -138,12 +138,17 @@ impl Viewer {
     }
 
     /// The mark of move `ply` in the move list once analysis is on and the
-    /// move judged: `??` for a certain mistake (perfect play proves the
-    /// loss), `?` for a mistake, nothing for a good move.
+    /// move judged: by an exact analysis, its exact mark (`??`, `?`, `!`);
+    /// by an estimate, `??` for a certain mistake (perfect play proves the
+    /// loss), `?` for a mistake; nothing for a good move.
     pub fn mark(&self, ply: usize) -> &'static str {
         match self.analyses.get(&ply) {
-            Some(judged) if self.analysis && judged.certain => "??",
-            Some(judged) if self.analysis && judged.mistake => "?",
+            Some(judged) if self.analysis => match &judged.proven {
+                Some(proven) => proven.mark.map_or("", ExactMark::text),
+                None if judged.certain => "??",
+                None if judged.mistake => "?",
+                None => "",
+            },
             _ => "",
         }
     }

@@ -9,8 +9,9 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::popup::ending_words;
 use super::shown_name;
 use super::summary::{Tense, move_summary};
-use super::theme::fit;
+use super::theme::{Look, fit};
 use super::{Geometry, View, key_of, wrap};
+use endodoi_app::analysis::{ExactMark, ExactMove, value_text};
 use endodoi_app::start::SetupField;
 use endodoi_app::{Action, Keymap, PlayOn, Viewer, ViewerAction, capitalise, counted, seeds_word};
 use endodoi_core::record::{Tags, terminal_safe};
@@ -300,7 +301,14 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
             Action::Viewer(ViewerAction::StepForward),
         );
         if done >= total {
-            let text = format!("Analysis of the {} ready", counted(total, "move"));
+            let proven = viewer
+                .analysis_of(1)
+                .is_some_and(|judged| judged.proven.is_some());
+            let text = format!(
+                "{} of the {} ready",
+                if proven { "Exact analysis" } else { "Analysis" },
+                counted(total, "move")
+            );
             return Line::from(vec![
                 Span::styled(text, look.strong()),
                 Span::styled(look.dot(), look.muted()),
@@ -322,6 +330,9 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
         ]);
     };
     let arrow = if look.ascii { "->" } else { "→" };
+    if let Some(proven) = &analysis.proven {
+        return proven_line(ply, proven, arrow, look);
+    }
     let mut spans = vec![
         Span::styled(format!("{ply}. {}: ", analysis.played), look.strong()),
         Span::raw(format!(
@@ -332,8 +343,10 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
     ];
     if analysis.exact {
         spans.push(Span::styled("perfect play", look.info()));
-        spans.push(Span::styled(look.dot(), look.muted()));
+    } else {
+        spans.push(Span::styled("estimated", look.muted()));
     }
+    spans.push(Span::styled(look.dot(), look.muted()));
     if analysis.best == analysis.played {
         spans.push(Span::styled("the engine's move too", look.info()));
     } else {
@@ -359,6 +372,47 @@ fn analysis_line(app: &View, viewer: &Viewer) -> Line<'static> {
                 look.muted(),
             ));
         }
+    }
+    Line::from(spans)
+}
+
+/// The analysis of the move shown when every value is proven (or bounded):
+/// South's values before and after it, `exact` or `bounds`, its exact loss
+/// and mark, and a move that kept the value.
+fn proven_line(ply: usize, proven: &ExactMove, arrow: &str, look: Look) -> Line<'static> {
+    let both = proven.before.exact().is_some() && proven.after.exact().is_some();
+    let mut spans = vec![
+        Span::styled(format!("{ply}. {}: ", proven.played), look.strong()),
+        Span::raw(format!(
+            "South {} {arrow} {}",
+            value_text(proven.before),
+            value_text(proven.after)
+        )),
+        Span::styled(look.dot(), look.muted()),
+        if both {
+            Span::styled("exact", look.info())
+        } else {
+            Span::styled("bounds, not proven", look.muted())
+        },
+    ];
+    let Some(loss) = proven.loss else {
+        return Line::from(spans);
+    };
+    spans.push(Span::styled(look.dot(), look.muted()));
+    let kept = proven
+        .keeps
+        .as_deref()
+        .filter(|keeps| *keeps != proven.played);
+    let verdict = match proven.mark {
+        Some(ExactMark::Outcome) => format!("?? changes the outcome, loses {loss}"),
+        Some(ExactMark::Seeds) => format!("? loses {loss}"),
+        Some(ExactMark::Only) => "! the only move that keeps the value".to_owned(),
+        None => "keeps the value".to_owned(),
+    };
+    let tone = if loss > 0 { look.error() } else { look.info() };
+    spans.push(Span::styled(verdict, tone));
+    if let Some(keeps) = kept.filter(|_| loss > 0) {
+        spans.push(Span::raw(format!(" ({keeps} kept it)")));
     }
     Line::from(spans)
 }

@@ -21,7 +21,7 @@
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
-use super::MoveAnalysis;
+use super::{ExactMark, ExactMove, MoveAnalysis};
 use endodoi_core::rules::Side;
 
 /// Rows of `analyze`'s graph on each side of the zero line.
@@ -54,6 +54,9 @@ pub struct Point {
 
 impl From<&MoveAnalysis> for Point {
     fn from(judged: &MoveAnalysis) -> Self {
+        if let Some(proven) = &judged.proven {
+            return Point::from(proven);
+        }
         Point {
             value: Some(judged.after),
             mark: if judged.certain {
@@ -62,6 +65,22 @@ impl From<&MoveAnalysis> for Point {
                 Mark::Mistake
             } else {
                 Mark::None
+            },
+        }
+    }
+}
+
+impl From<&ExactMove> for Point {
+    /// A move judged by proven values: no bar where the value after it is
+    /// only bounded, `⁇` where it changed the outcome, `?` where it lost
+    /// seeds.
+    fn from(judged: &ExactMove) -> Self {
+        Point {
+            value: judged.after.exact(),
+            mark: match judged.mark {
+                Some(ExactMark::Outcome) => Mark::Certain,
+                Some(ExactMark::Seeds) => Mark::Mistake,
+                Some(ExactMark::Only) | None => Mark::None,
             },
         }
     }
@@ -427,6 +446,7 @@ mod tests {
             exact: certain,
             certain,
             depth: 1,
+            proven: None,
         }
     }
 

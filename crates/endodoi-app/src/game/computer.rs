@@ -4,13 +4,14 @@
 
 use std::time::Duration;
 
+use super::super::analysis::proven_hint;
 use super::super::board::BoardView;
 use super::super::component::{Ask, Tell};
 use super::super::computer::{COMPUTER_PAUSE, Purpose, Request, Thinking};
 use super::super::{Action, Effect, GameAction, GameInPlay, Tone, seeds_word};
 use endodoi_core::record::Ending;
 use endodoi_core::rules::{Hole, Side};
-use endodoi_engine::{DEFAULT_THINK, Level, SearchResult};
+use endodoi_engine::{Bounds, DEFAULT_THINK, Level, SearchResult};
 
 impl GameInPlay {
     /// The level of the computer to move, if the computer is to move.
@@ -57,7 +58,7 @@ impl GameInPlay {
         let how = if result.exact {
             "perfect play".to_owned()
         } else {
-            format!("depth {}", result.depth)
+            format!("estimated at depth {}", result.depth)
         };
         out.say(
             Tone::Info,
@@ -66,6 +67,27 @@ impl GameInPlay {
                 seeds_word(margin.into()),
             ),
         );
+        out
+    }
+
+    /// The hint proven with the tables: the best move selected, told with
+    /// the value it keeps and what every other move loses.
+    pub(crate) fn hint_proven(
+        &mut self,
+        view: &mut BoardView,
+        moves: &[(Hole, Bounds)],
+    ) -> Vec<Ask> {
+        let mut out = Vec::new();
+        if !self.thinks_for(Purpose::Hint) {
+            return out;
+        }
+        self.thinking = None;
+        let Some((hole, text)) = proven_hint(moves).filter(|&(hole, _)| self.game().is_legal(hole))
+        else {
+            return out;
+        };
+        view.cursor[hole.side()] = hole.index();
+        out.say(Tone::Info, text);
         out
     }
 
