@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::{App, GameMessage, Match, Network, Request};
+use super::{App, GameMessage, Match, Network, PuzzleRating, Request};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game};
 use endodoi_engine::Limits;
@@ -64,6 +64,8 @@ pub enum Effect {
     },
     /// Ring the terminal bell: a clock of a player here runs low.
     Bell,
+    /// The player's puzzle rating changed: keep it in its file.
+    RememberPuzzles(PuzzleRating),
 }
 
 impl Effect {
@@ -76,6 +78,7 @@ impl Effect {
                 | Effect::Export(_)
                 | Effect::RememberGame { .. }
                 | Effect::RememberDisplay { .. }
+                | Effect::RememberPuzzles(_)
         )
     }
 }

@@ -36,6 +36,9 @@ pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     if let Some(lesson) = app.lesson() {
         title = super::lesson::board_title(app, lesson);
     }
+    if let Some(puzzles) = app.screen().puzzles() {
+        title = super::puzzle::board_title(app, puzzles);
+    }
     let players = app.players();
     let ply = super::shown_ply(app);
     let right = match (app.viewer(), players.first_to) {

@@ -1,0 +1,259 @@
+//! Puzzles (docs/puzzles.md): the shipped set reads and a sample of it is
+//! again again from scratch; a set that is wrong anywhere is refused with
+//! its line and reason; generation on a tiny run gives puzzles that prove
+//! again; the daily puzzle depends on the date alone.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use endodoi::app::puzzle::{Puzzle, PuzzleEntry, PuzzleSet};
+use endodoi::puzzle::{PuzzlePlan, generate, prove_all};
+use endodoi::rules::{Config, Game, Side, Variant};
+use endodoi::search::Prover;
+use endodoi::tablebase::Tablebase;
+
+use crate::common::tables;
+
+/// The time a proof may take before the test calls it unproven: far more
+/// than any sample needs, so that a slow machine does not fail it.
+const BUDGET: Duration = Duration::from_secs(300);
+
+/// Seeds left on the board at the puzzle.
+fn on_board(game: &Game) -> u16 {
+    let position = game.position();
+    position.row_total(Side::South) + position.row_total(Side::North)
+}
+
+/// Proves every legal move of `puzzle` again with `prover` and checks the
+/// file's every claim: each value, the solution alone best, and each
+/// refutation keeping the wrong move's value.
+fn prove_again(prover: &mut Prover, puzzle: &Puzzle) {
+    let again = prove_all(prover, &puzzle.game, BUDGET)
+        .unwrap_or_else(|| panic!("{puzzle}: a move not again in {BUDGET:?}"));
+    let values: Vec<(String, i32)> = again
+        .iter()
+        .map(|(hole, value, _)| (hole.to_string(), *value))
+        .collect();
+    let written: Vec<(String, i32)> = puzzle
+        .values
+        .iter()
+        .map(|value| (value.hole.to_string(), value.value))
+        .collect();
+    assert_eq!(values, written, "{puzzle}: the values again again");
+    for value in &puzzle.values {
+        let Some((reply, _)) = value.reply else {
+            continue;
+        };
+        let mut after = puzzle.game.clone();
+        after.play(value.hole).expect("checked when read");
+        let opponent = puzzle.mover().opponent();
+        let replies = prove_all(prover, &after, BUDGET)
+            .unwrap_or_else(|| panic!("{puzzle}: a reply to {} not again", value.hole));
+        let kept = replies
+            .iter()
+            .find(|(hole, _, _)| *hole == reply)
+            .map(|&(_, margin, _)| margin);
+        assert_eq!(
+            kept,
+            Some(-value.value),
+            "{puzzle}: {opponent}'s reply {reply} to {} keeps their margin",
+            value.hole
+        );
+    }
+}
+
+#[test]
+fn the_shipped_set_reads_and_holds_500_puzzles_at_width_6_and_some_wider() {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let at = |width: u8| {
+        set.puzzles()
+            .iter()
+            .filter(|puzzle| puzzle.game.config().width() == width)
+            .count()
+    };
+    assert!(at(6) >= 500, "{} puzzles at width 6", at(6));
+    assert!(at(7) + at(8) > 0, "none at widths 7 and 8");
+    for (index, puzzle) in set.puzzles().iter().enumerate() {
+        assert_eq!(puzzle.id as usize, index + 1);
+        assert_eq!(set.get(puzzle.id).map(|found| found.id), Some(puzzle.id));
+    }
+    assert!(set.get(0).is_none());
+    assert!(set.get(u32::MAX).is_none());
+}
+
+#[test]
+fn a_sample_of_the_shipped_puzzles_is_proven_again_by_a_fresh_prover() {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let dir = tempfile::tempdir().expect("a folder");
+    tables::build(dir.path(), 6, 12);
+    let mut by_seeds: Vec<&Puzzle> = set
+        .puzzles()
+        .iter()
+        .filter(|puzzle| puzzle.game.config().width() == 6)
+        .collect();
+    by_seeds.sort_by_key(|puzzle| (on_board(&puzzle.game), puzzle.id));
+    let mut sample: Vec<&Puzzle> = by_seeds[..4].to_vec();
+    // A seeded few of those a search with the small tables proves in
+    // moments.
+    let provable: Vec<&Puzzle> = by_seeds[4..]
+        .iter()
+        .copied()
+        .filter(|puzzle| on_board(&puzzle.game) <= 20)
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(0x9022);
+    for _ in 0..4 {
+        sample.push(provable[rng.usize(..provable.len())]);
+    }
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    for puzzle in sample {
+        let mut prover = Prover::new();
+        prover.set_tables(Some(tables.clone()));
+        prove_again(&mut prover, puzzle);
+    }
+}
+
+#[test]
+fn a_set_wrong_anywhere_is_refused_with_its_line_and_reason() {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let good = set.get(1).expect("a first puzzle").entry.clone();
+    let line = |entry: &PuzzleEntry| serde_json::to_string(entry).expect("an entry writes");
+    let refused = |text: String, reason: &str| {
+        let error = PuzzleSet::parse(&text).expect_err("refused");
+        assert!(
+            error.to_string().contains(reason),
+            "`{error}` names `{reason}`"
+        );
+        error.line
+    };
+    assert_eq!(refused(format!("{}\n{{\"id\": 2", line(&good)), "EOF"), 2);
+    let mut renumbered = good.clone();
+    renumbered.id = 3;
+    assert_eq!(refused(line(&renumbered), "id 3 where 1 was due"), 1);
+    let mut illegal = good.clone();
+    illegal.moves = format!("a {}", illegal.moves);
+    refused(line(&illegal), "move 1 (a)");
+    let mut rival = good.clone();
+    let best = rival
+        .values
+        .iter()
+        .find(|value| value.hole == rival.solution)
+        .map(|value| value.value)
+        .expect("the solution is valued");
+    let wrong = rival
+        .values
+        .iter_mut()
+        .find(|value| value.hole != good.solution)
+        .expect("a wrong move");
+    wrong.value = best;
+    refused(line(&rival), "is as good as the solution");
+    let mut missing = good.clone();
+    missing.values.pop();
+    refused(line(&missing), "but the legal moves are");
+    let mut capture = good.clone();
+    let wrong = capture
+        .values
+        .iter_mut()
+        .find(|value| value.reply.is_some())
+        .expect("a refuted move");
+    wrong.captures += 1;
+    refused(line(&capture), "captures");
+    let mut rating = good.clone();
+    rating.rating += 1;
+    refused(line(&rating), "was due");
+    let mut unknown = serde_json::to_value(&good).expect("an entry writes");
+    unknown["hint"] = serde_json::Value::from("C");
+    refused(unknown.to_string(), "unknown field `hint`");
+    assert!(PuzzleSet::parse("").expect("empty").puzzles().is_empty());
+}
+
+#[test]
+fn a_verdict_names_the_value_kept_and_the_reply_that_refutes() {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let puzzle = set
+        .puzzles()
+        .iter()
+        .find(|puzzle| {
+            puzzle
+                .values
+                .iter()
+                .any(|value| value.reply.is_some_and(|(_, seeds)| seeds > 0))
+        })
+        .expect("a puzzle whose refutation captures");
+    let best = puzzle.value(puzzle.solution).expect("valued").value;
+    assert_eq!(
+        puzzle.verdict(puzzle.solution),
+        format!(
+            "{} keeps {best:+}: the only move that does.",
+            puzzle.solution
+        )
+    );
+    let wrong = puzzle
+        .values
+        .iter()
+        .find(|value| value.reply.is_some_and(|(_, seeds)| seeds > 0))
+        .expect("found above");
+    let (reply, seeds) = wrong.reply.expect("found above");
+    assert_eq!(
+        puzzle.verdict(wrong.hole),
+        format!(
+            "{} gives {:+}: {}'s reply {reply} captures {seeds}. {} keeps {best:+}.",
+            wrong.hole,
+            wrong.value,
+            puzzle.mover().opponent(),
+            puzzle.solution
+        )
+    );
+}
+
+#[test]
+fn a_tiny_generation_run_makes_puzzles_that_are_proven_again() {
+    let dir = tempfile::tempdir().expect("a folder");
+    tables::build(dir.path(), 6, 10);
+    let tables = Arc::new(Tablebase::open(dir.path(), 6));
+    let plan = PuzzlePlan {
+        config: Config::new(6, 3, Variant::Classic).expect("a board"),
+        games: 3,
+        count: 2,
+        seed: 7,
+        budget: Duration::from_secs(5),
+        per_game: 1,
+        tables: Some(tables.clone()),
+    };
+    let mut set = PuzzleSet::default();
+    let mut heard = 0;
+    let tally = generate(&plan, &mut set, |_, _| {
+        heard += 1;
+        Ok::<(), ()>(())
+    })
+    .expect("nothing refused");
+    assert_eq!((tally.found, heard, tally.rejected), (2, 2, 0));
+    let again = PuzzleSet::parse(&set.to_text()).expect("the set written reads");
+    assert_eq!(again.puzzles().len(), 2);
+    for puzzle in again.puzzles() {
+        let mut prover = Prover::new();
+        prover.set_tables(Some(tables.clone()));
+        prove_again(&mut prover, puzzle);
+    }
+    let mut same = PuzzleSet::default();
+    generate(&plan, &mut same, |_, _| Ok::<(), ()>(())).expect("nothing refused");
+    assert_eq!(
+        same.to_text(),
+        set.to_text(),
+        "the same seed makes the same set"
+    );
+}
+
+#[test]
+fn the_daily_puzzle_is_the_dates_alone_and_days_spread_over_the_set() {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let again = PuzzleSet::shipped().expect("the shipped set reads");
+    // 2026-12-07 is day 20,794 since 1970-01-01.
+    let day = 20_794;
+    let id = |set: &PuzzleSet, day| set.daily(day).map(|puzzle| puzzle.id);
+    assert_eq!(id(&set, day), id(&again, day));
+    assert!(id(&set, day).is_some());
+    let month: std::collections::BTreeSet<u32> =
+        (day..day + 30).filter_map(|day| id(&set, day)).collect();
+    assert!(month.len() >= 25, "30 days gave {} puzzles", month.len());
+    assert!(PuzzleSet::default().daily(day).is_none());
+}
