@@ -1,17 +1,22 @@
 //! Puzzles (docs/puzzles.md): the shipped set reads and a sample of it is
-//! again again from scratch; a set that is wrong anywhere is refused with
-//! its line and reason; generation on a tiny run gives puzzles that prove
-//! again; the daily puzzle depends on the date alone.
+//! proven again from scratch; a set that is wrong anywhere is refused with
+//! its line and reason; generation on a tiny run gives puzzles that are proven
+//! again; the daily puzzle depends on the date alone; the screen judges an
+//! answer and rates it once; a broken rating file starts the rating fresh.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use endodoi::app::puzzle::{Puzzle, PuzzleEntry, PuzzleSet};
-use endodoi::puzzle::{PuzzlePlan, generate, prove_all};
+use endodoi::app::input::KeyCode;
+use endodoi::app::puzzle::{Puzzle, PuzzleEntry, PuzzleRating, PuzzleSet};
+use endodoi::app::{App, Effect, Match, OpenTarget, Setting};
+use endodoi::puzzle::{PuzzlePlan, generate, prove_all, read_rating, write_rating};
 use endodoi::rules::{Config, Game, Side, Variant};
 use endodoi::search::Prover;
 use endodoi::tablebase::Tablebase;
 
+use crate::common::in_process::endodoi;
+use crate::common::keys::{press, type_keys};
 use crate::common::tables;
 
 /// The time a proof may take before the test calls it unproven: far more
@@ -29,7 +34,7 @@ fn on_board(game: &Game) -> u16 {
 /// refutation keeping the wrong move's value.
 fn prove_again(prover: &mut Prover, puzzle: &Puzzle) {
     let again = prove_all(prover, &puzzle.game, BUDGET)
-        .unwrap_or_else(|| panic!("{puzzle}: a move not again in {BUDGET:?}"));
+        .unwrap_or_else(|| panic!("{puzzle}: a move not proven in {BUDGET:?}"));
     let values: Vec<(String, i32)> = again
         .iter()
         .map(|(hole, value, _)| (hole.to_string(), *value))
@@ -39,7 +44,7 @@ fn prove_again(prover: &mut Prover, puzzle: &Puzzle) {
         .iter()
         .map(|value| (value.hole.to_string(), value.value))
         .collect();
-    assert_eq!(values, written, "{puzzle}: the values again again");
+    assert_eq!(values, written, "{puzzle}: the values proven again");
     for value in &puzzle.values {
         let Some((reply, _)) = value.reply else {
             continue;
@@ -48,7 +53,7 @@ fn prove_again(prover: &mut Prover, puzzle: &Puzzle) {
         after.play(value.hole).expect("checked when read");
         let opponent = puzzle.mover().opponent();
         let replies = prove_all(prover, &after, BUDGET)
-            .unwrap_or_else(|| panic!("{puzzle}: a reply to {} not again", value.hole));
+            .unwrap_or_else(|| panic!("{puzzle}: a reply to {} not proven", value.hole));
         let kept = replies
             .iter()
             .find(|(hole, _, _)| *hole == reply)
@@ -256,4 +261,169 @@ fn the_daily_puzzle_is_the_dates_alone_and_days_spread_over_the_set() {
         (day..day + 30).filter_map(|day| id(&set, day)).collect();
     assert!(month.len() >= 25, "30 days gave {} puzzles", month.len());
     assert!(PuzzleSet::default().daily(day).is_none());
+}
+
+/// The app on the shipped set's puzzle `id`, moves shown at once.
+fn puzzle_app(id: u32) -> (App, Puzzle) {
+    let set = PuzzleSet::shipped().expect("the shipped set reads");
+    let puzzle = set.get(id).expect("the puzzle").clone();
+    let mut app = endodoi::app::puzzle::app(set, id, PuzzleRating::default());
+    app.set(Setting::Animation(false));
+    (app, puzzle)
+}
+
+fn message(app: &App) -> String {
+    app.desk()
+        .message()
+        .map(|message| message.text.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_wrong_answer_is_sown_judged_with_its_refutation_and_rated_once() {
+    let (mut app, puzzle) = puzzle_app(5);
+    let wrong = puzzle
+        .values
+        .iter()
+        .find(|value| value.hole != puzzle.solution)
+        .expect("a wrong move");
+    let mut after = puzzle.game.clone();
+    after.play(wrong.hole).expect("legal");
+    type_keys(&mut app, &wrong.hole.to_string().to_lowercase());
+    press(&mut app, KeyCode::Enter);
+    let puzzles = app.screen().puzzles().expect("the puzzles");
+    assert_eq!(puzzles.answer(), Some(wrong.hole));
+    assert_eq!(puzzles.solved(), Some(false));
+    assert_eq!(app.record().game.position(), after.position());
+    assert_eq!(puzzles.verdict(), Some(puzzle.verdict(wrong.hole)));
+    let rating = puzzles.rating();
+    assert_eq!((rating.tried, rating.solved), (1, 0));
+    assert!(
+        rating.rating < 1500.0,
+        "a miss lowers the rating: {rating:?}"
+    );
+    let effects = app.take_effects();
+    assert!(
+        effects.contains(&Effect::RememberPuzzles(rating)),
+        "{effects:?}"
+    );
+    // Out of turn: a hole or Enter after the answer changes nothing.
+    type_keys(&mut app, "a");
+    assert!(message(&app).contains("Answered"), "{}", message(&app));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.record().game.position(), after.position());
+    // Tried again and solved: not rated twice.
+    type_keys(&mut app, "u");
+    assert_eq!(app.record().game.position(), puzzle.game.position());
+    type_keys(&mut app, &puzzle.solution.to_string());
+    press(&mut app, KeyCode::Enter);
+    let puzzles = app.screen().puzzles().expect("the puzzles");
+    assert_eq!(puzzles.solved(), Some(true));
+    assert_eq!(puzzles.rating(), rating);
+    assert!(app.take_effects().is_empty());
+    // The next puzzle is another, unanswered.
+    type_keys(&mut app, "n");
+    let next = app.screen().puzzles().expect("the puzzles");
+    assert_ne!(next.puzzle().map(|p| p.id), Some(5));
+    assert!(next.is_open());
+}
+
+#[test]
+fn the_menus_z_opens_the_puzzles_and_q_goes_back() {
+    let mut app = App::start(Config::default(), &Match::default(), Vec::new());
+    type_keys(&mut app, "z");
+    let puzzles = app.screen().puzzles().expect("the puzzles");
+    let puzzle = puzzles.puzzle().expect("a puzzle");
+    assert_eq!(app.record().game.position(), puzzle.game.position());
+    type_keys(&mut app, "q");
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|effect| matches!(
+            effect,
+            Effect::Open {
+                opening: OpenTarget::Menu,
+                ..
+            }
+        )),
+        "{effects:?}"
+    );
+}
+
+#[test]
+fn a_broken_or_hostile_rating_file_is_named_and_the_rating_starts_fresh() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("puzzles.json");
+    assert_eq!(read_rating(Some(&path)), (PuzzleRating::default(), None));
+    let rated = PuzzleRating::default().after(1800, true);
+    write_rating(&path, &rated).expect("written");
+    assert_eq!(read_rating(Some(&path)), (rated, None));
+    let fresh = |path: &std::path::Path, reason: &str| {
+        let (rating, problem) = read_rating(Some(path));
+        assert_eq!(rating, PuzzleRating::default());
+        let problem = problem.expect("a problem named");
+        assert!(problem.contains(reason), "`{problem}` names `{reason}`");
+        assert!(problem.contains("starts fresh"), "{problem}");
+    };
+    std::fs::write(&path, "garbage").expect("written");
+    fresh(&path, "expected value");
+    std::fs::write(&path, " ".repeat(10_000)).expect("written");
+    fresh(&path, "over 4096 bytes");
+    std::fs::write(
+        &path,
+        rated.to_text().replace("\"tried\": 1", "\"tried\": 0"),
+    )
+    .expect("written");
+    fresh(&path, "1 solved of 0 tried");
+    std::fs::write(&path, rated.to_text().replace("\"solved\"", "\"hint\"")).expect("written");
+    fresh(&path, "unknown field");
+    let folder = dir.path().join("folder.json");
+    std::fs::create_dir(&folder).expect("a folder");
+    fresh(&folder, "not a regular file");
+    let fifo = dir.path().join("fifo.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    fresh(&fifo, "not a regular file");
+    // The next rating written replaces the broken file.
+    std::fs::write(&path, "garbage").expect("written");
+    write_rating(&path, &rated).expect("written");
+    assert_eq!(read_rating(Some(&path)), (rated, None));
+}
+
+#[test]
+fn a_puzzle_out_of_the_set_is_refused_and_generate_writes_a_set() {
+    let output = endodoi(&["puzzle", "--id", "99999"]);
+    assert!(!output.status.success());
+    let count = PuzzleSet::shipped().expect("reads").puzzles().len();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("endodoi: there is no puzzle 99999: the set holds puzzles 1 to {count}\n")
+    );
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().join("set.jsonl");
+    let output = endodoi(&[
+        "puzzle",
+        "generate",
+        "--out",
+        out.to_str().expect("UTF-8"),
+        "--seeds",
+        "3",
+        "--count",
+        "1",
+        "--games",
+        "2",
+        "--no-tables",
+        "--seed",
+        "7",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.starts_with("1 puzzles from 1 games"), "{printed}");
+    let text = std::fs::read_to_string(&out).expect("the set written");
+    assert_eq!(
+        PuzzleSet::parse(&text).expect("it reads").puzzles().len(),
+        1
+    );
 }
