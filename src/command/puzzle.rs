@@ -8,8 +8,8 @@ use std::time::Duration;
 use anyhow::{Context as _, Result, bail};
 
 use super::Console;
-use crate::app::Setting;
 use crate::app::puzzle::PuzzleSet;
+use crate::app::{Answer, Setting, Tone};
 use crate::cli::{PuzzleArgs, PuzzleCommand, PuzzleGenerateArgs};
 use crate::puzzle::{PuzzlePlan, PuzzleTally, generate, rating_path, read_rating};
 use crate::rules::{Config, Variant};
@@ -48,9 +48,13 @@ fn open(args: &PuzzleArgs, console: &mut Console<impl Write, impl Write>) -> Res
     };
     let mut app = crate::app::puzzle::app(set, id.unwrap_or(1), rating);
     app.set(Setting::Animation(!args.draw.no_animation));
-    let mut session = Session::viewing(app, Look::from_env(args.draw.ascii));
-    session.warnings.extend(problem);
-    super::play::play(session, console)
+    if let Some(problem) = problem {
+        app.answer(Answer::Notice(Tone::Problem, problem));
+    }
+    super::play::play(
+        Session::viewing(app, Look::from_env(args.draw.ascii)),
+        console,
+    )
 }
 
 /// Days since 1970-01-01, today in UTC: the daily puzzle's date.

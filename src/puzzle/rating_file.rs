@@ -26,22 +26,21 @@ pub fn read_rating(path: Option<&Path>) -> (PuzzleRating, Option<String>) {
     if std::fs::symlink_metadata(path).is_err() {
         return (PuzzleRating::default(), None);
     }
+    let named = |reason: String| format!("{}: {reason}", path.display());
     let problem = match crate::file::read_regular(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => match PuzzleRating::parse(&text) {
                 Ok(rating) => return (rating, None),
-                Err(reason) => reason,
+                Err(reason) => named(reason),
             },
-            Err(_) => "not UTF-8 text".to_owned(),
+            Err(_) => named("not UTF-8 text".to_owned()),
         },
+        // The error names the file.
         Err(error) => format!("{error:#}"),
     };
     (
         PuzzleRating::default(),
-        Some(format!(
-            "puzzle rating: {}: {problem}; the rating starts fresh",
-            path.display()
-        )),
+        Some(format!("puzzle rating: {problem}; the rating starts fresh")),
     )
 }
 

@@ -331,21 +331,29 @@ fn a_wrong_answer_is_sown_judged_with_its_refutation_and_rated_once() {
 #[test]
 fn the_menus_z_opens_the_puzzles_and_q_goes_back() {
     let mut app = App::start(Config::default(), &Match::default(), Vec::new());
+    app.set(Setting::Animation(false));
     type_keys(&mut app, "z");
     let puzzles = app.screen().puzzles().expect("the puzzles");
     let puzzle = puzzles.puzzle().expect("a puzzle");
     assert_eq!(app.record().game.position(), puzzle.game.position());
+    press(&mut app, KeyCode::Enter);
     type_keys(&mut app, "q");
     let effects = app.take_effects();
+    // Back to the menu, and the puzzle's game is no game to keep.
     assert!(
         effects.iter().any(|effect| matches!(
             effect,
             Effect::Open {
                 opening: OpenTarget::Menu,
-                ..
-            }
+                left,
+            } if !left.playing
         )),
         "{effects:?}"
+    );
+    assert!(
+        !effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::Autosave(_)))
     );
 }
 

@@ -95,7 +95,7 @@ pub struct Snapshot {
     /// game begun since.
     pub serial: u64,
     /// Whether a game is being played: not a record in the viewer, not
-    /// the lesson.
+    /// the lesson, not a puzzle.
     pub playing: bool,
     /// Whether the game being played has moves and is not over.
     pub unfinished: bool,
@@ -111,7 +111,9 @@ impl Snapshot {
         Snapshot {
             record: app.record().clone(),
             serial: table.serial(),
-            playing: screen.viewer().is_none() && screen.lesson().is_none(),
+            playing: screen.viewer().is_none()
+                && screen.lesson().is_none()
+                && screen.puzzles().is_none(),
             unfinished: table.unfinished(),
             network: table.network().cloned(),
         }

@@ -392,7 +392,9 @@ fn preview_line(app: &View) -> Line<'static> {
         format!("{} to move", shown_name(app.players(), side)),
         look.name(side, true),
     );
-    if app.players().no_assist {
+    // No preview where it would give away the answer: without help, and in
+    // a puzzle.
+    if app.players().no_assist || app.screen().puzzles().is_some() {
         return Line::from(vec![
             whose,
             Span::styled(look.dot(), look.muted()),
