@@ -125,28 +125,39 @@ impl Puzzle {
         self.values.iter().find(|value| value.hole == hole)
     }
 
-    /// The verdict on `hole`, with the proof: "C keeps +4." or "D gives -2:
-    /// North's reply e captures 6 (C keeps +4)."
+    /// The verdict on `hole`, with the proof of every move: "C keeps +4,
+    /// the only move that does. D gives -2: North's reply e captures 6."
+    /// after the solution; after a wrong move, that move first, then the
+    /// solution, then the other wrong moves.
     pub fn verdict(&self, hole: Hole) -> String {
         let best = self.value(self.solution).map_or(0, |value| value.value);
         let Some(chosen) = self.value(hole) else {
             return format!("{hole} is not a legal move here.");
         };
-        if hole == self.solution {
-            return format!("{hole} keeps {best:+}: the only move that does.");
-        }
-        let why = match chosen.reply {
-            Some((reply, 0)) => format!(": {}'s reply {reply}", self.mover().opponent()),
-            Some((reply, seeds)) => format!(
-                ": {}'s reply {reply} captures {seeds}",
-                self.mover().opponent()
-            ),
+        let kept = format!("{} keeps {best:+}", self.solution);
+        let mut sentences = if hole == self.solution {
+            vec![format!("{kept}, the only move that does")]
+        } else {
+            vec![self.refuted(chosen), kept]
+        };
+        sentences.extend(
+            self.values
+                .iter()
+                .filter(|value| value.hole != self.solution && value.hole != hole)
+                .map(|value| self.refuted(value)),
+        );
+        sentences.join(". ") + "."
+    }
+
+    /// What a wrong move gives, and the reply that proves it.
+    fn refuted(&self, wrong: &PuzzleMove) -> String {
+        let opponent = self.mover().opponent();
+        let why = match wrong.reply {
+            Some((reply, 0)) => format!(": {opponent}'s reply {reply}"),
+            Some((reply, seeds)) => format!(": {opponent}'s reply {reply} captures {seeds}"),
             None => ": the game ends".to_owned(),
         };
-        format!(
-            "{hole} gives {:+}{why}. {} keeps {best:+}.",
-            chosen.value, self.solution
-        )
+        format!("{} gives {:+}{why}", wrong.hole, wrong.value)
     }
 }
 

@@ -160,7 +160,7 @@ pub(super) fn footer(start: &Start, width: u16) -> String {
     };
     // The puzzle rating where it fits beside the line's player.
     let both = format!("{text} · {puzzles}");
-    if both.chars().count() <= usize::from(width) {
+    if ratatui::text::Span::raw(both.as_str()).width() <= usize::from(width) {
         return both;
     }
     fit(&text, usize::from(width))
