@@ -85,17 +85,32 @@ pub struct PuzzleTally {
 pub fn generate<E>(
     plan: &PuzzlePlan,
     set: &mut PuzzleSet,
+    on_found: impl FnMut(&PuzzleSet, &PuzzleTally) -> Result<(), E>,
+) -> Result<PuzzleTally, E> {
+    let games = (0..plan.games).map(|number| self_play(plan.config, plan.seed, number));
+    generate_from(plan, games, set, on_found)
+}
+
+/// As [`generate`], from `games` (each with where it came from: the
+/// player's saved games, say) instead of self-play; the plan's board,
+/// seed and number of games are not used.
+///
+/// # Errors
+/// What `on_found` returns.
+pub fn generate_from<E>(
+    plan: &PuzzlePlan,
+    games: impl IntoIterator<Item = (Game, String)>,
+    set: &mut PuzzleSet,
     mut on_found: impl FnMut(&PuzzleSet, &PuzzleTally) -> Result<(), E>,
 ) -> Result<PuzzleTally, E> {
     let started = Instant::now();
     let mut tally = PuzzleTally::default();
     let mut prover = Prover::new();
     prover.set_tables(plan.tables.clone());
-    for number in 0..plan.games {
+    for (game, source) in games {
         if tally.found >= plan.count {
             break;
         }
-        let (game, source) = self_play(plan.config, plan.seed, number);
         tally.games += 1;
         let mut taken = 0;
         let mut position = game;

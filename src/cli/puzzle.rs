@@ -54,6 +54,10 @@ pub struct PuzzleGenerateArgs {
     /// Stop once this many puzzles are found.
     #[arg(long, default_value_t = 500, value_parser = between::<usize>(1, 10_000_000))]
     pub count: usize,
+    /// Look for puzzles in these game records (the player's own saved games, say) instead
+    /// of playing games: those of the board `--width` and `--seeds` give.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub records: Vec<PathBuf>,
     /// The seed of the games: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

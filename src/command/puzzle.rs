@@ -11,8 +11,8 @@ use super::Console;
 use crate::app::puzzle::PuzzleSet;
 use crate::app::{Answer, Setting, Tone};
 use crate::cli::{PuzzleArgs, PuzzleCommand, PuzzleGenerateArgs};
-use crate::puzzle::{PuzzlePlan, PuzzleTally, generate, rating_path, read_rating};
-use crate::rules::{Config, Variant};
+use crate::puzzle::{PuzzlePlan, PuzzleTally, generate, generate_from, rating_path, read_rating};
+use crate::rules::{Config, Game, Variant};
 use crate::session::Session;
 use crate::ui::Look;
 
@@ -55,6 +55,35 @@ fn open(args: &PuzzleArgs, console: &mut Console<impl Write, impl Write>) -> Res
         Session::viewing(app, Look::from_env(args.draw.ascii)),
         console,
     )
+}
+
+/// The games of `--records` on the board `config`, each with its file's
+/// name; the others are named on `err` and left out.
+///
+/// # Errors
+/// When a file cannot be read as a record, or `err` cannot be written.
+fn records(
+    args: &PuzzleGenerateArgs,
+    config: Config,
+    err: &mut impl Write,
+) -> Result<Vec<(Game, String)>> {
+    let mut games = Vec::new();
+    for path in &args.records {
+        let record = crate::file::read_record(path)?;
+        let game = record.game;
+        let name = path.display();
+        if game.config() != config || game.start() != Game::new(config).start() {
+            out!(
+                err,
+                "{name}: left out, not a game from the start of 2×{} with {} seeds a hole",
+                config.width(),
+                config.seeds()
+            )?;
+            continue;
+        }
+        games.push((game, format!("the game {name}")));
+    }
+    Ok(games)
 }
 
 /// Days since 1970-01-01, today in UTC: the daily puzzle's date.
@@ -109,8 +138,9 @@ fn run_generate(
         args.budget,
         args.seed
     )?;
+    let records = records(args, config, &mut console.err)?;
     let err = &mut console.err;
-    let tally = generate(&plan, &mut set, |set: &PuzzleSet, tally: &PuzzleTally| {
+    let on_found = |set: &PuzzleSet, tally: &PuzzleTally| {
         crate::file::write_atomic(&args.out, &set.to_text())?;
         if let Some(puzzle) = set.puzzles().last() {
             out!(
@@ -124,7 +154,12 @@ fn run_generate(
             )?;
         }
         anyhow::Ok(())
-    })?;
+    };
+    let tally = if args.records.is_empty() {
+        generate(&plan, &mut set, on_found)?
+    } else {
+        generate_from(&plan, records, &mut set, on_found)?
+    };
     let hours = tally.elapsed.as_secs_f64() / 3600.0;
     out!(
         &mut console.out,

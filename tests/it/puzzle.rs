@@ -433,3 +433,44 @@ fn a_puzzle_out_of_the_set_is_refused_and_generate_writes_a_set() {
         1
     );
 }
+
+#[test]
+fn generate_finds_puzzles_in_the_players_own_games_and_leaves_out_other_boards() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let config = Config::new(6, 3, Variant::Classic).expect("a board");
+    let (game, _) = endodoi::puzzle::self_play(config, 11, 0);
+    let mine = dir.path().join("mine.ogn");
+    std::fs::write(&mine, endodoi::record::Record::new(game).to_string()).expect("written");
+    let other = dir.path().join("other.ogn");
+    let wide = Game::new(Config::new(7, 3, Variant::Classic).expect("a board"));
+    std::fs::write(&other, endodoi::record::Record::new(wide).to_string()).expect("written");
+    let out = dir.path().join("set.jsonl");
+    let output = endodoi(&[
+        "puzzle",
+        "generate",
+        "--out",
+        out.to_str().expect("UTF-8"),
+        "--seeds",
+        "3",
+        "--count",
+        "1",
+        "--no-tables",
+        "--records",
+        mine.to_str().expect("UTF-8"),
+        other.to_str().expect("UTF-8"),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("other.ogn: left out, not a game from the start of 2×6 with 3 seeds"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&out).expect("the set written");
+    let set = PuzzleSet::parse(&text).expect("it reads");
+    let puzzle = set.get(1).expect("a puzzle from the game");
+    assert!(
+        puzzle.entry.source.contains("mine.ogn"),
+        "{}",
+        puzzle.entry.source
+    );
+}
