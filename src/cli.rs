@@ -11,10 +11,12 @@ use crate::rules::{self, BySide, Config, ConfigError, MAX_SEEDS, MAX_WIDTH, MIN_
 
 mod arena;
 mod net;
+mod puzzle;
 mod tablebase;
 
 pub use arena::{ArenaArgs, PairingArg};
 pub use net::{DEFAULT_PORT, HostArgs, JoinArgs, RowChoice};
+pub use puzzle::{PuzzleArgs, PuzzleCommand, PuzzleGenerateArgs};
 pub use tablebase::{
     EngineTablesArgs, SideArg, TablebaseBuildArgs, TablebaseCommand, TablebaseProbeArgs, TablesArgs,
 };
@@ -67,6 +69,8 @@ pub enum Command {
     /// Prove the value of a game's start and of every first move, searching down to the
     /// tables of perfect endgames (see docs/solve.md).
     Solve(SolveArgs),
+    /// Puzzles: find the one move that keeps the best outcome, proven (see docs/puzzles.md).
+    Puzzle(PuzzleArgs),
 }
 
 /// How a command that opens the terminal draws the board.

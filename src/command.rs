@@ -25,6 +25,7 @@ pub mod games;
 pub mod learn;
 pub mod net;
 pub mod play;
+pub mod puzzle;
 pub mod replay;
 pub mod solve;
 pub mod stats;
@@ -79,6 +80,7 @@ pub fn run(cli: Cli, console: &mut Console<impl Write + Send, impl Write>) -> Re
         Some(Command::Join(args)) => net::join(&args, console),
         Some(Command::Tablebase(action)) => tablebase::run(&action, console).map(|()| 0),
         Some(Command::Solve(args)) => solve::run(&args, console).map(|()| 0),
+        Some(Command::Puzzle(args)) => puzzle::run(&args, console),
         None => play::run(&cli.play, console),
     }
 }

@@ -43,6 +43,7 @@ pub mod engine;
 pub use endodoi_files as file;
 pub mod net;
 pub mod options;
+pub mod puzzle;
 pub use endodoi_core::{clock, record, rules};
 pub use endodoi_protocol as protocol;
 pub mod save;

@@ -125,7 +125,7 @@ impl Session {
     /// # Errors
     /// When the board options are invalid.
     pub fn start_screen(options: &GameOptions, games: Option<&Path>) -> Result<Session> {
-        let (saved, stats, warnings) = match games.map(games::list).transpose() {
+        let (saved, mut stats, mut warnings) = match games.map(games::list).transpose() {
             Ok(saves) => {
                 let saves = saves.unwrap_or_default();
                 let warnings = games::unreadable(&saves);
@@ -133,6 +133,9 @@ impl Session {
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
+        let (rating, problem) = crate::puzzle::read_rating(crate::puzzle::rating_path().as_deref());
+        stats.puzzles = rating;
+        warnings.extend(problem);
         let mut app = App::start(options.board.config()?, &new_players(options), saved);
         app.set(Setting::Results(stats));
         let store = Store::open(

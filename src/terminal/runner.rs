@@ -246,6 +246,14 @@ impl Runner {
                     link.hangup(&why, &record);
                 }
             }
+            Effect::RememberPuzzles(rating) => {
+                let failure = crate::puzzle::rating_path().and_then(|path| {
+                    crate::puzzle::write_rating(&path, &rating)
+                        .err()
+                        .map(|error| format!("The puzzle rating is not kept: {error:#}"))
+                });
+                done.tell(Tone::Error, failure);
+            }
             Effect::Bell => {
                 // BEL moves nothing on screen: it may come between frames.
                 let mut out = std::io::stdout();

@@ -8,8 +8,8 @@ use endodoi::app::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use endodoi::app::{
     Action, Answer, App, COMPUTER_PAUSE, Confirm, DEFAULT_SPEED, Effect, GameAction, GameMessage,
     Help, HelpPopup, Key, Keymap, LessonAction, MAX_SPEED, MIN_SPEED, Match, MenuAction, Mode,
-    Network, OpenTarget, PeerNews, Phase, Purpose, Role, Setting, Target, Tone, ViewerAction,
-    seed_time,
+    Network, OpenTarget, PeerNews, Phase, Purpose, PuzzleAction, Role, Setting, Target, Tone,
+    ViewerAction, seed_time,
 };
 use endodoi::record::Record;
 use endodoi::rules::{BySide, Config, Game, Hole, Position, Side, Variant};
@@ -973,6 +973,9 @@ fn every_key_of_every_table_does_what_its_line_says() {
                         }
                         (Action::Lesson(LessonAction::Select(_)), KeyCode::Char(c)) => {
                             Action::Lesson(LessonAction::Select(c))
+                        }
+                        (Action::Puzzle(PuzzleAction::Select(_)), KeyCode::Char(c)) => {
+                            Action::Puzzle(PuzzleAction::Select(c))
                         }
                         (Action::Viewer(ViewerAction::Digit(_)), KeyCode::Char(c)) => {
                             Action::Viewer(ViewerAction::Digit(

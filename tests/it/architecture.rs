@@ -427,20 +427,26 @@ fn built_with(package: &str) -> BTreeSet<String> {
 fn the_app_depends_on_no_io_and_the_drawing_on_no_terminal() {
     let packages = locked();
     // The app: the rules and records, the search, the protocol's messages,
-    // and `serde` (a judged move is written as JSON); nothing under them
-    // that the core, the search and the protocol do not have.
+    // `serde` (a judged move is written as JSON), `serde_json` and
+    // `thiserror` (the puzzle set is read), `skillratings` (the puzzle
+    // rating, Glicko-2: arithmetic alone); nothing under them that the core,
+    // the search and the protocol do not have.
     assert_eq!(
         packages["endodoi-app"],
         [
             "endodoi-core",
             "endodoi-engine",
             "endodoi-protocol",
-            "serde"
+            "serde",
+            "serde_json",
+            "skillratings",
+            "thiserror"
         ]
     );
     let mut pure = depends_on(&packages, "endodoi-engine");
     pure.extend(depends_on(&packages, "endodoi-protocol"));
-    pure.extend(["endodoi-engine", "endodoi-protocol"].map(str::to_owned));
+    pure.extend(depends_on(&packages, "skillratings"));
+    pure.extend(["endodoi-engine", "endodoi-protocol", "skillratings"].map(str::to_owned));
     let beyond: Vec<String> = depends_on(&packages, "endodoi-app")
         .difference(&pure)
         .cloned()
@@ -643,13 +649,14 @@ fn every_screen_and_every_popup_that_takes_keys_is_a_component() {
             pushes.push(name);
         }
     }
-    // The game, the viewer, the lesson, the start screen and its results
-    // page; help, a question, a sowing shown, who plays on from the viewer.
+    // The game, the viewer, the lesson, the puzzles, the start screen and
+    // its results page; help, a question, a sowing shown, who plays on from the viewer.
     let expected = [
         "Confirm",
         "HelpPopup",
         "Learning",
         "PlayOn",
+        "Puzzles",
         "Results",
         "Sowing",
         "Start",

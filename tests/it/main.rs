@@ -53,6 +53,7 @@ mod mailbox_faults;
 mod network;
 mod network_terminal;
 mod proof;
+mod puzzle;
 mod readme;
 mod record;
 mod review;

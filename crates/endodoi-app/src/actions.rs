@@ -1,6 +1,6 @@
 //! What the player asks for, by a key or a click: the router's own
 //! actions and each screen's ([`GameAction`] of a game, [`ViewerAction`] of the
-//! viewer, [`LessonAction`] of the lesson, [`MenuAction`] of the start screen, [`ResultsAction`]
+//! viewer, [`LessonAction`] of the lesson, [`PuzzleAction`] of the puzzles, [`MenuAction`] of the start screen, [`ResultsAction`]
 //! of its results page). The tables of keys beside each component say
 //! which key asks for which.
 
@@ -44,6 +44,8 @@ pub enum Action {
     Menu(MenuAction),
     /// The results page's: see [`ResultsAction`].
     Results(ResultsAction),
+    /// The puzzles': see [`PuzzleAction`].
+    Puzzle(PuzzleAction),
 }
 
 /// What a click landed on, as the drawing resolves it.
@@ -192,6 +194,8 @@ pub enum MenuAction {
     Learn,
     /// The menu's results of each player.
     Results,
+    /// The puzzles.
+    Puzzles,
     /// Start the game set up on the new-game page.
     Play,
     /// Type the path of a record file to replay.
@@ -204,6 +208,23 @@ pub enum MenuAction {
     Done,
     /// Forget what was typed.
     Cancel,
+}
+
+/// What the player asks of the puzzles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// Select the mover's hole of this letter (either case).
+    Select(char),
+    /// Select the next hole that can be sown to the left.
+    SelectLeft,
+    /// And to the right.
+    SelectRight,
+    /// Sow the selected hole: the answer.
+    Sow,
+    /// The next puzzle (the one rated nearest the player, not yet seen).
+    Next,
+    /// This puzzle again from its start.
+    Again,
 }
 
 /// What the player asks of the results page.

@@ -16,7 +16,7 @@
 //! ```
 
 use super::board::BoardView;
-use super::{Action, Binding, Confirm, Effect, Keymap, Match, OpenTarget, Tone};
+use super::{Action, Binding, Confirm, Effect, Keymap, Match, OpenTarget, PuzzleRating, Tone};
 use endodoi_core::rules::{Config, MoveReport, Position};
 
 /// A screen, or a popup that takes keys.
@@ -115,6 +115,8 @@ pub enum Ask {
     NewGame(Config, Box<Match>),
     /// The lesson, in place of the screen.
     Learn,
+    /// The puzzles, for a player of this rating, in place of the screen.
+    Puzzles(PuzzleRating),
     /// Ask the player this question.
     Confirm(Confirm),
     /// The other player's question (to take back, a draw) is withdrawn

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::{App, GameMessage, Match, Network, Request};
+use super::{App, GameMessage, Match, Network, PuzzleRating, Request};
 use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Game};
 use endodoi_engine::Limits;
@@ -64,6 +64,8 @@ pub enum Effect {
     },
     /// Ring the terminal bell: a clock of a player here runs low.
     Bell,
+    /// The player's puzzle rating changed: keep it in its file.
+    RememberPuzzles(PuzzleRating),
 }
 
 impl Effect {
@@ -76,6 +78,7 @@ impl Effect {
                 | Effect::Export(_)
                 | Effect::RememberGame { .. }
                 | Effect::RememberDisplay { .. }
+                | Effect::RememberPuzzles(_)
         )
     }
 }
@@ -92,7 +95,7 @@ pub struct Snapshot {
     /// game begun since.
     pub serial: u64,
     /// Whether a game is being played: not a record in the viewer, not
-    /// the lesson.
+    /// the lesson, not a puzzle.
     pub playing: bool,
     /// Whether the game being played has moves and is not over.
     pub unfinished: bool,
@@ -108,7 +111,9 @@ impl Snapshot {
         Snapshot {
             record: app.record().clone(),
             serial: table.serial(),
-            playing: screen.viewer().is_none() && screen.lesson().is_none(),
+            playing: screen.viewer().is_none()
+                && screen.lesson().is_none()
+                && screen.puzzles().is_none(),
             unfinished: table.unfinished(),
             network: table.network().cloned(),
         }

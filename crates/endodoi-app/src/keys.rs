@@ -14,7 +14,7 @@
 //! assert_eq!(any, Some(Action::CloseHelp));
 //! ```
 
-use super::actions::{Action, GameAction, LessonAction, MenuAction, ViewerAction};
+use super::actions::{Action, GameAction, LessonAction, MenuAction, PuzzleAction, ViewerAction};
 use super::input::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key, or a set of keys, a binding answers to.
@@ -65,6 +65,9 @@ impl Key {
                         }
                         Action::Lesson(LessonAction::Select(_)) => {
                             Action::Lesson(LessonAction::Select(letter))
+                        }
+                        Action::Puzzle(PuzzleAction::Select(_)) => {
+                            Action::Puzzle(PuzzleAction::Select(letter))
                         }
                         other => other,
                     },

@@ -61,6 +61,7 @@ mod lesson;
 mod message;
 pub mod players;
 mod popup;
+pub mod puzzle;
 mod question;
 mod remote;
 pub mod results;
@@ -72,7 +73,7 @@ pub mod viewer;
 mod words;
 
 pub use actions::{
-    Action, GameAction, LessonAction, MenuAction, ResultsAction, Target, ViewerAction,
+    Action, GameAction, LessonAction, MenuAction, PuzzleAction, ResultsAction, Target, ViewerAction,
 };
 pub use answer::Answer;
 pub use board::BoardView;
@@ -91,6 +92,7 @@ pub use lesson::{
 pub use message::{StatusMessage, Tone};
 pub use players::{Match, computer_name, level_of_name};
 pub use popup::HelpPopup;
+pub use puzzle::{PuzzleRating, PuzzleSet, Puzzles};
 pub use question::Confirm;
 pub use remote::{
     Connection, GAME_TAG, GameMessage, HOST_TAG, Network, PeerNews, Role, SEAT_TAG, game_number,
@@ -115,6 +117,8 @@ pub enum Screen {
     Lesson(Box<Learning>),
     /// The start screen: a menu, a new game set up, the saved games.
     Start(Box<Start>),
+    /// The puzzles: find the one move that keeps the best outcome.
+    Puzzle(Box<Puzzles>),
 }
 
 impl Screen {
@@ -134,6 +138,14 @@ impl Screen {
         }
     }
 
+    /// The puzzles, while they are shown.
+    pub fn puzzles(&self) -> Option<&Puzzles> {
+        match self {
+            Screen::Puzzle(puzzles) => Some(puzzles),
+            _ => None,
+        }
+    }
+
     /// The start screen, while it is shown.
     pub fn start(&self) -> Option<&Start> {
         match self {
@@ -149,6 +161,7 @@ impl Screen {
             Screen::Viewer(_) => Keymap::VIEWER,
             Screen::Lesson(_) => Keymap::LESSON,
             Screen::Start(start) => start.keymap(),
+            Screen::Puzzle(_) => Keymap::PUZZLE,
         }
     }
 
@@ -159,14 +172,14 @@ impl Screen {
         match self {
             Screen::Viewer(viewer) => viewer.quit_word(shown),
             Screen::Start(_) => "quit",
-            Screen::Game | Screen::Lesson(_) => shown.quit_word(),
+            Screen::Game | Screen::Lesson(_) | Screen::Puzzle(_) => shown.quit_word(),
         }
     }
 }
 
 impl Keymap {
     /// Every keymap, for the README's tables and their tests.
-    pub const ALL: [Keymap; 12] = [
+    pub const ALL: [Keymap; 13] = [
         Keymap::GAME,
         Keymap::SOWING,
         Keymap::HELP,
@@ -179,6 +192,7 @@ impl Keymap {
         Keymap::START,
         Keymap::TYPING,
         Keymap::RESULTS,
+        Keymap::PUZZLE,
     ];
 }
 
@@ -283,6 +297,7 @@ impl App {
         match &self.screen {
             Screen::Lesson(learning) => learning.record(),
             Screen::Viewer(viewer) => viewer.record(),
+            Screen::Puzzle(puzzles) => puzzles.record(),
             Screen::Game | Screen::Start(_) => &self.table.record,
         }
     }
@@ -292,6 +307,7 @@ impl App {
         match &self.screen {
             Screen::Lesson(learning) => learning.players(),
             Screen::Viewer(viewer) => viewer.players(),
+            Screen::Puzzle(puzzles) => puzzles.players(),
             Screen::Game | Screen::Start(_) => &self.table.players,
         }
     }
@@ -302,6 +318,11 @@ impl App {
     pub fn selected(&self) -> Option<Hole> {
         if let Screen::Lesson(learning) = &self.screen
             && !learning.lesson().is_open()
+        {
+            return None;
+        }
+        if let Screen::Puzzle(puzzles) = &self.screen
+            && !puzzles.is_open()
         {
             return None;
         }
@@ -338,10 +359,13 @@ impl App {
             (Mode::Help(help), _) => help,
             (Mode::Confirm(question), _) => question,
             (_, Screen::Start(start)) => start.as_ref(),
-            (Mode::Sowing(sowing), Screen::Game | Screen::Lesson(_)) => sowing.as_ref(),
+            (Mode::Sowing(sowing), Screen::Game | Screen::Lesson(_) | Screen::Puzzle(_)) => {
+                sowing.as_ref()
+            }
             (_, Screen::Game) => &self.table,
             (_, Screen::Lesson(learning)) => learning.as_ref(),
             (_, Screen::Viewer(viewer)) => viewer.as_ref(),
+            (_, Screen::Puzzle(puzzles)) => puzzles.as_ref(),
         }
     }
 

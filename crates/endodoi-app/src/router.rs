@@ -2,12 +2,13 @@
 //! to, time passes for the components that move by themselves, and what
 //! the components ask ([`Ask`]) is carried out.
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use super::input::{KeyEvent, KeyEventKind};
 use super::{
     Action, App, Ask, Component, Confirm, Effect, GameAction, GameInPlay, HelpPopup, Lent, Mode,
-    OpenTarget, Screen, Snapshot, Viewer,
+    OpenTarget, PuzzleSet, Screen, Snapshot, Tone, Viewer,
 };
 
 impl App {
@@ -34,7 +35,10 @@ impl App {
         self.desk.line.clear();
         let returns_to_menu = self.desk.from_menu && !matches!(self.screen, Screen::Start(_));
         let sowing = self.desk.sowing().is_some();
-        let board = matches!(self.screen, Screen::Game | Screen::Lesson(_));
+        let board = matches!(
+            self.screen,
+            Screen::Game | Screen::Lesson(_) | Screen::Puzzle(_)
+        );
         let asks = match action {
             Action::QuitNow => vec![Ask::Quit],
             // Where the quit key goes back to the menu, the menu key is it.
@@ -84,6 +88,7 @@ impl App {
                     Screen::Viewer(viewer) => viewer.update(action, lent),
                     Screen::Lesson(learning) => learning.update(action, lent),
                     Screen::Start(start) => start.update(action, lent),
+                    Screen::Puzzle(puzzles) => puzzles.update(action, lent),
                 }
             }
         };
@@ -157,7 +162,7 @@ impl App {
                             let new_file = viewer.back_to_game();
                             (Some(viewer.into_game()), new_file)
                         }
-                        Screen::Game | Screen::Start(_) => (None, false),
+                        Screen::Game | Screen::Start(_) | Screen::Puzzle(_) => (None, false),
                     };
                     self.table.take_over(&mut self.desk.view, game, new_file);
                 }
@@ -179,6 +184,15 @@ impl App {
                     next.table.think = self.table.think;
                     *self = next;
                 }
+                Ask::Puzzles(rating) => match PuzzleSet::shipped() {
+                    Ok(set) => {
+                        let id = set.nearest(rating.rating, &BTreeSet::new()).unwrap_or(1);
+                        let mut next = crate::puzzle::app(set, id, rating);
+                        self.desk.carry_on(&mut next.desk);
+                        *self = next;
+                    }
+                    Err(error) => self.desk.line.notify(Tone::Error, error.to_string()),
+                },
                 Ask::Confirm(question) => self.desk.mode = Mode::Confirm(question),
                 Ask::Withdrawn => {
                     if let Mode::Confirm(Confirm::Undo(_) | Confirm::Draw(_)) = self.desk.mode {
@@ -201,7 +215,7 @@ impl App {
                 self.table.update_computer(&mut self.desk.view, still)
             }
             Screen::Viewer(viewer) => viewer.update_analysis(),
-            Screen::Lesson(_) | Screen::Start(_) => Vec::new(),
+            Screen::Lesson(_) | Screen::Start(_) | Screen::Puzzle(_) => Vec::new(),
         };
         self.ask(asks);
     }

@@ -172,7 +172,8 @@ impl Start {
             | MenuAction::Continue
             | MenuAction::Replay
             | MenuAction::Results
-            | MenuAction::Learn => self.page == Page::Menu,
+            | MenuAction::Learn
+            | MenuAction::Puzzles => self.page == Page::Menu,
             MenuAction::Play => self.page == Page::NewGame,
             MenuAction::OpenFile => self.page == Page::Replay,
             MenuAction::Back => self.page != Page::Menu,
@@ -240,6 +241,9 @@ impl Start {
                 return self.enter(MenuEntry::Results);
             }
             MenuAction::Learn if self.page == Page::Menu => return self.enter(MenuEntry::Learn),
+            MenuAction::Puzzles if self.page == Page::Menu => {
+                return self.enter(MenuEntry::Puzzles);
+            }
             MenuAction::Choose => return self.choose(),
             MenuAction::Less | MenuAction::More if self.page == Page::NewGame => {
                 let step = if menu == MenuAction::More { 1 } else { -1 };

@@ -36,6 +36,9 @@ pub(super) fn draw_board(app: &View, geometry: &Geometry, buf: &mut Buffer) {
     if let Some(lesson) = app.lesson() {
         title = super::lesson::board_title(app, lesson);
     }
+    if let Some(puzzles) = app.screen().puzzles() {
+        title = super::puzzle::board_title(app, puzzles);
+    }
     let players = app.players();
     let ply = super::shown_ply(app);
     let right = match (app.viewer(), players.first_to) {
@@ -389,7 +392,9 @@ fn preview_line(app: &View) -> Line<'static> {
         format!("{} to move", shown_name(app.players(), side)),
         look.name(side, true),
     );
-    if app.players().no_assist {
+    // No preview where it would give away the answer: without help, and in
+    // a puzzle.
+    if app.players().no_assist || app.screen().puzzles().is_some() {
         return Line::from(vec![
             whose,
             Span::styled(look.dot(), look.muted()),

@@ -71,6 +71,11 @@ impl Chrome {
                 history: lesson::TEXT_ROWS,
                 moves: false,
             },
+            (None, None) if app.screen().puzzles().is_some() => Chrome {
+                header: 0,
+                history: lesson::TEXT_ROWS,
+                moves: false,
+            },
             (None, None) => Chrome {
                 header: 0,
                 history: MIN_HISTORY,

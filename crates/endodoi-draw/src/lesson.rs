@@ -30,7 +30,7 @@ use super::{Geometry, View, key_of, wrap};
 pub(super) const TEXT_ROWS: u16 = 6;
 /// The widest the lesson's text runs, its frame included, so that it reads
 /// as a paragraph on a wide screen.
-const TEXT_WIDTH: u16 = 90;
+pub(super) const TEXT_WIDTH: u16 = 90;
 
 /// The board's title in the lesson: where the player is in it (the
 /// positions are the lesson's own, not a board's start, so the board's
@@ -113,7 +113,7 @@ fn shown(app: &View, lesson: &Lesson) -> (&'static str, &'static str) {
 
 /// `text` in a frame `width` columns wide and at most `height` rows high
 /// (a column of padding on each side): its lines, and whether it is cut.
-fn text_lines(text: &str, width: u16, height: u16) -> (Vec<Line<'static>>, bool) {
+pub(super) fn text_lines(text: &str, width: u16, height: u16) -> (Vec<Line<'static>>, bool) {
     let columns = width.saturating_sub(4);
     let rows = height.saturating_sub(2);
     let whole = wrap(&Line::raw(text), columns, u16::MAX);

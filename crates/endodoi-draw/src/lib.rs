@@ -36,6 +36,7 @@ mod geometry;
 mod history;
 mod lesson;
 mod popup;
+mod puzzle;
 mod start;
 mod summary;
 pub mod theme;
@@ -228,16 +229,15 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
     }
     draw_board(app, &geometry, buf);
     draw_message(app, geometry.message, buf);
-    match app.lesson() {
-        Some(lesson) => {
-            let text = Rect {
-                x: area.x,
-                width: area.width,
-                ..geometry.history
-            };
-            lesson::draw_text(app, lesson, text, buf);
-        }
-        None => draw_history(app, geometry.history, buf),
+    let text = Rect {
+        x: area.x,
+        width: area.width,
+        ..geometry.history
+    };
+    match (app.lesson(), app.screen().puzzles()) {
+        (Some(lesson), _) => lesson::draw_text(app, lesson, text, buf),
+        (None, Some(puzzles)) => puzzle::draw_text(app, puzzles, text, buf),
+        (None, None) => draw_history(app, geometry.history, buf),
     }
     draw_keys(app, geometry.keys, buf);
     match app.desk().mode() {
@@ -247,6 +247,7 @@ fn draw_screen(app: &View, area: Rect, buf: &mut Buffer) {
         Mode::Play
             if app.record().is_over()
                 && app.lesson().is_none()
+                && app.screen().puzzles().is_none()
                 && !(app.desk().view().result_hidden() && app.viewer().is_none()) =>
         {
             draw_result(app, &geometry, buf);
@@ -337,6 +338,10 @@ fn status_line(app: &View, columns: u16) -> Line<'static> {
             (_, None, _) if app.lesson().is_some() => app
                 .lesson()
                 .map_or_else(Line::default, |lesson| lesson::status(app, lesson)),
+            (_, None, _) if app.screen().puzzles().is_some() => app
+                .screen()
+                .puzzles()
+                .map_or_else(Line::default, |puzzles| puzzle::status(app, puzzles)),
             (_, None, Some(_)) if app.table().network().is_some() => Line::styled(
                 terminal_safe(&app.table().network_status().unwrap_or_default()),
                 look.muted(),

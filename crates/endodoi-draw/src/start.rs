@@ -336,6 +336,7 @@ fn menu_line(app: &View, start: &Start, entry: MenuEntry) -> Line<'static> {
             },
         ),
         MenuEntry::Learn => ("Learn to play", String::new()),
+        MenuEntry::Puzzles => ("Puzzles", String::new()),
         MenuEntry::Quit => ("Quit", String::new()),
     };
     let key = key_of(app, Keymap::START, entry.action());
@@ -512,6 +513,7 @@ fn footer(app: &View, start: &Start, width: u16) -> String {
             MenuEntry::Replay => "Step through a saved game or a record file".to_owned(),
             MenuEntry::Results => "Each player's wins, draws and losses".to_owned(),
             MenuEntry::Learn => "A guided lesson, a rule at a time".to_owned(),
+            MenuEntry::Puzzles => "Find the one best move, proven".to_owned(),
             MenuEntry::Quit => "Every game is saved as it is played".to_owned(),
         },
         Page::NewGame => match SetupField::ALL[row] {

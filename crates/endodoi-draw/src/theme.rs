@@ -337,7 +337,7 @@ pub fn keep_to_ascii(buf: &mut ratatui::buffer::Buffer, area: ratatui::layout::R
                     "←" | "‹" => "<",
                     "×" => "*",
                     "…" => ".",
-                    "∞" => "~",
+                    "∞" | "±" => "~",
                     "●" => "#",
                     "○" => "o",
                     _ => "?",

@@ -131,6 +131,8 @@ pub struct Stats {
     /// The saves that cannot be read (by their IDs, as `endodoi games`
     /// lists them), not counted.
     pub unreadable: Vec<String>,
+    /// The player's puzzle rating (a new player's when none is kept).
+    pub puzzles: crate::PuzzleRating,
 }
 
 impl Stats {

@@ -71,6 +71,12 @@ impl Keymap {
                 Help::Says("learn to play"),
             ),
             bind(
+                &[Key::Letter('z')],
+                Action::Menu(MenuAction::Puzzles),
+                "",
+                Help::Says("puzzles: find the best move, proven"),
+            ),
+            bind(
                 &[Key::Letter('s')],
                 Action::Menu(MenuAction::Play),
                 "start",

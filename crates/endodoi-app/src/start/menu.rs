@@ -16,18 +16,21 @@ pub enum MenuEntry {
     Results,
     /// The lesson.
     Learn,
+    /// The puzzles.
+    Puzzles,
     /// Quit.
     Quit,
 }
 
 impl MenuEntry {
     /// The menu's lines, top down.
-    pub const ALL: [MenuEntry; 6] = [
+    pub const ALL: [MenuEntry; 7] = [
         MenuEntry::NewGame,
         MenuEntry::Continue,
         MenuEntry::Replay,
         MenuEntry::Results,
         MenuEntry::Learn,
+        MenuEntry::Puzzles,
         MenuEntry::Quit,
     ];
 
@@ -39,6 +42,7 @@ impl MenuEntry {
             MenuEntry::Replay => Action::Menu(MenuAction::Replay),
             MenuEntry::Results => Action::Menu(MenuAction::Results),
             MenuEntry::Learn => Action::Menu(MenuAction::Learn),
+            MenuEntry::Puzzles => Action::Menu(MenuAction::Puzzles),
             MenuEntry::Quit => Action::Quit,
         }
     }
@@ -69,6 +73,7 @@ impl Start {
             MenuEntry::Replay => self.go_to(Page::Replay, usize::from(!self.saved.is_empty())),
             MenuEntry::Results => self.go_to(Page::Results, 0),
             MenuEntry::Learn => return vec![Ask::Learn],
+            MenuEntry::Puzzles => return vec![Ask::Puzzles(self.results().stats().puzzles)],
             MenuEntry::Quit => return vec![Ask::Quit],
         }
         Vec::new()

@@ -145,8 +145,9 @@ pub(super) fn first_shown(start: &Start, first: usize, visible: usize) -> usize 
 /// Under the frame, whose line is selected, in words: the name whole
 /// where the table cuts it.
 pub(super) fn footer(start: &Start, width: u16) -> String {
+    let puzzles = start.results().stats().puzzles.to_string();
     let Some(row) = start.results().stats().rows.get(start.row()) else {
-        return String::new();
+        return fit(&puzzles, usize::from(width));
     };
     let player = terminal_safe(&row.player);
     let text = match row.against {
@@ -157,6 +158,11 @@ pub(super) fn footer(start: &Start, width: u16) -> String {
         ),
         against => format!("{player} against {}", against.label()),
     };
+    // The puzzle rating where it fits beside the line's player.
+    let both = format!("{text} · {puzzles}");
+    if ratatui::text::Span::raw(both.as_str()).width() <= usize::from(width) {
+        return both;
+    }
     fit(&text, usize::from(width))
 }
 
