@@ -70,4 +70,8 @@ pub struct PuzzleGenerateArgs {
     /// The tables of perfect endgames.
     #[command(flatten)]
     pub tables: EngineTablesArgs,
+    /// Build the missing levels of the tables first, without asking: up to N seeds, or
+    /// those that build in about a minute here.
+    #[arg(long, value_name = "N", num_args = 0..=1, conflicts_with = "no_tables", value_parser = between::<u8>(1, i64::from(crate::tablebase::MAX_TABLE_SEEDS)))]
+    pub build_tables: Option<Option<u8>>,
 }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{Context as _, Result, bail};
 
 use super::Console;
+use super::tables_needed::{Need, prepare};
 use crate::app::puzzle::PuzzleSet;
 use crate::app::{Answer, Setting, Tone};
 use crate::cli::{PuzzleArgs, PuzzleCommand, PuzzleGenerateArgs};
@@ -102,10 +103,16 @@ fn run_generate(
 ) -> Result<()> {
     let config =
         Config::new(args.width.into(), args.seeds.into(), Variant::Classic).context("the board")?;
-    let (tables, problem) = args.tables.shelf().tables(&config);
-    if let Some(problem) = problem {
-        out!(&mut console.err, "tables: {problem}")?;
-    }
+    // The proofs need the tables: the levels missing are named, offered
+    // on a terminal and built with --build-tables, as for `solve`.
+    let need = Need {
+        tables: &args.tables,
+        build_tables: args.build_tables,
+        json: false,
+        doing: "generating",
+        more: "--budget",
+    };
+    let (tables, _) = prepare(&need, config, console)?;
     let mut set = if args.append && args.out.exists() {
         let bytes = crate::file::read_regular(&args.out)?;
         let text = String::from_utf8(bytes)

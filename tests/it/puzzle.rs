@@ -4,6 +4,7 @@
 //! again; the daily puzzle depends on the date alone; the screen judges an
 //! answer and rates it once; a broken rating file starts the rating fresh.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -473,4 +474,44 @@ fn generate_finds_puzzles_in_the_players_own_games_and_leaves_out_other_boards()
         "{}",
         puzzle.entry.source
     );
+}
+
+#[test]
+fn generate_names_the_tables_it_lacks_and_builds_them_when_told() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let tables = dir.path().join("tables");
+    std::fs::create_dir(&tables).expect("a folder");
+    let tables = tables.to_str().expect("UTF-8");
+    let out = dir.path().join("set.jsonl");
+    let out = out.to_str().expect("UTF-8");
+    let generate = |more: &[&str]| {
+        let mut args = vec![
+            "puzzle", "generate", "--out", out, "--count", "1", "--games", "1", "--budget", "5",
+            "--tables", tables,
+        ];
+        args.extend(more);
+        endodoi(&args)
+    };
+    // No terminal to ask on: the levels missing are named with the command
+    // that builds them, and nothing is built.
+    let output = generate(&[]);
+    assert!(output.status.success(), "{output:?}");
+    let err = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(
+        err.starts_with(&format!(
+            "tables: levels 0 to 22 of width 6 are not in {tables}; the search ends sooner with them:\n"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("tables: not built (--build-tables builds them first, without asking); generating by search alone\n"),
+        "{err}"
+    );
+    assert!(!Path::new(tables).join("w6-08.tb").exists());
+    // Told to, it builds them first.
+    let output = generate(&["--build-tables", "8"]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(Path::new(tables).join("w6-08.tb").is_file());
+    let err = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(err.contains("tables up to 8 seeds"), "{err}");
 }
