@@ -227,6 +227,39 @@ fn a_game_kept_in_the_browser_is_continued_after_a_reload() {
 }
 
 #[test]
+fn entries_in_the_browser_storage_that_are_no_games_are_left_out_of_the_list() {
+    let Some(page) =
+        Page::open("entries_in_the_browser_storage_that_are_no_games_are_left_out_of_the_list")
+    else {
+        return;
+    };
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "s", "c", "Enter", "Shift"]},
+        {"wait": 300},
+        {"put": {
+            "endodoi.game.0000-garbage": "not a record at all",
+            "endodoi.game.0001-illegal": "[Width \"6\"]\n\n1. C C C C *\n",
+            "endodoi.game.": "x".repeat(100_000),
+            "endodoi.gamex": "[Width \"6\"]\n\n1. C *\n"
+        }},
+        {"reload": true},
+        {"until": "1 unfinished"},
+        {"keys": ["c"]},
+        {"wait": 300},
+        {"screen": true}
+    ]));
+    let screen = lines[1]["screen"].as_str().expect("the screen");
+    assert_eq!(
+        screen.matches(" moves ").count() + screen.matches(" move ").count(),
+        1,
+        "{screen}"
+    );
+    assert!(screen.contains("1 move"), "{screen}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -40,6 +40,12 @@ for (const step of plan) {
   } else if (step.reload) {
     await page.reload();
     await drawn();
+  } else if (step.put) {
+    // Entries written into the page's storage, as another program (or a
+    // hand in the browser's tools) could.
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, step.put);
   } else if (step.storage) {
     say({ storage: await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))) });
   } else if (step.latency) {
