@@ -95,17 +95,34 @@ impl Store {
     /// played, so only the records added since are copied: a move costs the
     /// same in the hundredth game of a run as in the first.
     pub fn bring_up_to_date(&self, words: &mut LastWords, left: &[String], game: Snapshot) {
+        self.add_earlier(words, left);
+        let kept = !game.playing || game.record.game.ply() == 0 || self.kept.holds(&game.record);
+        words.game = (!kept).then(|| match self.loaded_as(&game) {
+            Some(_) => Unwritten::Text(self.record_text(&game)),
+            None => Unwritten::Record(game.record),
+        });
+    }
+}
+
+impl Store {
+    /// Copies into `words` the records kept nowhere added to `left` and to
+    /// this store since they were last brought up to date.
+    fn add_earlier(&self, words: &mut LastWords, left: &[String]) {
         let (from_left, from_store) = words.copied;
         words.earlier.extend(left.iter().skip(from_left).cloned());
         words
             .earlier
             .extend(self.unkept.iter().skip(from_store).cloned());
         words.copied = (left.len(), self.unkept.len());
-        let kept = !game.playing || game.record.game.ply() == 0 || self.kept.holds(&game.record);
-        words.game = (!kept).then(|| match self.loaded_as(&game) {
-            Some(_) => Unwritten::Text(self.record_text(&game)),
-            None => Unwritten::Record(game.record),
-        });
+    }
+
+    /// Makes `words` anew, with no game being played, once this store has
+    /// replaced the one before it (a game opened on the start screen): what
+    /// that one kept nowhere, the game it was left with included, is
+    /// `left`'s now.
+    pub fn words_anew(&self, words: &mut LastWords, left: &[String]) {
+        *words = LastWords::default();
+        self.add_earlier(words, left);
     }
 }
 

@@ -287,6 +287,14 @@ impl Runner {
             }
             Err(error) => answers.push(Answer::Notice(Tone::Error, format!("{error:#}"))),
         }
+        // The store is another: what the last kept nowhere is the left's now.
+        self.store.words_anew(
+            &mut self
+                .kept_nowhere
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+            &self.left.unkept,
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::app::{App, Match, Setting, StatusMessage, Tone};
+use endodoi::app::{Answer, App, Effect, Match, OpenTarget, Setting, StatusMessage, Tone};
 use endodoi::record::{Ending, Record, Tags};
 use endodoi::rules::{Config, Side};
 use endodoi::save::Store;
@@ -788,4 +788,43 @@ fn the_games_no_file_holds_are_each_ready_once_for_a_rescue() {
     let second = app.record().to_string();
     assert_ne!(first, second);
     assert_eq!(words.lock().expect("the records").take(), [first, second]);
+}
+
+#[test]
+fn the_games_no_file_holds_are_each_ready_once_after_the_menu_opens_another() {
+    // Two games left in one store, then the start screen (another store),
+    // then a third game: a program ended now must write each one, once.
+    let mut app = App::new(Config::default(), Match::default());
+    app.set(Setting::Animation(false));
+    let mut runner = Runner::new(Store::new(None, None, Vec::new()), None, None);
+    let words = runner.kept_nowhere();
+    let play = |app: &mut App, runner: &mut Runner, moves: usize| {
+        for _ in 0..moves {
+            let hole = app.record().game.legal_moves().next().expect("a move");
+            type_keys(app, &format!("{}\n", hole.to_string().to_lowercase()));
+            carry_out(runner, app);
+        }
+    };
+    play(&mut app, &mut runner, 2);
+    let first = app.record().to_string();
+    type_keys(&mut app, "ny");
+    play(&mut app, &mut runner, 3);
+    let second = app.record().to_string();
+    let opened = runner.run(vec![Effect::Open {
+        opening: OpenTarget::Menu,
+        left: Snapshot::of(&app),
+    }]);
+    let Some(Answer::Opened(menu)) = opened.into_iter().next() else {
+        panic!("the start screen opens");
+    };
+    let mut app = *menu;
+    app.set(Setting::Animation(false));
+    type_keys(&mut app, "ns");
+    play(&mut app, &mut runner, 1);
+    let third = app.record().to_string();
+    assert_eq!(app.record().game.ply(), 1, "a new game from the menu");
+    assert_eq!(
+        words.lock().expect("the records").take(),
+        [first, second, third]
+    );
 }
