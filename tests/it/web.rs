@@ -260,6 +260,34 @@ fn entries_in_the_browser_storage_that_are_no_games_are_left_out_of_the_list() {
 }
 
 #[test]
+fn a_tap_on_a_hole_selects_it_and_a_second_tap_sows_it() {
+    let Some(page) = Page::open("a_tap_on_a_hole_selects_it_and_a_second_tap_sows_it") else {
+        return;
+    };
+    // South's hole C: two rows above its letter (on the row of South's
+    // letters, A to F, whatever marks them), on its count.
+    let hole_c = json!({"click": {"line": "A.*B.*C.*D.*E.*F", "text": "C", "up": 2}});
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "s"]},
+        {"until": "South to move"},
+        hole_c,
+        {"wait": 200},
+        {"screen": true},
+        hole_c,
+        {"keys": ["Shift"]},
+        {"wait": 300},
+        {"screen": true}
+    ]));
+    let selected = lines[1]["screen"].as_str().expect("the screen");
+    assert!(selected.contains("[C]"), "selected, not sown:\n{selected}");
+    assert!(selected.contains("no moves yet"), "{selected}");
+    let sown = lines[2]["screen"].as_str().expect("the screen");
+    assert!(sown.contains("1.C+7"), "sown:\n{sown}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

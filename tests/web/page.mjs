@@ -40,6 +40,18 @@ for (const step of plan) {
   } else if (step.reload) {
     await page.reload();
     await drawn();
+  } else if (step.click) {
+    // A click (a tap) on the cell `up` rows above the first `text` of the
+    // first row that matches the regular expression `line`.
+    const point = await page.evaluate(({ line, text, up }) => {
+      const rows = [...document.querySelectorAll("#grid pre")];
+      const at = rows.findIndex((row) => new RegExp(line).test(row.textContent));
+      const shown = rows[at].textContent;
+      const column = shown.indexOf(text);
+      const box = rows[at - (up || 0)].children[column].getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }, step.click);
+    await page.mouse.click(point.x, point.y);
   } else if (step.put) {
     // Entries written into the page's storage, as another program (or a
     // hand in the browser's tools) could.

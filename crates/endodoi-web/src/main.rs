@@ -4,15 +4,18 @@
 
 mod runner;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
-use endodoi_app::input::{KeyCode, KeyEvent, KeyModifiers};
+use endodoi_app::input::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use endodoi_app::{App, Match};
 use endodoi_core::rules::Config;
 use endodoi_draw::{Look, View};
 use ratzilla::ratatui::Terminal;
+use ratzilla::ratatui::layout::Rect;
 use ratzilla::{DomBackend, WebRenderer, event};
 use runner::PageRunner;
 
@@ -20,14 +23,40 @@ fn main() -> std::io::Result<()> {
     let runner = PageRunner::new();
     let app = App::start(Config::default(), &Match::default(), runner.saved());
     let page = Rc::new(RefCell::new((app, runner)));
+    // The screen as last drawn: keys and clicks are resolved on it.
+    let drawn = Rc::new(Cell::new(Rect::default()));
     let mut terminal = Terminal::new(DomBackend::new()?)?;
     let look = Look::from_env(false);
     terminal.on_key_event({
-        let page = Rc::clone(&page);
+        let (page, drawn) = (Rc::clone(&page), Rc::clone(&drawn));
         move |key| {
             let (app, runner) = &mut *page.borrow_mut();
-            app.handle_key(key_event(&key));
+            let key = key_event(&key);
+            // As in the terminal: a key whose action would show nothing new
+            // on the screen as drawn is not acted on.
+            let view = View::new(app, look);
+            if app
+                .front()
+                .keymap()
+                .action_for(key)
+                .is_none_or(|action| view.takes(action, drawn.get()))
+            {
+                app.handle_key(key);
+            }
             carry_out(app, runner);
+        }
+    })?;
+    terminal.on_mouse_event({
+        let (page, drawn) = (Rc::clone(&page), Rc::clone(&drawn));
+        move |mouse| {
+            let (app, runner) = &mut *page.borrow_mut();
+            let Some(mouse) = mouse_event(&mouse) else {
+                return;
+            };
+            if let Some(action) = View::new(app, look).click(mouse, drawn.get()) {
+                app.act(action);
+                carry_out(app, runner);
+            }
         }
     })?;
     let mut last = now();
@@ -40,6 +69,7 @@ fn main() -> std::io::Result<()> {
             app.answer(answer);
         }
         carry_out(app, runner);
+        drawn.set(frame.area());
         frame.render_widget(View::new(app, look), frame.area());
     });
     Ok(())
@@ -98,4 +128,24 @@ fn key_event(key: &event::KeyEvent) -> KeyEvent {
         }
     }
     KeyEvent::new(code, modifiers)
+}
+
+/// The page's mouse (a tap, on a touch screen) as the app's: a left button
+/// going down or up; nothing else is acted on.
+fn mouse_event(mouse: &event::MouseEvent) -> Option<MouseEvent> {
+    let kind = match mouse.kind {
+        event::MouseEventKind::ButtonDown(event::MouseButton::Left) => {
+            MouseEventKind::Down(MouseButton::Left)
+        }
+        event::MouseEventKind::ButtonUp(event::MouseButton::Left) => {
+            MouseEventKind::Up(MouseButton::Left)
+        }
+        _ => return None,
+    };
+    Some(MouseEvent {
+        kind,
+        column: mouse.col,
+        row: mouse.row,
+        modifiers: KeyModifiers::NONE,
+    })
 }
