@@ -103,7 +103,9 @@ fn serve(site: PathBuf) -> String {
                 if reader.read_line(&mut request).is_err() {
                     return;
                 }
+                // The path asked for, without its query (`?bench`).
                 let asked = request.split(' ').nth(1).unwrap_or("/");
+                let asked = asked.split('?').next().unwrap_or("/");
                 let name = match asked.trim_start_matches('/') {
                     "" => "index.html",
                     name => name,

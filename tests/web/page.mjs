@@ -28,7 +28,11 @@ await page.goto(url);
 await drawn();
 say({ first_frame_ms: Date.now() - opened });
 for (const step of plan) {
-  if (step.keys) {
+  if (step.open !== undefined) {
+    // The page again at its address with `open` after it (`?bench`).
+    await page.goto(url + step.open);
+    await drawn();
+  } else if (step.keys) {
     for (const key of step.keys) await press(key);
   } else if (step.until) {
     await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.until,

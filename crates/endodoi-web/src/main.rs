@@ -12,14 +12,21 @@ use endodoi_app::input::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use endodoi_app::{App, Match};
-use endodoi_core::rules::Config;
+use endodoi_core::rules::{Config, Game};
 use endodoi_draw::{Look, View};
+use endodoi_engine::{Limits, Search};
 use ratzilla::ratatui::Terminal;
 use ratzilla::ratatui::layout::Rect;
 use ratzilla::{DomBackend, WebRenderer, event};
 use runner::PageRunner;
 
 fn main() -> std::io::Result<()> {
+    if ratzilla::web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .is_some_and(|query| query == "?bench")
+    {
+        return bench();
+    }
     let runner = PageRunner::new();
     let app = App::start(Config::default(), &Match::default(), runner.saved());
     let page = Rc::new(RefCell::new((app, runner)));
@@ -72,6 +79,27 @@ fn main() -> std::io::Result<()> {
         drawn.set(frame.area());
         frame.render_widget(View::new(app, look), frame.area());
     });
+    Ok(())
+}
+
+/// The page's benchmark (`?bench` after the page's address): the search of
+/// `endodoi bench`'s timed row, the 2×6 start for one second, on the page's
+/// one thread; its depth and nodes a second, on the page.
+fn bench() -> std::io::Result<()> {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let result = Search::with_seed(Limits::movetime(Duration::from_secs(1)), 0).run(
+        &Game::new(Config::default()),
+        &stop,
+        |_| {},
+    );
+    let text = format!(
+        "width 6: depth {} in {} ms, {} nodes/s",
+        result.depth,
+        result.elapsed.as_millis(),
+        result.nps()
+    );
+    let terminal = Terminal::new(DomBackend::new()?)?;
+    terminal.draw_web(move |frame| frame.render_widget(text.as_str(), frame.area()));
     Ok(())
 }
 
