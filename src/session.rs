@@ -133,7 +133,8 @@ impl Session {
             }
             Err(error) => (Vec::new(), Stats::default(), vec![format!("{error:#}")]),
         };
-        let (rating, problem) = crate::puzzle::read_rating(crate::puzzle::rating_path().as_deref());
+        let (rating, problem) =
+            crate::puzzle::read_rating(crate::puzzle::rating_path(games).as_deref());
         stats.puzzles = rating;
         warnings.extend(problem);
         let mut app = App::start(options.board.config()?, &new_players(options), saved);

@@ -41,7 +41,8 @@ fn open(args: &PuzzleArgs, console: &mut Console<impl Write, impl Write>) -> Res
     if !console.terminal {
         bail!("the puzzles need a terminal: run `endodoi puzzle` in one");
     }
-    let (rating, problem) = read_rating(rating_path().as_deref());
+    let (rating, problem) =
+        read_rating(rating_path(crate::save::games_dir().as_deref()).as_deref());
     let id = match (args.daily, args.id) {
         (_, Some(id)) => Some(id),
         (true, None) => set.daily(today()).map(|puzzle| puzzle.id),

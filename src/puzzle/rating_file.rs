@@ -11,10 +11,10 @@ use anyhow::Result;
 
 use crate::app::PuzzleRating;
 
-/// The rating file's path, if the platform has a data folder.
-pub fn rating_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "endodoi")
-        .map(|dirs| dirs.data_dir().join("puzzles.json"))
+/// The rating file's path: in the data folder, beside `games`, the saved
+/// games' folder (none: nowhere, the rating is not kept).
+pub fn rating_path(games: Option<&Path>) -> Option<PathBuf> {
+    games.map(|games| games.parent().unwrap_or(games).join("puzzles.json"))
 }
 
 /// The rating kept at `path` (a new player's where there is none), and

@@ -247,7 +247,7 @@ impl Runner {
                 }
             }
             Effect::RememberPuzzles(rating) => {
-                let failure = crate::puzzle::rating_path().and_then(|path| {
+                let failure = crate::puzzle::rating_path(self.store.games()).and_then(|path| {
                     crate::puzzle::write_rating(&path, &rating)
                         .err()
                         .map(|error| format!("The puzzle rating is not kept: {error:#}"))
