@@ -315,6 +315,49 @@ fn the_page_measures_the_engine_as_endodoi_bench_does() {
 }
 
 #[test]
+fn the_puzzle_rating_is_kept_in_the_browser_across_a_reload() {
+    let Some(page) = Page::open("the_puzzle_rating_is_kept_in_the_browser_across_a_reload") else {
+        return;
+    };
+    // A puzzle answered with the hole selected first, then the results page
+    // after a reload.
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["z"]},
+        {"until": "Find the move"},
+        {"keys": ["Enter", "Shift"]},
+        {"until": "rating"},
+        {"wait": 1500},
+        {"screen": true},
+        {"reload": true},
+        {"until": "New game"},
+        {"keys": ["t"]},
+        {"wait": 300},
+        {"screen": true}
+    ]));
+    // The rating and its deviation, `1325 ± 250`, wherever a line breaks.
+    let rating = |screen: &str| -> (String, String) {
+        let at = screen.find(" ± ").expect("a rating");
+        let rating = screen[..at].rsplit(' ').next().expect("a number");
+        let deviation = screen[at + " ± ".len()..]
+            .split(',')
+            .next()
+            .expect("a number");
+        (rating.to_owned(), deviation.to_owned())
+    };
+    let answered = lines[1]["screen"].as_str().expect("the screen");
+    let results = lines[2]["screen"].as_str().expect("the screen");
+    // A new player's is 1500 ± 350: an answer rated moves both.
+    assert_ne!(
+        rating(answered),
+        ("1500".to_owned(), "350".to_owned()),
+        "{answered}"
+    );
+    assert_eq!(rating(results), rating(answered), "{results}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -8,10 +8,10 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
+use endodoi_app::App;
 use endodoi_app::input::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use endodoi_app::{App, Match};
 use endodoi_core::rules::{Config, Game};
 use endodoi_draw::{Look, View};
 use endodoi_engine::{Limits, Search};
@@ -28,7 +28,7 @@ fn main() -> std::io::Result<()> {
         return bench();
     }
     let runner = PageRunner::new();
-    let app = App::start(Config::default(), &Match::default(), runner.saved());
+    let app = runner.start_screen();
     let page = Rc::new(RefCell::new((app, runner)));
     // The screen as last drawn: keys and clicks are resolved on it.
     let drawn = Rc::new(Cell::new(Rect::default()));

@@ -8,7 +8,11 @@ use std::time::Duration;
 
 use std::path::PathBuf;
 
-use endodoi_app::{Answer, App, Effect, Match, OpenTarget, Request, SavedGame, Snapshot, Tone};
+use endodoi_app::results::Stats;
+use endodoi_app::{
+    Answer, App, Effect, Match, OpenTarget, PuzzleRating, Request, SavedGame, Setting, Snapshot,
+    Tone,
+};
 use endodoi_core::record::Record;
 use endodoi_core::rules::Config;
 use endodoi_engine::{Limits, Search};
@@ -20,6 +24,9 @@ pub const SLICE: Duration = Duration::from_millis(12);
 
 /// The prefix of the storage keys games are kept under.
 pub const GAME_KEY: &str = "endodoi.game.";
+
+/// The storage key of the player's puzzle rating.
+pub const RATING_KEY: &str = "endodoi.puzzles";
 
 /// A search under way, a slice at a time.
 struct SlicedSearch {
@@ -58,6 +65,14 @@ impl PageRunner {
                 Effect::Think(request) => self.think(request),
                 Effect::StopThinking => self.thinking = None,
                 Effect::Autosave(game) => answers.extend(self.keep(&game)),
+                Effect::RememberPuzzles(rating) => {
+                    let kept = self.storage.as_ref().is_some_and(|storage| {
+                        storage.set_item(RATING_KEY, &rating.to_text()).is_ok()
+                    });
+                    if !kept {
+                        answers.extend(self.not_kept());
+                    }
+                }
                 Effect::Open { opening, left } => {
                     answers.extend(self.keep(&left));
                     answers.push(self.open(&opening));
@@ -68,6 +83,24 @@ impl PageRunner {
             }
         }
         answers
+    }
+
+    /// The start screen: a new game set up, the games kept listed, the
+    /// puzzle rating kept (a new player's if none is, or if what is kept is
+    /// no rating) on its results page.
+    pub fn start_screen(&self) -> App {
+        let mut app = App::start(Config::default(), &Match::default(), self.saved());
+        let rating = self
+            .storage
+            .as_ref()
+            .and_then(|storage| storage.get_item(RATING_KEY).ok().flatten())
+            .and_then(|text| PuzzleRating::parse(&text).ok())
+            .unwrap_or_default();
+        app.set(Setting::Results(Stats {
+            puzzles: rating,
+            ..Stats::default()
+        }));
+        app
     }
 
     /// The games kept in the page's storage, newest first, as the start
@@ -114,11 +147,7 @@ impl PageRunner {
             Record::read(&text).ok()
         };
         let next = match opening {
-            OpenTarget::Menu => Some(App::start(
-                Config::default(),
-                &Match::default(),
-                self.saved(),
-            )),
+            OpenTarget::Menu => Some(self.start_screen()),
             OpenTarget::Resume(key) => read(key).map(|record| {
                 let players = Match::from_record(&record);
                 App::from_record(record, players)
@@ -199,7 +228,15 @@ impl PageRunner {
             .storage
             .as_ref()
             .is_some_and(|storage| storage.set_item(&key, &game.record.to_string()).is_ok());
-        if kept || std::mem::replace(&mut self.told, true) {
+        if kept {
+            return None;
+        }
+        self.not_kept()
+    }
+
+    /// The notice that the browser keeps nothing, the first time.
+    fn not_kept(&mut self) -> Option<Answer> {
+        if std::mem::replace(&mut self.told, true) {
             return None;
         }
         Some(Answer::Notice(
