@@ -358,6 +358,32 @@ fn the_puzzle_rating_is_kept_in_the_browser_across_a_reload() {
 }
 
 #[test]
+fn the_board_fits_a_phone_held_sideways_at_widths_6_and_10() {
+    let Some(page) = Page::open("the_board_fits_a_phone_held_sideways_at_widths_6_and_10") else {
+        return;
+    };
+    for width in [6, 10] {
+        // 844×390: a phone's screen on its side.
+        let mut keys = vec!["n", "ArrowDown", "ArrowDown"];
+        keys.extend((6..width).map(|_| "ArrowRight"));
+        keys.push("s");
+        let lines = page.run(&json!([
+            {"viewport": [844, 390]},
+            {"until": "New game"},
+            {"keys": keys},
+            {"wait": 300},
+            {"screen": true}
+        ]));
+        let screen = lines[1]["screen"].as_str().expect("the screen");
+        let (north, south, captured) = board_shown(screen, width);
+        assert_eq!((north, south), (vec![4; width], vec![4; width]), "{screen}");
+        assert_eq!(captured, [0, 0]);
+        assert!(screen.contains("Enter sow"), "the key bar: {screen}");
+        assert_eq!(errors(&lines), &json!([]));
+    }
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -28,7 +28,12 @@ await page.goto(url);
 await drawn();
 say({ first_frame_ms: Date.now() - opened });
 for (const step of plan) {
-  if (step.open !== undefined) {
+  if (step.viewport) {
+    // Another screen (a phone held sideways), the page loaded anew on it.
+    await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
+    await page.reload();
+    await drawn();
+  } else if (step.open !== undefined) {
     // The page again at its address with `open` after it (`?bench`).
     await page.goto(url + step.open);
     await drawn();
