@@ -384,6 +384,28 @@ fn the_board_fits_a_phone_held_sideways_at_widths_6_and_10() {
 }
 
 #[test]
+fn the_lesson_is_played_in_the_page_as_in_the_terminal() {
+    let Some(page) = Page::open("the_lesson_is_played_in_the_page_as_in_the_terminal") else {
+        return;
+    };
+    // Step 1 asks for D: sown, then on to step 2.
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["l"]},
+        {"until": "Learn to play · step 1 of 7"},
+        {"keys": ["Enter", "Shift"]},
+        {"wait": 300},
+        {"screen": true},
+        {"keys": ["n"]},
+        {"until": "Learn to play · step 2 of 7"}
+    ]));
+    let sown = lines[1]["screen"].as_str().expect("the screen");
+    let (_, south, _) = board_shown(sown, 6);
+    assert_eq!(south[3], 0, "D sown:\n{sown}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
