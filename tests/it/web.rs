@@ -406,6 +406,44 @@ fn the_lesson_is_played_in_the_page_as_in_the_terminal() {
 }
 
 #[test]
+fn a_full_browser_storage_is_said_at_each_move_and_the_game_goes_on() {
+    let Some(page) = Page::open("a_full_browser_storage_is_said_at_each_move_and_the_game_goes_on")
+    else {
+        return;
+    };
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "s", "c", "Enter", "Shift"]},
+        {"wait": 300},
+        {"full": true},
+        {"keys": ["a", "Enter"]},
+        {"until": "NOT SAVED at move 2"},
+        {"keys": ["Shift", "b", "Enter"]},
+        {"until": "NOT SAVED at move 3"},
+        {"screen": true},
+        {"storage": true}
+    ]));
+    let screen = lines[1]["screen"].as_str().expect("the screen");
+    assert!(
+        screen.contains("NOT SAVED at move 3: this browser keeps nothing for the page"),
+        "{screen}"
+    );
+    // The game went on; the storage holds it as it was before it filled
+    // up: one move.
+    let kept: Vec<&Value> = lines[2]["storage"]
+        .as_object()
+        .expect("the storage")
+        .iter()
+        .filter(|(key, _)| key.starts_with("endodoi.game."))
+        .map(|(_, text)| text)
+        .collect();
+    assert_eq!(kept.len(), 1);
+    let record = Record::read(kept[0].as_str().expect("text")).expect("a record");
+    assert_eq!(record.game.ply(), 1);
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_readme_builds_the_page_with_the_script_ci_runs() {
     use std::os::unix::fs::PermissionsExt as _;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

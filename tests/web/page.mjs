@@ -61,6 +61,14 @@ for (const step of plan) {
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     }, step.click);
     await page.mouse.click(point.x, point.y);
+  } else if (step.full) {
+    // The browser's storage full from now on: every write refused, as a
+    // quota does.
+    await page.evaluate(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException("the quota is exceeded", "QuotaExceededError");
+      };
+    });
   } else if (step.put) {
     // Entries written into the page's storage, as another program (or a
     // hand in the browser's tools) could.

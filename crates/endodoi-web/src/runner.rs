@@ -42,9 +42,11 @@ pub struct PageRunner {
     storage: Option<Storage>,
     /// Each game's storage key, by its serial: the first save's time.
     keys: Vec<(u64, String)>,
-    /// Why the games cannot be kept, once said.
-    told: bool,
 }
+
+/// Why a write to the page's storage fails, for the player.
+const NOT_KEPT: &str =
+    "this browser keeps nothing for the page (its storage is full or turned off)";
 
 impl PageRunner {
     /// A runner keeping games in the page's local storage, if it has one.
@@ -53,7 +55,6 @@ impl PageRunner {
             thinking: None,
             storage: web_sys::window().and_then(|window| window.local_storage().ok().flatten()),
             keys: Vec::new(),
-            told: false,
         }
     }
 
@@ -66,12 +67,11 @@ impl PageRunner {
                 Effect::StopThinking => self.thinking = None,
                 Effect::Autosave(game) => answers.extend(self.keep(&game)),
                 Effect::RememberPuzzles(rating) => {
-                    let kept = self.storage.as_ref().is_some_and(|storage| {
-                        storage.set_item(RATING_KEY, &rating.to_text()).is_ok()
-                    });
-                    if !kept {
-                        answers.extend(self.not_kept());
-                    }
+                    let kept = self.put(RATING_KEY, &rating.to_text());
+                    answers.extend((!kept).then(|| {
+                        let why = format!("The puzzle rating is not kept: {NOT_KEPT}");
+                        Answer::Notice(Tone::Error, why)
+                    }));
                 }
                 Effect::Open { opening, left } => {
                     answers.extend(self.keep(&left));
@@ -209,10 +209,11 @@ impl PageRunner {
         purpose.answer(result)
     }
 
-    /// Keeps `game` in the page's storage under its own key; a notice the
-    /// first time it cannot.
+    /// Keeps `game` in the page's storage under its own key; a notice, as
+    /// the terminal's, whenever it cannot.
     fn keep(&mut self, game: &Snapshot) -> Option<Answer> {
-        if game.record.game.ply() == 0 {
+        let ply = game.record.game.ply();
+        if ply == 0 {
             return None;
         }
         let known = self.keys.iter().find(|(serial, _)| *serial == game.serial);
@@ -224,26 +225,15 @@ impl PageRunner {
             self.keys.push((game.serial, key.clone()));
             key
         };
-        let kept = self
-            .storage
-            .as_ref()
-            .is_some_and(|storage| storage.set_item(&key, &game.record.to_string()).is_ok());
-        if kept {
-            return None;
-        }
-        self.not_kept()
+        (!self.put(&key, &game.record.to_string()))
+            .then(|| Answer::Notice(Tone::Error, format!("NOT SAVED at move {ply}: {NOT_KEPT}")))
     }
 
-    /// The notice that the browser keeps nothing, the first time.
-    fn not_kept(&mut self) -> Option<Answer> {
-        if std::mem::replace(&mut self.told, true) {
-            return None;
-        }
-        Some(Answer::Notice(
-            Tone::Error,
-            "NOT SAVED: this browser keeps nothing for the page (storage full or turned off)"
-                .to_owned(),
-        ))
+    /// Writes `text` under `key` in the page's storage; whether it could.
+    fn put(&self, key: &str, text: &str) -> bool {
+        self.storage
+            .as_ref()
+            .is_some_and(|storage| storage.set_item(key, text).is_ok())
     }
 }
 
