@@ -25,7 +25,7 @@ pub use crate::app::analysis::{
     graph,
 };
 use crate::rules::{Game, Side};
-use crate::search::{Limits, Search, SearchResult};
+use crate::search::{Limits, Search};
 use crate::tablebase::Tablebase;
 
 /// The judgement of a whole game.
@@ -72,40 +72,17 @@ pub fn analyze(
     let mut judged = search.run(&replay, &stop, |_| {});
     let mut judgements = Vec::new();
     let mut mistakes = crate::rules::BySide::<u32>::default();
-    for played in game.history() {
+    for &played in game.history() {
         let mover = replay.position().to_move();
         replay
             .play(played.hole)
             .expect("a record's moves are legal");
         let before = std::mem::replace(&mut judged, search.run(&replay, &stop, |_| {}));
-        let (before_south, after_south) = (south(&before), south(&judged));
-        // What the mover's expected margin fell by, against the best move.
-        let loss = if before.best == Some(played.hole) {
-            0
-        } else {
-            (before.score_for(mover) - judged.score_for(mover)).max(0)
-        };
-        let mistake = loss > i32::try_from(threshold).unwrap_or(i32::MAX);
-        let certain = mistake && before.exact && judged.exact;
-        if mistake {
+        let analysis =
+            MoveAnalysis::judge(replay.ply(), mover, played, &before, &judged, threshold);
+        if analysis.mistake {
             mistakes[mover] += 1;
         }
-        let analysis = MoveAnalysis {
-            ply: replay.ply(),
-            side: mover.name(),
-            played: played.hole.to_string(),
-            captured: played.captured,
-            before: before_south,
-            after: after_south,
-            best: before.best.map(|hole| hole.to_string()).unwrap_or_default(),
-            pv: before.pv.iter().map(ToString::to_string).collect(),
-            loss,
-            mistake,
-            exact: before.exact,
-            certain,
-            depth: before.depth,
-            proven: None,
-        };
         on_move(&analysis);
         judgements.push(analysis);
     }
@@ -121,14 +98,10 @@ pub fn analyze(
         variant: config.variant().name(),
         threshold,
         moves: judgements,
-        last: south(&judged),
+        last: judged.score_for(Side::South),
         mistakes,
         perfect_from,
     }
-}
-
-fn south(result: &SearchResult) -> i32 {
-    result.score_for(Side::South)
 }
 
 /// The header of the text table.

@@ -77,6 +77,34 @@ for (const step of plan) {
     }, step.put);
   } else if (step.storage) {
     say({ storage: await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))) });
+  } else if (step.paste !== undefined) {
+    // Text pasted on the page, as Ctrl+V does.
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+    }, step.paste);
+  } else if (step.choose) {
+    // A file chosen with the page's "Open a record" button.
+    await page.setInputFiles("#open", {
+      name: step.choose.name, mimeType: "text/plain", buffer: Buffer.from(step.choose.text),
+    });
+  } else if (step.drop) {
+    // A file dropped on the page.
+    await page.evaluate(({ name, text }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], name, { type: "text/plain" }));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+    }, step.drop);
+  } else if (step.download) {
+    // The keys pressed; the file the page offers then: its name and text.
+    const offered = page.waitForEvent("download");
+    for (const key of step.download) await press(key);
+    const file = await offered;
+    const stream = await file.createReadStream();
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    say({ download: { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString() } });
   } else if (step.latency) {
     // A key pressed on the grid; the time until the page has written the
     // change into its grid (in an animation frame's callback: the browser

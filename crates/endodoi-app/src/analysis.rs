@@ -7,6 +7,8 @@
 pub mod exact;
 mod graph;
 
+use endodoi_core::rules::{Played, Side};
+use endodoi_engine::SearchResult;
 use serde::Serialize;
 
 pub use exact::{Accuracy, ExactMark, ExactMove, proven_hint, turning_point, value_text};
@@ -53,6 +55,44 @@ pub struct MoveAnalysis {
     /// its values and marks are shown, never the fields above.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proven: Option<ExactMove>,
+}
+
+impl MoveAnalysis {
+    /// The judgement of `played`, move `ply`, made by `mover`, from the
+    /// search of the position before it and of the position after: what it
+    /// gives away against the search's move, seen from the mover, and a
+    /// mistake when that is more than `threshold` seeds.
+    pub fn judge(
+        ply: usize,
+        mover: Side,
+        played: Played,
+        before: &SearchResult,
+        after: &SearchResult,
+        threshold: u32,
+    ) -> MoveAnalysis {
+        let loss = if before.best == Some(played.hole) {
+            0
+        } else {
+            (before.score_for(mover) - after.score_for(mover)).max(0)
+        };
+        let mistake = loss > i32::try_from(threshold).unwrap_or(i32::MAX);
+        MoveAnalysis {
+            ply,
+            side: mover.name(),
+            played: played.hole.to_string(),
+            captured: played.captured,
+            before: before.score_for(Side::South),
+            after: after.score_for(Side::South),
+            best: before.best.map(|hole| hole.to_string()).unwrap_or_default(),
+            pv: before.pv.iter().map(ToString::to_string).collect(),
+            loss,
+            mistake,
+            exact: before.exact,
+            certain: mistake && before.exact && after.exact,
+            depth: before.depth,
+            proven: None,
+        }
+    }
 }
 
 impl From<ExactMove> for MoveAnalysis {

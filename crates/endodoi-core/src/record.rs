@@ -45,6 +45,9 @@ pub use error::{RecordError, RecordErrorKind};
 pub use escape::{EXCERPT_CHARS, SHOWN_CHARS, excerpt, json_safe, terminal_safe};
 pub use state::{ResultState, State};
 pub use tags::Tags;
+
+/// Records larger than this are refused before being read whole.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 pub use token::{MoveText, ParseMoveTextError};
 
 use crate::rules::{Config, Game};

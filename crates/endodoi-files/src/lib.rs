@@ -15,10 +15,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 
+pub use endodoi_core::record::MAX_RECORD_BYTES;
 use endodoi_core::record::Record;
-
-/// Records larger than this are refused before being read whole.
-pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// Reads a record file (`-` for standard input), naming the file in any error.
 ///

@@ -1,8 +1,13 @@
 //! En Dodoi in a web page: the terminal's app and drawing, driven by the
 //! page's keys and drawn by ratzilla's DOM backend; the effects the app asks
-//! for are carried out by the page's own [`PageRunner`].
+//! for are carried out by the page's own [`PageRunner`]. A record file
+//! opened, dropped on the page or pasted is shown in the viewer
+//! ([`files`]).
 
+mod analysis;
+mod files;
 mod runner;
+mod shelf;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -30,6 +35,8 @@ fn main() -> std::io::Result<()> {
     let runner = PageRunner::new();
     let app = runner.start_screen();
     let page = Rc::new(RefCell::new((app, runner)));
+    let arrivals = files::Arrivals::default();
+    files::listen(&arrivals).map_err(|error| std::io::Error::other(format!("{error:?}")))?;
     // The screen as last drawn: keys and clicks are resolved on it.
     let drawn = Rc::new(Cell::new(Rect::default()));
     let mut terminal = Terminal::new(DomBackend::new()?)?;
@@ -74,6 +81,12 @@ fn main() -> std::io::Result<()> {
         last = at;
         if let Some(answer) = runner.slice() {
             app.answer(answer);
+        }
+        let arrived = std::mem::take(&mut *arrivals.borrow_mut());
+        for arrival in arrived {
+            for answer in runner.open_arrival(app, &arrival) {
+                app.answer(answer);
+            }
         }
         carry_out(app, runner);
         drawn.set(frame.area());

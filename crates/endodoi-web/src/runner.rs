@@ -6,27 +6,19 @@
 
 use std::time::Duration;
 
-use std::path::PathBuf;
-
-use endodoi_app::results::Stats;
-use endodoi_app::{
-    Answer, App, Effect, Match, OpenTarget, PuzzleRating, Request, SavedGame, Setting, Snapshot,
-    Tone,
-};
-use endodoi_core::record::Record;
+use endodoi_app::{Answer, App, Effect, Match, OpenTarget, Request, Setting, Snapshot, Tone};
+use endodoi_core::record::{Record, Tags};
 use endodoi_core::rules::Config;
 use endodoi_engine::{Limits, Search};
 use ratzilla::web_sys::js_sys::{Date, Math};
-use ratzilla::web_sys::{self, Storage};
+use ratzilla::web_sys::{AudioContext, OscillatorType};
+
+use super::analysis::SlicedAnalysis;
+use super::files::{self, Arrival};
+use super::shelf::{GAME_KEY, NOT_KEPT, RATING_KEY, Shelf};
 
 /// The most time one slice of a search takes before the page draws again.
 pub const SLICE: Duration = Duration::from_millis(12);
-
-/// The prefix of the storage keys games are kept under.
-pub const GAME_KEY: &str = "endodoi.game.";
-
-/// The storage key of the player's puzzle rating.
-pub const RATING_KEY: &str = "endodoi.puzzles";
 
 /// A search under way, a slice at a time.
 struct SlicedSearch {
@@ -39,22 +31,23 @@ struct SlicedSearch {
 /// Carries out the app's effects in the page, and answers.
 pub struct PageRunner {
     thinking: Option<SlicedSearch>,
-    storage: Option<Storage>,
+    analysing: Option<SlicedAnalysis>,
+    shelf: Shelf,
     /// Each game's storage key, by its serial: the first save's time.
     keys: Vec<(u64, String)>,
+    /// The bell's sound, made at its first ring.
+    bell: Option<AudioContext>,
 }
-
-/// Why a write to the page's storage fails, for the player.
-const NOT_KEPT: &str =
-    "this browser keeps nothing for the page (its storage is full or turned off)";
 
 impl PageRunner {
     /// A runner keeping games in the page's local storage, if it has one.
     pub fn new() -> PageRunner {
         PageRunner {
             thinking: None,
-            storage: web_sys::window().and_then(|window| window.local_storage().ok().flatten()),
+            analysing: None,
+            shelf: Shelf::new(),
             keys: Vec::new(),
+            bell: None,
         }
     }
 
@@ -65,109 +58,117 @@ impl PageRunner {
             match effect {
                 Effect::Think(request) => self.think(request),
                 Effect::StopThinking => self.thinking = None,
+                Effect::Analyze(request) => self.analysing = Some(SlicedAnalysis::new(request)),
                 Effect::Autosave(game) => answers.extend(self.keep(&game)),
+                Effect::Export(game) => answers.push(export(&game.record)),
                 Effect::RememberPuzzles(rating) => {
-                    let kept = self.put(RATING_KEY, &rating.to_text());
-                    answers.extend((!kept).then(|| {
-                        let why = format!("The puzzle rating is not kept: {NOT_KEPT}");
-                        Answer::Notice(Tone::Error, why)
-                    }));
+                    let kept = self.shelf.put(RATING_KEY, &rating.to_text());
+                    answers.extend(not_kept(kept, "The puzzle rating is not kept"));
+                }
+                Effect::RememberDisplay { speed, preview } => {
+                    let kept = self.shelf.change_settings(|settings| {
+                        settings.speed = speed;
+                        settings.preview = preview;
+                    });
+                    answers.extend(not_kept(kept, "The settings are not kept"));
+                }
+                Effect::RememberGame { config, players } => {
+                    let kept = self
+                        .shelf
+                        .change_settings(|settings| settings.remember_game(config, &players));
+                    answers.extend(not_kept(kept, "The settings are not kept"));
                 }
                 Effect::Open { opening, left } => {
                     answers.extend(self.keep(&left));
                     answers.push(self.open(&opening));
                 }
-                // Not in a page yet: a file saved with `s`, an analysis,
-                // the settings, the network, the bell.
-                _ => {}
+                Effect::Bell => self.ring(),
+                // The network is not in the page (docs/web.md).
+                Effect::Send(_) | Effect::Hangup { .. } => {}
             }
         }
         answers
     }
 
-    /// The start screen: a new game set up, the games kept listed, the
-    /// puzzle rating kept (a new player's if none is, or if what is kept is
-    /// no rating) on its results page.
+    /// The start screen: the last game set up ready again, the games kept
+    /// listed and counted on its results page with the puzzle rating, the
+    /// display as it was left.
     pub fn start_screen(&self) -> App {
-        let mut app = App::start(Config::default(), &Match::default(), self.saved());
-        let rating = self
-            .storage
-            .as_ref()
-            .and_then(|storage| storage.get_item(RATING_KEY).ok().flatten())
-            .and_then(|text| PuzzleRating::parse(&text).ok())
-            .unwrap_or_default();
-        app.set(Setting::Results(Stats {
-            puzzles: rating,
-            ..Stats::default()
-        }));
+        let settings = self.shelf.settings();
+        let (config, players) = settings
+            .last_game()
+            .unwrap_or_else(|| (Config::default(), Match::default()));
+        let mut app = App::start(config, &players, self.shelf.saved());
+        app.set(Setting::Results(self.shelf.stats()));
+        self.set_display(&mut app);
         app
     }
 
-    /// The games kept in the page's storage, newest first, as the start
-    /// screen lists them (one that is no record is left out).
-    pub fn saved(&self) -> Vec<SavedGame> {
-        let mut saved: Vec<SavedGame> = self
-            .kept()
-            .into_iter()
-            .filter_map(|key| {
-                let record = Record::read(&self.storage.as_ref()?.get_item(&key).ok()??).ok()?;
-                // The key's stamp, `2026-12-07T13:17:00.123Z`, as `2026-12-07 13:17`.
-                let stamp = key.strip_prefix(GAME_KEY).unwrap_or_default();
-                let when = stamp.get(..16).unwrap_or(stamp).replace('T', " ");
-                Some(SavedGame::of(
-                    &record,
-                    (key.clone(), PathBuf::from(&key)),
-                    when,
-                    None,
-                ))
-            })
-            .collect();
-        saved.sort_by(|a, b| b.id.cmp(&a.id));
-        saved
+    /// Sets the display kept (the sowing speed, the move preview) in `app`.
+    fn set_display(&self, app: &mut App) {
+        let settings = self.shelf.settings();
+        app.set(Setting::Display {
+            speed: settings.speed,
+            preview: settings.preview,
+            bell: true,
+        });
     }
 
-    /// The storage's keys of kept games.
-    fn kept(&self) -> Vec<String> {
-        let Some(storage) = &self.storage else {
-            return Vec::new();
-        };
-        (0..storage.length().unwrap_or(0))
-            .filter_map(|index| storage.key(index).ok().flatten())
-            .filter(|key| key.starts_with(GAME_KEY))
-            .collect()
+    /// The viewer on the record that arrived (a file opened or dropped, or
+    /// text pasted), `app`'s game kept a last time; a notice naming the
+    /// source, the line, the column, the move and the reason when it is no
+    /// record.
+    pub fn open_arrival(&mut self, app: &App, arrival: &Arrival) -> Vec<Answer> {
+        match files::read_record(arrival) {
+            Ok(record) => {
+                let mut answers: Vec<Answer> = self.keep(&Snapshot::of(app)).into_iter().collect();
+                self.drop_work();
+                self.keys.clear();
+                answers.push(Answer::Opened(Box::new(App::review(
+                    record, &arrival.0, None,
+                ))));
+                answers
+            }
+            Err(why) => vec![Answer::Notice(Tone::Error, format!("Not opened: {why}"))],
+        }
     }
 
     /// The app that goes on with what the start screen chose: a kept game
     /// continued (kept under its key from now on) or replayed, or the start
     /// screen again; a notice if it cannot be read.
     fn open(&mut self, opening: &OpenTarget) -> Answer {
-        self.thinking = None;
-        let read = |key: &str| -> Option<Record> {
-            let text = self.storage.as_ref()?.get_item(key).ok()??;
-            Record::read(&text).ok()
-        };
+        self.drop_work();
         let next = match opening {
             OpenTarget::Menu => Some(self.start_screen()),
-            OpenTarget::Resume(key) => read(key).map(|record| {
+            OpenTarget::Resume(key) => self.shelf.record(key).map(|record| {
                 let players = Match::from_record(&record);
                 App::from_record(record, players)
             }),
             OpenTarget::Replay(path) => {
                 let key = path.to_string_lossy();
-                read(&key).map(|record| App::review(record, &key, None))
+                self.shelf
+                    .record(&key)
+                    .map(|record| App::review(record, &key, None))
             }
         };
-        let Some(next) = next else {
+        let Some(mut next) = next else {
             return Answer::Notice(
                 Tone::Error,
                 "That game is no longer kept in this browser".to_owned(),
             );
         };
+        self.set_display(&mut next);
         self.keys.clear();
         if let OpenTarget::Resume(key) = opening {
             self.keys.push((Snapshot::of(&next).serial, key.clone()));
         }
         Answer::Opened(Box::new(next))
+    }
+
+    /// Drops the work under way: the screen it was for is gone.
+    fn drop_work(&mut self) {
+        self.thinking = None;
+        self.analysing = None;
     }
 
     /// Starts the search `request` asks for, in place of any under way.
@@ -182,8 +183,17 @@ impl PageRunner {
         });
     }
 
-    /// One slice of the search under way; its answer once it is done.
+    /// One slice of the work under way (the computer's search first, else
+    /// the analysis); its answer once there is one.
     pub fn slice(&mut self) -> Option<Answer> {
+        if self.thinking.is_none() {
+            let analysing = self.analysing.as_mut()?;
+            let (answer, done) = analysing.slice();
+            if done {
+                self.analysing = None;
+            }
+            return answer;
+        }
         let thinking = self.thinking.as_mut()?;
         let left = thinking
             .limits
@@ -209,32 +219,71 @@ impl PageRunner {
         purpose.answer(result)
     }
 
-    /// Keeps `game` in the page's storage under its own key; a notice, as
-    /// the terminal's, whenever it cannot.
-    fn keep(&mut self, game: &Snapshot) -> Option<Answer> {
+    /// Keeps `game` in the page's storage under its own key, dated at its
+    /// first keeping as the terminal dates a game; a notice, as the
+    /// terminal's, whenever it cannot.
+    fn keep(&mut self, game: &Snapshot) -> Vec<Answer> {
         let ply = game.record.game.ply();
         if ply == 0 {
-            return None;
+            return Vec::new();
         }
+        let mut answers = Vec::new();
+        let mut record = game.record.clone();
         let known = self.keys.iter().find(|(serial, _)| *serial == game.serial);
         let key = if let Some((_, key)) = known {
             key.clone()
         } else {
             let stamp = String::from(Date::new_0().to_iso_string());
+            if game.playing && record.tag(Tags::DATE).is_none() {
+                // `2026-12-07T13:17:00.123Z`: the date, as records write it.
+                let date = stamp.get(..10).unwrap_or_default().replace('-', ".");
+                record.set_tag(Tags::DATE, &date);
+                answers.push(Answer::Dated(date));
+            }
             let key = format!("{GAME_KEY}{stamp}");
             self.keys.push((game.serial, key.clone()));
             key
         };
-        (!self.put(&key, &game.record.to_string()))
-            .then(|| Answer::Notice(Tone::Error, format!("NOT SAVED at move {ply}: {NOT_KEPT}")))
+        let what = format!("NOT SAVED at move {ply}");
+        answers.extend(not_kept(self.shelf.put(&key, &record.to_string()), &what));
+        answers
     }
 
-    /// Writes `text` under `key` in the page's storage; whether it could.
-    fn put(&self, key: &str, text: &str) -> bool {
-        self.storage
-            .as_ref()
-            .is_some_and(|storage| storage.set_item(key, text).is_ok())
+    /// Rings the bell: a short tone, as the terminal's bell.
+    fn ring(&mut self) {
+        if self.bell.is_none() {
+            self.bell = AudioContext::new().ok();
+        }
+        let Some(context) = &self.bell else {
+            return;
+        };
+        let Ok(tone) = context.create_oscillator() else {
+            return;
+        };
+        tone.set_type(OscillatorType::Sine);
+        tone.frequency().set_value(880.0);
+        let sounded = tone
+            .connect_with_audio_node(&context.destination())
+            .and_then(|_| tone.start())
+            .and_then(|()| tone.stop_with_when(context.current_time() + 0.15));
+        // A bell the browser does not let sound (no key pressed yet) is
+        // not rung: the clock on screen says it all the same.
+        drop(sounded);
     }
+}
+
+/// `record` offered as a download; what became of it, in words.
+fn export(record: &Record) -> Answer {
+    let name = files::download_name();
+    match files::download(&name, &record.to_string()) {
+        Ok(()) => Answer::Notice(Tone::Info, format!("Downloaded as {name}")),
+        Err(why) => Answer::Notice(Tone::Error, format!("Not saved: {why}")),
+    }
+}
+
+/// The notice that `what` failed, when it was not `kept`.
+fn not_kept(kept: bool, what: &str) -> Option<Answer> {
+    (!kept).then(|| Answer::Notice(Tone::Error, format!("{what}: {NOT_KEPT}")))
 }
 
 /// A seed for the computer's random choices, from the page's clock and its
