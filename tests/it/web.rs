@@ -288,6 +288,53 @@ fn a_tap_on_a_hole_selects_it_and_a_second_tap_sows_it() {
 }
 
 #[test]
+fn a_whole_game_is_played_with_taps_alone() {
+    let Some(page) = Page::open("a_whole_game_is_played_with_taps_alone") else {
+        return;
+    };
+    // A golden record of the standard board, every move two taps on its
+    // hole's count: South's two rows above its letter, North's four below.
+    let text =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/012.ogn"))
+            .expect("a golden record");
+    let record = Record::read(&text).expect("a valid golden record");
+    let mut plan = vec![
+        json!({"until": "New game"}),
+        json!({"keys": ["n", "s"]}),
+        json!({"until": "South to move"}),
+    ];
+    for played in record.game.history() {
+        let letter = played.hole.to_string();
+        let tap = if letter.chars().all(|c| c.is_ascii_uppercase()) {
+            json!({"click": {"line": "│\\W+A\\W+B\\W+C\\W+D\\W+E\\W+F\\W+│", "text": letter, "up": 2}})
+        } else {
+            json!({"click": {"line": "│\\W+f\\W+e\\W+d\\W+c\\W+b\\W+a\\W+│", "text": letter, "up": -4}})
+        };
+        // The sowing skipped by a key that does nothing else, as a second
+        // tap would skip it.
+        plan.extend([tap.clone(), tap, json!({"keys": ["Shift"]})]);
+    }
+    plan.extend([json!({"wait": 300}), json!({"screen": true})]);
+    let lines = page.run(&Value::Array(plan));
+    let screen = lines[1]["screen"].as_str().expect("the screen");
+    let verdict = record.verdict().expect("a finished game");
+    let said = format!(
+        "South wins {}-{}",
+        verdict.totals.south, verdict.totals.north
+    );
+    assert!(screen.contains(&said), "{said} in\n{screen}");
+    let moves = record.game.history().len();
+    assert!(
+        screen.contains(&format!(
+            "{moves}.{}",
+            record.game.history()[moves - 1].hole
+        )),
+        "{screen}"
+    );
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
 fn the_page_measures_the_engine_as_endodoi_bench_does() {
     let Some(page) = Page::open("the_page_measures_the_engine_as_endodoi_bench_does") else {
         return;

@@ -182,9 +182,17 @@ fn the_viewer_analyses_a_record_in_the_page_as_endodoi_analyze_does() {
         {"paste": text},
         {"until": "the pasted text"},
         {"keys": ["a"]},
+        // A key pressed while it analyses is drawn.
+        {"latency": {"key": "?", "shows": "Keys"}},
+        {"keys": ["Escape"]},
         {"until": "Analysis of the 4 moves ready", "timeout": 60000},
         {"screen": true}
     ]));
+    println!(
+        "a key while the page analyses: {} ms",
+        lines[1]["latency_ms"]
+    );
+    assert!(lines[1]["latency_ms"].is_number(), "{:?}", lines[1]);
     let record = Record::read(text).expect("a record");
     let analysis = analyze(&record.game, Limits::nodes(DEFAULT_NODES), 2, None, |_| {});
     let marked: Vec<String> = analysis
@@ -202,7 +210,7 @@ fn the_viewer_analyses_a_record_in_the_page_as_endodoi_analyze_does() {
         })
         .collect();
     assert_eq!(marked, ["1.C+7", "2.d+9", "3.E?", "4.a?"]);
-    let shown = screen(&lines[1]);
+    let shown = screen(&lines[2]);
     assert!(shown.contains(&marked.join(" ")), "{shown}");
     assert_eq!(errors(&lines), &json!([]));
 }
@@ -315,5 +323,34 @@ fn the_settings_are_kept_in_the_browser_across_a_reload() {
     // One step up from the speed kept, 5: the last.
     let faster = screen(&lines[4]);
     assert!(faster.contains("Sowing speed 6/6"), "{faster}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
+fn quitting_the_page_goes_back_to_the_start_screen_with_the_game_kept() {
+    let Some(page) =
+        Page::open("quitting_the_page_goes_back_to_the_start_screen_with_the_game_kept")
+    else {
+        return;
+    };
+    // Ctrl+C in a game under way (the terminal's quit at once), then q on
+    // the start screen.
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"keys": ["n", "s", "c", "Enter", "Shift", "Control+c"]},
+        {"until": "1 unfinished"},
+        {"screen": true},
+        {"keys": ["q"]},
+        {"wait": 300},
+        {"screen": true}
+    ]));
+    let menu = screen(&lines[1]);
+    assert!(
+        menu.contains("Every game is kept in this browser"),
+        "{menu}"
+    );
+    let again = screen(&lines[2]);
+    assert!(again.contains("New game"), "{again}");
+    assert!(again.contains("close its tab to leave"), "{again}");
     assert_eq!(errors(&lines), &json!([]));
 }

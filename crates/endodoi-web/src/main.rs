@@ -117,14 +117,18 @@ fn bench() -> std::io::Result<()> {
 }
 
 /// Has `runner` carry out what `app` asks for, and hands `app` the
-/// answers, until it asks for nothing more.
+/// answers, until it asks for nothing more; an app that quits goes back to
+/// the start screen.
 fn carry_out(app: &mut App, runner: &mut PageRunner) {
     loop {
-        let effects = app.take_effects();
-        if effects.is_empty() {
+        let mut answers = runner.run(app.take_effects());
+        if app.desk().should_quit() {
+            answers.extend(runner.quit(app));
+        }
+        if answers.is_empty() {
             return;
         }
-        for answer in runner.run(effects) {
+        for answer in answers {
             app.answer(answer);
         }
     }

@@ -133,6 +133,18 @@ impl PageRunner {
         }
     }
 
+    /// What quitting is in a page, which cannot close itself: `app`'s game
+    /// kept a last time, the start screen again, and why.
+    pub fn quit(&mut self, app: &App) -> Vec<Answer> {
+        let mut answers = self.keep(&Snapshot::of(app));
+        answers.push(self.open(&OpenTarget::Menu));
+        answers.push(Answer::Notice(
+            Tone::Info,
+            "Every game is kept in this browser: close its tab to leave".to_owned(),
+        ));
+        answers
+    }
+
     /// The app that goes on with what the start screen chose: a kept game
     /// continued (kept under its key from now on) or replayed, or the start
     /// screen again; a notice if it cannot be read.
