@@ -14,5 +14,5 @@ rm -rf target/web
 mkdir -p target/web
 wasm-bindgen --target web --no-typescript --out-dir target/web \
     target/wasm32-unknown-unknown/release/endodoi-web.wasm
-cp crates/endodoi-web/index.html target/web/
+cp crates/endodoi-web/index.html crates/endodoi-web/start.js target/web/
 echo "The page is in target/web: python3 -m http.server -d target/web 8000, then open http://localhost:8000/"

@@ -354,3 +354,48 @@ fn quitting_the_page_goes_back_to_the_start_screen_with_the_game_kept() {
     assert!(again.contains("close its tab to leave"), "{again}");
     assert_eq!(errors(&lines), &json!([]));
 }
+
+#[test]
+fn a_record_whose_names_are_markup_is_shown_as_text() {
+    let Some(page) = Page::open("a_record_whose_names_are_markup_is_shown_as_text") else {
+        return;
+    };
+    // A record a stranger sends: its names are HTML that would run a
+    // script if the page took them as markup.
+    let name = "<img src=x onerror=\"document.title='taken'\">";
+    let text = format!(
+        "[South \"{}\"]\n[North \"<b>bold</b>\"]\n\nC d\n",
+        name.replace('"', "\\\"")
+    );
+    let record = Record::read(&text).expect("a record");
+    assert_eq!(record.tag(Tags::SOUTH), Some(name));
+    let lines = page.run(&json!([
+        {"until": "New game"},
+        {"paste": text},
+        {"until": "onerror"},
+        {"wait": 300},
+        {"screen": true},
+        {"count": "img, b"},
+        // And were markup to get in by a flaw, the page's policy runs no
+        // script it did not load itself.
+        {"inject": name}
+    ]));
+    // The names as their text (cut short where they are long), no element
+    // made of them.
+    let shown = screen(&lines[1]);
+    assert!(
+        shown.contains("<img src=x onerror=\"document.title='"),
+        "{shown}"
+    );
+    assert!(shown.contains("<b>bold</b>"), "{shown}");
+    assert_eq!(lines[2]["count"], json!(0));
+    assert_eq!(lines[3]["title"], json!("En Dodoi"));
+    // The policy's refusals are the page's only complaints.
+    let complaints = errors(&lines).as_array().expect("a list");
+    assert!(
+        complaints.iter().all(|said| said
+            .as_str()
+            .is_some_and(|said| said.contains("Content Security Policy"))),
+        "{complaints:?}"
+    );
+}

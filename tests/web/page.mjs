@@ -105,6 +105,14 @@ for (const step of plan) {
     const chunks = [];
     for await (const chunk of stream) chunks.push(chunk);
     say({ download: { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString() } });
+  } else if (step.inject) {
+    // Markup put into the page as a flaw would put it; then its title.
+    await page.evaluate((html) => document.body.insertAdjacentHTML("beforeend", html), step.inject);
+    await page.waitForTimeout(300);
+    say({ title: await page.title() });
+  } else if (step.count) {
+    // How many elements of the page the selector finds.
+    say({ count: await page.locator(step.count).count() });
   } else if (step.latency) {
     // A key pressed on the grid; the time until the page has written the
     // change into its grid (in an animation frame's callback: the browser

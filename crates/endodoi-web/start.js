@@ -1,0 +1,3 @@
+// Starts the page: loads its WebAssembly, which draws the game.
+import init from "./endodoi-web.js";
+init();
