@@ -74,3 +74,4 @@ mod ui;
 mod viewer;
 mod web;
 mod web_files;
+mod web_play;
