@@ -70,6 +70,17 @@ pub(crate) fn board_shown(screen: &str, width: usize) -> (Vec<u32>, Vec<u32>, Ve
     (north, rows[1].clone(), captured)
 }
 
+/// A golden record's text (`tests/golden/NAME.ogn`).
+pub(crate) fn golden(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.ogn"));
+    fs::read_to_string(path).expect("a golden record")
+}
+
+/// The screen a line of the driver read.
+pub(crate) fn screen(line: &Value) -> &str {
+    line["screen"].as_str().expect("a screen")
+}
+
 /// The page's errors, from the last line the driver printed.
 pub(crate) fn errors(lines: &[Value]) -> &Value {
     &lines.last().expect("lines")["errors"]
@@ -80,13 +91,13 @@ fn golden_records_played_in_the_page_end_on_their_boards() {
     let Some(page) = Page::open("golden_records_played_in_the_page_end_on_their_boards") else {
         return;
     };
-    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let states = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     // Both variants, widths 6 to 10, games under way and over.
     for name in ["000", "001", "002", "003", "006"] {
-        let text = fs::read_to_string(golden.join(format!("{name}.ogn"))).expect("a golden record");
+        let text = golden(name);
         let record = Record::read(&text).expect("a valid golden record");
         let expected: Value = serde_json::from_str(
-            &fs::read_to_string(golden.join(format!("{name}.json"))).expect("its state"),
+            &fs::read_to_string(states.join(format!("{name}.json"))).expect("its state"),
         )
         .expect("JSON");
         let mut keys = set_up(&record.game);
@@ -101,7 +112,7 @@ fn golden_records_played_in_the_page_end_on_their_boards() {
             {"wait": 300},
             {"screen": true}
         ]));
-        let screen = lines[1]["screen"].as_str().expect("the screen");
+        let screen = screen(&lines[1]);
         let width = usize::from(record.game.config().width());
         let (north, south, captured) = board_shown(screen, width);
         let position = record.game.position();
@@ -168,7 +179,7 @@ fn the_computer_thinks_while_the_page_answers_keys() {
         "the key was drawn: {:?}",
         lines[1]
     );
-    let screen = lines[2]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[2]);
     assert!(screen.contains("Computer (level 5) sowed"), "{screen}");
     assert_eq!(errors(&lines), &json!([]));
 }
@@ -213,7 +224,7 @@ fn a_game_kept_in_the_browser_is_continued_after_a_reload() {
     let before = kept(&lines[1]);
     assert_eq!(before.len(), 1, "{:?}", lines[1]);
     assert_eq!(before[0].1, ["C", "a"]);
-    let screen = lines[2]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[2]);
     assert!(screen.contains("move 3"), "{screen}");
     // The same game, under the same key, one move longer.
     assert_eq!(
@@ -249,7 +260,7 @@ fn entries_in_the_browser_storage_that_are_no_games_are_left_out_of_the_list() {
         {"wait": 300},
         {"screen": true}
     ]));
-    let screen = lines[1]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[1]);
     assert_eq!(
         screen.matches(" moves ").count() + screen.matches(" move ").count(),
         1,
@@ -279,10 +290,10 @@ fn a_tap_on_a_hole_selects_it_and_a_second_tap_sows_it() {
         {"wait": 300},
         {"screen": true}
     ]));
-    let selected = lines[1]["screen"].as_str().expect("the screen");
+    let selected = screen(&lines[1]);
     assert!(selected.contains("[C]"), "selected, not sown:\n{selected}");
     assert!(selected.contains("no moves yet"), "{selected}");
-    let sown = lines[2]["screen"].as_str().expect("the screen");
+    let sown = screen(&lines[2]);
     assert!(sown.contains("1.C+7"), "sown:\n{sown}");
     assert_eq!(errors(&lines), &json!([]));
 }
@@ -294,9 +305,7 @@ fn a_whole_game_is_played_with_taps_alone() {
     };
     // A golden record of the standard board, every move two taps on its
     // hole's count: South's two rows above its letter, North's four below.
-    let text =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/012.ogn"))
-            .expect("a golden record");
+    let text = golden("012");
     let record = Record::read(&text).expect("a valid golden record");
     let mut plan = vec![
         json!({"until": "New game"}),
@@ -316,7 +325,7 @@ fn a_whole_game_is_played_with_taps_alone() {
     }
     plan.extend([json!({"wait": 300}), json!({"screen": true})]);
     let lines = page.run(&Value::Array(plan));
-    let screen = lines[1]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[1]);
     let verdict = record.verdict().expect("a finished game");
     let said = format!(
         "South wins {}-{}",
@@ -344,7 +353,7 @@ fn the_page_measures_the_engine_as_endodoi_bench_does() {
         {"until": "nodes/s"},
         {"screen": true}
     ]));
-    let screen = lines[1]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[1]);
     let numbers: Vec<u64> = screen
         .split(|c: char| !c.is_ascii_digit())
         .filter_map(|word| word.parse().ok())
@@ -392,8 +401,8 @@ fn the_puzzle_rating_is_kept_in_the_browser_across_a_reload() {
             .expect("a number");
         (rating.to_owned(), deviation.to_owned())
     };
-    let answered = lines[1]["screen"].as_str().expect("the screen");
-    let results = lines[2]["screen"].as_str().expect("the screen");
+    let answered = screen(&lines[1]);
+    let results = screen(&lines[2]);
     // A new player's is 1500 ± 350: an answer rated moves both.
     assert_ne!(
         rating(answered),
@@ -421,7 +430,7 @@ fn the_board_fits_a_phone_held_sideways_at_widths_6_and_10() {
             {"wait": 300},
             {"screen": true}
         ]));
-        let screen = lines[1]["screen"].as_str().expect("the screen");
+        let screen = screen(&lines[1]);
         let (north, south, captured) = board_shown(screen, width);
         assert_eq!((north, south), (vec![4; width], vec![4; width]), "{screen}");
         assert_eq!(captured, [0, 0]);
@@ -446,7 +455,7 @@ fn the_lesson_is_played_in_the_page_as_in_the_terminal() {
         {"keys": ["n"]},
         {"until": "Learn to play · step 2 of 7"}
     ]));
-    let sown = lines[1]["screen"].as_str().expect("the screen");
+    let sown = screen(&lines[1]);
     let (_, south, _) = board_shown(sown, 6);
     assert_eq!(south[3], 0, "D sown:\n{sown}");
     assert_eq!(errors(&lines), &json!([]));
@@ -470,7 +479,7 @@ fn a_full_browser_storage_is_said_at_each_move_and_the_game_goes_on() {
         {"screen": true},
         {"storage": true}
     ]));
-    let screen = lines[1]["screen"].as_str().expect("the screen");
+    let screen = screen(&lines[1]);
     assert!(
         screen.contains("NOT SAVED at move 3: this browser keeps nothing for the page"),
         "{screen}"

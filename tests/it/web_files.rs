@@ -3,9 +3,6 @@
 //! page and the settings kept in the browser. Skipped with a message where
 //! the page or the browser is missing, except in CI (`tests/common/page.rs`).
 
-use std::fs;
-use std::path::Path;
-
 use serde_json::{Value, json};
 
 use endodoi::analyze::analyze;
@@ -15,19 +12,8 @@ use endodoi::record::{Record, Tags};
 use endodoi::rules::Side;
 use endodoi::search::Limits;
 
-use super::web::{board_shown, errors};
+use super::web::{board_shown, errors, golden, screen};
 use crate::common::page::Page;
-
-/// A golden record's text.
-fn golden(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.ogn"));
-    fs::read_to_string(path).expect("a golden record")
-}
-
-/// The screen a line read.
-fn screen(line: &Value) -> &str {
-    line["screen"].as_str().expect("a screen")
-}
 
 /// The rows a record's game ends on, as [`board_shown`] reads them.
 fn rows(record: &Record) -> (Vec<u32>, Vec<u32>) {

@@ -3,14 +3,11 @@
 //! the terminal. Skipped with a message where the page or the browser is
 //! missing, except in CI (`tests/common/page.rs`).
 
-use std::fs;
-use std::path::Path;
-
-use serde_json::{Value, json};
+use serde_json::json;
 
 use endodoi::record::Record;
 
-use super::web::errors;
+use super::web::{errors, golden, screen};
 use crate::common::page::Page;
 
 /// The keys that set up a hot-seat match to two wins with a clock of one
@@ -27,11 +24,6 @@ const MATCH_ON_THE_CLOCK: [&str; 10] = [
     "ArrowRight",
     "s",
 ];
-
-/// The screen a line read.
-fn screen(line: &Value) -> &str {
-    line["screen"].as_str().expect("a screen")
-}
 
 /// The times the clocks show, `0:57`, top row first, in seconds.
 fn clocks(screen: &str) -> Vec<u32> {
@@ -88,9 +80,7 @@ fn a_match_goes_on_to_its_next_game_with_the_score() {
         return;
     };
     // A golden game South wins, played as the match's first game.
-    let text =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/012.ogn"))
-            .expect("a golden record");
+    let text = golden("012");
     let record = Record::read(&text).expect("a valid golden record");
     let mut keys: Vec<String> = MATCH_ON_THE_CLOCK.map(str::to_owned).to_vec();
     for played in record.game.history() {
