@@ -2,6 +2,7 @@
 //! page's keys and drawn by ratzilla's DOM backend; the effects the app asks
 //! for are carried out by the page's own [`PageRunner`].
 
+mod net;
 mod runner;
 
 use std::cell::{Cell, RefCell};
@@ -28,7 +29,8 @@ fn main() -> std::io::Result<()> {
         return bench();
     }
     let runner = PageRunner::new();
-    let app = runner.start_screen();
+    let mut app = runner.start_screen();
+    net::begin(&mut app);
     let page = Rc::new(RefCell::new((app, runner)));
     // The screen as last drawn: keys and clicks are resolved on it.
     let drawn = Rc::new(Cell::new(Rect::default()));
@@ -75,6 +77,7 @@ fn main() -> std::io::Result<()> {
         if let Some(answer) = runner.slice() {
             app.answer(answer);
         }
+        net::bring_news(app, runner);
         carry_out(app, runner);
         drawn.set(frame.area());
         frame.render_widget(View::new(app, look), frame.area());
@@ -111,7 +114,7 @@ fn carry_out(app: &mut App, runner: &mut PageRunner) {
         if effects.is_empty() {
             return;
         }
-        for answer in runner.run(effects) {
+        for answer in runner.run(net::carry_out(effects)) {
             app.answer(answer);
         }
     }

@@ -10,31 +10,25 @@ use async_io::Timer;
 use futures_lite::future;
 use magic_wormhole::Wormhole;
 
+use crate::meet::Numbering;
 use crate::net::peer::{Event, Events, Outbox, Peer};
 use crate::net::secure::SessionKey;
-use crate::net::wire::{MAX_GAME_LINE, Message, ReadError};
+use crate::net::wire::{Message, ReadError};
 use crate::protocol::{Conversation, Met, Parting, Step};
 
 use super::{broke_down, said, start};
 
-/// The line of a wormhole message: its number, then the line.
-fn numbered(number: u64, line: &str) -> Vec<u8> {
-    format!("{number} {line}").into_bytes()
-}
-
 /// An open wormhole, its lines numbered both ways.
 pub(super) struct Lines {
     wormhole: Wormhole,
-    sent: u64,
-    received: u64,
+    numbering: Numbering,
 }
 
 impl Lines {
     pub(super) fn new(wormhole: Wormhole) -> Lines {
         Lines {
             wormhole,
-            sent: 0,
-            received: 0,
+            numbering: Numbering::default(),
         }
     }
 
@@ -44,31 +38,18 @@ impl Lines {
     }
 
     pub(super) async fn send(&mut self, line: &str) -> Result<(), String> {
-        let message = numbered(self.sent, line);
-        self.sent += 1;
+        let message = self.numbering.outgoing(line);
         self.wormhole.send(message).await.map_err(|e| said(&e))
     }
 
     /// The next line: a message out of its place, or not text, ends it.
     async fn receive(&mut self) -> Result<String, ReadError> {
-        let bytes = self
+        let message = self
             .wormhole
             .receive()
             .await
             .map_err(|error| ReadError::Io(said(&error)))?;
-        if bytes.len() > MAX_GAME_LINE {
-            return Err(ReadError::TooLong(MAX_GAME_LINE));
-        }
-        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-        let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
-        if number.parse() != Ok(self.received) {
-            return Err(ReadError::Unsealed);
-        }
-        self.received += 1;
-        if line.chars().any(char::is_control) {
-            return Err(ReadError::NotText);
-        }
-        Ok(line.to_owned())
+        self.numbering.incoming(message)
     }
 
     /// Carries the handshake of `conversation` to its end, `first` sent
