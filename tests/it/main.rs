@@ -73,3 +73,4 @@ mod terminal;
 mod ui;
 mod viewer;
 mod web;
+mod web_net;

@@ -47,7 +47,7 @@ fn moves(game: &Game) -> Vec<String> {
 
 /// The board the page shows: North's row and South's (hole `a`/`A` first)
 /// and what each side captured, read off its text.
-fn board_shown(screen: &str, width: usize) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+pub(crate) fn board_shown(screen: &str, width: usize) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let numbers = |line: &str| -> Vec<u32> {
         line.split(|c: char| !c.is_ascii_digit())
             .filter_map(|word| word.parse().ok())
@@ -71,7 +71,7 @@ fn board_shown(screen: &str, width: usize) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
 }
 
 /// The page's errors, from the last line the driver printed.
-fn errors(lines: &[Value]) -> &Value {
+pub(crate) fn errors(lines: &[Value]) -> &Value {
     &lines.last().expect("lines")["errors"]
 }
 

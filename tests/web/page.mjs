@@ -42,6 +42,12 @@ for (const step of plan) {
   } else if (step.until) {
     await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.until,
                                { timeout: step.timeout || 20000 });
+  } else if (step.seen) {
+    // As `until`, then when the page showed it (the test's clock and the
+    // page's are this machine's): a move typed in a terminal, shown here.
+    await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.seen,
+                               { timeout: step.timeout || 20000, polling: "raf" });
+    say({ seen: step.seen, at_ms: Date.now() });
   } else if (step.screen) {
     say({ screen: await text() });
   } else if (step.wait) {
