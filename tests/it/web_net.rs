@@ -164,7 +164,8 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
                 plan.push(json!({"until": counted(ply)}));
                 plan.push(json!({"keys": [played.hole.to_string().to_lowercase(), "Enter"]}));
             }
-            Side::South => plan.push(json!({"seen": counted(ply + 1)})),
+            // Said as soon as the page takes it, before its sowing is shown.
+            Side::South => plan.push(json!({"seen": format!("Naserian sowed {played}")})),
         }
     }
     plan.push(json!({"until": counted(PLIES)}));

@@ -31,9 +31,9 @@ use endodoi_meet::secure::{Seat, fingerprint};
 use endodoi_protocol::{GameMessage, Message};
 use ratzilla::web_sys::{self, Storage, UrlSearchParams};
 use wasm_bindgen_futures::spawn_local;
-use wormhole::{HostMet, Proof};
+use wormhole::{Credential, HostMet};
 
-use crate::runner::{GAME_KEY, PageRunner};
+use super::runner::{GAME_KEY, PageRunner};
 
 /// The prefix of the storage keys the seats are kept under.
 pub const SEAT_KEY: &str = "endodoi.seat.";
@@ -161,13 +161,15 @@ pub fn begin(app: &mut App) {
             let record = kept.1.clone();
             link.kept = Some(kept);
             link.seat = Some(seat.clone());
-            (Proof::Seat(seat), Some(record))
+            (Credential::Seat(seat), Some(record))
         }
-        _ => (Proof::Code(code), None),
+        _ => (Credential::Code(code), None),
     };
     let told = match proof {
-        Proof::Code(_) => format!("Joining through the mailbox {mailbox}…"),
-        Proof::Seat(_) => format!("Taking this game's seat again through the mailbox {mailbox}…"),
+        Credential::Code(_) => format!("Joining through the mailbox {mailbox}…"),
+        Credential::Seat(_) => {
+            format!("Taking this game's seat again through the mailbox {mailbox}…")
+        }
     };
     app.answer(Answer::Notice(Tone::Info, told));
     link.meet(proof, copy, Duration::ZERO);
@@ -183,7 +185,7 @@ impl PageLink {
     /// Meets the host with `proof` (and `ours`, when taking the seat
     /// again) after `wait`, then carries the connection; the news goes to
     /// the queue.
-    fn meet(&mut self, proof: Proof, ours: Option<Record>, wait: Duration) {
+    fn meet(&mut self, proof: Credential, ours: Option<Record>, wait: Duration) {
         self.meetings += 1;
         let id = self.meetings;
         let (mailbox, name, queue) = (self.mailbox.clone(), self.name.clone(), self.queue.clone());
@@ -347,7 +349,7 @@ impl PageLink {
         };
         let wait = self.retry;
         self.retry = (self.retry * 2).min(MAX_RETRY);
-        self.meet(Proof::Seat(seat), Some(ours.clone()), wait);
+        self.meet(Credential::Seat(seat), Some(ours.clone()), wait);
     }
 }
 

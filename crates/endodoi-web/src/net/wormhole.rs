@@ -19,7 +19,7 @@ use web_time::{Instant, SystemTime, UNIX_EPOCH};
 /// What a joiner proves: the code, at a first meeting; the seat's secret
 /// after it.
 #[derive(Clone, Debug)]
-pub enum Proof {
+pub enum Credential {
     /// The code the host's screen shows.
     Code(String),
     /// The seat kept from the first meeting.
@@ -90,7 +90,7 @@ impl Numbered {
 /// words, within the protocol's times.
 pub async fn meet(
     mailbox: &str,
-    pass: &Proof,
+    pass: &Credential,
     name: Option<String>,
     ours: Option<&Record>,
     limits: ProtocolTimes,
@@ -103,12 +103,12 @@ pub async fn meet(
         .unwrap_or_default();
     let window = rendezvous::window_after(since, None);
     let limit = match pass {
-        Proof::Code(_) => limits.hello * 3,
-        Proof::Seat(_) => window.ends_in + limits.hello,
+        Credential::Code(_) => limits.hello * 3,
+        Credential::Seat(_) => window.ends_in + limits.hello,
     };
     let meeting = async {
         let (wormhole, seat) = match pass {
-            Proof::Seat(seat) => {
+            Credential::Seat(seat) => {
                 sleep(window.begins_in).await;
                 let code = parsed(&rendezvous::code(seat, window.number))?;
                 let wormhole = connect(mailbox, code, true)
@@ -116,7 +116,7 @@ pub async fn meet(
                     .map_err(|error| format!("{place}: {}", said(&error)))?;
                 (wormhole, seat.clone())
             }
-            Proof::Code(code) => {
+            Credential::Code(code) => {
                 let wormhole = connect(mailbox, parsed(code)?, false)
                     .await
                     .map_err(|error| refused(&place, &error))?;
@@ -157,11 +157,11 @@ pub async fn meet(
     future::or(meeting, async {
         sleep(limit).await;
         Err(match pass {
-            Proof::Code(_) => format!(
+            Credential::Code(_) => format!(
                 "no one answered at that code on {place} within {} s",
                 limit.as_secs()
             ),
-            Proof::Seat(_) => format!("{place}: the host is not at the seat's rendezvous"),
+            Credential::Seat(_) => format!("{place}: the host is not at the seat's rendezvous"),
         })
     })
     .await
