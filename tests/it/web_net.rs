@@ -6,7 +6,7 @@
 //! server, the page or the browser is missing, except in CI.
 
 use std::thread;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
 
@@ -63,10 +63,14 @@ fn code_on(screen: &str, after: &str) -> String {
     code
 }
 
+/// The mailbox's `url` as a value in the page's address.
+fn escaped(url: &str) -> String {
+    url.replace(':', "%3A").replace('/', "%2F")
+}
+
 /// The page's address that joins `code` through `url` as `name`.
 fn joining(code: &str, url: &str, name: &str) -> String {
-    let url = url.replace(':', "%3A").replace('/', "%2F");
-    format!("?join={code}&mailbox={url}&name={name}")
+    format!("?join={code}&mailbox={}&name={name}", escaped(url))
 }
 
 /// The first `plies` moves of the game where each side sows its first
@@ -302,5 +306,82 @@ fn a_wrong_code_and_a_spent_one_take_no_seat_from_the_page_that_joined() {
     // The host's move after the attack reached the page that joined.
     assert_eq!(board_of(screen, Side::North), board_in(&game), "{screen}");
     assert!(screen.contains("Naserian sowed"), "{screen}");
+    assert_eq!(errors(&lines), &json!([]));
+}
+
+#[test]
+fn the_page_hosts_and_a_terminal_joins_with_its_code_and_both_agree() {
+    let name = "the_page_hosts_and_a_terminal_joins";
+    let Some(page) = Page::open(name) else {
+        return;
+    };
+    let Some(mailbox) = Mailbox::start() else {
+        return;
+    };
+    let url = mailbox.url();
+    let Some(terminal) = Server::new(name) else {
+        return;
+    };
+    let shown = terminal.root().join("page.txt");
+    let game = first_moves(PLIES);
+    let hosting = format!("?host&mailbox={}&name=Naserian", escaped(&url));
+    let mut plan = vec![
+        json!({"open": hosting}),
+        json!({"until": "Waiting for the other player: endodoi join "}),
+        json!({"screen_to": shown}),
+        json!({"until": "Lekishon joined", "timeout": 30000}),
+    ];
+    for (ply, played) in game.history().iter().enumerate() {
+        if played.hole.side() == Side::South {
+            plan.push(json!({"until": counted(ply)}));
+            plan.push(json!({"keys": [played.hole.to_string().to_lowercase(), "Enter"]}));
+        }
+    }
+    plan.push(json!({"until": counted(PLIES)}));
+    plan.push(json!({"wait": 1500}));
+    plan.push(json!({"screen": true}));
+    let lines = thread::scope(|scope| {
+        let driven = scope.spawn(|| page.run(&Value::Array(plan)));
+        let start = Instant::now();
+        let screen = loop {
+            if let Ok(screen) = std::fs::read_to_string(&shown) {
+                break screen;
+            }
+            assert!(start.elapsed() < PATIENCE, "the page showed no code");
+            thread::sleep(Duration::from_millis(100));
+        };
+        let code = code_on(&screen, "Waiting for the other player:");
+        assert!(
+            screen
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains(&format!(
+                    "Waiting for the other player: endodoi join {code} --mailbox {url}"
+                )),
+            "{screen}"
+        );
+        terminal.start(
+            "join",
+            (80, 24),
+            &format!("exec {BINARY} join {code} --mailbox {url} --name Lekishon --no-animation"),
+        );
+        terminal.wait_for("join", "Connected to Naserian", PATIENCE);
+        for (ply, played) in game.history().iter().enumerate() {
+            if played.hole.side() == Side::North {
+                terminal.wait_for("join", &counted(ply), PATIENCE);
+                let key = played.hole.to_string().to_lowercase();
+                terminal.tmux(&["send-keys", "-t", "join", &key, "Enter"]);
+            }
+        }
+        driven.join().expect("the page's driver")
+    });
+    let screen = terminal.wait_for("join", &counted(PLIES), PATIENCE);
+    assert_eq!(board_of(&screen, Side::North), board_in(&game), "{screen}");
+    let screen = lines
+        .iter()
+        .find_map(|line| line["screen"].as_str())
+        .expect("the page's screen");
+    assert_eq!(board_of(screen, Side::South), board_in(&game), "{screen}");
     assert_eq!(errors(&lines), &json!([]));
 }

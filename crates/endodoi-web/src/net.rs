@@ -13,6 +13,8 @@
 //! folder), and the same address takes the seat again after a reload, with
 //! the game kept in the storage, at the seat's rendezvous.
 
+mod door;
+mod host;
 mod wormhole;
 
 use std::cell::RefCell;
@@ -29,6 +31,7 @@ use endodoi_core::rules::Side;
 use endodoi_meet::ProtocolTimes;
 use endodoi_meet::secure::{Seat, fingerprint};
 use endodoi_protocol::{GameMessage, Message};
+use host::PageHost;
 use ratzilla::web_sys::{self, Storage, UrlSearchParams};
 use wasm_bindgen_futures::spawn_local;
 use wormhole::{Credential, HostMet};
@@ -46,7 +49,7 @@ const MAX_RETRY: Duration = Duration::from_secs(30);
 
 thread_local! {
     /// The page's link to the other player, once its address asked for one.
-    static LINK: RefCell<Option<PageLink>> = const { RefCell::new(None) };
+    static LINK: RefCell<Option<Held>> = const { RefCell::new(None) };
 }
 
 /// What the meetings and the connections tell the page, each connection
@@ -66,6 +69,14 @@ enum News {
 type Queue = Rc<RefCell<VecDeque<News>>>;
 
 /// The page's end of a game across the network.
+enum Held {
+    /// It joined a host.
+    Guest(PageLink),
+    /// It hosts.
+    Host(PageHost),
+}
+
+/// The page's end of a game it joined.
 struct PageLink {
     mailbox: String,
     name: Option<String>,
@@ -93,17 +104,26 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The game the page's address asks to join: the code, the mailbox, the
-/// name.
-fn asked() -> Option<(String, String, Option<String>)> {
+/// What the page's address asks: to host (no code) or to join (the
+/// code), through which mailbox (`--mailbox URL` naming it on a command
+/// line when not the public one), as whom.
+fn asked() -> Option<(Option<String>, String, String, Option<String>)> {
     let search = web_sys::window()?.location().search().ok()?;
     let params = UrlSearchParams::new_with_str(&search).ok()?;
-    let code = params.get("join").filter(|code| !code.is_empty())?;
+    let code = params.get("join").filter(|code| !code.is_empty());
+    if code.is_none() && !params.has("host") {
+        return None;
+    }
     let mailbox = params
         .get("mailbox")
         .filter(|mailbox| !mailbox.is_empty())
         .unwrap_or_else(|| PUBLIC_MAILBOX.to_owned());
-    Some((code, mailbox, params.get("name")))
+    let option = if mailbox == PUBLIC_MAILBOX {
+        String::new()
+    } else {
+        format!(" --mailbox {mailbox}")
+    };
+    Some((code, mailbox, option, params.get("name")))
 }
 
 /// The newest unfinished game kept in `storage` with seat `id`, and its key.
@@ -125,13 +145,15 @@ fn our_copy(storage: &Storage, id: &str) -> Option<(String, Record)> {
 /// as a first meeting with the code, or taking the seat again when this
 /// browser keeps it, with the game it kept. Tells `app` (the start screen).
 pub fn begin(app: &mut App) {
-    let Some((code, mailbox, name)) = asked() else {
+    let Some((code, mailbox, option, name)) = asked() else {
         return;
     };
-    let option = if mailbox == PUBLIC_MAILBOX {
-        String::new()
-    } else {
-        format!(" --mailbox {mailbox}")
+    let Some(code) = code else {
+        let told = format!("Asking the mailbox {mailbox} for a code…");
+        app.answer(Answer::Notice(Tone::Info, told));
+        let host = PageHost::open(mailbox, option, name);
+        LINK.with_borrow_mut(|held| *held = Some(Held::Host(host)));
+        return;
     };
     let command = format!("endodoi join {code}{option}");
     let storage = storage();
@@ -173,7 +195,7 @@ pub fn begin(app: &mut App) {
     };
     app.answer(Answer::Notice(Tone::Info, told));
     link.meet(proof, copy, Duration::ZERO);
-    LINK.with_borrow_mut(|held| *held = Some(link));
+    LINK.with_borrow_mut(|held| *held = Some(Held::Guest(link)));
 }
 
 /// The storage key of the seat `command` took.
@@ -358,15 +380,17 @@ impl PageLink {
 /// in order, for the page's runner.
 pub fn carry_out(effects: Vec<Effect>) -> Vec<Effect> {
     LINK.with_borrow_mut(|link| {
-        let Some(link) = link else {
+        let Some(held) = link else {
             return effects;
         };
         let mut rest = Vec::new();
         for effect in effects {
-            match effect {
-                Effect::Send(said) => link.send(said),
-                Effect::Hangup { why, record } => link.hangup(why, &record),
-                effect => rest.push(effect),
+            match (effect, &mut *held) {
+                (Effect::Send(said), Held::Guest(link)) => link.send(said),
+                (Effect::Send(said), Held::Host(host)) => host.send(said),
+                (Effect::Hangup { why, record }, Held::Guest(link)) => link.hangup(why, &record),
+                (Effect::Hangup { why, .. }, Held::Host(host)) => host.hangup(why),
+                (effect, _) => rest.push(effect),
             }
         }
         rest
@@ -377,8 +401,18 @@ pub fn carry_out(effects: Vec<Effect>) -> Vec<Effect> {
 /// (`runner` opens a kept game), and tries again when the line dropped.
 pub fn bring_news(app: &mut App, runner: &mut PageRunner) {
     LINK.with_borrow_mut(|link| {
-        let Some(link) = link else {
-            return;
+        let link = match link {
+            Some(Held::Guest(link)) => link,
+            Some(Held::Host(host)) => {
+                while let Some(answers) = host.hear() {
+                    for answer in answers {
+                        app.answer(answer);
+                    }
+                    host.settle(app.record());
+                }
+                return;
+            }
+            None => return,
         };
         loop {
             let Some(news) = link.queue.borrow_mut().pop_front() else {

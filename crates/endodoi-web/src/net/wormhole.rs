@@ -39,7 +39,7 @@ pub struct HostMet {
 }
 
 /// The wormhole's settings for `mailbox`, as the terminal's.
-fn config(mailbox: &str) -> AppConfig<serde_json::Value> {
+pub fn config(mailbox: &str) -> AppConfig<serde_json::Value> {
     AppConfig {
         id: AppID::new(APP_ID),
         rendezvous_url: Cow::Owned(mailbox.to_owned()),
@@ -48,7 +48,7 @@ fn config(mailbox: &str) -> AppConfig<serde_json::Value> {
 }
 
 /// What went wrong with the mailbox or the wormhole, in words.
-fn said(error: &WormholeError) -> String {
+pub fn said(error: &WormholeError) -> String {
     let mut text = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(cause) = source {
@@ -70,7 +70,21 @@ pub struct Numbered {
 }
 
 impl Numbered {
-    async fn send(&mut self, line: &str) -> Result<(), String> {
+    /// The open `wormhole`, no line numbered yet.
+    pub fn new(wormhole: Wormhole) -> Numbered {
+        Numbered {
+            wormhole,
+            numbering: Numbering::default(),
+        }
+    }
+
+    /// The key the wormhole agreed, for the seat.
+    pub fn key(&self) -> SessionKey {
+        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
+    }
+
+    /// Sends `line`, numbered.
+    pub async fn send(&mut self, line: &str) -> Result<(), String> {
         let message = self.numbering.outgoing(line);
         self.wormhole.send(message).await.map_err(|e| said(&e))
     }
@@ -107,51 +121,35 @@ pub async fn meet(
         Credential::Seat(_) => window.ends_in + limits.hello,
     };
     let meeting = async {
-        let (wormhole, seat) = match pass {
+        let (mut lines, seat) = match pass {
             Credential::Seat(seat) => {
                 sleep(window.begins_in).await;
                 let code = parsed(&rendezvous::code(seat, window.number))?;
                 let wormhole = connect(mailbox, code, true)
                     .await
                     .map_err(|error| format!("{place}: {}", said(&error)))?;
-                (wormhole, seat.clone())
+                (Numbered::new(wormhole), seat.clone())
             }
             Credential::Code(code) => {
                 let wormhole = connect(mailbox, parsed(code)?, false)
                     .await
                     .map_err(|error| refused(&place, &error))?;
-                let key = SessionKey::from_bytes(AsRef::<[u8]>::as_ref(wormhole.key()));
-                (wormhole, key.seat())
+                let lines = Numbered::new(wormhole);
+                let seat = lines.key().seat();
+                (lines, seat)
             }
-        };
-        let mut lines = Numbered {
-            wormhole,
-            numbering: Numbering::default(),
         };
         let (mut conversation, first) =
             Conversation::join(name, ours, None, limits.liveness(), Instant::now());
-        for message in first {
-            lines.send(&message.to_string()).await?;
-        }
-        loop {
-            let line = lines.receive().await;
-            for step in conversation.read(line, Instant::now()) {
-                match step {
-                    Step::Met(Met::Host { game, .. }) => {
-                        return Ok(HostMet {
-                            lines,
-                            conversation,
-                            record: *game,
-                            seat,
-                        });
-                    }
-                    Step::Met(Met::Joiner { .. }) => {
-                        return Err(format!("{place}: a joiner where the host belongs"));
-                    }
-                    Step::Failed(failure) => return Err(format!("{place}: {failure}")),
-                    Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
-                }
-            }
+        match handshake(&mut lines, &mut conversation, first).await {
+            Ok(Met::Host { game, .. }) => Ok(HostMet {
+                lines,
+                conversation,
+                record: *game,
+                seat,
+            }),
+            Ok(Met::Joiner { .. }) => Err(format!("{place}: a joiner where the host belongs")),
+            Err(why) => Err(format!("{place}: {why}")),
         }
     };
     future::or(meeting, async {
@@ -167,15 +165,37 @@ pub async fn meet(
     .await
 }
 
+/// Carries the handshake of `conversation` to its end, `first` sent
+/// first: who it met, or why it failed, in words (as the terminal's).
+pub async fn handshake(
+    lines: &mut Numbered,
+    conversation: &mut Conversation,
+    first: Vec<Message>,
+) -> Result<Met, String> {
+    for message in first {
+        lines.send(&message.to_string()).await?;
+    }
+    loop {
+        let line = lines.receive().await;
+        for step in conversation.read(line, Instant::now()) {
+            match step {
+                Step::Met(met) => return Ok(met),
+                Step::Failed(failure) => return Err(failure.to_string()),
+                Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
+            }
+        }
+    }
+}
+
 /// The code `text` as the mailbox reads it.
-fn parsed(text: &str) -> Result<Code, String> {
+pub fn parsed(text: &str) -> Result<Code, String> {
     text.parse()
         .map_err(|error| format!("{text} is not a code the mailbox gives: {error}"))
 }
 
 /// Connects to the wormhole at `code` (claiming its nameplate with
 /// `allocate`).
-async fn connect(mailbox: &str, code: Code, allocate: bool) -> Result<Wormhole, WormholeError> {
+pub async fn connect(mailbox: &str, code: Code, allocate: bool) -> Result<Wormhole, WormholeError> {
     let connection = MailboxConnection::connect(config(mailbox), code, allocate).await?;
     Wormhole::connect(connection).await
 }

@@ -1,0 +1,176 @@
+//! The page's door when it hosts, as the terminal's (`endodoi host`): a
+//! code from the mailbox, the first player who gives it (a wrong code, or
+//! a meeting that breaks, spends it: a new one is asked for), then the
+//! seat's rendezvous, a meeting a window, for its player only.
+
+use std::time::Duration;
+
+use endodoi_core::record::Record;
+use endodoi_meet::secure::Seat;
+use endodoi_meet::{ProtocolTimes, rendezvous};
+use endodoi_protocol::{Conversation, Met};
+use futures_lite::future;
+use magic_wormhole::{MailboxConnection, Wormhole};
+use web_time::{Instant, SystemTime, UNIX_EPOCH};
+
+use super::wormhole::{Numbered, config, connect, handshake, parsed, said, sleep};
+
+/// Words in a code the mailbox gives (after its number), as the terminal's.
+const CODE_WORDS: usize = 2;
+
+/// What the door tells the page.
+pub enum DoorNews {
+    /// The mailbox gave this code to show.
+    Code(String),
+    /// A player came in: their name, the seat (at a first meeting), their
+    /// copy of the game (taking the seat again), the connection.
+    Came(Box<Came>),
+    /// Someone was turned away, and why.
+    TurnedAway(String),
+    /// The door is shut: the mailbox cannot be reached, or gives no code.
+    Shut(String),
+}
+
+/// A player let in.
+pub struct Came {
+    /// The connection, past `welcome`.
+    pub lines: Numbered,
+    /// Its conversation.
+    pub conversation: Conversation,
+    /// The player's name, if given.
+    pub name: Option<String>,
+    /// The seat a first meeting gave.
+    pub seat: Option<Seat>,
+    /// The player's copy of the game, when they took their seat again.
+    pub copy: Option<Box<Record>>,
+}
+
+/// The door on `mailbox` for the host `name`: first meetings until one
+/// succeeds, then the seat's rendezvous for ever; each piece of news goes
+/// to `tell`.
+pub async fn open(
+    mailbox: String,
+    name: String,
+    limits: ProtocolTimes,
+    mut tell: impl FnMut(DoorNews),
+) {
+    let seat = loop {
+        let created = future::or(
+            async { Some(MailboxConnection::create(config(&mailbox), CODE_WORDS).await) },
+            async {
+                sleep(limits.hello).await;
+                None
+            },
+        )
+        .await;
+        let reach = format!("cannot reach the mailbox {mailbox}");
+        let connection = match created {
+            Some(Ok(connection)) => connection,
+            Some(Err(error)) => return tell(DoorNews::Shut(format!("{reach}: {}", said(&error)))),
+            None => return tell(DoorNews::Shut(format!("{reach}: no answer in time"))),
+        };
+        let code = connection.code().to_string();
+        tell(DoorNews::Code(code.clone()));
+        // The first player may take as long as they like; the handshake
+        // after the key, no longer than the protocol's time.
+        let met = match Wormhole::connect(connection).await {
+            Ok(wormhole) => {
+                let lines = Numbered::new(wormhole);
+                let seat = lines.key().seat();
+                let_in(lines, Some(seat), &name, limits).await
+            }
+            Err(error) => Err(said(&error)),
+        };
+        match met {
+            Ok(came) => {
+                let seat = came.seat.clone();
+                tell(DoorNews::Came(Box::new(came)));
+                if let Some(seat) = seat {
+                    break seat;
+                }
+            }
+            Err(why) => tell(DoorNews::TurnedAway(format!(
+                "Turned away a player at {code}: {why}; the code is spent"
+            ))),
+        }
+    };
+    let mut tried = None;
+    loop {
+        let since = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let window = rendezvous::window_after(since, tried);
+        sleep(window.begins_in).await;
+        let meeting = async {
+            let code = parsed(&rendezvous::code(&seat, window.number))?;
+            let wormhole = connect(&mailbox, code, true)
+                .await
+                .map_err(|error| said(&error))?;
+            let_in(Numbered::new(wormhole), None, &name, limits).await
+        };
+        let left = window.ends_in.saturating_sub(window.begins_in);
+        let met = future::or(async { Some(meeting.await) }, async {
+            sleep(left + limits.hello).await;
+            None
+        })
+        .await;
+        match met {
+            Some(Ok(came)) => {
+                tell(DoorNews::Came(Box::new(came)));
+                tried = None;
+            }
+            Some(Err(why)) => {
+                tell(DoorNews::TurnedAway(format!(
+                    "A try to take the seat again failed: {why}"
+                )));
+                tried = Some(window.number);
+            }
+            None => tried = Some(window.number),
+        }
+        // Never a busy loop, whatever the clock says.
+        sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Reads the player's `hello` (and their copy of the game, when they take
+/// the seat again: `seat` none) and says `welcome`, within the protocol's
+/// time.
+async fn let_in(
+    mut lines: Numbered,
+    seat: Option<Seat>,
+    name: &str,
+    limits: ProtocolTimes,
+) -> Result<Came, String> {
+    let meeting = async {
+        let mut conversation =
+            Conversation::host(seat.is_none(), None, limits.liveness(), Instant::now());
+        let (joiner, copy) = match handshake(&mut lines, &mut conversation, Vec::new()).await? {
+            Met::Joiner { name, copy } => (name, copy),
+            Met::Host { .. } => return Err("a host where a joiner belongs".to_owned()),
+        };
+        let welcome = conversation
+            .welcome(name.to_owned(), Instant::now())
+            .ok_or("the joiner was not met")?;
+        lines.send(&welcome.to_string()).await?;
+        Ok((conversation, joiner, copy))
+    };
+    let met = future::or(async { Some(meeting.await) }, async {
+        sleep(limits.hello).await;
+        None
+    })
+    .await;
+    match met {
+        Some(Ok((conversation, joiner, copy))) => Ok(Came {
+            lines,
+            conversation,
+            name: joiner,
+            seat,
+            copy,
+        }),
+        Some(Err(why)) => Err(why),
+        None => Err(format!(
+            "the other side did not finish the handshake within {} s",
+            limits.hello.as_secs()
+        )),
+    }
+}
