@@ -22,6 +22,9 @@ const PATIENCE: Duration = Duration::from_secs(20);
 /// The page taking its seat again meets the host at the seat's rendezvous,
 /// which moves every 20 s: two windows, and some.
 const REJOIN_PATIENCE: Duration = Duration::from_secs(60);
+/// A page hosting again after a reload is found once the terminal notices
+/// the silence (30 s) and meets it at the seat's rendezvous.
+const RESUME_PATIENCE: Duration = Duration::from_secs(90);
 /// Moves played in a game.
 const PLIES: usize = 12;
 
@@ -121,6 +124,11 @@ fn board_in(game: &Game) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     )
 }
 
+/// What both screens say when the seat's player is back after `ply` moves.
+fn back_at(ply: usize) -> String {
+    format!("Reconnected: the game goes on at move {}", ply + 1)
+}
+
 /// Milliseconds since the epoch, as the page's `Date.now()`.
 fn now_ms() -> f64 {
     SystemTime::now()
@@ -159,7 +167,7 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
             plan.push(json!({"storage": true}));
             plan.push(json!({"reload": true}));
             plan.push(json!({
-                "until": format!("Reconnected: the game goes on at move {}", ply + 1),
+                "until": back_at(ply),
                 "timeout": REJOIN_PATIENCE.as_millis()
             }));
         }
@@ -181,8 +189,7 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
         let mut sent = Vec::new();
         for (ply, played) in game.history().iter().enumerate() {
             if ply == reload_after {
-                let back = format!("Reconnected: the game goes on at move {}", ply + 1);
-                terminal.wait_for("host", &back, REJOIN_PATIENCE);
+                terminal.wait_for("host", &back_at(ply), REJOIN_PATIENCE);
             }
             if played.hole.side() == Side::South {
                 terminal.wait_for("host", &counted(ply), PATIENCE);
@@ -309,8 +316,43 @@ fn a_wrong_code_and_a_spent_one_take_no_seat_from_the_page_that_joined() {
     assert_eq!(errors(&lines), &json!([]));
 }
 
+/// The plan of a page hosting `game` through `url` on South: its code
+/// written to `shown`, its moves typed once the page shows the moves
+/// before them, a reload after `reload_after` moves.
+fn hosting(game: &Game, url: &str, shown: &std::path::Path, reload_after: usize) -> Value {
+    let hosting = format!("?host&mailbox={}&name=Naserian", escaped(url));
+    let mut plan = vec![
+        json!({"open": hosting}),
+        json!({"until": "Waiting for the other player: endodoi join "}),
+        json!({"screen_to": shown}),
+        json!({"until": "Lekishon joined", "timeout": 30000}),
+    ];
+    for (ply, played) in game.history().iter().enumerate() {
+        if ply == reload_after {
+            // The address now names the seat: the page hosts the game again.
+            plan.push(json!({"until": counted(ply)}));
+            plan.push(json!({"wait": 1000}));
+            plan.push(json!({"reload": true}));
+            plan.push(json!({"until": "Waiting for Lekishon to take their seat again"}));
+            plan.push(json!({"screen": true}));
+            plan.push(json!({
+                "until": back_at(ply),
+                "timeout": RESUME_PATIENCE.as_millis()
+            }));
+        }
+        if played.hole.side() == Side::South {
+            plan.push(json!({"until": counted(ply)}));
+            plan.push(json!({"keys": [played.hole.to_string().to_lowercase(), "Enter"]}));
+        }
+    }
+    plan.push(json!({"until": counted(PLIES)}));
+    plan.push(json!({"wait": 1500}));
+    plan.push(json!({"screen": true}));
+    Value::Array(plan)
+}
+
 #[test]
-fn the_page_hosts_and_a_terminal_joins_with_its_code_and_both_agree() {
+fn the_page_hosts_a_terminal_joins_with_its_code_the_page_reloads_and_both_agree() {
     let name = "the_page_hosts_and_a_terminal_joins";
     let Some(page) = Page::open(name) else {
         return;
@@ -324,24 +366,10 @@ fn the_page_hosts_and_a_terminal_joins_with_its_code_and_both_agree() {
     };
     let shown = terminal.root().join("page.txt");
     let game = first_moves(PLIES);
-    let hosting = format!("?host&mailbox={}&name=Naserian", escaped(&url));
-    let mut plan = vec![
-        json!({"open": hosting}),
-        json!({"until": "Waiting for the other player: endodoi join "}),
-        json!({"screen_to": shown}),
-        json!({"until": "Lekishon joined", "timeout": 30000}),
-    ];
-    for (ply, played) in game.history().iter().enumerate() {
-        if played.hole.side() == Side::South {
-            plan.push(json!({"until": counted(ply)}));
-            plan.push(json!({"keys": [played.hole.to_string().to_lowercase(), "Enter"]}));
-        }
-    }
-    plan.push(json!({"until": counted(PLIES)}));
-    plan.push(json!({"wait": 1500}));
-    plan.push(json!({"screen": true}));
-    let lines = thread::scope(|scope| {
-        let driven = scope.spawn(|| page.run(&Value::Array(plan)));
+    let reload_after = PLIES / 2;
+    let plan = hosting(&game, &url, &shown, reload_after);
+    let (lines, code) = thread::scope(|scope| {
+        let driven = scope.spawn(|| page.run(&plan));
         let start = Instant::now();
         let screen = loop {
             if let Ok(screen) = std::fs::read_to_string(&shown) {
@@ -368,20 +396,41 @@ fn the_page_hosts_and_a_terminal_joins_with_its_code_and_both_agree() {
         );
         terminal.wait_for("join", "Connected to Naserian", PATIENCE);
         for (ply, played) in game.history().iter().enumerate() {
+            if ply == reload_after {
+                terminal.wait_for("join", &back_at(ply), RESUME_PATIENCE);
+            }
             if played.hole.side() == Side::North {
                 terminal.wait_for("join", &counted(ply), PATIENCE);
                 let key = played.hole.to_string().to_lowercase();
                 terminal.tmux(&["send-keys", "-t", "join", &key, "Enter"]);
             }
         }
-        driven.join().expect("the page's driver")
+        (driven.join().expect("the page's driver"), code)
     });
     let screen = terminal.wait_for("join", &counted(PLIES), PATIENCE);
     assert_eq!(board_of(&screen, Side::North), board_in(&game), "{screen}");
-    let screen = lines
+    let screens: Vec<&str> = lines
         .iter()
-        .find_map(|line| line["screen"].as_str())
-        .expect("the page's screen");
-    assert_eq!(board_of(screen, Side::South), board_in(&game), "{screen}");
+        .filter_map(|line| line["screen"].as_str())
+        .collect();
+    // Reloaded, the page tells how the seat's player comes back, as a
+    // terminal hosting again does.
+    assert!(
+        screens[0]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(&format!(
+                "Waiting for Lekishon to take their seat again: endodoi join {code} --mailbox {url}"
+            )),
+        "{}",
+        screens[0]
+    );
+    assert_eq!(
+        board_of(screens[1], Side::South),
+        board_in(&game),
+        "{}",
+        screens[1]
+    );
     assert_eq!(errors(&lines), &json!([]));
 }

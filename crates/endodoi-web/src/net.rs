@@ -31,7 +31,7 @@ use endodoi_core::rules::Side;
 use endodoi_meet::ProtocolTimes;
 use endodoi_meet::secure::{Seat, fingerprint};
 use endodoi_protocol::{GameMessage, Message};
-use host::PageHost;
+use host::{Hosted, PageHost, host_seat_key};
 use ratzilla::web_sys::{self, Storage, UrlSearchParams};
 use wasm_bindgen_futures::spawn_local;
 use wormhole::{Credential, HostMet};
@@ -100,20 +100,31 @@ struct PageLink {
 }
 
 /// The page's local storage, if the browser gives it.
-fn storage() -> Option<Storage> {
+pub(crate) fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// What the page's address asks: to host (no code) or to join (the
-/// code), through which mailbox (`--mailbox URL` naming it on a command
-/// line when not the public one), as whom.
-fn asked() -> Option<(Option<String>, String, String, Option<String>)> {
+/// What the page's address asks.
+enum Asked {
+    /// To join with this code.
+    Join(String),
+    /// To host: a new game, or the game of this seat again.
+    Host(Option<String>),
+}
+
+/// What the page's address asks (to host, or to join with a code),
+/// through which mailbox (`--mailbox URL` naming it on a command line when
+/// not the public one), as whom.
+fn asked() -> Option<(Asked, String, String, Option<String>)> {
     let search = web_sys::window()?.location().search().ok()?;
     let params = UrlSearchParams::new_with_str(&search).ok()?;
-    let code = params.get("join").filter(|code| !code.is_empty());
-    if code.is_none() && !params.has("host") {
-        return None;
-    }
+    let code = match params.get("join").filter(|code| !code.is_empty()) {
+        Some(code) => Asked::Join(code),
+        None if params.has("host") => {
+            Asked::Host(params.get("host").filter(|seat| !seat.is_empty()))
+        }
+        None => return None,
+    };
     let mailbox = params
         .get("mailbox")
         .filter(|mailbox| !mailbox.is_empty())
@@ -148,12 +159,19 @@ pub fn begin(app: &mut App) {
     let Some((code, mailbox, option, name)) = asked() else {
         return;
     };
-    let Some(code) = code else {
-        let told = format!("Asking the mailbox {mailbox} for a code…");
-        app.answer(Answer::Notice(Tone::Info, told));
-        let host = PageHost::open(mailbox, option, name);
-        LINK.with_borrow_mut(|held| *held = Some(Held::Host(host)));
-        return;
+    let code = match code {
+        Asked::Join(code) => code,
+        Asked::Host(seat) => {
+            let again = seat.and_then(|id| hosted(&id));
+            let told = match &again {
+                Some(_) => format!("Waiting through the mailbox {mailbox} for the seat's player…"),
+                None => format!("Asking the mailbox {mailbox} for a code…"),
+            };
+            app.answer(Answer::Notice(Tone::Info, told));
+            let host = PageHost::open(mailbox, option, name, again);
+            LINK.with_borrow_mut(|held| *held = Some(Held::Host(host)));
+            return;
+        }
     };
     let command = format!("endodoi join {code}{option}");
     let storage = storage();
@@ -196,6 +214,21 @@ pub fn begin(app: &mut App) {
     app.answer(Answer::Notice(Tone::Info, told));
     link.meet(proof, copy, Duration::ZERO);
     LINK.with_borrow_mut(|held| *held = Some(Held::Guest(link)));
+}
+
+/// The game of seat `id` this browser hosted, if it keeps the seat and
+/// the game unfinished.
+fn hosted(id: &str) -> Option<Hosted> {
+    let storage = storage()?;
+    let kept = storage.get_item(&host_seat_key(id)).ok()??;
+    let (secret, invite) = kept.split_once(' ')?;
+    let seat = Seat::from_hex(secret).filter(|seat| seat.id() == id)?;
+    let (key, _) = our_copy(&storage, id)?;
+    Some(Hosted {
+        seat,
+        key,
+        invite: invite.to_owned(),
+    })
 }
 
 /// The storage key of the seat `command` took.
@@ -404,7 +437,7 @@ pub fn bring_news(app: &mut App, runner: &mut PageRunner) {
         let link = match link {
             Some(Held::Guest(link)) => link,
             Some(Held::Host(host)) => {
-                while let Some(answers) = host.hear() {
+                while let Some(answers) = host.hear(app, runner) {
                     for answer in answers {
                         app.answer(answer);
                     }

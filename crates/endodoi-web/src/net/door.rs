@@ -46,17 +46,33 @@ pub struct Came {
 }
 
 /// The door on `mailbox` for the host `name`: first meetings until one
-/// succeeds, then the seat's rendezvous for ever; each piece of news goes
-/// to `tell`.
+/// succeeds (unless the `seat` is taken already), then the seat's
+/// rendezvous for ever; each piece of news goes to `tell`.
 pub async fn open(
-    mailbox: String,
-    name: String,
+    (mailbox, name): (String, String),
+    seat: Option<Seat>,
     limits: ProtocolTimes,
     mut tell: impl FnMut(DoorNews),
 ) {
-    let seat = loop {
+    let seat = if let Some(seat) = seat {
+        seat
+    } else {
+        first_meeting(&mailbox, &name, limits, &mut tell).await
+    };
+    wait_at_seat(&mailbox, &name, &seat, limits, &mut tell).await;
+}
+
+/// Asks the mailbox for codes and lets in the first player who gives one;
+/// the seat of that meeting (never, when the mailbox cannot be reached).
+async fn first_meeting(
+    mailbox: &str,
+    name: &str,
+    limits: ProtocolTimes,
+    tell: &mut impl FnMut(DoorNews),
+) -> Seat {
+    loop {
         let created = future::or(
-            async { Some(MailboxConnection::create(config(&mailbox), CODE_WORDS).await) },
+            async { Some(MailboxConnection::create(config(mailbox), CODE_WORDS).await) },
             async {
                 sleep(limits.hello).await;
                 None
@@ -66,8 +82,14 @@ pub async fn open(
         let reach = format!("cannot reach the mailbox {mailbox}");
         let connection = match created {
             Some(Ok(connection)) => connection,
-            Some(Err(error)) => return tell(DoorNews::Shut(format!("{reach}: {}", said(&error)))),
-            None => return tell(DoorNews::Shut(format!("{reach}: no answer in time"))),
+            Some(Err(error)) => {
+                tell(DoorNews::Shut(format!("{reach}: {}", said(&error))));
+                return future::pending().await;
+            }
+            None => {
+                tell(DoorNews::Shut(format!("{reach}: no answer in time")));
+                return future::pending().await;
+            }
         };
         let code = connection.code().to_string();
         tell(DoorNews::Code(code.clone()));
@@ -77,7 +99,7 @@ pub async fn open(
             Ok(wormhole) => {
                 let lines = Numbered::new(wormhole);
                 let seat = lines.key().seat();
-                let_in(lines, Some(seat), &name, limits).await
+                let_in(lines, Some(seat), name, limits).await
             }
             Err(error) => Err(said(&error)),
         };
@@ -86,14 +108,25 @@ pub async fn open(
                 let seat = came.seat.clone();
                 tell(DoorNews::Came(Box::new(came)));
                 if let Some(seat) = seat {
-                    break seat;
+                    return seat;
                 }
             }
             Err(why) => tell(DoorNews::TurnedAway(format!(
                 "Turned away a player at {code}: {why}; the code is spent"
             ))),
         }
-    };
+    }
+}
+
+/// Waits at the rendezvous of `seat` for its player, a meeting a window,
+/// for ever.
+async fn wait_at_seat(
+    mailbox: &str,
+    name: &str,
+    seat: &Seat,
+    limits: ProtocolTimes,
+    tell: &mut impl FnMut(DoorNews),
+) {
     let mut tried = None;
     loop {
         let since = SystemTime::now()
@@ -102,11 +135,11 @@ pub async fn open(
         let window = rendezvous::window_after(since, tried);
         sleep(window.begins_in).await;
         let meeting = async {
-            let code = parsed(&rendezvous::code(&seat, window.number))?;
-            let wormhole = connect(&mailbox, code, true)
+            let code = parsed(&rendezvous::code(seat, window.number))?;
+            let wormhole = connect(mailbox, code, true)
                 .await
                 .map_err(|error| said(&error))?;
-            let_in(Numbered::new(wormhole), None, &name, limits).await
+            let_in(Numbered::new(wormhole), None, name, limits).await
         };
         let left = window.ends_in.saturating_sub(window.begins_in);
         let met = future::or(async { Some(meeting.await) }, async {

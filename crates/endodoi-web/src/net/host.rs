@@ -8,14 +8,36 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use endodoi_app::{Answer, App, Match, Network, PeerNews, Role, Setting, Tone};
+use endodoi_app::{
+    Answer, App, Effect, Match, Network, OpenTarget, PeerNews, Role, Setting, Snapshot, Tone,
+};
+use endodoi_core::record::Record;
 use endodoi_core::rules::{Config, Side};
 use endodoi_meet::ProtocolTimes;
+use endodoi_meet::secure::Seat;
 use endodoi_protocol::{GameMessage, Message};
+use ratzilla::web_sys::{self, wasm_bindgen::JsValue};
 use wasm_bindgen_futures::spawn_local;
 
 use super::door::{self, DoorNews};
-use super::wormhole;
+
+use super::{PageRunner, SEAT_KEY, storage, wormhole};
+
+/// A game this browser hosted, to host again after a reload: its seat,
+/// the storage key it is kept under, the command its player typed.
+pub struct Hosted {
+    /// The seat its player took.
+    pub seat: Seat,
+    /// The storage key of the game.
+    pub key: String,
+    /// The command the player typed, shown again.
+    pub invite: String,
+}
+
+/// The storage key of the seat `id` this browser hosts.
+pub fn host_seat_key(id: &str) -> String {
+    format!("{SEAT_KEY}host.{id}")
+}
 
 /// What the door and the connections tell the page, each connection by
 /// its number.
@@ -34,6 +56,10 @@ pub struct PageHost {
     option: String,
     name: Option<String>,
     opened: bool,
+    /// The game hosted again, until it is open.
+    again: Option<Hosted>,
+    /// The command the other player types.
+    invite: String,
     queue: Rc<RefCell<VecDeque<News>>>,
     /// The connection the page speaks on now, and its number.
     current: Option<(u64, async_channel::Sender<String>)>,
@@ -43,14 +69,22 @@ pub struct PageHost {
 
 impl PageHost {
     /// Opens the door on `mailbox` (`option` naming it on a command line)
-    /// for the host `name`.
-    pub fn open(mailbox: String, option: String, name: Option<String>) -> PageHost {
+    /// for the host `name`: for a new game, or for the player of a game
+    /// hosted `again`.
+    pub fn open(
+        mailbox: String,
+        option: String,
+        name: Option<String>,
+        again: Option<Hosted>,
+    ) -> PageHost {
+        let seat = again.as_ref().map(|hosted| hosted.seat.clone());
         let queue: Rc<RefCell<VecDeque<News>>> = Rc::default();
         let told = Rc::clone(&queue);
         let host_name = name.clone().unwrap_or_else(|| "South".to_owned());
         spawn_local(async move {
             let mut connections = 0;
-            door::open(mailbox, host_name, ProtocolTimes::default(), move |news| {
+            let ends = (mailbox, host_name);
+            door::open(ends, seat, ProtocolTimes::default(), move |news| {
                 let id = match &news {
                     DoorNews::Came(_) => {
                         connections += 1;
@@ -66,19 +100,27 @@ impl PageHost {
             option,
             name,
             opened: false,
+            again,
+            invite: String::new(),
             queue,
             current: None,
             welcome: None,
         }
     }
 
-    /// The next piece of news, as answers for the app (the start screen
-    /// until the mailbox gives a code); none when nothing has come.
-    pub fn hear(&mut self) -> Option<Vec<Answer>> {
+    /// The next piece of news, as answers for `app` (the start screen
+    /// until the mailbox gives a code, or `runner` opens the game hosted
+    /// again); none when nothing has come.
+    pub fn hear(&mut self, app: &App, runner: &mut PageRunner) -> Option<Vec<Answer>> {
+        if let Some(hosted) = self.again.take() {
+            self.opened = true;
+            return Some(self.reopen(hosted, app, runner));
+        }
         let news = self.queue.borrow_mut().pop_front()?;
         Some(match news {
             News::Door(DoorNews::Code(code), _) => {
                 let invite = format!("endodoi join {code}{}", self.option);
+                self.invite.clone_from(&invite);
                 if self.opened {
                     vec![Answer::Remote(PeerNews::Invite(invite))]
                 } else {
@@ -105,11 +147,16 @@ impl PageHost {
                     let why = wormhole::carry(lines, from_app, conversation, said).await;
                     queue.borrow_mut().push_back(News::Lost(id, why));
                 });
-                let mut answers: Vec<Answer> = seat
-                    .map(|seat| Answer::Seat(seat.id()))
-                    .into_iter()
-                    .collect();
+                let mut answers = Vec::new();
+                let mut unkept = None;
+                if let Some(seat) = seat {
+                    unkept = self.keep(&seat);
+                    once_more(&seat);
+                    answers.push(Answer::Seat(seat.id()));
+                }
                 answers.push(Answer::Remote(PeerNews::Joined(name)));
+                // Said after the news of the join, which would hide it.
+                answers.extend(unkept.map(Answer::SeatNotKept));
                 answers.extend(copy.map(|copy| Answer::Remote(PeerNews::Resync(copy))));
                 answers
             }
@@ -129,6 +176,39 @@ impl PageHost {
             }
             News::Said(..) | News::Lost(..) => Vec::new(),
         })
+    }
+
+    /// Keeps `seat` in the browser, with the command its player typed;
+    /// why not, if it cannot.
+    fn keep(&self, seat: &Seat) -> Option<String> {
+        let value = format!("{} {}", seat.to_hex(), self.invite);
+        let kept = storage()
+            .is_some_and(|storage| storage.set_item(&host_seat_key(&seat.id()), &value).is_ok());
+        (!kept).then(|| {
+            "this browser keeps nothing for the page (its storage is full or turned off): \
+             the game cannot be hosted again after a reload"
+                .to_owned()
+        })
+    }
+
+    /// The game `hosted` opened again from the browser's storage, its
+    /// door waiting at the seat's rendezvous.
+    fn reopen(&self, hosted: Hosted, app: &App, runner: &mut PageRunner) -> Vec<Answer> {
+        let opening = OpenTarget::Resume(hosted.key);
+        let left = Snapshot::of(app);
+        let mut answers = runner.run(vec![Effect::Open { opening, left }]);
+        if let Some(Answer::Opened(next)) = answers.first_mut() {
+            next.set(Setting::Across {
+                network: Network::new(Role::Host {
+                    invite: hosted.invite,
+                    options: self.option.clone(),
+                }),
+                remote_home: Side::North,
+                name: self.name.clone(),
+            });
+        }
+        answers.push(Answer::Seat(hosted.seat.id()));
+        answers
     }
 
     /// Whether `id` is the connection the page speaks on.
@@ -155,7 +235,7 @@ impl PageHost {
 
     /// Once the app took the news, with its game as it now is (`ours`): a
     /// player who came in is sent it, after the host's `welcome`.
-    pub fn settle(&mut self, ours: &endodoi_core::record::Record) {
+    pub fn settle(&mut self, ours: &Record) {
         if let Some((id, outgoing)) = self.welcome.take() {
             if outgoing
                 .try_send(Message::Game(ours.to_string()).to_string())
@@ -186,5 +266,22 @@ impl PageHost {
             let _ = outgoing.try_send(Message::Bye(why).to_string());
             outgoing.close();
         }
+    }
+}
+
+/// The page's address from now on names the seat, so that a reload hosts
+/// the game again for its player (`?host=ID`).
+fn once_more(seat: &Seat) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let search = window.location().search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return;
+    };
+    params.set("host", &seat.id());
+    if let Ok(history) = window.history() {
+        let address = format!("?{}", String::from(params.to_string()));
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&address));
     }
 }
