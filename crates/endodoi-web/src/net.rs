@@ -1,17 +1,18 @@
-//! The page across the network: it joins a game a terminal hosts through a
-//! magic-wormhole mailbox (`endodoi host`), with the same protocol, keys
-//! and seat rules as `endodoi join`. The page is told at its address:
-//! `?join=CODE`, with `&mailbox=URL` (else the public mailbox) and
-//! `&name=NAME` if wished. The meeting and the connection run as futures
-//! on the page's one thread ([`wormhole`]); their news waits in a queue
-//! that each frame hands to the app as the terminal's link does
-//! (`endodoi::net::Link`), as [`Answer`]s the app checks with the rules,
-//! and what the app asks to send ([`Effect::Send`], [`Effect::Hangup`])
-//! goes out the same way. After the first meeting the code is spent: the
-//! seat's secret is kept in the browser's storage (under [`SEAT_KEY`] and
-//! the fingerprint of the command, as the terminal keeps it in its seats
-//! folder), and the same address takes the seat again after a reload, with
-//! the game kept in the storage, at the seat's rendezvous.
+//! The page across the network, with the protocol, keys and seat rules of
+//! the terminal's `endodoi host` and `endodoi join`, through a
+//! magic-wormhole mailbox. The page is told at its address: `?join=CODE`
+//! joins a terminal's game (or a page's), `?host` hosts a new one and
+//! shows its code ([`host`]); `&mailbox=URL` names the mailbox (else the
+//! public one), `&name=NAME` the player. The meetings and the connections
+//! run as futures on the page's one thread ([`wormhole`], [`door`]); their
+//! news waits in a queue that each frame hands to the app as the
+//! terminal's link does (`endodoi::net::Link`), as [`Answer`]s the app
+//! checks with the rules, and what the app asks to send ([`Effect::Send`],
+//! [`Effect::Hangup`]) goes out the same way. After the first meeting the
+//! code is spent: the seat's secret is kept in the browser's storage
+//! (under [`SEAT_KEY`], as the terminal keeps it in its seats folder), and
+//! the same address takes the seat again after a reload, with the game
+//! kept in the storage, at the seat's rendezvous.
 
 mod door;
 mod host;
@@ -177,8 +178,8 @@ pub fn begin(app: &mut App) {
     let storage = storage();
     let seat = storage
         .as_ref()
-        .and_then(|storage| storage.get_item(&seat_key(&command)).ok()??.parse().ok())
-        .and_then(|hex: String| Seat::from_hex(&hex));
+        .and_then(|storage| storage.get_item(&seat_key(&command)).ok().flatten())
+        .and_then(|hex| Seat::from_hex(&hex));
     let ours = seat.as_ref().and_then(|seat| {
         storage
             .as_ref()

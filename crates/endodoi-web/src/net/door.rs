@@ -24,7 +24,7 @@ pub enum DoorNews {
     Code(String),
     /// A player came in: their name, the seat (at a first meeting), their
     /// copy of the game (taking the seat again), the connection.
-    Came(Box<Came>),
+    LetIn(Box<LetIn>),
     /// Someone was turned away, and why.
     TurnedAway(String),
     /// The door is shut: the mailbox cannot be reached, or gives no code.
@@ -32,7 +32,7 @@ pub enum DoorNews {
 }
 
 /// A player let in.
-pub struct Came {
+pub struct LetIn {
     /// The connection, past `welcome`.
     pub lines: Numbered,
     /// Its conversation.
@@ -106,7 +106,7 @@ async fn first_meeting(
         match met {
             Ok(came) => {
                 let seat = came.seat.clone();
-                tell(DoorNews::Came(Box::new(came)));
+                tell(DoorNews::LetIn(Box::new(came)));
                 if let Some(seat) = seat {
                     return seat;
                 }
@@ -149,7 +149,7 @@ async fn wait_at_seat(
         .await;
         match met {
             Some(Ok(came)) => {
-                tell(DoorNews::Came(Box::new(came)));
+                tell(DoorNews::LetIn(Box::new(came)));
                 tried = None;
             }
             Some(Err(why)) => {
@@ -173,7 +173,7 @@ async fn let_in(
     seat: Option<Seat>,
     name: &str,
     limits: ProtocolTimes,
-) -> Result<Came, String> {
+) -> Result<LetIn, String> {
     let meeting = async {
         let mut conversation =
             Conversation::host(seat.is_none(), None, limits.liveness(), Instant::now());
@@ -193,7 +193,7 @@ async fn let_in(
     })
     .await;
     match met {
-        Some(Ok((conversation, joiner, copy))) => Ok(Came {
+        Some(Ok((conversation, joiner, copy))) => Ok(LetIn {
             lines,
             conversation,
             name: joiner,

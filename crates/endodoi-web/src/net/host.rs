@@ -41,7 +41,7 @@ pub fn host_seat_key(id: &str) -> String {
 
 /// What the door and the connections tell the page, each connection by
 /// its number.
-enum News {
+enum HostNews {
     /// The door's news, and the number given to a connection it made.
     Door(DoorNews, u64),
     /// The other player said something.
@@ -60,7 +60,7 @@ pub struct PageHost {
     again: Option<Hosted>,
     /// The command the other player types.
     invite: String,
-    queue: Rc<RefCell<VecDeque<News>>>,
+    queue: Rc<RefCell<VecDeque<HostNews>>>,
     /// The connection the page speaks on now, and its number.
     current: Option<(u64, async_channel::Sender<String>)>,
     /// A player who came in on this connection, to be sent the game.
@@ -78,7 +78,7 @@ impl PageHost {
         again: Option<Hosted>,
     ) -> PageHost {
         let seat = again.as_ref().map(|hosted| hosted.seat.clone());
-        let queue: Rc<RefCell<VecDeque<News>>> = Rc::default();
+        let queue: Rc<RefCell<VecDeque<HostNews>>> = Rc::default();
         let told = Rc::clone(&queue);
         let host_name = name.clone().unwrap_or_else(|| "South".to_owned());
         spawn_local(async move {
@@ -86,13 +86,13 @@ impl PageHost {
             let ends = (mailbox, host_name);
             door::open(ends, seat, ProtocolTimes::default(), move |news| {
                 let id = match &news {
-                    DoorNews::Came(_) => {
+                    DoorNews::LetIn(_) => {
                         connections += 1;
                         connections
                     }
                     _ => 0,
                 };
-                told.borrow_mut().push_back(News::Door(news, id));
+                told.borrow_mut().push_back(HostNews::Door(news, id));
             })
             .await;
         });
@@ -118,7 +118,7 @@ impl PageHost {
         }
         let news = self.queue.borrow_mut().pop_front()?;
         Some(match news {
-            News::Door(DoorNews::Code(code), _) => {
+            HostNews::Door(DoorNews::Code(code), _) => {
                 let invite = format!("endodoi join {code}{}", self.option);
                 self.invite.clone_from(&invite);
                 if self.opened {
@@ -128,8 +128,8 @@ impl PageHost {
                     vec![Answer::Opened(Box::new(self.game(invite)))]
                 }
             }
-            News::Door(DoorNews::Came(came), id) => {
-                let door::Came {
+            HostNews::Door(DoorNews::LetIn(came), id) => {
+                let door::LetIn {
                     lines,
                     conversation,
                     name,
@@ -141,11 +141,11 @@ impl PageHost {
                 let queue = Rc::clone(&self.queue);
                 spawn_local(async move {
                     let said = |said| {
-                        queue.borrow_mut().push_back(News::Said(id, said));
+                        queue.borrow_mut().push_back(HostNews::Said(id, said));
                         true
                     };
                     let why = wormhole::carry(lines, from_app, conversation, said).await;
-                    queue.borrow_mut().push_back(News::Lost(id, why));
+                    queue.borrow_mut().push_back(HostNews::Lost(id, why));
                 });
                 let mut answers = Vec::new();
                 let mut unkept = None;
@@ -160,21 +160,21 @@ impl PageHost {
                 answers.extend(copy.map(|copy| Answer::Remote(PeerNews::Resync(copy))));
                 answers
             }
-            News::Door(DoorNews::TurnedAway(why), _) => {
+            HostNews::Door(DoorNews::TurnedAway(why), _) => {
                 vec![Answer::Remote(PeerNews::TurnedAway(why))]
             }
-            News::Door(DoorNews::Shut(why), _) if !self.opened => {
+            HostNews::Door(DoorNews::Shut(why), _) if !self.opened => {
                 vec![Answer::Notice(Tone::Problem, format!("Cannot host: {why}"))]
             }
-            News::Door(DoorNews::Shut(why), _) => vec![Answer::Remote(PeerNews::GaveUp(why))],
-            News::Said(id, said) if self.current(id) => {
+            HostNews::Door(DoorNews::Shut(why), _) => vec![Answer::Remote(PeerNews::GaveUp(why))],
+            HostNews::Said(id, said) if self.current(id) => {
                 vec![Answer::Remote(PeerNews::Said(said))]
             }
-            News::Lost(id, why) if self.current(id) => {
+            HostNews::Lost(id, why) if self.current(id) => {
                 self.current = None;
                 vec![Answer::Remote(PeerNews::Lost(why))]
             }
-            News::Said(..) | News::Lost(..) => Vec::new(),
+            HostNews::Said(..) | HostNews::Lost(..) => Vec::new(),
         })
     }
 
