@@ -124,6 +124,22 @@ fn board_in(game: &Game) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     )
 }
 
+/// The text of `file` once the page has written it (its `screen_to`).
+fn written(file: &std::path::Path) -> String {
+    let start = Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(file) {
+            return text;
+        }
+        assert!(
+            start.elapsed() < REJOIN_PATIENCE,
+            "the page wrote no {}",
+            file.display()
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// What both screens say when the seat's player is back after `ply` moves.
 fn back_at(ply: usize) -> String {
     format!("Reconnected: the game goes on at move {}", ply + 1)
@@ -153,12 +169,17 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
     };
     let game = first_moves(PLIES);
     let reload_after = PLIES / 2;
+    let back = terminal.root().join("back.txt");
+    let joined = terminal.root().join("joined.txt");
     // The page's plan: each of North's moves typed once the page shows the
     // moves before it, each of South's noted when it is shown; a reload
     // halfway, after which the page takes its seat again.
     let mut plan = vec![
         json!({"open": joining(&code, &url, "Lekishon")}),
         json!({"until": "Connected to Naserian"}),
+        // Told to the test, which moves only then: the host's first move
+        // would hide what the page says.
+        json!({"screen_to": joined}),
     ];
     for (ply, played) in game.history().iter().enumerate() {
         if ply == reload_after {
@@ -170,6 +191,9 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
                 "until": back_at(ply),
                 "timeout": REJOIN_PATIENCE.as_millis()
             }));
+            // Told to the test, which moves only then: the host's next
+            // move would hide what the page says.
+            plan.push(json!({"screen_to": back}));
         }
         match played.hole.side() {
             Side::North => {
@@ -186,10 +210,12 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
     let (lines, sent) = thread::scope(|scope| {
         let driven = scope.spawn(|| page.run(&Value::Array(plan)));
         terminal.wait_for("host", "Lekishon joined", PATIENCE);
+        written(&joined);
         let mut sent = Vec::new();
         for (ply, played) in game.history().iter().enumerate() {
             if ply == reload_after {
                 terminal.wait_for("host", &back_at(ply), REJOIN_PATIENCE);
+                written(&back);
             }
             if played.hole.side() == Side::South {
                 terminal.wait_for("host", &counted(ply), PATIENCE);
@@ -279,9 +305,11 @@ fn a_wrong_code_and_a_spent_one_take_no_seat_from_the_page_that_joined() {
     assert_ne!(code, first, "a wrong code spends the code");
     // The player joins; a second page with the same code, now spent, is
     // refused, and the game goes on between the two who met.
+    let joined = terminal.root().join("joined.txt");
     let plan = json!([
         {"open": joining(&code, &url, "Lekishon")},
         {"until": "Connected to Naserian"},
+        {"screen_to": joined},
         {"until": counted(1), "timeout": 60000},
         {"screen": true}
     ]);
@@ -292,6 +320,7 @@ fn a_wrong_code_and_a_spent_one_take_no_seat_from_the_page_that_joined() {
     let (lines, second) = thread::scope(|scope| {
         let driven = scope.spawn(|| page.run(&plan));
         terminal.wait_for("host", "Lekishon joined", PATIENCE);
+        written(&joined);
         let second = page.run(&json!([
             {"open": joining(&code, &url, "Mallory")},
             {"until": "Cannot join"},
@@ -370,14 +399,7 @@ fn the_page_hosts_a_terminal_joins_with_its_code_the_page_reloads_and_both_agree
     let plan = hosting(&game, &url, &shown, reload_after);
     let (lines, code) = thread::scope(|scope| {
         let driven = scope.spawn(|| page.run(&plan));
-        let start = Instant::now();
-        let screen = loop {
-            if let Ok(screen) = std::fs::read_to_string(&shown) {
-                break screen;
-            }
-            assert!(start.elapsed() < PATIENCE, "the page showed no code");
-            thread::sleep(Duration::from_millis(100));
-        };
+        let screen = written(&shown);
         let code = code_on(&screen, "Waiting for the other player:");
         assert!(
             screen
