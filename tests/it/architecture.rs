@@ -503,13 +503,15 @@ fn the_protocol_depends_on_no_io() {
 #[test]
 fn what_both_ends_share_to_meet_does_no_io() {
     // The seat, its keys and the rendezvous, the numbered lines, the
-    // times: the protocol and pure cryptography, which the page builds too.
+    // times: the protocol and pure cryptography, which the page builds too
+    // (`getrandom` there only: the browser's random numbers).
     assert_eq!(
         locked()["endodoi-meet"],
         [
             "chacha20poly1305",
             "data-encoding",
             "endodoi-protocol",
+            "getrandom",
             "hkdf",
             "sha2",
             "spake2"
