@@ -44,7 +44,7 @@ mod lines;
 mod watch;
 
 use door::Door;
-use lines::{Lines, open};
+use lines::{MailboxLines, key, numbered, open};
 use watch::{NO_ONE, Watch};
 
 pub use crate::meet::APP_ID;
@@ -133,9 +133,9 @@ fn window_after(tried: Option<u64>) -> (u64, Instant, Instant) {
 }
 
 /// Meets the other end at `code` on `mailbox`, claiming its nameplate.
-async fn meet_at(mailbox: &str, code: Code) -> Result<Lines, WormholeError> {
+async fn meet_at(mailbox: &str, code: Code) -> Result<MailboxLines, WormholeError> {
     let connection = MailboxConnection::connect(config(mailbox), code, true).await?;
-    Wormhole::connect(connection).await.map(Lines::new)
+    Wormhole::connect(connection).await.map(numbered)
 }
 
 /// Runs `meeting` (a meeting in a mailbox and the handshake after it) on
@@ -197,7 +197,7 @@ pub fn host(
 }
 
 /// Meets the host waiting at `code` on `mailbox` (at `place`, in words).
-async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines, JoinError> {
+async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<MailboxLines, JoinError> {
     let unreachable = |reason: String| JoinError::Unreachable {
         address: place.to_owned(),
         reason,
@@ -208,7 +208,7 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     match MailboxConnection::connect(config(mailbox), parsed, false).await {
         Ok(connection) => Wormhole::connect(connection)
             .await
-            .map(Lines::new)
+            .map(numbered)
             .map_err(|error| match error {
                 WormholeError::PakeFailed => JoinError::denied(place, &Pass::Code(code.to_owned())),
                 other => unreachable(said(&other)),
@@ -270,7 +270,7 @@ pub(super) fn meet(
                 let (mut lines, seat, ours) = match &pass {
                     Pass::Code(code) => {
                         let lines = meet_with_code(&mailbox, code, &place).await?;
-                        let seat = lines.key().seat();
+                        let seat = key(&lines).seat();
                         (lines, seat, None)
                     }
                     Pass::Seat(seat) => {

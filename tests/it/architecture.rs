@@ -502,8 +502,9 @@ fn the_protocol_depends_on_no_io() {
 
 #[test]
 fn what_both_ends_share_to_meet_does_no_io() {
-    // The seat, its keys and the rendezvous, the numbered lines, the
-    // times: the protocol and pure cryptography, which the page builds too
+    // The seat, its keys and the rendezvous, the numbered lines and their
+    // carrying, the times: the protocol, pure cryptography, futures with no
+    // runtime and the clock a page has too, which the page builds too
     // (`getrandom` there only: the browser's random numbers).
     assert_eq!(
         locked()["endodoi-meet"],
@@ -511,10 +512,12 @@ fn what_both_ends_share_to_meet_does_no_io() {
             "chacha20poly1305",
             "data-encoding",
             "endodoi-protocol",
+            "futures-lite",
             "getrandom",
             "hkdf",
             "sha2",
-            "spake2"
+            "spake2",
+            "web-time"
         ]
     );
     // `libc` comes in only under `getrandom` (the system's random numbers

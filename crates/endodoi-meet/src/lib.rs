@@ -3,9 +3,10 @@
 //! (`endodoi-web`, one thread and the browser's websockets) meet the same
 //! way (`docs/network-protocol.md`): the keys and the seat ([`secure`]),
 //! the rendezvous where a seat's player meets the host again
-//! ([`rendezvous`]), the numbering of a wormhole's lines ([`Numbering`])
-//! and the protocol's times ([`ProtocolTimes`]). The I/O stays with each
-//! front end: it hands in what came and the time.
+//! ([`rendezvous`]), the numbering of a wormhole's lines ([`Numbering`]),
+//! their carrying as the protocol's conversation says ([`carry`]) and the
+//! protocol's times ([`ProtocolTimes`]). The I/O stays with each front
+//! end: it hands in its wormhole ([`Wire`]) and its timer.
 //!
 //! ```
 //! use endodoi_meet::Numbering;
@@ -17,11 +18,13 @@
 //! assert!(theirs.incoming(sent).is_err(), "a line repeated is out of its place");
 //! ```
 
+mod carrying;
 mod lines;
 pub mod rendezvous;
 pub mod secure;
 mod times;
 
+pub use carrying::{Lines, Wire, carry};
 pub use lines::Numbering;
 pub use times::ProtocolTimes;
 

@@ -13,7 +13,7 @@ use futures_lite::future;
 use magic_wormhole::{MailboxConnection, Wormhole};
 use web_time::{Instant, SystemTime, UNIX_EPOCH};
 
-use super::wormhole::{Numbered, config, connect, handshake, parsed, said, sleep};
+use super::wormhole::{Numbered, config, connect, key, numbered, parsed, said, sleep};
 
 /// Words in a code the mailbox gives (after its number), as the terminal's.
 const CODE_WORDS: usize = 2;
@@ -97,8 +97,8 @@ async fn first_meeting(
         // after the key, no longer than the protocol's time.
         let met = match Wormhole::connect(connection).await {
             Ok(wormhole) => {
-                let lines = Numbered::new(wormhole);
-                let seat = lines.key().seat();
+                let lines = numbered(wormhole);
+                let seat = key(&lines).seat();
                 let_in(lines, Some(seat), name, limits).await
             }
             Err(error) => Err(said(&error)),
@@ -139,7 +139,7 @@ async fn wait_at_seat(
             let wormhole = connect(mailbox, code, true)
                 .await
                 .map_err(|error| said(&error))?;
-            let_in(Numbered::new(wormhole), None, name, limits).await
+            let_in(numbered(wormhole), None, name, limits).await
         };
         let left = window.ends_in.saturating_sub(window.begins_in);
         let met = future::or(async { Some(meeting.await) }, async {
@@ -177,7 +177,7 @@ async fn let_in(
     let meeting = async {
         let mut conversation =
             Conversation::host(seat.is_none(), None, limits.liveness(), Instant::now());
-        let (joiner, copy) = match handshake(&mut lines, &mut conversation, Vec::new()).await? {
+        let (joiner, copy) = match lines.handshake(&mut conversation, Vec::new()).await? {
             Met::Joiner { name, copy } => (name, copy),
             Met::Host { .. } => return Err("a host where a joiner belongs".to_owned()),
         };

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use endodoi_core::record::Record;
 use endodoi_meet::secure::{Seat, SessionKey};
-use endodoi_meet::{APP_ID, Numbering, ProtocolTimes, rendezvous};
-use endodoi_protocol::{Conversation, Message, Met, Parting, ReadError, Step, VERSION};
+use endodoi_meet::{APP_ID, Lines, ProtocolTimes, Wire, rendezvous};
+use endodoi_protocol::{Conversation, GameMessage, Met, VERSION};
 use futures_lite::future;
 use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
 use web_time::{Instant, SystemTime, UNIX_EPOCH};
@@ -63,40 +63,34 @@ pub async fn sleep(time: Duration) {
     wasmtimer::tokio::sleep(time).await;
 }
 
-/// An open wormhole, its lines numbered both ways.
-pub struct Numbered {
-    wormhole: Wormhole,
-    numbering: Numbering,
+/// An open wormhole, as the carrying of `endodoi-meet` sees it.
+pub struct PageWormhole(Wormhole);
+
+impl Wire for PageWormhole {
+    async fn send(&mut self, message: Vec<u8>) -> Result<(), String> {
+        self.0.send(message).await.map_err(|e| said(&e))
+    }
+
+    async fn receive(&mut self) -> Result<Vec<u8>, String> {
+        self.0.receive().await.map_err(|e| said(&e))
+    }
+
+    async fn close(self) {
+        let _ = self.0.close().await;
+    }
 }
 
-impl Numbered {
-    /// The open `wormhole`, no line numbered yet.
-    pub fn new(wormhole: Wormhole) -> Numbered {
-        Numbered {
-            wormhole,
-            numbering: Numbering::default(),
-        }
-    }
+/// An open wormhole, its lines numbered both ways.
+pub type Numbered = Lines<PageWormhole>;
 
-    /// The key the wormhole agreed, for the seat.
-    pub fn key(&self) -> SessionKey {
-        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
-    }
+/// The lines of `wormhole`, none numbered yet.
+pub fn numbered(wormhole: Wormhole) -> Numbered {
+    Lines::new(PageWormhole(wormhole))
+}
 
-    /// Sends `line`, numbered.
-    pub async fn send(&mut self, line: &str) -> Result<(), String> {
-        let message = self.numbering.outgoing(line);
-        self.wormhole.send(message).await.map_err(|e| said(&e))
-    }
-
-    async fn receive(&mut self) -> Result<String, ReadError> {
-        let message = self
-            .wormhole
-            .receive()
-            .await
-            .map_err(|error| ReadError::Io(said(&error)))?;
-        self.numbering.incoming(message)
-    }
+/// The key the wormhole of `lines` agreed, for the seat.
+pub fn key(lines: &Numbered) -> SessionKey {
+    SessionKey::from_bytes(AsRef::<[u8]>::as_ref(lines.wire().0.key()))
 }
 
 /// Meets the host through `mailbox` with `pass`, as `name`, `ours` this
@@ -128,20 +122,20 @@ pub async fn meet(
                 let wormhole = connect(mailbox, code, true)
                     .await
                     .map_err(|error| format!("{place}: {}", said(&error)))?;
-                (Numbered::new(wormhole), seat.clone())
+                (numbered(wormhole), seat.clone())
             }
             Credential::Code(code) => {
                 let wormhole = connect(mailbox, parsed(code)?, false)
                     .await
                     .map_err(|error| refused(&place, &error))?;
-                let lines = Numbered::new(wormhole);
-                let seat = lines.key().seat();
+                let lines = numbered(wormhole);
+                let seat = key(&lines).seat();
                 (lines, seat)
             }
         };
         let (mut conversation, first) =
             Conversation::join(name, ours, None, limits.liveness(), Instant::now());
-        match handshake(&mut lines, &mut conversation, first).await {
+        match lines.handshake(&mut conversation, first).await {
             Ok(Met::Host { game, .. }) => Ok(HostMet {
                 lines,
                 conversation,
@@ -163,28 +157,6 @@ pub async fn meet(
         })
     })
     .await
-}
-
-/// Carries the handshake of `conversation` to its end, `first` sent
-/// first: who it met, or why it failed, in words (as the terminal's).
-pub async fn handshake(
-    lines: &mut Numbered,
-    conversation: &mut Conversation,
-    first: Vec<Message>,
-) -> Result<Met, String> {
-    for message in first {
-        lines.send(&message.to_string()).await?;
-    }
-    loop {
-        let line = lines.receive().await;
-        for step in conversation.read(line, Instant::now()) {
-            match step {
-                Step::Met(met) => return Ok(met),
-                Step::Failed(failure) => return Err(failure.to_string()),
-                Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
-            }
-        }
-    }
 }
 
 /// The code `text` as the mailbox reads it.
@@ -213,77 +185,16 @@ fn refused(place: &str, error: &WormholeError) -> String {
     }
 }
 
-/// What the carrying loop does next.
-enum Coming {
-    /// The app sends this line, or closed the connection (none).
-    Out(Option<String>),
-    /// The other side's line came, or why none did.
-    In(Result<String, ReadError>),
-    /// The conversation's time to look at the line (a ping, the silence).
-    Tick,
-}
-
 /// Carries `lines` past the handshake as `conversation` says, as the
-/// terminal's connection thread does: what the app sends comes on
-/// `outgoing`, what the other side says goes to `said` (which answers
-/// whether the page still listens). Why the connection ended.
+/// terminal's connection thread does ([`endodoi_meet::carry`]): what the
+/// app sends comes on `outgoing`, what the other side says goes to `said`.
+/// Why the connection ended.
 pub async fn carry(
-    mut lines: Numbered,
+    lines: Numbered,
     outgoing: async_channel::Receiver<String>,
-    mut conversation: Conversation,
-    mut said: impl FnMut(endodoi_protocol::GameMessage) -> bool,
+    conversation: Conversation,
+    said: impl FnMut(GameMessage) -> bool,
 ) -> String {
-    loop {
-        let wait = conversation
-            .wait(Instant::now())
-            .max(Duration::from_millis(1));
-        let next = future::or(
-            async { Coming::Out(outgoing.recv().await.ok()) },
-            future::or(async { Coming::In(lines.receive().await) }, async {
-                sleep(wait).await;
-                Coming::Tick
-            }),
-        )
-        .await;
-        let (steps, healthy) = match next {
-            Coming::Out(Some(line)) => match lines.send(&line).await {
-                Ok(()) => continue,
-                Err(why) => return Parting::Broke(why).to_string(),
-            },
-            Coming::Out(None) => {
-                let _ = lines.wormhole.close().await;
-                return Parting::Left.to_string();
-            }
-            Coming::In(line) => {
-                let healthy = line.is_ok();
-                (conversation.read(line, Instant::now()), healthy)
-            }
-            Coming::Tick => (conversation.tick(Instant::now()), true),
-        };
-        for step in steps {
-            match step {
-                Step::Send(message) => {
-                    if let Err(why) = lines.send(&message.to_string()).await {
-                        return Parting::Broke(why).to_string();
-                    }
-                }
-                Step::Said(news) => {
-                    if !said(news) {
-                        return "the game has ended".to_owned();
-                    }
-                }
-                Step::Parted(parting) => {
-                    let why = parting.to_string();
-                    if healthy {
-                        if parting.tells() {
-                            let _ = lines.send(&Message::Bye(why.clone()).to_string()).await;
-                        }
-                        let _ = lines.wormhole.close().await;
-                    }
-                    return why;
-                }
-                Step::Trust | Step::Met(_) | Step::Failed(_) => {}
-            }
-        }
-    }
+    let next = || async { outgoing.recv().await.ok() };
+    endodoi_meet::carry(lines, next, conversation, sleep, said).await
 }
