@@ -41,6 +41,7 @@ pub mod command;
 pub mod diagram;
 pub mod engine;
 pub use endodoi_files as file;
+pub use endodoi_meet as meet;
 pub mod net;
 pub mod options;
 pub mod puzzle;

@@ -31,6 +31,7 @@ use async_io::Timer;
 use futures_lite::future;
 use magic_wormhole::{AppConfig, AppID, Code, MailboxConnection, Wormhole, WormholeError};
 
+use crate::meet::rendezvous;
 use crate::protocol::{Conversation, Met};
 
 use super::join::{Begin, JoinError, JoinRequest, Joined, Pass};
@@ -43,18 +44,14 @@ mod lines;
 mod watch;
 
 use door::Door;
-use lines::{Lines, open};
+use lines::{MailboxLines, key, numbered, open};
 use watch::{NO_ONE, Watch};
 
-/// The application ID: only wormholes of the same ID meet.
-pub const APP_ID: &str = "endodoi.game/play";
+pub use crate::meet::APP_ID;
+pub use crate::meet::rendezvous::WINDOW;
 
 /// The mailbox server used unless told: the public one.
 pub const PUBLIC_MAILBOX: &str = magic_wormhole::rendezvous::DEFAULT_RENDEZVOUS_SERVER;
-
-/// How long the rendezvous of a seat stays at one nameplate: a rendezvous
-/// left half-claimed by a program that died is given up at the next.
-pub const WINDOW: Duration = Duration::from_secs(20);
 
 /// Words in a code the mailbox gives (after its number), as the protocol's
 /// tools use.
@@ -117,49 +114,28 @@ fn broke_down(panic: &(dyn Any + Send)) -> String {
 /// The name of the wormhole's threads.
 pub const THREAD: &str = "endodoi-wormhole";
 
-/// The rendezvous of `seat` in window `window`: a nameplate and a password
-/// no one without the secret can find.
+/// The rendezvous of `seat` in window `window` ([`rendezvous::code`]).
 fn rendezvous(seat: &Seat, window: u64) -> Code {
-    let nameplate = seat.derive(format!("endodoi rendezvous nameplate {window}").as_bytes());
-    let number =
-        u64::from_be_bytes(nameplate[..8].try_into().expect("8 bytes")) % 1_000_000_000_000;
-    let password = seat.derive(format!("endodoi rendezvous password {window}").as_bytes());
-    let password = data_encoding::HEXLOWER.encode(&password[..16]);
-    format!("{}-{password}", number + 1)
+    rendezvous::code(seat, window)
         .parse()
         .expect("a number and 32 hexadecimal digits make a code")
 }
 
-/// The window of the clock to meet in, when it begins and when it ends:
-/// this one, or the next when this one is nearly over (the two ends' clocks
-/// differ by a little), and always one after `tried` (a rendezvous where a
-/// meeting failed may be left half-claimed until its window is over).
+/// The window of the clock to meet in ([`rendezvous::window_after`]), when
+/// it begins and when it ends.
 fn window_after(tried: Option<u64>) -> (u64, Instant, Instant) {
     let since = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    let current = u64::try_from(since.as_millis() / WINDOW.as_millis()).unwrap_or_default();
-    let into = Duration::from_millis(
-        u64::try_from(since.as_millis() % WINDOW.as_millis()).unwrap_or_default(),
-    );
+    let window = rendezvous::window_after(since, tried);
     let now = Instant::now();
-    let left = WINDOW.saturating_sub(into);
-    let soonest = current + u64::from(left < WINDOW / 8);
-    let window = tried.map_or(soonest, |tried| soonest.max(tried + 1));
-    match u32::try_from(window - current) {
-        Ok(0) => (window, now, now + left),
-        Ok(ahead) => {
-            let begin = now + left + WINDOW * (ahead - 1);
-            (window, begin, begin + WINDOW)
-        }
-        Err(_) => (window, now, now),
-    }
+    (window.number, now + window.begins_in, now + window.ends_in)
 }
 
 /// Meets the other end at `code` on `mailbox`, claiming its nameplate.
-async fn meet_at(mailbox: &str, code: Code) -> Result<Lines, WormholeError> {
+async fn meet_at(mailbox: &str, code: Code) -> Result<MailboxLines, WormholeError> {
     let connection = MailboxConnection::connect(config(mailbox), code, true).await?;
-    Wormhole::connect(connection).await.map(Lines::new)
+    Wormhole::connect(connection).await.map(numbered)
 }
 
 /// Runs `meeting` (a meeting in a mailbox and the handshake after it) on
@@ -221,7 +197,7 @@ pub fn host(
 }
 
 /// Meets the host waiting at `code` on `mailbox` (at `place`, in words).
-async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines, JoinError> {
+async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<MailboxLines, JoinError> {
     let unreachable = |reason: String| JoinError::Unreachable {
         address: place.to_owned(),
         reason,
@@ -232,7 +208,7 @@ async fn meet_with_code(mailbox: &str, code: &str, place: &str) -> Result<Lines,
     match MailboxConnection::connect(config(mailbox), parsed, false).await {
         Ok(connection) => Wormhole::connect(connection)
             .await
-            .map(Lines::new)
+            .map(numbered)
             .map_err(|error| match error {
                 WormholeError::PakeFailed => JoinError::denied(place, &Pass::Code(code.to_owned())),
                 other => unreachable(said(&other)),
@@ -294,7 +270,7 @@ pub(super) fn meet(
                 let (mut lines, seat, ours) = match &pass {
                     Pass::Code(code) => {
                         let lines = meet_with_code(&mailbox, code, &place).await?;
-                        let seat = lines.key().seat();
+                        let seat = key(&lines).seat();
                         (lines, seat, None)
                     }
                     Pass::Seat(seat) => {

@@ -17,13 +17,14 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// the whole crate is (re-exported under that name by `src/lib.rs`), or
 /// `None` for a crate whose top-level files are modules of their own: the
 /// binary's crate and the core crate.
-const SOURCE_DIRS: [(&str, Option<&str>); 9] = [
+const SOURCE_DIRS: [(&str, Option<&str>); 10] = [
     ("src", None),
     ("crates/endodoi-core/src", None),
     ("crates/endodoi-engine/src", Some("search")),
     ("crates/endodoi-tables/src", Some("tablebase")),
     ("crates/endodoi-files/src", Some("file")),
     ("crates/endodoi-protocol/src", Some("protocol")),
+    ("crates/endodoi-meet/src", Some("meet")),
     ("crates/endodoi-app/src", Some("app")),
     ("crates/endodoi-draw/src", Some("ui")),
     ("crates/endodoi-web/src", Some("web")),
@@ -31,11 +32,12 @@ const SOURCE_DIRS: [(&str, Option<&str>); 9] = [
 
 /// The crates that are one module of the program, by the name their code
 /// is imported under: `endodoi_engine::…` is `search`.
-const CRATE_MODULES: [(&str, &str); 6] = [
+const CRATE_MODULES: [(&str, &str); 7] = [
     ("endodoi_engine::", "search"),
     ("endodoi_tables::", "tablebase"),
     ("endodoi_files::", "file"),
     ("endodoi_protocol::", "protocol"),
+    ("endodoi_meet::", "meet"),
     ("endodoi_app::", "app"),
     ("endodoi_draw::", "ui"),
 ];
@@ -309,11 +311,12 @@ fn the_core_crate_holds_the_rules_and_records_and_depends_on_no_io() {
 
 /// The program's crates from the bottom up: each depends only on crates
 /// before it, so the graph of crates has no cycle.
-const CRATES: [&str; 8] = [
+const CRATES: [&str; 9] = [
     "endodoi-core",
     "endodoi-engine",
     "endodoi-files",
     "endodoi-protocol",
+    "endodoi-meet",
     "endodoi-tables",
     "endodoi-app",
     "endodoi-draw",
@@ -475,14 +478,16 @@ fn the_app_depends_on_no_io_and_the_drawing_on_no_terminal() {
 fn the_protocol_depends_on_no_io() {
     let packages = locked();
     // The messages and the state machine: the rules and records, and the
-    // crates the core has (a game's record is sent as a JSON string); no
-    // socket, thread, file or clock crate.
+    // crates the core has (a game's record is sent as a JSON string), and
+    // the name of the time its drivers hand in (`web-time`: std's
+    // `Instant` natively); no socket, thread or file crate.
     assert_eq!(
         packages["endodoi-protocol"],
-        ["endodoi-core", "serde_json", "thiserror"]
+        ["endodoi-core", "serde_json", "thiserror", "web-time"]
     );
     let mut pure = depends_on(&packages, "endodoi-core");
-    pure.insert("endodoi-core".to_owned());
+    pure.extend(depends_on(&packages, "web-time"));
+    pure.extend(["endodoi-core", "web-time"].map(str::to_owned));
     let beyond: Vec<String> = depends_on(&packages, "endodoi-protocol")
         .difference(&pure)
         .cloned()
@@ -493,6 +498,51 @@ fn the_protocol_depends_on_no_io() {
         !here.exists(),
         "protocol is endodoi-protocol, with no second copy in src/"
     );
+}
+
+#[test]
+fn what_both_ends_share_to_meet_does_no_io() {
+    // The seat, its keys and the rendezvous, the numbered lines and their
+    // carrying, the times: the protocol, pure cryptography, futures with no
+    // runtime and the clock a page has too, which the page builds too
+    // (`getrandom` there only: the browser's random numbers).
+    assert_eq!(
+        locked()["endodoi-meet"],
+        [
+            "chacha20poly1305",
+            "data-encoding",
+            "endodoi-protocol",
+            "futures-lite",
+            "getrandom",
+            "hkdf",
+            "sha2",
+            "spake2",
+            "web-time"
+        ]
+    );
+    // `libc` comes in only under `getrandom` (the system's random numbers
+    // the key agreement draws; in a page, the browser's) and `cpufeatures`
+    // (which instructions the processor has, for the ciphers).
+    let built = built_with("endodoi-meet");
+    let packages = locked();
+    let through: Vec<&String> = built
+        .iter()
+        .filter(|name| {
+            packages[*name]
+                .iter()
+                .any(|dependency| dependency == "libc")
+        })
+        .collect();
+    assert_eq!(
+        through,
+        ["cpufeatures", "getrandom"],
+        "what brings libc into endodoi-meet"
+    );
+    let io: Vec<&str> = IO_CRATES
+        .into_iter()
+        .filter(|name| *name != "libc" && built.contains(*name))
+        .collect();
+    assert!(io.is_empty(), "endodoi-meet is built with {io:?}");
 }
 
 #[test]

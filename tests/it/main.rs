@@ -74,4 +74,5 @@ mod ui;
 mod viewer;
 mod web;
 mod web_files;
+mod web_net;
 mod web_play;

@@ -2,6 +2,7 @@
 // page at argv[2], then follows the steps of the JSON plan at argv[3],
 // printing one JSON line for each step that reads something, then the
 // page's errors.
+import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const [url, plan] = [process.argv[2], JSON.parse(process.argv[3])];
@@ -42,6 +43,16 @@ for (const step of plan) {
   } else if (step.until) {
     await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.until,
                                { timeout: step.timeout || 20000 });
+  } else if (step.seen) {
+    // As `until`, then when the page showed it (the test's clock and the
+    // page's are this machine's): a move typed in a terminal, shown here.
+    await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), step.seen,
+                               { timeout: step.timeout || 20000, polling: "raf" });
+    say({ seen: step.seen, at_ms: Date.now() });
+  } else if (step.screen_to) {
+    // The page's text written to a file, for a test that reads it while
+    // the page goes on (the code a hosting page shows).
+    writeFileSync(step.screen_to, await text());
   } else if (step.screen) {
     say({ screen: await text() });
   } else if (step.wait) {

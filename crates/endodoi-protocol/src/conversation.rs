@@ -11,7 +11,11 @@
 //! wait for a line before the conversation has something to do.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's `Instant` natively; in a web page, the page's (std's has no clock
+// there). The conversation only holds the times its driver hands in.
+use web_time::Instant;
 
 use endodoi_core::record::Record;
 

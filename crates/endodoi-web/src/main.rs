@@ -6,6 +6,7 @@
 
 mod analysis;
 mod files;
+mod net;
 mod runner;
 mod shelf;
 
@@ -33,7 +34,8 @@ fn main() -> std::io::Result<()> {
         return bench();
     }
     let runner = PageRunner::new();
-    let app = runner.start_screen();
+    let mut app = runner.start_screen();
+    net::begin(&mut app);
     let page = Rc::new(RefCell::new((app, runner)));
     let arrivals = files::Arrivals::default();
     files::listen(&arrivals).map_err(|error| std::io::Error::other(format!("{error:?}")))?;
@@ -88,6 +90,7 @@ fn main() -> std::io::Result<()> {
                 app.answer(answer);
             }
         }
+        net::bring_news(app, runner);
         carry_out(app, runner);
         drawn.set(frame.area());
         frame.render_widget(View::new(app, look), frame.area());
@@ -121,7 +124,7 @@ fn bench() -> std::io::Result<()> {
 /// the start screen.
 fn carry_out(app: &mut App, runner: &mut PageRunner) {
     loop {
-        let mut answers = runner.run(app.take_effects());
+        let mut answers = runner.run(net::carry_out(app.take_effects()));
         if app.desk().should_quit() {
             answers.extend(runner.quit(app));
         }

@@ -158,7 +158,7 @@ impl Shelf {
     }
 
     /// Every game kept: its key, and its record if it reads as one.
-    fn games(&self) -> Vec<(String, Option<Record>)> {
+    pub fn games(&self) -> Vec<(String, Option<Record>)> {
         let Some(storage) = &self.storage else {
             return Vec::new();
         };

@@ -14,8 +14,8 @@ use crate::protocol::{Conversation, Met};
 
 use super::watch::NO_ONE;
 use super::{
-    CODE_WORDS, Lines, bounded, config, meet_at, open, outcome, rendezvous, said, start,
-    window_after,
+    CODE_WORDS, MailboxLines, bounded, config, key, meet_at, numbered, open, outcome, rendezvous,
+    said, start, window_after,
 };
 
 /// The host's door: each meeting runs on a thread of its own, so that
@@ -93,8 +93,8 @@ impl Door {
         }
         let meeting = async {
             let wormhole = Wormhole::connect(connection).await.map_err(|e| said(&e))?;
-            let lines = Lines::new(wormhole);
-            let seat = lines.key().seat();
+            let lines = numbered(wormhole);
+            let seat = key(&lines).seat();
             self.let_in(lines, Some(seat.clone())).await?;
             Ok(seat)
         };
@@ -143,7 +143,7 @@ impl Door {
     /// Reads the player's `hello` (and their copy of the game, when they
     /// take the seat again: `seat` none), says `welcome`, and hands the
     /// connection on.
-    async fn let_in(&self, mut lines: Lines, seat: Option<Seat>) -> Result<(), String> {
+    async fn let_in(&self, mut lines: MailboxLines, seat: Option<Seat>) -> Result<(), String> {
         let liveness = self.limits.liveness();
         let mut conversation = Conversation::host(seat.is_none(), None, liveness, Instant::now());
         let (joiner, record) = match lines.handshake(&mut conversation, Vec::new()).await? {

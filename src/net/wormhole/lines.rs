@@ -4,97 +4,45 @@
 //! says, pings and silence), handing the news to the event loop itself.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::time::{Duration, Instant};
 
 use async_io::Timer;
-use futures_lite::future;
 use magic_wormhole::Wormhole;
 
+use crate::meet::Wire;
 use crate::net::peer::{Event, Events, Outbox, Peer};
 use crate::net::secure::SessionKey;
-use crate::net::wire::{MAX_GAME_LINE, Message, ReadError};
-use crate::protocol::{Conversation, Met, Parting, Step};
+use crate::protocol::{Conversation, Parting};
 
 use super::{broke_down, said, start};
 
-/// The line of a wormhole message: its number, then the line.
-fn numbered(number: u64, line: &str) -> Vec<u8> {
-    format!("{number} {line}").into_bytes()
+/// An open wormhole, as the carrying of `endodoi-meet` sees it.
+pub(super) struct Mailboxed(Wormhole);
+
+impl Wire for Mailboxed {
+    async fn send(&mut self, message: Vec<u8>) -> Result<(), String> {
+        self.0.send(message).await.map_err(|e| said(&e))
+    }
+
+    async fn receive(&mut self) -> Result<Vec<u8>, String> {
+        self.0.receive().await.map_err(|e| said(&e))
+    }
+
+    async fn close(self) {
+        let _ = self.0.close().await;
+    }
 }
 
 /// An open wormhole, its lines numbered both ways.
-pub(super) struct Lines {
-    wormhole: Wormhole,
-    sent: u64,
-    received: u64,
+pub(super) type MailboxLines = crate::meet::Lines<Mailboxed>;
+
+/// The lines of `wormhole`, none numbered yet.
+pub(super) fn numbered(wormhole: Wormhole) -> MailboxLines {
+    MailboxLines::new(Mailboxed(wormhole))
 }
 
-impl Lines {
-    pub(super) fn new(wormhole: Wormhole) -> Lines {
-        Lines {
-            wormhole,
-            sent: 0,
-            received: 0,
-        }
-    }
-
-    /// The key the wormhole agreed, for the seat.
-    pub(super) fn key(&self) -> SessionKey {
-        SessionKey::from_bytes(AsRef::<[u8]>::as_ref(self.wormhole.key()))
-    }
-
-    pub(super) async fn send(&mut self, line: &str) -> Result<(), String> {
-        let message = numbered(self.sent, line);
-        self.sent += 1;
-        self.wormhole.send(message).await.map_err(|e| said(&e))
-    }
-
-    /// The next line: a message out of its place, or not text, ends it.
-    async fn receive(&mut self) -> Result<String, ReadError> {
-        let bytes = self
-            .wormhole
-            .receive()
-            .await
-            .map_err(|error| ReadError::Io(said(&error)))?;
-        if bytes.len() > MAX_GAME_LINE {
-            return Err(ReadError::TooLong(MAX_GAME_LINE));
-        }
-        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-        let (number, line) = text.split_once(' ').unwrap_or((&text, ""));
-        if number.parse() != Ok(self.received) {
-            return Err(ReadError::Unsealed);
-        }
-        self.received += 1;
-        if line.chars().any(char::is_control) {
-            return Err(ReadError::NotText);
-        }
-        Ok(line.to_owned())
-    }
-
-    /// Carries the handshake of `conversation` to its end, `first` sent
-    /// first: who it met, or why it failed, in words. The meeting's
-    /// deadline bounds it ([`super::bounded`]).
-    pub(super) async fn handshake(
-        &mut self,
-        conversation: &mut Conversation,
-        first: Vec<Message>,
-    ) -> Result<Met, String> {
-        for message in first {
-            self.send(&message.to_string()).await?;
-        }
-        loop {
-            let line = self.receive().await;
-            for step in conversation.read(line, Instant::now()) {
-                match step {
-                    Step::Met(met) => return Ok(met),
-                    Step::Failed(failure) => return Err(failure.to_string()),
-                    // Every message is sealed whole by the wormhole; the rest
-                    // comes past the handshake only.
-                    Step::Trust | Step::Send(_) | Step::Said(_) | Step::Parted(_) => {}
-                }
-            }
-        }
-    }
+/// The key the wormhole of `lines` agreed, for the seat.
+pub(super) fn key(lines: &MailboxLines) -> SessionKey {
+    SessionKey::from_bytes(AsRef::<[u8]>::as_ref(lines.wire().0.key()))
 }
 
 /// The sending half: lines go to the wormhole's thread.
@@ -114,87 +62,28 @@ impl Outbox for WormholeOut {
     }
 }
 
-/// What the carrying thread does next.
-enum Next {
-    /// The app sends this line, or closed the connection (none).
-    Out(Option<String>),
-    /// The other side's line came, or why none did.
-    In(Result<String, ReadError>),
-    /// The conversation's time to look at the line (a ping, the silence).
-    Tick,
-}
-
-/// Carries `lines` past the handshake as `conversation` says, for the
-/// connection `id`: what the app sends comes on `outgoing`, what the other
-/// side says goes to `events`. Why the connection ended. Never touches the
-/// wormhole again after it failed to bring a line: the crate panics then.
+/// Carries `lines` past the handshake as `conversation` says
+/// ([`crate::meet::carry`]), for the connection `id`: what the app sends
+/// comes on `outgoing`, what the other side says goes to `events`. Why the
+/// connection ended.
 async fn carry(
-    mut lines: Lines,
-    outgoing: async_channel::Receiver<String>,
-    mut conversation: Conversation,
+    lines: MailboxLines,
+    outgoing: &async_channel::Receiver<String>,
+    conversation: Conversation,
     (id, events): (u64, &Events),
 ) -> String {
-    loop {
-        // Never a busy loop, whatever the times.
-        let wait = conversation
-            .wait(Instant::now())
-            .max(Duration::from_millis(1));
-        let next = future::or(
-            async { Next::Out(outgoing.recv().await.ok()) },
-            future::or(async { Next::In(lines.receive().await) }, async {
-                Timer::after(wait).await;
-                Next::Tick
-            }),
-        )
-        .await;
-        let (steps, healthy) = match next {
-            Next::Out(Some(line)) => match lines.send(&line).await {
-                Ok(()) => continue,
-                Err(why) => return Parting::Broke(why).to_string(),
-            },
-            Next::Out(None) => {
-                let _ = lines.wormhole.close().await;
-                return Parting::Left.to_string();
-            }
-            Next::In(line) => {
-                let healthy = line.is_ok();
-                (conversation.read(line, Instant::now()), healthy)
-            }
-            Next::Tick => (conversation.tick(Instant::now()), true),
-        };
-        for step in steps {
-            match step {
-                Step::Send(message) => {
-                    if let Err(why) = lines.send(&message.to_string()).await {
-                        return Parting::Broke(why).to_string();
-                    }
-                }
-                Step::Said(said) => {
-                    if !events.send(Event::Said { id, said }) {
-                        return "the game has ended".to_owned();
-                    }
-                }
-                Step::Parted(parting) => {
-                    let why = parting.to_string();
-                    if healthy {
-                        if parting.tells() {
-                            let _ = lines.send(&Message::Bye(why.clone()).to_string()).await;
-                        }
-                        let _ = lines.wormhole.close().await;
-                    }
-                    return why;
-                }
-                // The handshake's: over before the connection is carried.
-                Step::Trust | Step::Met(_) | Step::Failed(_) => {}
-            }
-        }
-    }
+    let next = || async { outgoing.recv().await.ok() };
+    let sleep = |wait| async move {
+        Timer::after(wait).await;
+    };
+    let said = |said| events.send(Event::Said { id, said });
+    crate::meet::carry(lines, next, conversation, sleep, said).await
 }
 
 /// A connection past its handshake whose thread has not begun: its news
 /// must not come before the news that it was made.
 pub(super) struct Carrying {
-    lines: Lines,
+    lines: MailboxLines,
     from_app: async_channel::Receiver<String>,
     conversation: Conversation,
     events: Events,
@@ -203,7 +92,11 @@ pub(super) struct Carrying {
 
 /// The connection on `lines` past the handshake, carried as `conversation`
 /// says, its news going to `events` once [`Carrying::begin`] is called.
-pub(super) fn open(lines: Lines, conversation: Conversation, events: Events) -> (Peer, Carrying) {
+pub(super) fn open(
+    lines: MailboxLines,
+    conversation: Conversation,
+    events: Events,
+) -> (Peer, Carrying) {
     let (outgoing, from_app) = async_channel::unbounded();
     let peer = Peer::new(Box::new(WormholeOut { outgoing }));
     let carrying = Carrying {
@@ -230,7 +123,7 @@ impl Carrying {
         let _ = start(move || {
             let id = peer.id();
             let carried = panic::catch_unwind(AssertUnwindSafe(|| {
-                async_io::block_on(carry(lines, from_app, conversation, (id, &events)))
+                async_io::block_on(carry(lines, &from_app, conversation, (id, &events)))
             }));
             let why =
                 carried.unwrap_or_else(|panic| Parting::Broke(broke_down(&*panic)).to_string());
