@@ -38,7 +38,7 @@ use wasm_bindgen_futures::spawn_local;
 use wormhole::{Credential, HostMet};
 
 use super::runner::PageRunner;
-use super::shelf::{NOT_KEPT, Shelf};
+use super::shelf::{NOT_KEPT, PageStore};
 
 /// The prefix of the storage keys the seats are kept under.
 pub const SEAT_KEY: &str = "endodoi.seat.";
@@ -135,7 +135,7 @@ fn asked() -> Option<(Asked, String, String, Option<String>)> {
 }
 
 /// The newest unfinished game kept in `shelf` with seat `id`, and its key.
-fn our_copy(shelf: &Shelf, id: &str) -> Option<(String, Record)> {
+fn our_copy(shelf: &PageStore, id: &str) -> Option<(String, Record)> {
     let mut found: Vec<(String, Record)> = shelf
         .games()
         .into_iter()
@@ -171,7 +171,7 @@ pub fn begin(app: &mut App) {
         }
     };
     let command = format!("endodoi join {code}{option}");
-    let shelf = Shelf::new();
+    let shelf = PageStore::new();
     let seat = shelf
         .get(&seat_key(&command))
         .and_then(|hex| Seat::from_hex(&hex));
@@ -211,7 +211,7 @@ pub fn begin(app: &mut App) {
 /// The game of seat `id` this browser hosted, if it keeps the seat and
 /// the game unfinished.
 fn hosted(id: &str) -> Option<Hosted> {
-    let shelf = Shelf::new();
+    let shelf = PageStore::new();
     let kept = shelf.get(&host_seat_key(id))?;
     let (secret, invite) = kept.split_once(' ')?;
     let seat = Seat::from_hex(secret).filter(|seat| seat.id() == id)?;
@@ -331,7 +331,7 @@ impl PageLink {
             let opened = runner.run(vec![Effect::Open { opening, left }]);
             (opened.into_iter().next(), Some(record))
         } else {
-            if !Shelf::new().put(&seat_key(&self.command), &seat.to_hex()) {
+            if !PageStore::new().put(&seat_key(&self.command), &seat.to_hex()) {
                 unkept = Some(format!(
                     "{NOT_KEPT}: the seat cannot be taken again after a reload"
                 ));

@@ -15,7 +15,7 @@ use ratzilla::web_sys::{AudioContext, OscillatorType};
 
 use super::analysis::SlicedAnalysis;
 use super::files::{self, Arrival};
-use super::shelf::{GAME_KEY, NOT_KEPT, RATING_KEY, Shelf};
+use super::shelf::{GAME_KEY, NOT_KEPT, PageStore, RATING_KEY};
 
 /// The most time one slice of a search takes before the page draws again.
 pub const SLICE: Duration = Duration::from_millis(12);
@@ -32,7 +32,7 @@ struct SlicedSearch {
 pub struct PageRunner {
     thinking: Option<SlicedSearch>,
     analysing: Option<SlicedAnalysis>,
-    shelf: Shelf,
+    shelf: PageStore,
     /// Each game's storage key, by its serial: the first save's time.
     keys: Vec<(u64, String)>,
     /// The bell's sound, made at its first ring.
@@ -45,7 +45,7 @@ impl PageRunner {
         PageRunner {
             thinking: None,
             analysing: None,
-            shelf: Shelf::new(),
+            shelf: PageStore::new(),
             keys: Vec::new(),
             bell: None,
         }

@@ -30,7 +30,7 @@ pub const NOT_KEPT: &str =
 /// The settings kept: what the terminal's settings file keeps of the
 /// display and of the last game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
+pub struct PageSettings {
     /// The sowing speed.
     pub speed: u8,
     /// Whether the move preview is shown.
@@ -40,9 +40,9 @@ pub struct Settings {
     pub last_game: Option<String>,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for PageSettings {
+    fn default() -> PageSettings {
+        PageSettings {
             speed: DEFAULT_SPEED,
             preview: true,
             last_game: None,
@@ -50,7 +50,7 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl PageSettings {
     /// The board and players of the last game set up, if one is kept and
     /// reads as a record.
     pub fn last_game(&self) -> Option<(Config, Match)> {
@@ -67,14 +67,14 @@ impl Settings {
 }
 
 /// The page's local storage, if the browser gives it one.
-pub struct Shelf {
+pub struct PageStore {
     storage: Option<Storage>,
 }
 
-impl Shelf {
+impl PageStore {
     /// The page's local storage.
-    pub fn new() -> Shelf {
-        Shelf {
+    pub fn new() -> PageStore {
+        PageStore {
             storage: web_sys::window().and_then(|window| window.local_storage().ok().flatten()),
         }
     }
@@ -106,7 +106,7 @@ impl Shelf {
 
     /// The settings kept: the defaults where none are, or what is kept is
     /// no settings.
-    pub fn settings(&self) -> Settings {
+    pub fn settings(&self) -> PageSettings {
         self.get(SETTINGS_KEY)
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default()
@@ -114,7 +114,7 @@ impl Shelf {
 
     /// Changes the settings kept as `change` says; whether they could be
     /// kept.
-    pub fn change_settings(&self, change: impl FnOnce(&mut Settings)) -> bool {
+    pub fn change_settings(&self, change: impl FnOnce(&mut PageSettings)) -> bool {
         let mut settings = self.settings();
         change(&mut settings);
         serde_json::to_string(&settings).is_ok_and(|text| self.put(SETTINGS_KEY, &text))

@@ -21,7 +21,7 @@ use wasm_bindgen_futures::spawn_local;
 
 use super::door::{self, DoorNews};
 
-use super::super::shelf::{NOT_KEPT, Shelf};
+use super::super::shelf::{NOT_KEPT, PageStore};
 use super::{PageRunner, SEAT_KEY, wormhole};
 
 /// A game this browser hosted, to host again after a reload: its seat,
@@ -183,7 +183,7 @@ impl PageHost {
     /// why not, if it cannot.
     fn keep(&self, seat: &Seat) -> Option<String> {
         let value = format!("{} {}", seat.to_hex(), self.invite);
-        let kept = Shelf::new().put(&host_seat_key(&seat.id()), &value);
+        let kept = PageStore::new().put(&host_seat_key(&seat.id()), &value);
         (!kept).then(|| format!("{NOT_KEPT}: the game cannot be hosted again after a reload"))
     }
 
