@@ -428,13 +428,18 @@ fn the_board_fits_a_phone_held_sideways_at_widths_6_and_10() {
             {"until": "New game"},
             {"keys": keys},
             {"wait": 300},
-            {"screen": true}
+            {"screen": true},
+            // The selected hole's letter, A, marked by reversed colours.
+            {"colours": {"line": "│\\W+A\\W+B\\W+C", "text": "A"}}
         ]));
         let screen = screen(&lines[1]);
         let (north, south, captured) = board_shown(screen, width);
         assert_eq!((north, south), (vec![4; width], vec![4; width]), "{screen}");
         assert_eq!(captured, [0, 0]);
         assert!(screen.contains("Enter sow"), "the key bar: {screen}");
+        // Readable: its text is not the colour of its ground.
+        let colours = &lines[2]["colours"];
+        assert_ne!(colours[0], colours[1], "{colours}");
         assert_eq!(errors(&lines), &json!([]));
     }
 }

@@ -121,6 +121,16 @@ for (const step of plan) {
     await page.evaluate((html) => document.body.insertAdjacentHTML("beforeend", html), step.inject);
     await page.waitForTimeout(300);
     say({ title: await page.title() });
+  } else if (step.colours) {
+    // The colours the page gives the first `text` of the first row that
+    // matches the regular expression `line`: its text's and its ground's.
+    say({ colours: await page.evaluate(({ line, text }) => {
+      const rows = [...document.querySelectorAll("#grid pre")];
+      const row = rows.find((row) => new RegExp(line).test(row.textContent));
+      const cell = row.children[row.textContent.indexOf(text)];
+      const style = getComputedStyle(cell);
+      return [style.color, style.backgroundColor];
+    }, step.colours) });
   } else if (step.count) {
     // How many elements of the page the selector finds.
     say({ count: await page.locator(step.count).count() });

@@ -22,7 +22,9 @@ use endodoi_core::rules::{Config, Game};
 use endodoi_draw::{Look, View};
 use endodoi_engine::{Limits, Search};
 use ratzilla::ratatui::Terminal;
+use ratzilla::ratatui::buffer::Buffer;
 use ratzilla::ratatui::layout::Rect;
+use ratzilla::ratatui::style::{Color, Modifier};
 use ratzilla::{DomBackend, WebRenderer, event};
 use runner::PageRunner;
 
@@ -94,6 +96,7 @@ fn main() -> std::io::Result<()> {
         carry_out(app, runner);
         drawn.set(frame.area());
         frame.render_widget(View::new(app, look), frame.area());
+        unreverse(frame.buffer_mut());
     });
     Ok(())
 }
@@ -133,6 +136,27 @@ fn carry_out(app: &mut App, runner: &mut PageRunner) {
         }
         for answer in answers {
             app.answer(answer);
+        }
+    }
+}
+
+/// The reversed cells of `buffer` given their colours: ratzilla draws one
+/// whose colours are the terminal's own (`Reset`) white on white, where a
+/// terminal shows its background colour on its text colour (the selected
+/// hole's letter). The page's are those of its `index.html`.
+fn unreverse(buffer: &mut Buffer) {
+    for cell in &mut buffer.content {
+        if cell.modifier.contains(Modifier::REVERSED) {
+            let text = match cell.bg {
+                Color::Reset => Color::Rgb(0x10, 0x10, 0x10),
+                colour => colour,
+            };
+            let ground = match cell.fg {
+                Color::Reset => Color::Rgb(0xdd, 0xdd, 0xdd),
+                colour => colour,
+            };
+            cell.set_fg(text).set_bg(ground);
+            cell.modifier.remove(Modifier::REVERSED);
         }
     }
 }
