@@ -8,7 +8,7 @@ mod analysis;
 mod files;
 mod net;
 mod runner;
-mod shelf;
+mod store;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

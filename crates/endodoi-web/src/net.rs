@@ -38,7 +38,7 @@ use wasm_bindgen_futures::spawn_local;
 use wormhole::{Credential, HostMet};
 
 use super::runner::PageRunner;
-use super::shelf::{NOT_KEPT, PageStore};
+use super::store::{NOT_KEPT, PageStore};
 
 /// The prefix of the storage keys the seats are kept under.
 pub const SEAT_KEY: &str = "endodoi.seat.";
@@ -134,9 +134,9 @@ fn asked() -> Option<(Asked, String, String, Option<String>)> {
     Some((code, mailbox, option, params.get("name")))
 }
 
-/// The newest unfinished game kept in `shelf` with seat `id`, and its key.
-fn our_copy(shelf: &PageStore, id: &str) -> Option<(String, Record)> {
-    let mut found: Vec<(String, Record)> = shelf
+/// The newest unfinished game kept in `store` with seat `id`, and its key.
+fn our_copy(store: &PageStore, id: &str) -> Option<(String, Record)> {
+    let mut found: Vec<(String, Record)> = store
         .games()
         .into_iter()
         .filter_map(|(key, record)| {
@@ -171,11 +171,11 @@ pub fn begin(app: &mut App) {
         }
     };
     let command = format!("endodoi join {code}{option}");
-    let shelf = PageStore::new();
-    let seat = shelf
+    let store = PageStore::new();
+    let seat = store
         .get(&seat_key(&command))
         .and_then(|hex| Seat::from_hex(&hex));
-    let ours = seat.as_ref().and_then(|seat| our_copy(&shelf, &seat.id()));
+    let ours = seat.as_ref().and_then(|seat| our_copy(&store, &seat.id()));
     let mut link = PageLink {
         mailbox: mailbox.clone(),
         name,
@@ -211,11 +211,11 @@ pub fn begin(app: &mut App) {
 /// The game of seat `id` this browser hosted, if it keeps the seat and
 /// the game unfinished.
 fn hosted(id: &str) -> Option<Hosted> {
-    let shelf = PageStore::new();
-    let kept = shelf.get(&host_seat_key(id))?;
+    let store = PageStore::new();
+    let kept = store.get(&host_seat_key(id))?;
     let (secret, invite) = kept.split_once(' ')?;
     let seat = Seat::from_hex(secret).filter(|seat| seat.id() == id)?;
-    let (key, _) = our_copy(&shelf, id)?;
+    let (key, _) = our_copy(&store, id)?;
     Some(Hosted {
         seat,
         key,

@@ -15,7 +15,7 @@ use ratzilla::web_sys::{AudioContext, OscillatorType};
 
 use super::analysis::SlicedAnalysis;
 use super::files::{self, Arrival};
-use super::shelf::{GAME_KEY, NOT_KEPT, PageStore, RATING_KEY};
+use super::store::{GAME_KEY, NOT_KEPT, PageStore, RATING_KEY};
 
 /// The most time one slice of a search takes before the page draws again.
 pub const SLICE: Duration = Duration::from_millis(12);
@@ -32,7 +32,7 @@ struct SlicedSearch {
 pub struct PageRunner {
     thinking: Option<SlicedSearch>,
     analysing: Option<SlicedAnalysis>,
-    shelf: PageStore,
+    store: PageStore,
     /// Each game's storage key, by its serial: the first save's time.
     keys: Vec<(u64, String)>,
     /// The bell's sound, made at its first ring.
@@ -45,7 +45,7 @@ impl PageRunner {
         PageRunner {
             thinking: None,
             analysing: None,
-            shelf: PageStore::new(),
+            store: PageStore::new(),
             keys: Vec::new(),
             bell: None,
         }
@@ -62,11 +62,11 @@ impl PageRunner {
                 Effect::Autosave(game) => answers.extend(self.keep(&game)),
                 Effect::Export(game) => answers.push(export(&game.record)),
                 Effect::RememberPuzzles(rating) => {
-                    let kept = self.shelf.put(RATING_KEY, &rating.to_text());
+                    let kept = self.store.put(RATING_KEY, &rating.to_text());
                     answers.extend(not_kept(kept, "The puzzle rating is not kept"));
                 }
                 Effect::RememberDisplay { speed, preview } => {
-                    let kept = self.shelf.change_settings(|settings| {
+                    let kept = self.store.change_settings(|settings| {
                         settings.speed = speed;
                         settings.preview = preview;
                     });
@@ -74,7 +74,7 @@ impl PageRunner {
                 }
                 Effect::RememberGame { config, players } => {
                     let kept = self
-                        .shelf
+                        .store
                         .change_settings(|settings| settings.remember_game(config, &players));
                     answers.extend(not_kept(kept, "The settings are not kept"));
                 }
@@ -94,19 +94,19 @@ impl PageRunner {
     /// listed and counted on its results page with the puzzle rating, the
     /// display as it was left.
     pub fn start_screen(&self) -> App {
-        let settings = self.shelf.settings();
+        let settings = self.store.settings();
         let (config, players) = settings
             .last_game()
             .unwrap_or_else(|| (Config::default(), Match::default()));
-        let mut app = App::start(config, &players, self.shelf.saved());
-        app.set(Setting::Results(self.shelf.stats()));
+        let mut app = App::start(config, &players, self.store.saved());
+        app.set(Setting::Results(self.store.stats()));
         self.set_display(&mut app);
         app
     }
 
     /// Sets the display kept (the sowing speed, the move preview) in `app`.
     fn set_display(&self, app: &mut App) {
-        let settings = self.shelf.settings();
+        let settings = self.store.settings();
         app.set(Setting::Display {
             speed: settings.speed,
             preview: settings.preview,
@@ -152,13 +152,13 @@ impl PageRunner {
         self.drop_work();
         let next = match opening {
             OpenTarget::Menu => Some(self.start_screen()),
-            OpenTarget::Resume(key) => self.shelf.record(key).map(|record| {
+            OpenTarget::Resume(key) => self.store.record(key).map(|record| {
                 let players = Match::from_record(&record);
                 App::from_record(record, players)
             }),
             OpenTarget::Replay(path) => {
                 let key = path.to_string_lossy();
-                self.shelf
+                self.store
                     .record(&key)
                     .map(|record| App::review(record, &key, None))
             }
@@ -257,7 +257,7 @@ impl PageRunner {
             key
         };
         let what = format!("NOT SAVED at move {ply}");
-        answers.extend(not_kept(self.shelf.put(&key, &record.to_string()), &what));
+        answers.extend(not_kept(self.store.put(&key, &record.to_string()), &what));
         answers
     }
 

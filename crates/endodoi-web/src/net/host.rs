@@ -21,7 +21,7 @@ use wasm_bindgen_futures::spawn_local;
 
 use super::door::{self, DoorNews};
 
-use super::super::shelf::{NOT_KEPT, PageStore};
+use super::super::store::{NOT_KEPT, PageStore};
 use super::{PageRunner, SEAT_KEY, wormhole};
 
 /// A game this browser hosted, to host again after a reload: its seat,
