@@ -2,7 +2,20 @@
 //! score, for assertions.
 
 use endodoi::app::App;
-use endodoi::rules::{BySide, Game};
+use endodoi::rules::{BySide, Config, Game};
+
+/// The game on the default board where each side sows its first legal
+/// hole, for at most `plies` moves (`usize::MAX`: to its end).
+pub fn first_legal_moves(plies: usize) -> Game {
+    let mut game = Game::new(Config::default());
+    for _ in 0..plies {
+        let Some(hole) = game.legal_moves().next() else {
+            break;
+        };
+        game.play(hole).expect("a legal move");
+    }
+    game
+}
 
 /// The holes played so far, separated by spaces: `"A b C"`.
 pub fn letters(game: &Game) -> String {

@@ -10,8 +10,9 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use endodoi::rules::{Config, Game, Hole, Side};
+use endodoi::rules::{Game, Hole, Side};
 
+use crate::common::moves::first_legal_moves;
 use crate::common::{mailbox, tmux};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_endodoi");
@@ -154,20 +155,6 @@ impl Panes {
     }
 }
 
-/// The moves of a whole game on the default board, each the first legal
-/// move: the test types them.
-fn whole_game() -> Game {
-    let mut game = Game::new(Config::default());
-    while game.outcome().is_none() {
-        let hole = game
-            .legal_moves()
-            .next()
-            .expect("a game not over has a move");
-        game.play(hole).expect("a legal move");
-    }
-    game
-}
-
 /// Who plays `hole`'s row, and who waits: the host plays South.
 fn mover_of(hole: Hole) -> (&'static str, &'static str) {
     match hole.side() {
@@ -305,7 +292,7 @@ fn a_whole_game_across_two_terminals_survives_a_killed_joiner_and_refuses_a_wron
     panes.wait("host", "Lekishon joined");
     panes.wait("join", "Connected to Naserian");
 
-    let game = whole_game();
+    let game = first_legal_moves(usize::MAX);
     let moves = game.history().len();
     let half = moves / 2;
     // The first move after which the joiner has just played: the host's
@@ -364,7 +351,7 @@ fn a_host_killed_and_hosted_again_with_resume_is_joined_again_by_itself() {
         true,
     );
     panes.wait("host", "Lekishon joined");
-    let game = whole_game();
+    let game = first_legal_moves(usize::MAX);
     for ply in 0..3 {
         play(&panes, &game, ply);
     }
@@ -460,7 +447,7 @@ fn a_whole_game_through_a_mailbox_survives_a_wrong_code_a_killed_joiner_and_a_ki
     panes.wait("host", "Lekishon joined");
     panes.wait("join", "Connected to Naserian");
 
-    let game = whole_game();
+    let game = first_legal_moves(usize::MAX);
     let moves = game.history().len();
     let half = moves / 2;
     let three_quarters = moves * 3 / 4;

@@ -57,6 +57,10 @@ fn a_record_chosen_dropped_or_pasted_opens_in_the_viewer_and_a_faulty_one_is_nam
         {"screen": true},
         {"paste": "C d E a b"},
         {"until": "Not opened"},
+        {"screen": true},
+        // More than a record may be (16 MiB): refused before it is read.
+        {"paste": {"text": "C d E a ", "times": 2_200_000}},
+        {"until": "larger than 16 MiB"},
         {"screen": true}
     ]));
     // The finished game at its end: the box over the board says how it

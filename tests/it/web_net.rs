@@ -14,6 +14,7 @@ use endodoi::rules::{Config, Game, Side};
 
 use super::web::{board_shown, errors};
 use crate::common::mailbox::Mailbox;
+use crate::common::moves::first_legal_moves;
 use crate::common::page::Page;
 use crate::common::tmux::Server;
 
@@ -74,20 +75,6 @@ fn escaped(url: &str) -> String {
 /// The page's address that joins `code` through `url` as `name`.
 fn joining(code: &str, url: &str, name: &str) -> String {
     format!("?join={code}&mailbox={}&name={name}", escaped(url))
-}
-
-/// The first `plies` moves of the game where each side sows its first
-/// legal hole.
-fn first_moves(plies: usize) -> Game {
-    let mut game = Game::new(Config::default());
-    for _ in 0..plies {
-        let hole = game
-            .legal_moves()
-            .next()
-            .expect("a game not over has a move");
-        game.play(hole).expect("a legal move");
-    }
-    game
 }
 
 /// The move counter a screen shows once `ply` moves are played.
@@ -167,7 +154,7 @@ fn a_terminal_hosts_and_the_page_joins_plays_comes_back_after_a_reload_and_both_
     let Some((terminal, code)) = host(name, &url) else {
         return;
     };
-    let game = first_moves(PLIES);
+    let game = first_legal_moves(PLIES);
     let reload_after = PLIES / 2;
     let back = terminal.root().join("back.txt");
     let joined = terminal.root().join("joined.txt");
@@ -394,7 +381,7 @@ fn the_page_hosts_a_terminal_joins_with_its_code_the_page_reloads_and_both_agree
         return;
     };
     let shown = terminal.root().join("page.txt");
-    let game = first_moves(PLIES);
+    let game = first_legal_moves(PLIES);
     let reload_after = PLIES / 2;
     let plan = hosting(&game, &url, &shown, reload_after);
     let (lines, code) = thread::scope(|scope| {

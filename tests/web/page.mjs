@@ -89,8 +89,10 @@ for (const step of plan) {
   } else if (step.storage) {
     say({ storage: await page.evaluate(() => Object.fromEntries(Object.entries(localStorage))) });
   } else if (step.paste !== undefined) {
-    // Text pasted on the page, as Ctrl+V does.
-    await page.evaluate((text) => {
+    // Text pasted on the page, as Ctrl+V does: the text, or `{text, times}`
+    // for the text repeated (larger than a command line may carry).
+    await page.evaluate((paste) => {
+      const text = typeof paste === "string" ? paste : paste.text.repeat(paste.times);
       const data = new DataTransfer();
       data.setData("text/plain", text);
       document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
